@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root, so that `./data` means the same folder whichever workspace runs the command. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_ORIGIN: z.url().optional().describe('Origin the browser uses, e.g. https://royalcircle.app'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  REDIS_URL: z.string().startsWith('redis').optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  DEMO_MODE: booleanFromEnv.optional(),
+  SEED_DEMO: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  WEB_DIST: z.string().optional(),
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  S3_BUCKET: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+});
+
+export type AppConfig = Readonly<{
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicOrigin: string;
+  /** Origins whose state-changing requests are accepted (the public origin plus the Vite dev server). */
+  allowedOrigins: readonly string[];
+  dataDir: string;
+  /** PostgreSQL URL; absent means the embedded PGlite database in `dataDir/db` (or in memory for tests). */
+  databaseUrl: string | undefined;
+  /** In-memory PGlite, for tests. */
+  databaseInMemory: boolean;
+  redisUrl: string | undefined;
+  authSecret: string;
+  demoMode: boolean;
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string | undefined;
+  secureCookies: boolean;
+  rateLimits: { authPerAddressPerMinute: number; authFailuresPerAccountPer15Min: number };
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the secret from the data folder, creating it once, so sessions survive restarts with zero config. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Parses the environment once. Nothing else reads process.env: every module receives this object.
+ * `overrides` lets tests build an app without touching the environment.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.S3_BUCKET) problems.push('S3_BUCKET: the S3 storage adapter is not available yet; unset it');
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
+    problems.push('AUTH_SECRET: required in production with an external database (all instances must share it)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR);
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
+  const embedded = !e.DATABASE_URL;
+  const config: AppConfig = {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicOrigin,
+    allowedOrigins: [
+      publicOrigin,
+      `http://127.0.0.1:${e.PORT}`,
+      `http://localhost:${e.PORT}`,
+      ...(e.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
+    ],
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databaseInMemory: false,
+    redisUrl: e.REDIS_URL,
+    authSecret: overrides.authSecret ?? e.AUTH_SECRET ?? persistedSecret(dataDir),
+    demoMode: e.DEMO_MODE ?? embedded,
+    seedDemo: e.SEED_DEMO ?? embedded,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ?? (e.NODE_ENV === 'production' ? resolve(REPO_ROOT, 'apps/web/dist') : undefined),
+    secureCookies: publicOrigin.startsWith('https://'),
+    rateLimits: {
+      authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+      authFailuresPerAccountPer15Min: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    },
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,142 @@
+import {
+  AGE_MAX,
+  AGE_MIN,
+  BIO_MAX,
+  BODY_TYPES,
+  COMPENSATION_PREFERENCES,
+  DISTANCE_MAX,
+  DISTANCE_MIN,
+  ETHNICITIES,
+  GENDERS,
+  LIFESTYLE_TAGS,
+  LOOKING_FOR,
+  NAME_MAX,
+  SIGNUP_DEFAULTS,
+  USER_TYPES,
+} from '@royal/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, textArrayLiteral, tstz, updatedAt } from './columns';
+
+// Bounds inside CHECK constraints must be literal SQL, not bind parameters.
+const lit = (n: number) => sql.raw(String(n));
+
+/** Ours: an upper bound that only catches typos; the lower bound is the legal minimum. */
+export const PROFILE_AGE_CEILING = 120;
+/** Highest stored tier; kept here as a literal so the check reads plainly. */
+const MAX_TIER = 4;
+
+export const userType = pgEnum('user_type', USER_TYPES);
+export const gender = pgEnum('gender', GENDERS);
+export const lookingFor = pgEnum('looking_for', LOOKING_FOR);
+export const compensationPreference = pgEnum('compensation_preference', COMPENSATION_PREFERENCES);
+export const bodyType = pgEnum('body_type', BODY_TYPES);
+export const ethnicity = pgEnum('ethnicity', ETHNICITIES);
+
+/**
+ * The member's profile (spec part 1 §3 "Profile record"). Defaults are the sign-up defaults, so a new
+ * account needs only its user id and name. Photos and the avatar are not columns here: they are the
+ * approved rows of `photos`, ordered by position (position 0 is the main photo and the avatar).
+ *
+ * Location: `lat`/`lng` are the member's exact point and never leave the server; `geo_lat`/`geo_lng`
+ * is the coarse, per-member-jittered cell (see ../geo.ts) that distances shown to others use.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    age: smallint('age').notNull().default(SIGNUP_DEFAULTS.age),
+    bio: text('bio'),
+    city: text('city').notNull().default(SIGNUP_DEFAULTS.city),
+    state: text('state').notNull().default(SIGNUP_DEFAULTS.state),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    geoLat: doublePrecision('geo_lat'),
+    geoLng: doublePrecision('geo_lng'),
+    bodyType: bodyType('body_type'),
+    /** One of the shared HEIGHTS strings (5'0" … 6'11"); validated by the request schema. */
+    height: text('height'),
+    ethnicity: ethnicity('ethnicity'),
+    lookingFor: lookingFor('looking_for').notNull().default(SIGNUP_DEFAULTS.looking_for),
+    compensationPreference: compensationPreference('compensation_preference')
+      .notNull()
+      .default(SIGNUP_DEFAULTS.compensation_preference),
+    ageRangeMin: smallint('age_range_min').notNull().default(SIGNUP_DEFAULTS.age_range[0]),
+    ageRangeMax: smallint('age_range_max').notNull().default(SIGNUP_DEFAULTS.age_range[1]),
+    /** Miles. */
+    distancePreference: smallint('distance_preference').notNull().default(SIGNUP_DEFAULTS.distance_preference),
+    travelWilling: boolean('travel_willing').notNull().default(false),
+    discretionRequired: boolean('discretion_required').notNull().default(SIGNUP_DEFAULTS.discretion_required),
+    openToCompanionsOnly: boolean('open_to_companions_only').notNull().default(false),
+    lifestyleTags: text('lifestyle_tags').array().notNull().default(sql`'{}'::text[]`),
+    verified: boolean('verified').notNull().default(false),
+    tierLevel: smallint('tier_level').notNull().default(SIGNUP_DEFAULTS.tier_level),
+    tierSubscriptionActive: boolean('tier_subscription_active').notNull().default(false),
+    tierSubscriptionEndsAt: tstz('tier_subscription_ends_at'),
+    isSponsored: boolean('is_sponsored').notNull().default(false),
+    /** 0–100 (DESIGN: the spec's 0–1 fraction is stored as a percentage); top 10% means ≥ 90. */
+    popularityScore: smallint('popularity_score').notNull().default(SIGNUP_DEFAULTS.popularity_score),
+    ratingAvg: numeric('rating_avg', { precision: 2, scale: 1, mode: 'number' })
+      .notNull()
+      .default(SIGNUP_DEFAULTS.rating_avg),
+    viewCount: integer('view_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    ghostMode: boolean('ghost_mode').notNull().default(false),
+    canSponsor: boolean('can_sponsor').notNull().default(false),
+    gender: gender('gender').notNull().default(SIGNUP_DEFAULTS.gender),
+    userType: userType('user_type').notNull().default(SIGNUP_DEFAULTS.user_type),
+    inviteCode: text('invite_code').unique(),
+    lastActive: tstz('last_active').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('profiles_name_length', sql`char_length(${t.name}) between 1 and ${lit(NAME_MAX)}`),
+    check('profiles_age_range', sql`${t.age} between ${lit(AGE_MIN)} and ${lit(PROFILE_AGE_CEILING)}`),
+    check('profiles_bio_length', sql`char_length(${t.bio}) <= ${lit(BIO_MAX)}`),
+    check('profiles_lat_range', sql`${t.lat} between -90 and 90`),
+    check('profiles_lng_range', sql`${t.lng} between -180 and 180`),
+    check('profiles_geo_lat_range', sql`${t.geoLat} between -90 and 90`),
+    check('profiles_geo_lng_range', sql`${t.geoLng} between -180 and 180`),
+    check(
+      'profiles_age_pref_range',
+      sql`${t.ageRangeMin} between ${lit(AGE_MIN)} and ${lit(AGE_MAX)} and ${t.ageRangeMax} between ${lit(AGE_MIN)} and ${lit(AGE_MAX)} and ${t.ageRangeMin} <= ${t.ageRangeMax}`,
+    ),
+    check(
+      'profiles_distance_pref_range',
+      sql`${t.distancePreference} between ${lit(DISTANCE_MIN)} and ${lit(DISTANCE_MAX)}`,
+    ),
+    check('profiles_lifestyle_tags_known', sql`${t.lifestyleTags} <@ ${textArrayLiteral(LIFESTYLE_TAGS)}`),
+    check('profiles_tier_level_range', sql`${t.tierLevel} between 0 and ${lit(MAX_TIER)}`),
+    check('profiles_popularity_range', sql`${t.popularityScore} between 0 and 100`),
+    check('profiles_rating_range', sql`${t.ratingAvg} between 0 and 5`),
+    check('profiles_counts_non_negative', sql`${t.viewCount} >= 0 and ${t.likeCount} >= 0`),
+    // Feed: newest activity first (spec part 1 §7).
+    index('profiles_last_active_idx').on(t.lastActive.desc()),
+    // Feed and browse filter on opposite type, visible tiers and age range; ghosts never appear.
+    index('profiles_discovery_idx')
+      .on(t.userType, t.tierLevel, t.age)
+      .where(sql`${t.ghostMode} = false`),
+    // Popularity ranking and the top-10% (shared TOP_POPULARITY_THRESHOLD) checks.
+    index('profiles_popularity_idx').on(t.popularityScore.desc()),
+    // Name search is case-insensitive; text_pattern_ops serves prefix LIKE on lower(name).
+    index('profiles_name_lower_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('profiles_city_state_idx').on(t.city, t.state),
+  ],
+);

@@ -1,0 +1,118 @@
+import { MATCH_STATUSES, NOTIFICATION_TYPES, SWIPE_DIRECTIONS } from '@royal/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, idPk, tstz } from './columns';
+
+export const swipeDirection = pgEnum('swipe_direction', SWIPE_DIRECTIONS);
+export const matchStatus = pgEnum('match_status', MATCH_STATUSES);
+export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
+
+/** left = pass, right = like, up = super like (also a favorite). One swipe per ordered pair. */
+export const swipeActions = pgTable(
+  'swipe_actions',
+  {
+    id: idPk(),
+    swiperId: uuid('swiper_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    direction: swipeDirection('direction').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Also serves "seen targets" (swiper_id = ?) and the mutual-like lookup (swiper, target).
+    unique('swipe_actions_pair_key').on(t.swiperId, t.targetId),
+    check('swipe_actions_not_self', sql`${t.swiperId} <> ${t.targetId}`),
+    // Viewed Me (right|up) and Favorited Me (up): who swiped on me, newest first.
+    index('swipe_actions_target_idx').on(t.targetId, t.direction, t.createdAt.desc()),
+    // My Favorites and swipe history.
+    index('swipe_actions_swiper_idx').on(t.swiperId, t.direction, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A mutual like. The pair is stored ordered (user1_id < user2_id) and unique, so two concurrent
+ * mutual likes can only ever insert one row: the loser's insert hits the unique key
+ * (use ON CONFLICT DO NOTHING and re-read).
+ */
+export const matches = pgTable(
+  'matches',
+  {
+    id: idPk(),
+    user1Id: uuid('user1_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    user2Id: uuid('user2_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    lastMessageAt: tstz('last_message_at'),
+    status: matchStatus('status').notNull().default('active'),
+  },
+  (t) => [
+    check('matches_ordered_pair', sql`${t.user1Id} < ${t.user2Id}`),
+    unique('matches_pair_key').on(t.user1Id, t.user2Id),
+    // A member's matches by latest message; a member can be on either side of the pair.
+    index('matches_user1_last_message_idx').on(t.user1Id, t.lastMessageAt.desc()),
+    index('matches_user2_last_message_idx').on(t.user2Id, t.lastMessageAt.desc()),
+  ],
+);
+
+/** The latest time each viewer opened each profile page (ghost-mode viewers are not recorded). */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    viewerId: uuid('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedId: uuid('viewed_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedAt: tstz('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.viewerId, t.viewedId] }),
+    check('profile_views_not_self', sql`${t.viewerId} <> ${t.viewedId}`),
+    index('profile_views_viewed_idx').on(t.viewedId, t.viewedAt.desc()),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: idPk(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationType('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    /** The member the notification is about (shown with their avatar and name), if any. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** In-app route to open on click, e.g. /messages. */
+    link: text('link'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The unread badge count.
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
+  ],
+);

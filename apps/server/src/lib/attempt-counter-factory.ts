@@ -1,0 +1,10 @@
+import type { Redis } from 'ioredis';
+import { createMemoryAttemptCounter, createRedisAttemptCounter, type AttemptCounter } from './attempt-counter';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export function createAttemptCounter(redis: Redis | undefined): AttemptCounter {
+  return redis
+    ? createRedisAttemptCounter(redis, 'rc-signin-fail:', FIFTEEN_MINUTES)
+    : createMemoryAttemptCounter(FIFTEEN_MINUTES);
+}

@@ -1,0 +1,55 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Counts events per key in a fixed window (failed sign-ins per account). Redis-backed when the
+ * cluster has Redis, so that every API instance sees the same count; in memory otherwise.
+ */
+export interface AttemptCounter {
+  count(key: string): Promise<number>;
+  add(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export function createMemoryAttemptCounter(windowMs: number, now = () => Date.now()): AttemptCounter {
+  const buckets = new Map<string, { count: number; resetAt: number }>();
+  const live = (key: string) => {
+    const bucket = buckets.get(key);
+    if (bucket && bucket.resetAt <= now()) {
+      buckets.delete(key);
+      return undefined;
+    }
+    return bucket;
+  };
+  return {
+    async count(key) {
+      return live(key)?.count ?? 0;
+    },
+    async add(key) {
+      const bucket = live(key) ?? { count: 0, resetAt: now() + windowMs };
+      bucket.count += 1;
+      buckets.set(key, bucket);
+      return bucket.count;
+    },
+    async reset(key) {
+      buckets.delete(key);
+    },
+  };
+}
+
+export function createRedisAttemptCounter(redis: Redis, prefix: string, windowMs: number): AttemptCounter {
+  const k = (key: string) => `${prefix}${key}`;
+  return {
+    async count(key) {
+      return Number((await redis.get(k(key))) ?? 0);
+    },
+    async add(key) {
+      const [[, value]] = (await redis.multi().incr(k(key)).pexpire(k(key), windowMs, 'NX').exec()) as [
+        [Error | null, number],
+      ];
+      return value;
+    },
+    async reset(key) {
+      await redis.del(k(key));
+    },
+  };
+}

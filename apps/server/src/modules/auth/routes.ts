@@ -1,0 +1,70 @@
+import { apiErrorBodySchema, meSchema, signInBodySchema, signOutBodySchema, signUpBodySchema } from '@royal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientAddress } from '../../plugins/security';
+import { toWebHeaders } from '../../plugins/session';
+import { loadMe } from '../me/service';
+import { signIn, signOut, signUp } from './service';
+
+const userReplySchema = z.object({ user: meSchema });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  // Per address: a flood from one place is cut off whatever accounts it tries.
+  const perAddress = {
+    rateLimit: { max: ctx.config.rateLimits.authPerAddressPerMinute, timeWindow: '1 minute', keyGenerator: clientAddress },
+  };
+
+  app.post(
+    '/sign-up',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (e-mail + password) and sign in',
+        body: signUpBodySchema,
+        response: { 201: userReplySchema, 400: apiErrorBodySchema, 409: apiErrorBodySchema, 422: apiErrorBodySchema, 429: apiErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId, setCookies } = await signUp(ctx, request.body, toWebHeaders(request));
+      reply.header('set-cookie', setCookies);
+      return reply.status(201).send({ user: await loadMe(ctx, userId, request.body.email) });
+    },
+  );
+
+  app.post(
+    '/sign-in',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: signInBodySchema,
+        response: { 200: userReplySchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema, 429: apiErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId, setCookies } = await signIn(ctx, request.body, toWebHeaders(request));
+      reply.header('set-cookie', setCookies);
+      return { user: await loadMe(ctx, userId, request.body.email) };
+    },
+  );
+
+  app.post(
+    '/sign-out',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out of this device (local) or of every device (global)',
+        body: signOutBodySchema.optional(),
+        response: { 204: z.null().describe('Signed out') },
+      },
+    },
+    async (request, reply) => {
+      const cookies = await signOut(ctx, request.body?.scope ?? 'local', toWebHeaders(request));
+      reply.header('set-cookie', cookies);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import { capabilitiesOf, type Me, type Role, type TierLevel } from '@royal/shared';
+import type { photos, profiles, userCompliance } from '../../db/schema';
+import { photoUrl } from '../photos/urls';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'status'>;
+type ComplianceRow = typeof userCompliance.$inferSelect | undefined;
+
+/**
+ * The signed-in member's own view of themselves (spec part 1 §3 "Current user"). This is the only
+ * presenter that may include the member's e-mail and exact coordinates: it is never used for others.
+ */
+export function presentMe(input: {
+  email: string;
+  profile: ProfileRow;
+  photos: PhotoRow[];
+  roles: Role[];
+  compliance: ComplianceRow;
+}): Me {
+  const { profile: p, roles } = input;
+  const actor = {
+    tier_level: p.tierLevel as TierLevel,
+    tier_subscription_active: p.tierSubscriptionActive,
+    is_sponsored: p.isSponsored,
+    verified: p.verified,
+    roles,
+  };
+  const shownPhotos = input.photos.filter((photo) => photo.status !== 'rejected');
+  const first = shownPhotos[0];
+  return {
+    id: p.userId,
+    email: input.email,
+    name: p.name,
+    age: p.age,
+    photos: shownPhotos.map((photo) => ({ id: photo.id, url: photoUrl(photo.id, 'large') })),
+    avatar: first ? photoUrl(first.id, 'small') : null,
+    bio: p.bio ?? '',
+    tier_level: p.tierLevel as TierLevel,
+    tier_subscription_active: p.tierSubscriptionActive,
+    tier_subscription_ends_at: p.tierSubscriptionEndsAt?.toISOString() ?? null,
+    is_sponsored: p.isSponsored,
+    popularity_score: p.popularityScore,
+    rating_avg: Number(p.ratingAvg),
+    verified: p.verified,
+    location: {
+      city: p.city ?? '',
+      state: p.state ?? '',
+      coordinates: p.lat !== null && p.lng !== null ? { lat: p.lat, lng: p.lng } : null,
+    },
+    preferences: {
+      age_range: [p.ageRangeMin, p.ageRangeMax],
+      distance_preference: p.distancePreference,
+      looking_for: p.lookingFor,
+      compensation_preference: p.compensationPreference,
+      travel_willing: p.travelWilling,
+      discretion_required: p.discretionRequired,
+    },
+    lifestyle_tags: p.lifestyleTags,
+    view_count: p.viewCount,
+    like_count: p.likeCount,
+    ghost_mode: p.ghostMode,
+    can_sponsor: p.canSponsor,
+    gender: p.gender,
+    user_type: p.userType,
+    invite_code: p.inviteCode,
+    open_to_companions_only: p.openToCompanionsOnly,
+    last_active: p.lastActive.toISOString(),
+    roles,
+    created_at: p.createdAt.toISOString(),
+    capabilities: capabilitiesOf(actor),
+    compliance: {
+      terms_accepted: Boolean(input.compliance?.termsAcceptedAt),
+      privacy_accepted: Boolean(input.compliance?.privacyAcceptedAt),
+      age_verified: input.compliance?.ageVerified ?? false,
+    },
+  } as Me;
+}

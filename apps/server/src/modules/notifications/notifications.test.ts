@@ -1,0 +1,80 @@
+import { notificationListSchema } from '@royal/shared';
+import { describe, expect, it } from 'vitest';
+import { request, useTestApp } from '../../../test/app';
+import { signedInMember } from '../../../test/factories';
+import { createNotifications } from './service';
+
+const t = useTestApp();
+
+async function memberWithNotifications(count: number) {
+  const actor = await signedInMember(t.app, { name: 'Aurelia' });
+  const { member, session } = await signedInMember(t.app);
+  for (let i = 0; i < count; i += 1) {
+    await createNotifications(t.app.ctx.db, [
+      { userId: member.id, type: 'like', title: `Title ${i}`, message: `Message ${i}`, actorId: actor.member.id },
+    ]);
+  }
+  return { member, session };
+}
+
+describe('notifications', () => {
+  it('lists your notifications newest first with the unread count and the actor', async () => {
+    const { session } = await memberWithNotifications(3);
+    const res = await request(t.app, 'GET', '/api/notifications', { session });
+    expect(res.statusCode).toBe(200);
+    const list = notificationListSchema.parse(res.json());
+    expect(list.unread_count).toBe(3);
+    expect(list.items.map((n) => n.title)).toEqual(['Title 2', 'Title 1', 'Title 0']);
+    expect(list.items[0]?.actor).toMatchObject({ name: 'Aurelia', avatar: null });
+    expect(JSON.stringify(list)).not.toContain('@example.test');
+  });
+
+  it('marks one read, then all read', async () => {
+    const { session } = await memberWithNotifications(2);
+    const first = (await request(t.app, 'GET', '/api/notifications', { session })).json().items[0].id;
+    expect((await request(t.app, 'POST', `/api/notifications/${first}/read`, { session })).statusCode).toBe(204);
+    expect((await request(t.app, 'GET', '/api/notifications', { session })).json().unread_count).toBe(1);
+    expect((await request(t.app, 'POST', '/api/notifications/read-all', { session })).statusCode).toBe(204);
+    expect((await request(t.app, 'GET', '/api/notifications', { session })).json().unread_count).toBe(0);
+  });
+
+  it('dismisses one and clears all', async () => {
+    const { session } = await memberWithNotifications(3);
+    const [a] = (await request(t.app, 'GET', '/api/notifications', { session })).json().items;
+    expect((await request(t.app, 'DELETE', `/api/notifications/${a.id}`, { session })).statusCode).toBe(204);
+    expect((await request(t.app, 'GET', '/api/notifications', { session })).json().items).toHaveLength(2);
+    expect((await request(t.app, 'DELETE', '/api/notifications', { session })).statusCode).toBe(204);
+    expect((await request(t.app, 'GET', '/api/notifications', { session })).json().items).toHaveLength(0);
+  });
+
+  it("never touches another member's notification", async () => {
+    const owner = await memberWithNotifications(1);
+    const other = await signedInMember(t.app);
+    const [n] = (await request(t.app, 'GET', '/api/notifications', { session: owner.session })).json().items;
+    for (const [method, url] of [
+      ['POST', `/api/notifications/${n.id}/read`],
+      ['DELETE', `/api/notifications/${n.id}`],
+    ] as const) {
+      const res = await request(t.app, method, url, { session: other.session });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    const still = (await request(t.app, 'GET', '/api/notifications', { session: owner.session })).json();
+    expect(still.items).toHaveLength(1);
+    expect(still.unread_count).toBe(1);
+  });
+
+  it('refuses a signed-out caller and a malformed id', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/notifications'],
+      ['POST', '/api/notifications/read-all'],
+      ['DELETE', '/api/notifications'],
+    ] as const) {
+      expect((await request(t.app, method, url)).statusCode).toBe(401);
+    }
+    const { session } = await memberWithNotifications(0);
+    const bad = await request(t.app, 'POST', '/api/notifications/not-a-uuid/read', { session });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,69 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { AppError, ErrorCode } from '@royal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `injectWS` and some proxies leave `req.ip` empty; every limiter must still get a key. */
+export const clientAddress = (request: FastifyRequest) => request.ip || request.socket?.remoteAddress || 'unknown';
+
+/**
+ * A state-changing request must come from our own pages. Browsers always send Origin on such
+ * requests (and Sec-Fetch-Site); non-browser clients send neither and carry no ambient cookie risk.
+ */
+export function assertSameOrigin(request: FastifyRequest, config: AppConfig) {
+  const origin = request.headers.origin;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (origin !== undefined && !config.allowedOrigins.includes(origin)) {
+    throw new AppError(ErrorCode.CROSS_ORIGIN, 'Cross-origin requests are not allowed');
+  }
+  if (fetchSite === 'cross-site') {
+    throw new AppError(ErrorCode.CROSS_ORIGIN, 'Cross-origin requests are not allowed');
+  }
+}
+
+export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | undefined) {
+  const wsOrigin = config.publicOrigin.replace(/^http/, 'ws');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes; no inline <style> or script is allowed.
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", wsOrigin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, config);
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    keyGenerator: clientAddress,
+    ...(redis ? { redis, nameSpace: 'rc-rl:' } : {}),
+    errorResponseBuilder: (_request, context) => {
+      const error = new AppError(ErrorCode.RATE_LIMITED, undefined, { retry_after_ms: context.ttl });
+      return error;
+    },
+  });
+}

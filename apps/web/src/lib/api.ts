@@ -1,0 +1,78 @@
+import { AppError, appErrorFromResponse, ErrorCode } from '@royal/shared';
+
+/** Anything with a zod-style `parse`; lets a call validate its reply without this file importing zod. */
+export type ResponseParser<T> = { parse: (data: unknown) => T };
+
+export type RequestOptions<T> = {
+  /** Validates (and types) the reply; without it the reply is trusted as `T`. */
+  schema?: ResponseParser<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export const NETWORK_ERROR_MESSAGE = 'Unable to reach Royal Circle. Check your connection and try again.';
+export const BAD_RESPONSE_MESSAGE = 'The server sent an unexpected reply. Please try again.';
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A proxy's HTML error page, for instance; the status still tells what went wrong.
+    return undefined;
+  }
+}
+
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}) {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (options.signal) init.signal = options.signal;
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) throw appErrorFromResponse(response.status, data);
+  if (!options.schema) return data as T;
+  try {
+    return options.schema.parse(data);
+  } catch (issues) {
+    throw new AppError(ErrorCode.INTERNAL, BAD_RESPONSE_MESSAGE, issues);
+  }
+}
+
+/**
+ * The one way the web app talks to the API: same-origin JSON with the session cookie.
+ * Every non-2xx reply (`{ error: { code, message } }`) is thrown as an `AppError`.
+ */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, undefined, options),
+  post: <T = void>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('POST', path, body, options),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions<T>) => request<T>('PATCH', path, body, options),
+  put: <T>(path: string, body: unknown, options?: RequestOptions<T>) => request<T>('PUT', path, body, options),
+  delete: <T = void>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, undefined, options),
+};
+
+/** The message to show for any thrown value (AppError messages are the spec's texts). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+export function isUnauthenticated(error: unknown): boolean {
+  return error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED;
+}

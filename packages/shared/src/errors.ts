@@ -1,0 +1,189 @@
+import { z } from 'zod';
+
+/** Stable machine codes of every API refusal; clients branch on these, never on messages. */
+export const ErrorCode = {
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL: 'INTERNAL',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  WEAK_PASSWORD: 'WEAK_PASSWORD',
+  TIER_REQUIRED: 'TIER_REQUIRED',
+  SUBSCRIPTION_INACTIVE: 'SUBSCRIPTION_INACTIVE',
+  VERIFICATION_REQUIRED: 'VERIFICATION_REQUIRED',
+  COMPLIANCE_REQUIRED: 'COMPLIANCE_REQUIRED',
+  PROFILE_RESTRICTED: 'PROFILE_RESTRICTED',
+  PROFILE_NOT_FOUND: 'PROFILE_NOT_FOUND',
+  ALREADY_SWIPED: 'ALREADY_SWIPED',
+  LOCKED_PROFILE: 'LOCKED_PROFILE',
+  MATCH_EXPIRED: 'MATCH_EXPIRED',
+  BLOCKED: 'BLOCKED',
+  CROSS_ORIGIN: 'CROSS_ORIGIN',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
+  UPLOAD_REJECTED: 'UPLOAD_REJECTED',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  TIER_REQUIRED: 403,
+  SUBSCRIPTION_INACTIVE: 403,
+  VERIFICATION_REQUIRED: 403,
+  COMPLIANCE_REQUIRED: 403,
+  PROFILE_RESTRICTED: 403,
+  LOCKED_PROFILE: 403,
+  BLOCKED: 403,
+  CROSS_ORIGIN: 403,
+  NOT_FOUND: 404,
+  PROFILE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  ALREADY_SWIPED: 409,
+  MATCH_EXPIRED: 409,
+  IDEMPOTENCY_CONFLICT: 409,
+  // 422: the request is well-formed but the content is refused.
+  WEAK_PASSWORD: 422,
+  INSUFFICIENT_FUNDS: 422,
+  UPLOAD_REJECTED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+// Default texts, verbatim from the spec's error catalogues where it has one. Call sites pass a more
+// specific message when they know more (e.g. the tier number, or the exact password problem).
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
+  VALIDATION_FAILED: 'Some of the information is missing or invalid',
+  UNAUTHENTICATED: 'User not authenticated',
+  FORBIDDEN: 'You do not have permission to do that',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'This conflicts with the current state. Please refresh and try again.',
+  RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  INTERNAL: 'Something went wrong. Please try again.',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  EMAIL_TAKEN: 'An account with this email already exists',
+  WEAK_PASSWORD: 'Password is too weak',
+  TIER_REQUIRED: 'Upgrade your tier to use this feature',
+  SUBSCRIPTION_INACTIVE: 'Your subscription is not active. Renew your subscription to continue.',
+  VERIFICATION_REQUIRED: 'Please verify your account to continue',
+  COMPLIANCE_REQUIRED: 'Please accept the Terms of Service and Privacy Policy to continue',
+  PROFILE_RESTRICTED: 'This profile is only visible to higher tiers. Upgrade your tier to view this profile.',
+  PROFILE_NOT_FOUND: 'Profile not found',
+  ALREADY_SWIPED: 'You have already responded to this profile',
+  LOCKED_PROFILE: 'Upgrade your tier to interact with this profile',
+  MATCH_EXPIRED: 'This match has expired',
+  BLOCKED: 'This member is not available',
+  CROSS_ORIGIN: 'Request refused: it did not come from this site',
+  INSUFFICIENT_FUNDS: 'Insufficient funds',
+  IDEMPOTENCY_CONFLICT: 'This request was already made with different details',
+  UPLOAD_REJECTED: 'The file could not be accepted',
+  SERVICE_UNAVAILABLE: 'Service temporarily unavailable. Please try again.',
+};
+
+/** Spec text for a profile page the viewer's tier cannot open. */
+export function profileRestrictedMessage(tier: number): string {
+  return `This profile is only visible to Tier ${tier}+ members. Upgrade your tier to view this profile.`;
+}
+
+/** Spec text for a locked (higher-tier) discovery card. */
+export function lockedProfileMessage(tier: number): string {
+  return `Upgrade to Tier ${tier} or higher to interact with this profile`;
+}
+
+/** Spec text for an event the viewer's tier does not allow. */
+export function eventTierRequiredMessage(tier: number): string {
+  return `Tier ${tier}+ Required`;
+}
+
+const ERROR_CODES = Object.values(ErrorCode) as readonly ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+export const apiErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ErrorCode),
+      message: z.string().describe('Human-readable; safe to show to the member'),
+      details: z.unknown().optional().describe('For VALIDATION_FAILED: the field issues'),
+    }),
+  })
+  .describe('Every non-2xx reply');
+export type ApiErrorBody = { error: { code: ErrorCode; message: string; details?: unknown } };
+
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message?: string, details?: unknown) {
+    super(message ?? ERROR_MESSAGES[code]);
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+  }
+
+  toBody(): ApiErrorBody {
+    const body: ApiErrorBody = { error: { code: this.code, message: this.message } };
+    if (this.details !== undefined) body.error.details = this.details;
+    return body;
+  }
+}
+
+export function appError(code: ErrorCode, message?: string, details?: unknown): AppError {
+  return new AppError(code, message, details);
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+const looseErrorBodySchema = z.object({ error: z.object({ message: z.string().min(1) }) });
+
+/**
+ * Rebuilds the server's error on the client. A body that is not our error shape (a proxy's HTML
+ * page, a newer server's unknown code) still becomes an AppError, chosen from the HTTP status.
+ */
+export function appErrorFromResponse(status: number, body: unknown): AppError {
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new AppError(code, message, details);
+  }
+  const loose = looseErrorBodySchema.safeParse(body);
+  return new AppError(codeForStatus(status), loose.success ? loose.data.error.message : undefined);
+}
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return ErrorCode.VALIDATION_FAILED;
+    case 401:
+      return ErrorCode.UNAUTHENTICATED;
+    case 403:
+      return ErrorCode.FORBIDDEN;
+    case 404:
+      return ErrorCode.NOT_FOUND;
+    case 409:
+      return ErrorCode.CONFLICT;
+    case 429:
+      return ErrorCode.RATE_LIMITED;
+    case 502:
+    case 503:
+    case 504:
+      return ErrorCode.SERVICE_UNAVAILABLE;
+    default:
+      return ErrorCode.INTERNAL;
+  }
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  escrowRangeLabel,
+  formatCents,
+  formatMonthlyPrice,
+  isOnline,
+  matchExpiryBadge,
+  milesLabel,
+  relativeTime,
+  resultsCountLabel,
+  unreadBadge,
+} from './format';
+
+const NOW = new Date('2025-06-01T12:00:00.000Z');
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => new Date(NOW.getTime() - ms);
+const ahead = (ms: number) => new Date(NOW.getTime() + ms);
+
+describe('relativeTime', () => {
+  it.each<[number, string]>([
+    [0, 'Just now'],
+    [59 * SECOND, 'Just now'],
+    [60 * SECOND, '1m ago'],
+    [59 * MINUTE + 59 * SECOND, '59m ago'],
+    [HOUR, '1h ago'],
+    [23 * HOUR + 59 * MINUTE, '23h ago'],
+    [DAY, '1d ago'],
+    [DAY - 1, '23h ago'],
+    [45 * DAY, '45d ago'],
+  ])('%i ms ago → %s', (elapsed, expected) => {
+    expect(relativeTime(ago(elapsed), NOW)).toBe(expected);
+  });
+
+  it('accepts ISO strings', () => {
+    expect(relativeTime(ago(2 * HOUR).toISOString(), NOW)).toBe('2h ago');
+  });
+
+  it('treats future times as just now and bad input as empty', () => {
+    expect(relativeTime(ahead(5 * MINUTE), NOW)).toBe('Just now');
+    expect(relativeTime('not a date', NOW)).toBe('');
+  });
+});
+
+describe('matchExpiryBadge', () => {
+  it.each<[number, string, string]>([
+    [-HOUR, 'expired', 'Expired'],
+    [0, 'expired', 'Expired'],
+    [1, 'expiring', '1h left'],
+    [59 * MINUTE, 'expiring', '1h left'],
+    [HOUR, 'expiring', '1h left'],
+    [HOUR + 1, 'expiring', '2h left'],
+    [5 * HOUR + 30 * MINUTE, 'expiring', '6h left'],
+    [6 * HOUR, 'expiring', '6h left'],
+    [6 * HOUR + 1, 'active', 'Active'],
+    [6 * HOUR + MINUTE, 'active', 'Active'],
+    [48 * HOUR, 'active', 'Active'],
+  ])('%i ms left → %s %s', (left, kind, label) => {
+    expect(matchExpiryBadge(ahead(left), NOW)).toEqual({ kind, label });
+  });
+
+  it('accepts ISO strings and treats garbage as expired', () => {
+    expect(matchExpiryBadge(ahead(3 * HOUR).toISOString(), NOW).label).toBe('3h left');
+    expect(matchExpiryBadge('garbage', NOW).kind).toBe('expired');
+  });
+});
+
+describe('unreadBadge', () => {
+  it.each<[number, string]>([
+    [-1, ''],
+    [0, ''],
+    [1, '1'],
+    [9, '9'],
+    [10, '9+'],
+    [250, '9+'],
+    [Number.NaN, ''],
+  ])('%d → %j', (n, expected) => {
+    expect(unreadBadge(n)).toBe(expected);
+  });
+});
+
+describe('money', () => {
+  it.each<[number, string]>([
+    [0, '$0.00'],
+    [1, '$0.01'],
+    [100, '$1.00'],
+    [123456, '$1,234.56'],
+    [100000000, '$1,000,000.00'],
+    [-1234, '-$12.34'],
+  ])('formatCents(%i) → %s', (cents, expected) => {
+    expect(formatCents(cents)).toBe(expected);
+  });
+
+  it.each<[number, string]>([
+    [0, 'Free'],
+    [1599, '$15.99/month'],
+    [34999, '$349.99/month'],
+    [1000, '$10.00/month'],
+  ])('formatMonthlyPrice(%i) → %s', (cents, expected) => {
+    expect(formatMonthlyPrice(cents)).toBe(expected);
+  });
+
+  it('labels every tier escrow range', () => {
+    expect(escrowRangeLabel(0)).toBe('No escrow');
+    expect(escrowRangeLabel(1)).toBe('$100 – $250');
+    expect(escrowRangeLabel(2)).toBe('$250 – $750');
+    expect(escrowRangeLabel(3)).toBe('$500 – $1,500');
+    expect(escrowRangeLabel(4)).toBe('$1,000 – Unlimited');
+  });
+});
+
+describe('isOnline', () => {
+  it.each<[number, boolean]>([
+    [0, true],
+    [59 * MINUTE, true],
+    [HOUR, true],
+    [HOUR + 1, false],
+    [DAY, false],
+    [-MINUTE, true],
+  ])('last active %i ms ago → %s', (elapsed, expected) => {
+    expect(isOnline(ago(elapsed), NOW)).toBe(expected);
+  });
+
+  it('is false for never-active or unparsable', () => {
+    expect(isOnline(null, NOW)).toBe(false);
+    expect(isOnline('nope', NOW)).toBe(false);
+    expect(isOnline(ago(10 * MINUTE).toISOString(), NOW)).toBe(true);
+  });
+});
+
+describe('labels', () => {
+  it.each<[number, string]>([
+    [0, '1 mile'],
+    [0.2, '1 mile'],
+    [1, '1 mile'],
+    [1.4, '1 mile'],
+    [1.5, '2 miles'],
+    [25, '25 miles'],
+  ])('milesLabel(%d) → %s', (miles, expected) => {
+    expect(milesLabel(miles)).toBe(expected);
+  });
+
+  it.each<[number, string]>([
+    [0, '0 Results'],
+    [1, '1 Result'],
+    [2, '2 Results'],
+  ])('resultsCountLabel(%i) → %s', (n, expected) => {
+    expect(resultsCountLabel(n)).toBe(expected);
+  });
+});

@@ -1,0 +1,96 @@
+import { MATCH_EXPIRING_HOURS, ONLINE_WINDOW_MS, UNREAD_BADGE_CAP } from './limits';
+import { TIERS, type TierLevel } from './tiers';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+function toTime(date: Date | string): number {
+  return (typeof date === 'string' ? new Date(date) : date).getTime();
+}
+
+/**
+ * 'Nd ago' / 'Nh ago' / 'Nm ago' / 'Just now', each unit truncated. Future times (clock skew
+ * between server and browser) read as 'Just now'; an unparsable date gives ''.
+ */
+export function relativeTime(date: Date | string, now: Date = new Date()): string {
+  const then = toTime(date);
+  if (Number.isNaN(then)) return '';
+  const elapsed = now.getTime() - then;
+  if (elapsed >= DAY_MS) return `${Math.floor(elapsed / DAY_MS)}d ago`;
+  if (elapsed >= HOUR_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
+  if (elapsed >= MINUTE_MS) return `${Math.floor(elapsed / MINUTE_MS)}m ago`;
+  return 'Just now';
+}
+
+export type MatchExpiryBadge = { kind: 'expired' | 'expiring' | 'active'; label: string };
+
+/**
+ * The match list's expiry badge. Hours are rounded up so the badge never claims less time than is
+ * left and a match reads 'Expired' only once it really has expired (the server's rule too).
+ */
+export function matchExpiryBadge(expiresAt: Date | string, now: Date = new Date()): MatchExpiryBadge {
+  const left = toTime(expiresAt) - now.getTime();
+  if (!(left > 0)) return { kind: 'expired', label: 'Expired' };
+  if (left <= MATCH_EXPIRING_HOURS * HOUR_MS) {
+    return { kind: 'expiring', label: `${Math.ceil(left / HOUR_MS)}h left` };
+  }
+  return { kind: 'active', label: 'Active' };
+}
+
+/** '' hides the badge; above the cap it reads '9+'. */
+export function unreadBadge(n: number): string {
+  const count = Math.floor(n);
+  if (!(count > 0)) return '';
+  return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** '$1,234.56'; negative amounts read '-$12.34'. */
+export function formatCents(cents: number): string {
+  return usd.format(Math.round(cents) / 100);
+}
+
+/** Drops '.00' on whole-dollar amounts, for prices and ranges that are round figures. */
+function formatDollarsCompact(cents: number): string {
+  const rounded = Math.round(cents);
+  return rounded % 100 === 0 ? usdWhole.format(rounded / 100) : formatCents(rounded);
+}
+
+/** '$15.99/month', or 'Free' for the free tier. */
+export function formatMonthlyPrice(cents: number): string {
+  return cents === 0 ? 'Free' : `${formatCents(cents)}/month`;
+}
+
+/** '$100 – $250', '$1,000 – Unlimited'; tier 0 holds no escrow. */
+export function escrowRangeLabel(tier: TierLevel): string {
+  const { minEscrowCents, maxEscrowCents } = TIERS[tier];
+  if (maxEscrowCents === 0) return 'No escrow';
+  const max = maxEscrowCents === null ? 'Unlimited' : formatDollarsCompact(maxEscrowCents);
+  return `${formatDollarsCompact(minEscrowCents)} – ${max}`;
+}
+
+/** Active within the last hour (inclusive). A time slightly in the future counts as online. */
+export function isOnline(lastActive: Date | string | null, now: Date = new Date()): boolean {
+  if (lastActive === null) return false;
+  const then = toTime(lastActive);
+  if (Number.isNaN(then)) return false;
+  return now.getTime() - then <= ONLINE_WINDOW_MS;
+}
+
+/** Whole miles, never below 1, so a nearby member's exact distance is not revealed. */
+export function milesLabel(miles: number): string {
+  const whole = Math.max(1, Math.round(miles));
+  return whole === 1 ? '1 mile' : `${whole} miles`;
+}
+
+export function resultsCountLabel(n: number): string {
+  return n === 1 ? '1 Result' : `${n} Results`;
+}

@@ -1,0 +1,152 @@
+import type { CompensationPreference, Gender, LookingFor, UserType } from './enums';
+import type { TierLevel } from './tiers';
+
+// Business constants of the spec (part 1 §9, part 2 §9) plus the few bounds we add ourselves
+// (marked "ours"). Durations carry their unit in the name.
+
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const MB = 1024 * 1024;
+
+// Accounts
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+/** RFC 5321 path limit. */
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX = 60; // ours
+export const AUTH_INIT_TIMEOUT_MS = 5 * SECOND_MS;
+
+// Discovery and matches
+export const FEED_PAGE_SIZE = 20;
+export const SWIPE_THRESHOLD_PX = 100;
+export const CARD_EXIT_MS = 300;
+export const MATCH_EXPIRY_HOURS = 48;
+export const MATCH_EXPIRY_MS = MATCH_EXPIRY_HOURS * HOUR_MS;
+/** A match shows the "Nh left" badge when this many hours or fewer remain. */
+export const MATCH_EXPIRING_HOURS = 6;
+export const INTERESTS_LIST_LIMIT = 50;
+export const ONLINE_WINDOW_MS = HOUR_MS;
+/** At most one locked higher-tier teaser card per this many feed cards. */
+export const LOCKED_TEASER_RATIO = 5;
+/** "Top 10%" on a 0–100 popularity scale. */
+export const TOP_POPULARITY_THRESHOLD = 90;
+
+// Filters and preferences
+export const AGE_MIN = 18;
+export const AGE_MAX = 65;
+export const DISTANCE_MIN = 5;
+export const DISTANCE_MAX = 100;
+export const DISTANCE_STEP = 5;
+export const BROWSE_DISTANCE_DEFAULT = 50;
+export const PROFILE_DISTANCE_DEFAULT = 25;
+export const DEFAULT_AGE_RANGE: readonly [number, number] = [21, 35];
+/** Browse tags shown on a result card before the "+N" overflow badge. */
+export const BROWSE_CARD_TAGS_SHOWN = 3;
+
+// Profile
+export const BIO_MAX = 500;
+/** Above this the profile page's About section collapses behind "Show more". */
+export const BIO_PREVIEW_CHARS = 150;
+export const PHOTO_MAX_COUNT = 6;
+export const PHOTO_MAX_BYTES = 5 * MB;
+export const ID_MAX_BYTES = 10 * MB;
+export const LIFESTYLE_TAGS_MAX = 24; // ours: every tag at most once
+
+// Messaging
+export const MESSAGE_MAX = 2000; // ours
+export const TYPING_IDLE_MS = 2 * SECOND_MS;
+export const TYPING_CLEAR_MS = 3 * SECOND_MS;
+export const UNREAD_BADGE_CAP = 9;
+
+// Realtime
+export const REALTIME_HEARTBEAT_MS = 25 * SECOND_MS;
+/** Reconnect delays; the last one repeats. Clients add jitter. */
+export const REALTIME_RECONNECT_STEPS_MS: readonly number[] = [1000, 2000, 5000, 10000];
+
+// Money (integer cents)
+export const MIN_MONEY_CENTS = 100;
+/** Ours: a per-operation ceiling ($50,000) that stops typo-sized deposits, withdrawals and transfers. */
+export const MAX_MONEY_CENTS = 5_000_000;
+export const TRANSFER_MESSAGE_MAX = 200; // ours
+
+// Safety and moderation
+export const SAFE_LOCATIONS_LIMIT = 6;
+export const SAFE_LOCATION_MIN_RATING = 4;
+/** Amenities listed on a safe location before "+n more". */
+export const SAFE_LOCATION_AMENITIES_SHOWN = 3;
+/** AI confidence above this is shown green in photo moderation. */
+export const MODERATION_CONFIDENCE_GOOD = 0.8;
+export const REJECTION_REASON_MAX = 500; // ours
+export const APPEAL_REASON_MAX = 1000; // ours
+export const REPORT_DETAILS_MAX = 1000; // ours
+export const DEFAULT_VERIFICATION_REJECTION_REASON = 'Does not meet verification standards';
+
+// Retention and compliance
+export const ID_RETENTION_HOURS = 72;
+export const MESSAGE_RETENTION_YEARS = 7;
+export const TRANSACTION_RETENTION_YEARS = 7;
+export const INACTIVE_PROFILE_RETENTION_YEARS = 1;
+export const TERMS_VERSION = '1.0';
+export const PRIVACY_VERSION = '1.0';
+
+// Review times shown to members
+export const VERIFICATION_REVIEW_TEXT = '24-48 hours';
+export const APPEAL_REPLY_TEXT = '24-48 hours';
+export const WAITLIST_REVIEW_TEXT = '48-72 hours';
+
+// Events
+/** Local hour from which members may opt into Freakoff mode. */
+export const FREAKOFF_START_HOUR = 2;
+export const EVENT_DEFAULT_MAX_GUESTS = 100;
+/** Tiers an admin may require for an event; tier 0 cannot attend events. */
+export const EVENT_TIER_OPTIONS: readonly TierLevel[] = [1, 2, 3, 4];
+export const EVENT_NAME_MAX = 120; // ours
+export const EVENT_DESCRIPTION_MAX = 2000; // ours
+
+// Waitlist
+export const WAITLIST_REASON_MAX = 1000; // ours
+export const REFERRAL_CODE_MAX = 40; // ours
+
+// App chrome
+export const APP_VERSION = '2.1.0';
+export const TESTIMONIAL_ROTATE_MS = 4 * SECOND_MS;
+export const VERIFICATION_WIZARD_STEPS = 5;
+
+export type SignupDefaults = {
+  name: string;
+  age: number;
+  gender: Gender;
+  city: string;
+  state: string;
+  tier_level: TierLevel;
+  popularity_score: number;
+  rating_avg: number;
+  age_range: readonly [number, number];
+  distance_preference: number;
+  looking_for: LookingFor;
+  compensation_preference: CompensationPreference;
+  discretion_required: boolean;
+  bio: string;
+  user_type: UserType;
+};
+
+// The profile a new account starts with. The spec's sign-up metadata says gender 'other' while its
+// fallback user says 'male'; sign-up wins because that is what creates real rows.
+export const SIGNUP_DEFAULTS: Readonly<SignupDefaults> = Object.freeze({
+  name: 'New User',
+  age: 25,
+  gender: 'other',
+  city: 'Los Angeles',
+  state: 'CA',
+  tier_level: 0,
+  popularity_score: 50,
+  rating_avg: 4,
+  age_range: DEFAULT_AGE_RANGE,
+  distance_preference: PROFILE_DISTANCE_DEFAULT,
+  looking_for: 'uncomplicated',
+  compensation_preference: 'treat_me_right',
+  discretion_required: true,
+  bio: 'New user exploring the platform',
+  user_type: 'men',
+});

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Actor,
+  canCreateParties,
+  canManageUsers,
+  canMessage,
+  canModerateContent,
+  canSeeTier,
+  canSponsor,
+  canSwipe,
+  canUseGhostMode,
+  canViewProfiles,
+  capabilitiesOf,
+  isAdmin,
+  MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
+  maxVisibleTier,
+  messageSendBlock,
+  swipeBlock,
+} from './permissions';
+import type { Role } from './roles';
+import { capabilitiesSchema } from './schemas/me';
+import { TIER_LEVELS, type TierLevel } from './tiers';
+
+function actor(overrides: Partial<Actor> = {}): Actor {
+  return {
+    tier_level: 1,
+    tier_subscription_active: true,
+    is_sponsored: false,
+    verified: true,
+    roles: ['user'],
+    ...overrides,
+  };
+}
+
+const ROLE_SETS: readonly (readonly Role[])[] = [
+  [],
+  ['user'],
+  ['admin'],
+  ['promoter'],
+  ['user', 'admin', 'promoter'],
+];
+const BOOLS = [false, true] as const;
+
+const everyActor: Actor[] = TIER_LEVELS.flatMap((tier_level) =>
+  BOOLS.flatMap((tier_subscription_active) =>
+    BOOLS.flatMap((is_sponsored) =>
+      BOOLS.flatMap((verified) =>
+        ROLE_SETS.map((roles) => ({ tier_level, tier_subscription_active, is_sponsored, verified, roles })),
+      ),
+    ),
+  ),
+);
+
+const label = (a: Actor) =>
+  `tier ${a.tier_level}, sub ${a.tier_subscription_active}, sponsored ${a.is_sponsored}, verified ${a.verified}, roles [${a.roles.join(',')}]`;
+
+describe('no signed-in member', () => {
+  it('denies everything and sees only tier 0 as the floor', () => {
+    expect(canSwipe(null)).toBe(false);
+    expect(canMessage(null)).toBe(false);
+    expect(canViewProfiles(null)).toBe(false);
+    expect(canCreateParties(null)).toBe(false);
+    expect(canModerateContent(null)).toBe(false);
+    expect(canManageUsers(null)).toBe(false);
+    expect(canSponsor(null)).toBe(false);
+    expect(canUseGhostMode(null)).toBe(false);
+    expect(isAdmin(null)).toBe(false);
+    expect(maxVisibleTier(null)).toBe(0);
+    for (const tier of TIER_LEVELS) expect(canSeeTier(null, tier)).toBe(false);
+    expect(messageSendBlock(null)?.code).toBe('TIER_REQUIRED');
+    expect(swipeBlock(null)?.code).toBe('TIER_REQUIRED');
+  });
+
+  it('has capabilities with every flag off', () => {
+    const caps = capabilitiesOf(null);
+    expect(caps).toEqual({
+      can_swipe: false,
+      can_message: false,
+      can_view_profiles: false,
+      can_create_parties: false,
+      can_moderate_content: false,
+      can_manage_users: false,
+      can_sponsor: false,
+      can_use_ghost_mode: false,
+      max_visible_tier: 0,
+      message_block: { code: 'TIER_REQUIRED', message: 'Upgrade to Tier 1+ to send messages' },
+    });
+    expect(capabilitiesSchema.parse(caps)).toEqual(caps);
+  });
+});
+
+// Every tier × subscription × sponsorship × verification × role set, checked against the spec's
+// wording (part 1 §6, part 2 §5–6) restated independently of the implementation.
+describe.each(everyActor.map((a) => [label(a), a] as const))('%s', (_name, a) => {
+  const paid = a.tier_subscription_active || a.is_sponsored;
+  const admin = a.roles.includes('admin');
+  const promoter = a.roles.includes('promoter');
+
+  it('swipes and messages only on a paid or sponsored tier 1–4', () => {
+    expect(canSwipe(a)).toBe(a.tier_level >= 1 && paid);
+    expect(canMessage(a)).toBe(a.tier_level >= 1 && paid);
+  });
+
+  it('explains a refused send in the spec order', () => {
+    const block = messageSendBlock(a);
+    if (a.tier_level === 0) expect(block?.code).toBe('TIER_REQUIRED');
+    else if (!paid) expect(block?.code).toBe('SUBSCRIPTION_INACTIVE');
+    else if (a.tier_level < 2 && !a.verified) expect(block?.code).toBe('VERIFICATION_REQUIRED');
+    else expect(block).toBeNull();
+    // A send is never allowed where the tier rule forbids messaging.
+    if (!canMessage(a)) expect(block).not.toBeNull();
+  });
+
+  it('explains a refused swipe', () => {
+    const block = swipeBlock(a);
+    expect(block === null).toBe(canSwipe(a));
+    if (a.tier_level === 0) expect(block?.code).toBe('TIER_REQUIRED');
+    else if (!paid) expect(block?.code).toBe('SUBSCRIPTION_INACTIVE');
+  });
+
+  it('applies the role rules', () => {
+    expect(canViewProfiles(a)).toBe(true);
+    expect(canCreateParties(a)).toBe(admin || promoter);
+    expect(canModerateContent(a)).toBe(admin || promoter);
+    expect(canManageUsers(a)).toBe(admin);
+    expect(isAdmin(a)).toBe(admin);
+  });
+
+  it('grants sponsoring and ghost mode to a paid tier 4 or a sponsored member', () => {
+    const expected = (a.tier_level === 4 && a.tier_subscription_active) || a.is_sponsored;
+    expect(canSponsor(a)).toBe(expected);
+    expect(canUseGhostMode(a)).toBe(expected);
+  });
+
+  it('sees its own tier and every tier below', () => {
+    expect(maxVisibleTier(a)).toBe(a.tier_level);
+    for (const tier of TIER_LEVELS) expect(canSeeTier(a, tier)).toBe(tier <= a.tier_level);
+  });
+
+  it('reports the same answers as capabilities', () => {
+    const caps = capabilitiesOf(a);
+    expect(caps.can_swipe).toBe(canSwipe(a));
+    expect(caps.can_message).toBe(canMessage(a));
+    expect(caps.can_sponsor).toBe(canSponsor(a));
+    expect(caps.can_use_ghost_mode).toBe(canUseGhostMode(a));
+    expect(caps.max_visible_tier).toBe(maxVisibleTier(a));
+    expect(caps.message_block).toEqual(messageSendBlock(a));
+    expect(capabilitiesSchema.safeParse(caps).success).toBe(true);
+  });
+});
+
+describe('messaging boundaries named in the spec', () => {
+  it.each<[string, Partial<Actor>, string | null]>([
+    ['tier 0 observer', { tier_level: 0 }, 'Upgrade to Tier 1+ to send messages'],
+    [
+      'tier 0 even when sponsored and verified',
+      { tier_level: 0, is_sponsored: true },
+      'Upgrade to Tier 1+ to send messages',
+    ],
+    ['tier 1 unverified', { tier_level: 1, verified: false }, 'Please verify your account to send messages'],
+    ['tier 1 verified', { tier_level: 1, verified: true }, null],
+    ['tier 2 unverified', { tier_level: 2, verified: false }, null],
+    ['tier 4 unverified', { tier_level: 4, verified: false }, null],
+    ['tier 3 lapsed', { tier_level: 3, tier_subscription_active: false }, MESSAGE_SUBSCRIPTION_INACTIVE_TEXT],
+    [
+      'tier 3 lapsed but sponsored',
+      { tier_level: 3, tier_subscription_active: false, is_sponsored: true },
+      null,
+    ],
+    [
+      'tier 1 sponsored, unverified',
+      { tier_level: 1, tier_subscription_active: false, is_sponsored: true, verified: false },
+      'Please verify your account to send messages',
+    ],
+  ])('%s', (_name, overrides, message) => {
+    expect(messageSendBlock(actor(overrides))?.message ?? null).toBe(message);
+  });
+
+  it('mentions renewing in the inactive-subscription text', () => {
+    expect(MESSAGE_SUBSCRIPTION_INACTIVE_TEXT).toMatch(/renew/i);
+    expect(swipeBlock(actor({ tier_subscription_active: false }))?.message).toMatch(/renew/i);
+  });
+
+  it('names the swipe refusal for observers', () => {
+    expect(swipeBlock(actor({ tier_level: 0 }))).toEqual({
+      code: 'TIER_REQUIRED',
+      message: 'Upgrade to Tier 1+ to swipe',
+    });
+  });
+});
+
+describe('ghost mode and sponsoring', () => {
+  it.each<[Partial<Actor>, boolean]>([
+    [{ tier_level: 4, tier_subscription_active: true }, true],
+    [{ tier_level: 4, tier_subscription_active: false }, false],
+    [{ tier_level: 3, tier_subscription_active: true }, false],
+    [{ tier_level: 0, tier_subscription_active: false, is_sponsored: true }, true],
+  ])('%o → %s', (overrides, expected) => {
+    expect(canUseGhostMode(actor(overrides))).toBe(expected);
+    expect(canSponsor(actor(overrides))).toBe(expected);
+  });
+});
+
+describe('canSeeTier', () => {
+  it.each<[TierLevel, TierLevel, boolean]>([
+    [0, 0, true],
+    [0, 1, false],
+    [2, 2, true],
+    [2, 3, false],
+    [4, 4, true],
+  ])('viewer tier %i sees tier %i: %s', (viewer, target, expected) => {
+    expect(canSeeTier(actor({ tier_level: viewer }), target)).toBe(expected);
+  });
+});

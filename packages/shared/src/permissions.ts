@@ -1,0 +1,142 @@
+import type { Role } from './roles';
+import type { Capabilities } from './schemas/me';
+import type { TierLevel } from './tiers';
+
+/**
+ * The facts every permission rule needs about a member. `Me` and the server's session member both
+ * satisfy it, so the UI and the API evaluate the very same functions.
+ */
+export type Actor = {
+  tier_level: TierLevel;
+  tier_subscription_active: boolean;
+  is_sponsored: boolean;
+  verified: boolean;
+  roles: readonly Role[];
+};
+
+export const PERMISSION_BLOCK_CODES = [
+  'TIER_REQUIRED',
+  'VERIFICATION_REQUIRED',
+  'SUBSCRIPTION_INACTIVE',
+] as const;
+export type PermissionBlockCode = (typeof PERMISSION_BLOCK_CODES)[number];
+/** Why an action is refused: the API error code and the text the UI shows (placeholders, alerts). */
+export type PermissionBlock = { code: PermissionBlockCode; message: string };
+export type SwipeBlock = { code: 'TIER_REQUIRED' | 'SUBSCRIPTION_INACTIVE'; message: string };
+
+export const MESSAGE_TIER_REQUIRED_TEXT = 'Upgrade to Tier 1+ to send messages';
+export const MESSAGE_VERIFICATION_REQUIRED_TEXT = 'Please verify your account to send messages';
+export const MESSAGE_SUBSCRIPTION_INACTIVE_TEXT =
+  'Your subscription is not active. Renew your subscription to send messages.';
+export const SWIPE_TIER_REQUIRED_TEXT = 'Upgrade to Tier 1+ to swipe';
+export const SWIPE_SUBSCRIPTION_INACTIVE_TEXT =
+  'Your subscription is not active. Renew your subscription to swipe.';
+
+/** Below this tier, messaging additionally needs a verified account. */
+const MESSAGE_WITHOUT_VERIFICATION_TIER = 2;
+const TOP_TIER: TierLevel = 4;
+
+function hasRole(actor: Actor | null, role: Role): boolean {
+  return actor !== null && actor.roles.includes(role);
+}
+
+/** A paid tier counts only while it is paid for, unless someone sponsors the member. */
+function hasPaidAccess(actor: Actor): boolean {
+  return actor.tier_subscription_active || actor.is_sponsored;
+}
+
+export function isAdmin(actor: Actor | null): boolean {
+  return hasRole(actor, 'admin');
+}
+
+export function canSwipe(actor: Actor | null): boolean {
+  return actor !== null && actor.tier_level > 0 && hasPaidAccess(actor);
+}
+
+/**
+ * The tier rule only (part 1 §6). Sending also needs verification below tier 2; use
+ * messageSendBlock for the full decision.
+ */
+export function canMessage(actor: Actor | null): boolean {
+  return actor !== null && actor.tier_level > 0 && hasPaidAccess(actor);
+}
+
+// Order matters for which reason a member sees first: the tier, then payment (an unpaid tier
+// grants nothing, so verifying would not help yet), then verification.
+export function messageSendBlock(actor: Actor | null): PermissionBlock | null {
+  if (actor === null || actor.tier_level === 0) {
+    return { code: 'TIER_REQUIRED', message: MESSAGE_TIER_REQUIRED_TEXT };
+  }
+  if (!hasPaidAccess(actor)) {
+    return { code: 'SUBSCRIPTION_INACTIVE', message: MESSAGE_SUBSCRIPTION_INACTIVE_TEXT };
+  }
+  if (!actor.verified && actor.tier_level < MESSAGE_WITHOUT_VERIFICATION_TIER) {
+    return { code: 'VERIFICATION_REQUIRED', message: MESSAGE_VERIFICATION_REQUIRED_TEXT };
+  }
+  return null;
+}
+
+export function swipeBlock(actor: Actor | null): SwipeBlock | null {
+  if (actor === null || actor.tier_level === 0) {
+    return { code: 'TIER_REQUIRED', message: SWIPE_TIER_REQUIRED_TEXT };
+  }
+  if (!hasPaidAccess(actor)) {
+    return { code: 'SUBSCRIPTION_INACTIVE', message: SWIPE_SUBSCRIPTION_INACTIVE_TEXT };
+  }
+  return null;
+}
+
+export function canViewProfiles(actor: Actor | null): boolean {
+  return actor !== null;
+}
+
+export function canCreateParties(actor: Actor | null): boolean {
+  return hasRole(actor, 'admin') || hasRole(actor, 'promoter');
+}
+
+export function canModerateContent(actor: Actor | null): boolean {
+  return hasRole(actor, 'admin') || hasRole(actor, 'promoter');
+}
+
+export function canManageUsers(actor: Actor | null): boolean {
+  return hasRole(actor, 'admin');
+}
+
+// The spec grants sponsoring and ghost mode to a paid-up tier 4 member or to any sponsored member.
+export function canSponsor(actor: Actor | null): boolean {
+  return (
+    actor !== null &&
+    ((actor.tier_level === TOP_TIER && actor.tier_subscription_active) || actor.is_sponsored)
+  );
+}
+
+export function canUseGhostMode(actor: Actor | null): boolean {
+  return (
+    actor !== null &&
+    ((actor.tier_level === TOP_TIER && actor.tier_subscription_active) || actor.is_sponsored)
+  );
+}
+
+/** Visibility follows the tier held, paid or not; without a member only tier 0 is the floor. */
+export function maxVisibleTier(actor: Actor | null): TierLevel {
+  return actor === null ? 0 : actor.tier_level;
+}
+
+export function canSeeTier(actor: Actor | null, tier: TierLevel): boolean {
+  return actor !== null && tier <= actor.tier_level;
+}
+
+export function capabilitiesOf(actor: Actor | null): Capabilities {
+  return {
+    can_swipe: canSwipe(actor),
+    can_message: canMessage(actor),
+    can_view_profiles: canViewProfiles(actor),
+    can_create_parties: canCreateParties(actor),
+    can_moderate_content: canModerateContent(actor),
+    can_manage_users: canManageUsers(actor),
+    can_sponsor: canSponsor(actor),
+    can_use_ghost_mode: canUseGhostMode(actor),
+    max_visible_tier: maxVisibleTier(actor),
+    message_block: messageSendBlock(actor),
+  };
+}

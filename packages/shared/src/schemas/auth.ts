@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
+import { PASSWORD_TOO_LONG_TEXT, PASSWORD_TOO_SHORT_TEXT } from '../password';
+
+// Normalise before the format check so " Me@Example.com " signs in as me@example.com.
+const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH)
+  .check(z.email('Please enter a valid email address'))
+  .describe('E-mail address; trimmed and lower-cased');
+
+export const signInBodySchema = z.object({
+  email: emailField,
+  // No minimum beyond "present": accounts made under older rules must still be able to sign in.
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH).describe('Account password'),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+// Only the length is checked here, so a short password is a 400 like any other field error. The
+// breached-list and same-as-email checks need the e-mail and answer 422 WEAK_PASSWORD
+// (CONTRACTS.md): the server calls passwordProblem(password, email) after parsing.
+export const signUpBodySchema = z.object({
+  email: emailField,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_TEXT)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_TEXT)
+    .describe(`New password, ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters`),
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+export const SIGN_OUT_SCOPES = ['local', 'global'] as const;
+export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];
+
+export const signOutBodySchema = z.object({
+  scope: z
+    .enum(SIGN_OUT_SCOPES)
+    .default('local')
+    .describe('local ends this session; global ends every session of the account'),
+});
+export type SignOutBody = z.infer<typeof signOutBodySchema>;

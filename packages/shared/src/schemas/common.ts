@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const idParamSchema = z.object({
+  id: z.uuid().describe('Resource id'),
+});
+export type IdParam = z.infer<typeof idParamSchema>;
+
+export const CURSOR_LIMIT_MAX = 50;
+
+// Query strings arrive as text, hence the coercion on limit.
+export const cursorQuerySchema = z.object({
+  cursor: z
+    .string()
+    .min(1)
+    .max(512)
+    .optional()
+    .describe('Opaque cursor from the previous page’s next_cursor'),
+  limit: z.coerce.number().int().min(1).max(CURSOR_LIMIT_MAX).optional().describe('Page size, 1–50'),
+});
+export type CursorQuery = z.infer<typeof cursorQuerySchema>;
+
+/** Wraps an item schema as one page of a cursor-paginated list. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    next_cursor: z.string().nullable().describe('null on the last page'),
+  });
+}
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
