@@ -43,7 +43,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -10,3 +10,4 @@ export * from './schemas/common';
 export * from './schemas/me';
 export * from './schemas/notifications';
 export * from './tiers';
+export * from './schemas/discovery';

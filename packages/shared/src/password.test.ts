@@ -17,8 +17,8 @@ describe('passwordProblem', () => {
     ['', PASSWORD_TOO_SHORT_TEXT],
     ['x7#Qp', PASSWORD_TOO_SHORT_TEXT],
     ['x7#Qpz', null],
-    ['a'.repeat(127) + 'Z', null],
-    ['a'.repeat(128) + 'Z', PASSWORD_TOO_LONG_TEXT],
+    [`${'a'.repeat(127)}Z`, null],
+    [`${'a'.repeat(128)}Z`, PASSWORD_TOO_LONG_TEXT],
   ])('length boundary %#', (password, expected) => {
     expect(passwordProblem(password)).toBe(expected);
   });

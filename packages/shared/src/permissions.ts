@@ -37,7 +37,7 @@ const MESSAGE_WITHOUT_VERIFICATION_TIER = 2;
 const TOP_TIER: TierLevel = 4;
 
 function hasRole(actor: Actor | null, role: Role): boolean {
-  return actor !== null && actor.roles.includes(role);
+  return actor?.roles.includes(role) === true;
 }
 
 /** A paid tier counts only while it is paid for, unless someone sponsors the member. */

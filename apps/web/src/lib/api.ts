@@ -62,9 +62,12 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, undefined, options),
   post: <T = void>(path: string, body?: unknown, options?: RequestOptions<T>) =>
     request<T>('POST', path, body, options),
-  patch: <T>(path: string, body: unknown, options?: RequestOptions<T>) => request<T>('PATCH', path, body, options),
-  put: <T>(path: string, body: unknown, options?: RequestOptions<T>) => request<T>('PUT', path, body, options),
-  delete: <T = void>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, undefined, options),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions<T>) =>
+    request<T>('PATCH', path, body, options),
+  put: <T>(path: string, body: unknown, options?: RequestOptions<T>) =>
+    request<T>('PUT', path, body, options),
+  delete: <T = void>(path: string, options?: RequestOptions<T>) =>
+    request<T>('DELETE', path, undefined, options),
 };
 
 /** The message to show for any thrown value (AppError messages are the spec's texts). */

@@ -15,6 +15,7 @@ export const notificationSchema = z.object({
   title: z.string(),
   message: z.string(),
   created_at: z.iso.datetime({ offset: true }),
+  link: z.string().nullable().describe('In-app route to open on click, e.g. /messages'),
   is_read: z.boolean(),
   actor: notificationActorSchema.nullable(),
 });

@@ -43,6 +43,6 @@ export const photos = pgTable(
     check('photos_ai_confidence_range', sql`${t.aiConfidenceScore} between 0 and 1`),
     index('photos_user_position_idx').on(t.userId, t.position),
     // Moderation queue tabs: one status, newest first.
-    index('photos_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('photos_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -8,7 +8,9 @@ import {
   DISTANCE_MIN,
   ETHNICITIES,
   GENDERS,
+  type Height,
   LIFESTYLE_TAGS,
+  type LifestyleTag,
   LOOKING_FOR,
   NAME_MAX,
   SIGNUP_DEFAULTS,
@@ -71,7 +73,7 @@ export const profiles = pgTable(
     geoLng: doublePrecision('geo_lng'),
     bodyType: bodyType('body_type'),
     /** One of the shared HEIGHTS strings (5'0" … 6'11"); validated by the request schema. */
-    height: text('height'),
+    height: text('height').$type<Height>(),
     ethnicity: ethnicity('ethnicity'),
     lookingFor: lookingFor('looking_for').notNull().default(SIGNUP_DEFAULTS.looking_for),
     compensationPreference: compensationPreference('compensation_preference')
@@ -84,7 +86,7 @@ export const profiles = pgTable(
     travelWilling: boolean('travel_willing').notNull().default(false),
     discretionRequired: boolean('discretion_required').notNull().default(SIGNUP_DEFAULTS.discretion_required),
     openToCompanionsOnly: boolean('open_to_companions_only').notNull().default(false),
-    lifestyleTags: text('lifestyle_tags').array().notNull().default(sql`'{}'::text[]`),
+    lifestyleTags: text('lifestyle_tags').array().$type<LifestyleTag[]>().notNull().default(sql`'{}'::text[]`),
     verified: boolean('verified').notNull().default(false),
     tierLevel: smallint('tier_level').notNull().default(SIGNUP_DEFAULTS.tier_level),
     tierSubscriptionActive: boolean('tier_subscription_active').notNull().default(false),
@@ -127,14 +129,16 @@ export const profiles = pgTable(
     check('profiles_popularity_range', sql`${t.popularityScore} between 0 and 100`),
     check('profiles_rating_range', sql`${t.ratingAvg} between 0 and 5`),
     check('profiles_counts_non_negative', sql`${t.viewCount} >= 0 and ${t.likeCount} >= 0`),
+    // DESC indexes say NULLS FIRST (Postgres' default for DESC) so they match a plain `desc(col)` in
+    // queries; drizzle-kit would otherwise emit DESC NULLS LAST, which ORDER BY col DESC cannot use.
     // Feed: newest activity first (spec part 1 §7).
-    index('profiles_last_active_idx').on(t.lastActive.desc()),
+    index('profiles_last_active_idx').on(t.lastActive.desc().nullsFirst()),
     // Feed and browse filter on opposite type, visible tiers and age range; ghosts never appear.
     index('profiles_discovery_idx')
       .on(t.userType, t.tierLevel, t.age)
       .where(sql`${t.ghostMode} = false`),
     // Popularity ranking and the top-10% (shared TOP_POPULARITY_THRESHOLD) checks.
-    index('profiles_popularity_idx').on(t.popularityScore.desc()),
+    index('profiles_popularity_idx').on(t.popularityScore.desc().nullsFirst()),
     // Name search is case-insensitive; text_pattern_ops serves prefix LIKE on lower(name).
     index('profiles_name_lower_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     index('profiles_city_state_idx').on(t.city, t.state),

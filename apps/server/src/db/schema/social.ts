@@ -37,9 +37,9 @@ export const swipeActions = pgTable(
     unique('swipe_actions_pair_key').on(t.swiperId, t.targetId),
     check('swipe_actions_not_self', sql`${t.swiperId} <> ${t.targetId}`),
     // Viewed Me (right|up) and Favorited Me (up): who swiped on me, newest first.
-    index('swipe_actions_target_idx').on(t.targetId, t.direction, t.createdAt.desc()),
+    index('swipe_actions_target_idx').on(t.targetId, t.direction, t.createdAt.desc().nullsFirst()),
     // My Favorites and swipe history.
-    index('swipe_actions_swiper_idx').on(t.swiperId, t.direction, t.createdAt.desc()),
+    index('swipe_actions_swiper_idx').on(t.swiperId, t.direction, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -66,7 +66,8 @@ export const matches = pgTable(
   (t) => [
     check('matches_ordered_pair', sql`${t.user1Id} < ${t.user2Id}`),
     unique('matches_pair_key').on(t.user1Id, t.user2Id),
-    // A member's matches by latest message; a member can be on either side of the pair.
+    // A member's matches by latest message, never-messaged last (order with
+    // sql`${matches.lastMessageAt} desc nulls last` to use these); a member can be on either side.
     index('matches_user1_last_message_idx').on(t.user1Id, t.lastMessageAt.desc()),
     index('matches_user2_last_message_idx').on(t.user2Id, t.lastMessageAt.desc()),
   ],
@@ -87,7 +88,7 @@ export const profileViews = pgTable(
   (t) => [
     primaryKey({ columns: [t.viewerId, t.viewedId] }),
     check('profile_views_not_self', sql`${t.viewerId} <> ${t.viewedId}`),
-    index('profile_views_viewed_idx').on(t.viewedId, t.viewedAt.desc()),
+    index('profile_views_viewed_idx').on(t.viewedId, t.viewedAt.desc().nullsFirst()),
   ],
 );
 
@@ -109,7 +110,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // The unread badge count.
     index('notifications_unread_idx')
       .on(t.userId)

@@ -123,7 +123,7 @@ export const walletTransactions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('wallet_transactions_type_idx').on(t.transactionType),
   ],
 );

@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const cookies = await signOut(ctx, request.body?.scope ?? 'local', toWebHeaders(request));
       reply.header('set-cookie', cookies);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

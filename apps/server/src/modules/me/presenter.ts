@@ -56,6 +56,9 @@ export function presentMe(input: {
       discretion_required: p.discretionRequired,
     },
     lifestyle_tags: p.lifestyleTags,
+    body_type: p.bodyType,
+    height: p.height,
+    ethnicity: p.ethnicity,
     view_count: p.viewCount,
     like_count: p.likeCount,
     ghost_mode: p.ghostMode,
@@ -73,5 +76,5 @@ export function presentMe(input: {
       privacy_accepted: Boolean(input.compliance?.privacyAcceptedAt),
       age_verified: input.compliance?.ageVerified ?? false,
     },
-  } as Me;
+  };
 }

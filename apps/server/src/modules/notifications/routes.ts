@@ -20,7 +20,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Mark all your notifications read', response: noContent } },
     async (request, reply) => {
       await markAllRead(app.ctx, memberOf(request).id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   app.post(
@@ -28,7 +28,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Mark one notification read', params: idParamSchema, response: { ...noContent, 404: apiErrorBodySchema } } },
     async (request, reply) => {
       await markRead(app.ctx, memberOf(request).id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   app.delete(
@@ -36,7 +36,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Dismiss one notification', params: idParamSchema, response: { ...noContent, 404: apiErrorBodySchema } } },
     async (request, reply) => {
       await dismiss(app.ctx, memberOf(request).id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   app.delete(
@@ -44,7 +44,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Clear all your notifications', response: noContent } },
     async (request, reply) => {
       await clearAll(app.ctx, memberOf(request).id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

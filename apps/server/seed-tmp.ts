@@ -1,0 +1,14 @@
+import { createDatabase } from './src/db/client';
+import { migrateDatabase } from './src/db/migrate';
+import { seedDemoData } from './src/db/seed';
+import { createMemoryStorage } from './src/db/seed/memory-storage';
+const t0 = Date.now();
+const h = await createDatabase({});
+await migrateDatabase(h);
+const t1 = Date.now();
+const storage = createMemoryStorage();
+const r = await seedDemoData(h.db, storage);
+console.log((globalThis as any).__img, (globalThis as any).__w, "open+migrate", t1 - t0, "seed", r, "objects", storage.size());
+const again = await seedDemoData(h.db, storage);
+console.log(again);
+await h.close();

@@ -1,0 +1,87 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { Assume, ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/**
+ * The raw result of `db.execute(sql)`, narrowed to what both drivers return: PGlite's `Results` and
+ * node-postgres' `QueryResult` both carry `rows`. Anything else on them is driver-specific.
+ */
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<Assume<this['row'], Record<string, unknown>>>;
+}
+export type RowsResult<TRow> = { rows: TRow[] };
+
+/** One database type for both drivers; services never know which engine they run on. */
+export type Db = PgDatabase<DbQueryResultHKT, Schema>;
+
+/** The `tx` inside `db.transaction(async (tx) => …)`. A Tx is also a Db, so helpers can take either. */
+export type Tx = PgTransaction<DbQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+type HandleBase = {
+  db: Db;
+  /** True when a trivial query succeeds; used by /api/health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+/** The raw client is exposed for the migrator and for engine-specific work (advisory locks). */
+export type DatabaseHandle =
+  | (HandleBase & { kind: 'pglite'; client: PGlite })
+  | (HandleBase & { kind: 'postgres'; client: pg.Pool });
+
+export type DatabaseOptions = {
+  /** postgres://… — when set, PostgreSQL through a connection pool. */
+  databaseUrl?: string;
+  /** Folder of the embedded PGlite database; omitted → in-memory (tests). */
+  dataDir?: string;
+};
+
+const POOL_MAX = 10;
+
+async function pingWith(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX });
+    // An idle client that loses its connection emits 'error' on the pool; without a listener that
+    // would crash the process. The next query simply gets a fresh connection.
+    pool.on('error', () => {});
+    const db = drizzleNodePg({ client: pool, schema });
+    return {
+      kind: 'postgres',
+      client: pool,
+      // The driver-specific database differs from Db only in the raw result type of execute(), which
+      // DbQueryResultHKT narrows to the part both drivers share.
+      db: db as unknown as Db,
+      ping: () => pingWith(() => pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    client,
+    db: db as unknown as Db,
+    ping: () => pingWith(() => client.query('select 1')),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

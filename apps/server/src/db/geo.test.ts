@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { COARSE_CELL_DEG, coarseLocation, distanceMiles } from './geo';
+
+const ALICE = '6f1c2a4e-8b1d-4e0a-9f5b-2d7c3e1a9b40';
+const BOB = '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70';
+
+describe('coarseLocation', () => {
+  it('is stable for the same member and point', () => {
+    expect(coarseLocation(34.0522, -118.2437, ALICE)).toEqual(coarseLocation(34.0522, -118.2437, ALICE));
+  });
+
+  it('does not move while the member moves inside one cell', () => {
+    // Both points snap to the cell centred on 34.05, -118.25.
+    expect(coarseLocation(34.041, -118.241, ALICE)).toEqual(coarseLocation(34.059, -118.259, ALICE));
+  });
+
+  it('gives different members in the same place different points', () => {
+    expect(coarseLocation(34.0522, -118.2437, ALICE)).not.toEqual(coarseLocation(34.0522, -118.2437, BOB));
+  });
+
+  it('stays within one cell of the exact point', () => {
+    for (const [lat, lng] of [
+      [34.0522, -118.2437],
+      [25.2048, 55.2708],
+      [-33.8688, 151.2093],
+      [0, 0],
+    ] as const) {
+      for (const id of [ALICE, BOB]) {
+        const c = coarseLocation(lat, lng, id);
+        expect(Math.abs(c.lat - lat)).toBeLessThanOrEqual(COARSE_CELL_DEG + 1e-9);
+        expect(Math.abs(c.lng - lng)).toBeLessThanOrEqual(COARSE_CELL_DEG + 1e-9);
+      }
+    }
+  });
+
+  it('never reveals the exact point', () => {
+    const c = coarseLocation(40.7128, -74.006, ALICE);
+    expect(c).not.toEqual({ lat: 40.7128, lng: -74.006 });
+  });
+
+  it('keeps coordinates valid at the poles and the antimeridian', () => {
+    const north = coarseLocation(89.999, 179.999, ALICE);
+    expect(north.lat).toBeLessThanOrEqual(90);
+    expect(north.lng).toBeGreaterThanOrEqual(-180);
+    expect(north.lng).toBeLessThan(180);
+  });
+});
+
+describe('distanceMiles', () => {
+  it('measures Los Angeles to San Diego at about 111 miles', () => {
+    const d = distanceMiles({ lat: 34.0522, lng: -118.2437 }, { lat: 32.7157, lng: -117.1611 });
+    expect(d).toBeGreaterThan(105);
+    expect(d).toBeLessThan(115);
+  });
+
+  it('is zero for the same point', () => {
+    expect(distanceMiles({ lat: 1, lng: 2 }, { lat: 1, lng: 2 })).toBe(0);
+  });
+});

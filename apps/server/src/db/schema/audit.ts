@@ -1,0 +1,43 @@
+import { bigserial, index, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idPk, tstz } from './columns';
+
+/**
+ * Who did what to what: admin decisions, tier changes, money operations, deletions. No foreign key
+ * on the actor: the trail must survive the actor's account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const outboxStatus = pgEnum('outbox_status', ['queued', 'sent', 'failed']);
+
+/** Every outgoing e-mail. With no SMTP configured this is the dev mailbox; with SMTP, the send queue. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: idPk(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: outboxStatus('status').notNull().default('queued'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: tstz('sent_at'),
+  },
+  (t) => [index('outbox_emails_status_created_idx').on(t.status, t.createdAt)],
+);

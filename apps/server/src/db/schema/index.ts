@@ -1,0 +1,15 @@
+// Every table, enum and relation; drizzle-kit reads this file and `createDatabase` passes it to drizzle
+// so that db.query.* knows the relations.
+export * from './audit';
+export * from './auth';
+export * from './billing';
+export * from './events';
+export * from './growth';
+export * from './messaging';
+export * from './photos';
+export * from './profiles';
+export * from './relations';
+export * from './safety';
+export * from './social';
+export * from './verification';
+export * from './wallet';

@@ -1,0 +1,128 @@
+import {
+  DEFAULT_MEMBER_SETTINGS as D,
+  PROFILE_VISIBILITY,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  SAFE_LOCATION_TYPES,
+} from '@royal/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, idPk, tstz, updatedAt } from './columns';
+
+export const profileVisibility = pgEnum('profile_visibility', PROFILE_VISIBILITY);
+export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
+export const safeLocationType = pgEnum('safe_location_type', SAFE_LOCATION_TYPES);
+
+/**
+ * The spec's safety settings plus the quick-settings and settings-dialog toggles, one row per member.
+ * Defaults come from the shared DEFAULT_MEMBER_SETTINGS so a missing row and a fresh row read the same.
+ */
+export const safetySettings = pgTable('safety_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  profileVisibility: profileVisibility('profile_visibility').notNull().default(D.profile_visibility),
+  incognitoMode: boolean('incognito_mode').notNull().default(D.incognito_mode),
+  locationSharing: boolean('location_sharing').notNull().default(D.location_sharing),
+  readReceipts: boolean('read_receipts').notNull().default(D.read_receipts),
+  safeMeetingNotifications: boolean('safe_meeting_notifications').notNull().default(D.safe_meeting_notifications),
+  autoBlockSuspicious: boolean('auto_block_suspicious').notNull().default(D.auto_block_suspicious),
+  pushNotifications: boolean('push_notifications').notNull().default(D.push_notifications),
+  matchNotifications: boolean('match_notifications').notNull().default(D.match_notifications),
+  messageNotifications: boolean('message_notifications').notNull().default(D.message_notifications),
+  partyInvites: boolean('party_invites').notNull().default(D.party_invites),
+  showOnlineStatus: boolean('show_online_status').notNull().default(D.show_online_status),
+  darkMode: boolean('dark_mode').notNull().default(D.dark_mode),
+  language: text('language').notNull().default(D.language),
+  emergencyContactName: text('emergency_contact_name'),
+  emergencyContactPhone: text('emergency_contact_phone'),
+  updatedAt: updatedAt(),
+});
+
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    id: idPk(),
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Also serves "my blocks" (blocker_id = ?).
+    unique('user_blocks_pair_key').on(t.blockerId, t.blockedId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+    // Feed exclusion works both ways: who blocked me.
+    index('user_blocks_blocked_idx').on(t.blockedId),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: idPk(),
+    // The report outlives the reporter's account (set null) but not the reported member's.
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reportedId: uuid('reported_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: reportReason('reason').notNull(),
+    details: text('details'),
+    status: reportStatus('status').notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: tstz('resolved_at'),
+  },
+  (t) => [
+    check('reports_details_length', sql`char_length(${t.details}) <= ${sql.raw(String(REPORT_DETAILS_MAX))}`),
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+/** Opening hours by lowercase weekday name, e.g. { monday: '7:00 AM - 10:00 PM' }. */
+export type OpenHours = Partial<Record<Weekday, string>>;
+
+/** Public meeting places suggested in the Safety Center; not member data. */
+export const safeLocations = pgTable(
+  'safe_locations',
+  {
+    id: idPk(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    safetyRating: real('safety_rating').notNull(),
+    locationType: safeLocationType('location_type').notNull(),
+    openHours: jsonb('open_hours').$type<OpenHours>().notNull().default({}),
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('safe_locations_rating_range', sql`${t.safetyRating} between 0 and 5`),
+    // "verified, rating ≥ 4 in my city, best first, limit 6".
+    index('safe_locations_lookup_idx').on(t.city, t.state, t.verified, t.safetyRating.desc().nullsFirst()),
+  ],
+);

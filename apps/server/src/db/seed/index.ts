@@ -1,0 +1,565 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import {
+  CITIES,
+  COMPENSATION_PREFERENCES,
+  ETHNICITIES,
+  HEIGHTS,
+  LIFESTYLE_TAGS,
+  LOOKING_FOR,
+  MATCH_EXPIRY_MS,
+  PRIVACY_VERSION,
+  type Role,
+  TERMS_VERSION,
+  TIERS,
+  type TierLevel,
+  type UserType,
+} from '@royal/shared';
+import { hashPassword } from 'better-auth/crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { ObjectStorage } from '../../adapters/storage/types';
+import { processImage, storePhotoVariants } from '../../modules/photos/pipeline';
+import type { Db } from '../client';
+import { coarseLocation } from '../geo';
+import {
+  accounts,
+  eventRsvps,
+  events,
+  matches,
+  messages,
+  notifications,
+  photos,
+  profiles,
+  profileViews,
+  safeLocations,
+  safetySettings,
+  subscriptions,
+  swipeActions,
+  userCompliance,
+  userRoles,
+  users,
+} from '../schema';
+import {
+  ADMIN_DEMO_EMAIL,
+  BIOS,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  type DemoLogin,
+  MEN_NAMES,
+  SEED_EVENTS,
+  SEED_SAFE_LOCATIONS,
+  WOMEN_NAMES,
+} from './data';
+import { renderPortrait } from './portraits';
+import { createRandom, type Random } from './random';
+
+export { DEMO_LOGINS, DEMO_PASSWORD, type DemoLogin } from './data';
+
+export type SeedOptions = {
+  /** Community members besides the demo logins (default 50). */
+  profiles?: number;
+};
+
+export type SeedResult = { skipped: boolean; members: number; photos: number; durationMs: number };
+
+const DEFAULT_COMMUNITY = 50;
+const SEED = 20_260_101;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const SUBSCRIPTION_DAYS = 30;
+/** More members at tiers 1–2, fewer at 4, as a real membership would look. */
+const TIER_WEIGHTS: Record<TierLevel, number> = { 0: 0.14, 1: 0.28, 2: 0.28, 3: 0.18, 4: 0.12 };
+/** Share of verified members per tier. */
+const VERIFIED_SHARE: Record<TierLevel, number> = { 0: 0.1, 1: 0.35, 2: 0.7, 3: 0.8, 4: 1 };
+/** The first members of every tier and type get an age in this band, which every demo login's age range covers. */
+const ANCHOR_AGES: readonly [number, number] = [28, 40];
+const ANCHORS_PER_GROUP = 2;
+const WOMEN_BODY_TYPES = ['slim', 'athletic', 'average', 'curvy', 'plus_size'] as const;
+const MEN_BODY_TYPES = ['slim', 'athletic', 'average', 'muscular', 'plus_size'] as const;
+const DISTANCES = [10, 25, 25, 50, 75, 100] as const;
+
+type MemberPlan = {
+  id: string;
+  email: string;
+  name: string;
+  age: number;
+  userType: UserType;
+  tier: TierLevel;
+  roles: readonly Role[];
+  verified: boolean;
+  canSponsor: boolean;
+  sponsored: boolean;
+  ghost: boolean;
+  cityIndex: number;
+  ageRange: readonly [number, number];
+  popularity: number;
+  lastActiveMinutesAgo: number;
+  photoCount: number;
+  demo: boolean;
+};
+
+/** True when no account exists yet (the server seeds an empty embedded database on first start). */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length === 0;
+}
+
+/**
+ * Writes the demo: the seven demo logins, `profiles` community members across the ten cities, tiers and
+ * both user types (with drawn photos sent through the real upload pipeline), events, safe locations,
+ * a few likes, views and matches for the demo logins, and a welcome notification each. Every member is
+ * written in its own transaction. Does nothing when the admin demo account already exists; members
+ * that exist from an interrupted earlier run are skipped.
+ */
+export async function seedDemoData(db: Db, storage: ObjectStorage, opts: SeedOptions = {}): Promise<SeedResult> {
+  const started = Date.now();
+  const existingAdmin = await db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_DEMO_EMAIL));
+  if (existingAdmin.length > 0) return { skipped: true, members: 0, photos: 0, durationMs: Date.now() - started };
+
+  const random = createRandom(SEED);
+  const now = new Date();
+  // scrypt is deliberately slow: hash once, reuse for every seeded account.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const community = planCommunity(random, opts.profiles ?? DEFAULT_COMMUNITY);
+  // The admin is written last: its presence marks a finished seed.
+  const demo = DEMO_LOGINS.map((login) => planDemo(login, random));
+  const admin = demo.filter((m) => m.email === ADMIN_DEMO_EMAIL);
+  const plans = [...demo.filter((m) => m.email !== ADMIN_DEMO_EMAIL), ...community, ...admin];
+
+  let photoCount = 0;
+  const written: MemberPlan[] = [];
+  const batchSize = 8;
+  for (let i = 0; i < plans.length; i += batchSize) {
+    const batch = plans.slice(i, i + batchSize);
+    const present = new Set(
+      (
+        await db
+          .select({ email: users.email })
+          .from(users)
+          .where(
+            inArray(
+              users.email,
+              batch.map((m) => m.email),
+            ),
+          )
+      ).map((r) => r.email),
+    );
+    const todo = batch.filter((m) => !present.has(m.email));
+    const images = await mapLimit(
+      todo.flatMap((member) => Array.from({ length: member.photoCount }, (_, position) => ({ member, position }))),
+      Math.max(2, availableParallelism()),
+      async ({ member, position }) => {
+        const png = await renderPortrait({
+          initial: member.name.charAt(0),
+          hueShift: hueOf(member.id),
+          variant: position + (member.userType === 'women' ? 1 : 0),
+          longHair: member.userType === 'women',
+        });
+        const processed = await processImage(png);
+        const keys = await storePhotoVariants(storage, member.id, processed);
+        return { memberId: member.id, position, keys, width: processed.width, height: processed.height };
+      },
+    );
+    for (const member of todo) {
+      const memberPhotos = images.filter((img) => img.memberId === member.id);
+      // The admin goes last and closes the seed; the rest of the demo world is written with it.
+      if (member.email === ADMIN_DEMO_EMAIL) continue;
+      await writeMember(db, member, memberPhotos, random, passwordHash, now);
+      written.push(member);
+      photoCount += memberPhotos.length;
+    }
+    const adminPlan = todo.find((m) => m.email === ADMIN_DEMO_EMAIL);
+    if (adminPlan) {
+      const adminPhotos = images.filter((img) => img.memberId === adminPlan.id);
+      await db.transaction(async (tx) => {
+        await writeMember(tx, adminPlan, adminPhotos, random, passwordHash, now);
+        await writeWorld(tx, [...written, adminPlan], adminPlan.id, random, now);
+      });
+      written.push(adminPlan);
+      photoCount += adminPhotos.length;
+    }
+  }
+  return { skipped: false, members: written.length, photos: photoCount, durationMs: Date.now() - started };
+}
+
+/** A stable hue offset per member, so all their photos share a colour. */
+function hueOf(id: string): number {
+  return (createHash('sha256').update(id).digest().readUInt8(0) / 255) * 70 - 35;
+}
+
+function planDemo(login: DemoLogin, random: Random): MemberPlan {
+  return {
+    id: randomUUID(),
+    email: login.email,
+    name: login.name,
+    age: login.age,
+    userType: login.userType,
+    tier: login.tier,
+    roles: login.roles,
+    verified: login.verified,
+    canSponsor: login.canSponsor,
+    sponsored: false,
+    ghost: false,
+    cityIndex: login.cityIndex,
+    ageRange: login.ageRange,
+    // The Vault demo is in the top 10% so its "eligible for free upgrade" note can be seen.
+    popularity: login.tier === 4 ? 93 : random.int(55, 85),
+    lastActiveMinutesAgo: 2,
+    photoCount: 3,
+    demo: true,
+  };
+}
+
+/** Splits `total` by weight, giving leftovers to the largest remainders (so the counts add up). */
+function apportion(total: number): Record<TierLevel, number> {
+  const tiers = [0, 1, 2, 3, 4] as const;
+  const counts = { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0 } satisfies Record<TierLevel, number>;
+  for (const t of tiers) counts[t] = Math.floor(total * TIER_WEIGHTS[t]);
+  const remainder = (t: TierLevel) => total * TIER_WEIGHTS[t] - counts[t];
+  const byRemainder = [...tiers].sort((a, b) => remainder(b) - remainder(a));
+  let left = total - tiers.reduce<number>((sum, t) => sum + counts[t], 0);
+  for (const t of byRemainder) {
+    if (left <= 0) break;
+    counts[t]++;
+    left--;
+  }
+  return counts;
+}
+
+function planCommunity(random: Random, total: number): MemberPlan[] {
+  const counts = apportion(total);
+  const plans: MemberPlan[] = [];
+  const used = { men: 0, women: 0 };
+  let ghosts = 0;
+  for (const tier of [0, 1, 2, 3, 4] as const) {
+    const inGroup = { men: 0, women: 0 };
+    for (let k = 0; k < counts[tier]; k++) {
+      // Alternate types, starting with the other one on odd tiers so small totals still mix.
+      const userType: UserType = (k + tier) % 2 === 0 ? 'women' : 'men';
+      const indexInGroup = inGroup[userType]++;
+      const names = userType === 'women' ? WOMEN_NAMES : MEN_NAMES;
+      const name = names[used[userType]++ % names.length] ?? 'Member';
+      const anchor = indexInGroup < ANCHORS_PER_GROUP;
+      // Skewed towards the late twenties and thirties, with a tail to 58.
+      const age = anchor ? random.int(...ANCHOR_AGES) : Math.round(21 + 37 * random.next() ** 1.6);
+      const ghost = tier === 4 && !anchor && ghosts < 2;
+      if (ghost) ghosts++;
+      const min = Math.max(21, age - random.int(3, 10));
+      const max = Math.min(65, Math.max(min, age + random.int(5, 15)));
+      const n = plans.length;
+      plans.push({
+        id: randomUUID(),
+        email: `${name.toLowerCase()}.${n + 1}@members.royalcircle.test`,
+        name,
+        age,
+        userType,
+        tier,
+        roles: ['user'],
+        verified: random.chance(VERIFIED_SHARE[tier]),
+        canSponsor: tier === 4,
+        sponsored: tier >= 1 && tier <= 3 && !anchor && random.chance(0.15),
+        ghost,
+        cityIndex: n % CITIES.length,
+        ageRange: [min, max],
+        popularity: random.int(10, 99),
+        // From a couple of minutes to three weeks ago; about a third are "online" (within the hour).
+        lastActiveMinutesAgo: Math.round(Math.exp(random.next() * Math.log(21 * 24 * 60))) + 1,
+        photoCount: random.int(2, 4),
+        demo: false,
+      });
+    }
+  }
+  // Mix tiers across the cities and the feed order.
+  return random.sample(plans, plans.length);
+}
+
+type StoredPhoto = {
+  position: number;
+  keys: { keyLarge: string; keySmall: string; keyBlur: string };
+  width: number;
+  height: number;
+};
+
+async function writeMember(
+  db: Db,
+  m: MemberPlan,
+  memberPhotos: StoredPhoto[],
+  random: Random,
+  passwordHash: string,
+  now: Date,
+) {
+  const city = CITIES[m.cityIndex % CITIES.length] ?? CITIES[0];
+  if (!city) throw new Error('no cities defined');
+  // A few kilometres of scatter around the city centre.
+  const lat = city.lat + random.float(-0.04, 0.04);
+  const lng = city.lng + random.float(-0.05, 0.05);
+  const geo = coarseLocation(lat, lng, m.id);
+  const paid = m.tier > 0;
+  const endsAt = new Date(now.getTime() + SUBSCRIPTION_DAYS * DAY_MS);
+  const createdAt = new Date(now.getTime() - random.int(10, 200) * DAY_MS);
+  const views = random.int(20, 2500);
+  const heights = m.userType === 'women' ? HEIGHTS.slice(1, 11) : HEIGHTS.slice(8, 19);
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({ id: m.id, name: m.name, email: m.email, emailVerified: true, createdAt });
+    await tx.insert(accounts).values({
+      accountId: m.id,
+      providerId: 'credential',
+      userId: m.id,
+      password: passwordHash,
+      createdAt,
+    });
+    await tx.insert(profiles).values({
+      userId: m.id,
+      name: m.name,
+      age: m.age,
+      bio: random.pick(BIOS),
+      city: city.name,
+      state: city.state,
+      lat,
+      lng,
+      geoLat: geo.lat,
+      geoLng: geo.lng,
+      bodyType: random.pick(m.userType === 'women' ? WOMEN_BODY_TYPES : MEN_BODY_TYPES),
+      height: random.pick(heights),
+      ethnicity: random.pick(ETHNICITIES),
+      lookingFor: random.pick(LOOKING_FOR),
+      compensationPreference: random.pick(COMPENSATION_PREFERENCES),
+      ageRangeMin: m.ageRange[0],
+      ageRangeMax: m.ageRange[1],
+      distancePreference: random.pick(DISTANCES),
+      travelWilling: random.chance(0.5),
+      discretionRequired: random.chance(0.6),
+      openToCompanionsOnly: m.userType === 'women' && random.chance(0.2),
+      lifestyleTags: random.sample(LIFESTYLE_TAGS, random.int(2, 7)),
+      verified: m.verified,
+      tierLevel: m.tier,
+      tierSubscriptionActive: paid,
+      tierSubscriptionEndsAt: paid ? endsAt : null,
+      isSponsored: m.sponsored,
+      popularityScore: m.popularity,
+      ratingAvg: Math.round(random.float(3.5, 5) * 10) / 10,
+      viewCount: views,
+      likeCount: Math.round(views * random.float(0.05, 0.4)),
+      ghostMode: m.ghost,
+      canSponsor: m.canSponsor,
+      gender: m.userType === 'women' ? 'female' : 'male',
+      userType: m.userType,
+      inviteCode: m.tier === 4 ? `RC-${m.id.slice(0, 6).toUpperCase()}` : null,
+      lastActive: new Date(now.getTime() - m.lastActiveMinutesAgo * MINUTE_MS),
+      createdAt,
+    });
+    await tx.insert(userRoles).values(m.roles.map((role) => ({ userId: m.id, role })));
+    await tx.insert(safetySettings).values({ userId: m.id });
+    // Terms, privacy and age already done, so demo members go straight into the app.
+    await tx.insert(userCompliance).values({
+      userId: m.id,
+      termsAcceptedAt: createdAt,
+      termsVersion: TERMS_VERSION,
+      privacyAcceptedAt: createdAt,
+      privacyVersion: PRIVACY_VERSION,
+      ageVerified: true,
+      ageVerificationDate: createdAt,
+    });
+    if (memberPhotos.length > 0) {
+      await tx.insert(photos).values(
+        memberPhotos
+          .sort((a, b) => a.position - b.position)
+          .map((p) => ({
+            userId: m.id,
+            position: p.position,
+            ...p.keys,
+            width: p.width,
+            height: p.height,
+            status: 'approved' as const,
+            aiConfidenceScore: Math.round(random.float(0.86, 0.99) * 1000) / 1000,
+            moderatedAt: createdAt,
+            createdAt,
+          })),
+      );
+    }
+    if (paid) {
+      await tx.insert(subscriptions).values({
+        userId: m.id,
+        tierLevel: m.tier,
+        status: 'active',
+        provider: 'sandbox',
+        providerSubscriptionId: `sandbox_sub_seed_${m.id}`,
+        currentPeriodEnd: endsAt,
+        createdAt,
+      });
+    }
+    if (m.demo) {
+      await tx.insert(notifications).values({
+        userId: m.id,
+        type: 'system',
+        title: 'Welcome to the Royal Circle',
+        message:
+          m.tier === 0
+            ? 'You are browsing as an Observer. Upgrade any time to start swiping, matching and messaging.'
+            : `Your ${TIERS[m.tier].name} membership is active. Your first introductions are waiting.`,
+        link: m.tier === 0 ? '/subscription' : '/app',
+      });
+    }
+  });
+}
+
+/** Events, safe locations, RSVPs, and a little activity around the demo logins. */
+async function writeWorld(db: Db, members: MemberPlan[], adminId: string, random: Random, now: Date) {
+  const startOfToday = new Date(now);
+  startOfToday.setUTCHours(0, 0, 0, 0);
+  const eventRows = await db
+    .insert(events)
+    .values(
+      SEED_EVENTS.map((e) => {
+        const city = CITIES[e.cityIndex] ?? CITIES[0];
+        const dateTime = new Date(startOfToday.getTime() + e.daysAhead * DAY_MS + e.hour * 60 * MINUTE_MS);
+        return {
+          name: e.name,
+          description: e.description,
+          venue: e.venue,
+          address: e.address,
+          city: city?.name ?? null,
+          lat: city ? city.lat + 0.01 : null,
+          lng: city ? city.lng - 0.01 : null,
+          dateTime,
+          tierRequired: e.tierRequired,
+          dressCode: e.dressCode,
+          freakoffEnabled: e.freakoff,
+          // Freakoff opens at 2 AM after the evening starts.
+          freakoffStartTime: e.freakoff ? new Date(startOfToday.getTime() + (e.daysAhead + 1) * DAY_MS + 2 * 60 * MINUTE_MS) : null,
+          maxGuests: e.maxGuests,
+          qrCheckinCode: randomBytes(12).toString('base64url'),
+          createdBy: adminId,
+          status: 'upcoming' as const,
+        };
+      }),
+    )
+    .returning({ id: events.id, tierRequired: events.tierRequired, maxGuests: events.maxGuests });
+
+  const community = members.filter((m) => !m.demo);
+  const rsvps = eventRows.flatMap((event) =>
+    random
+      .sample(
+        community.filter((m) => event.tierRequired.includes(m.tier)),
+        Math.min(event.maxGuests, random.int(3, 12)),
+      )
+      .map((m) => ({ eventId: event.id, userId: m.id, status: 'going' as const })),
+  );
+  if (rsvps.length > 0) await db.insert(eventRsvps).values(rsvps);
+
+  await db.insert(safeLocations).values(
+    SEED_SAFE_LOCATIONS.map((l) => {
+      const city = CITIES[l.cityIndex] ?? CITIES[0];
+      return {
+        name: l.name,
+        address: l.address,
+        city: city?.name ?? '',
+        state: city?.state ?? '',
+        verified: l.verified,
+        safetyRating: l.rating,
+        locationType: l.type,
+        openHours: l.hours,
+        amenities: l.amenities,
+        lat: city ? city.lat + l.offset[0] : null,
+        lng: city ? city.lng + l.offset[1] : null,
+      };
+    }),
+  );
+
+  // Likes, super likes and profile views towards each demo login, from members who could really have
+  // seen them (opposite type, same or higher tier, not in ghost mode), so Interests has content.
+  for (const demo of members.filter((m) => m.demo)) {
+    const admirers = community.filter((m) => m.userType !== demo.userType && m.tier >= demo.tier && !m.ghost && m.tier > 0);
+    const swipers = random.sample(admirers, random.int(3, 6));
+    if (swipers.length > 0) {
+      await db.insert(swipeActions).values(
+        swipers.map((s, i) => ({
+          swiperId: s.id,
+          targetId: demo.id,
+          direction: i % 3 === 0 ? ('up' as const) : ('right' as const),
+          createdAt: new Date(now.getTime() - random.int(5, 5 * 24 * 60) * MINUTE_MS),
+        })),
+      );
+    }
+    const viewers = random.sample(
+      community.filter((m) => m.userType !== demo.userType && m.tier >= demo.tier && !m.ghost),
+      random.int(2, 5),
+    );
+    if (viewers.length > 0) {
+      await db.insert(profileViews).values(
+        viewers.map((v) => ({
+          viewerId: v.id,
+          viewedId: demo.id,
+          viewedAt: new Date(now.getTime() - random.int(5, 3 * 24 * 60) * MINUTE_MS),
+        })),
+      );
+    }
+    // One fresh mutual match with a short conversation, for members who may match (tier 1+).
+    const partner = demo.tier > 0 ? swipers.find((s) => s.tier === demo.tier) : undefined;
+    if (partner) {
+      await db.insert(swipeActions).values({ swiperId: demo.id, targetId: partner.id, direction: 'right' });
+      const [user1Id, user2Id] = demo.id < partner.id ? [demo.id, partner.id] : [partner.id, demo.id];
+      const matchedAt = new Date(now.getTime() - 3 * 60 * MINUTE_MS);
+      const [match] = await db
+        .insert(matches)
+        .values({
+          user1Id,
+          user2Id,
+          createdAt: matchedAt,
+          expiresAt: new Date(matchedAt.getTime() + MATCH_EXPIRY_MS),
+          lastMessageAt: new Date(now.getTime() - 40 * MINUTE_MS),
+        })
+        .returning({ id: matches.id });
+      if (!match) continue;
+      await db.insert(messages).values([
+        {
+          matchId: match.id,
+          senderId: partner.id,
+          receiverId: demo.id,
+          content: `Hello ${demo.name}, your profile made me smile. Are you going to any of the events this month?`,
+          readStatus: true,
+          createdAt: new Date(now.getTime() - 90 * MINUTE_MS),
+        },
+        {
+          matchId: match.id,
+          senderId: demo.id,
+          receiverId: partner.id,
+          content: 'Thinking about it! Which one caught your eye?',
+          readStatus: true,
+          createdAt: new Date(now.getTime() - 60 * MINUTE_MS),
+        },
+        {
+          matchId: match.id,
+          senderId: partner.id,
+          receiverId: demo.id,
+          content: 'The gallery night, if you like jazz. I know the curator.',
+          readStatus: false,
+          createdAt: new Date(now.getTime() - 40 * MINUTE_MS),
+        },
+      ]);
+      await db.insert(notifications).values({
+        userId: demo.id,
+        type: 'match',
+        title: "It's a Match!",
+        message: `You and ${partner.name} liked each other!`,
+        actorId: partner.id,
+        link: '/messages',
+        createdAt: matchedAt,
+      });
+    }
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

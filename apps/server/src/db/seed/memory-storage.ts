@@ -1,0 +1,31 @@
+import type { ObjectStorage } from '../../adapters/storage/types';
+
+export type MemoryStorage = ObjectStorage & {
+  /** Number of stored objects, for assertions. */
+  size(): number;
+  keys(): string[];
+};
+
+/** A Map-backed ObjectStorage for tests and the in-memory demo: nothing touches the disk. */
+export function createMemoryStorage(): MemoryStorage {
+  const objects = new Map<string, { body: Buffer; contentType: string }>();
+  return {
+    kind: 'local',
+    async put(key, body, contentType) {
+      // Copy so a caller reusing its buffer cannot change what was stored.
+      objects.set(key, { body: Buffer.from(body), contentType });
+    },
+    async get(key) {
+      const object = objects.get(key);
+      return object ? { body: Buffer.from(object.body), contentType: object.contentType } : null;
+    },
+    async delete(key) {
+      objects.delete(key);
+    },
+    async ping() {
+      return true;
+    },
+    size: () => objects.size,
+    keys: () => [...objects.keys()],
+  };
+}

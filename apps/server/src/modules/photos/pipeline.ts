@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { ObjectStorage } from '../../adapters/storage/types';
+
+// Every uploaded image is decoded and re-encoded here before anything is stored (DESIGN.md "Files"):
+// the format is sniffed from the bytes (never the declared type), the picture is turned upright from
+// its EXIF orientation, and the WebP variants carry no metadata at all (no EXIF, GPS, XMP or ICC),
+// because sharp drops metadata unless asked to keep it and this module never asks.
+
+/** Ours: generous for phone cameras (a 48 MP sensor bins to 12 MP), small enough to stop pixel bombs. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+export const LARGE_BOX = { width: 1080, height: 1350 } as const;
+export const SMALL_BOX = { width: 360, height: 450 } as const;
+/** The teaser is built from so few pixels that no face or detail survives, then blurred and enlarged. */
+const BLUR_SOURCE_WIDTH = 32;
+const BLUR_OUTPUT_WIDTH = 360;
+const BLUR_SIGMA = 6;
+
+/** sharp's names for what we accept; 'heif' covers both HEIC and AVIF. GIFs contribute their first frame. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
+
+export type ImageRejectionCode = 'not_an_image' | 'unsupported_format' | 'too_many_pixels' | 'unreadable';
+
+/** The upload is refused; `message` is written for the member ("an upload that is refused says why"). */
+export class ImageRejected extends Error {
+  override readonly name = 'ImageRejected';
+  constructor(
+    readonly code: ImageRejectionCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export type ProcessedImage = {
+  large: Buffer;
+  small: Buffer;
+  blur: Buffer;
+  /** Size of the large variant, after orientation. */
+  width: number;
+  height: number;
+};
+
+export type PhotoKeys = { keyLarge: string; keySmall: string; keyBlur: string };
+
+async function sniff(input: Buffer): Promise<void> {
+  // Reads the header only; nothing is decoded yet.
+  const meta = await sharp(input)
+    .metadata()
+    .catch(() => null);
+  if (!meta) {
+    throw new ImageRejected('not_an_image', 'The file is not an image. Please upload a JPG, PNG, WebP, HEIC/AVIF or GIF.');
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
+    throw new ImageRejected(
+      'unsupported_format',
+      `${(meta.format ?? 'This').toUpperCase()} images are not accepted. Please upload a JPG, PNG, WebP, HEIC/AVIF or GIF.`,
+    );
+  }
+  const { width, height } = meta;
+  if (!width || !height) throw new ImageRejected('unreadable', 'The image could not be read.');
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new ImageRejected('too_many_pixels', 'The image is too large. Please upload a picture of at most 40 megapixels.');
+  }
+}
+
+/** Decodes, orients and re-encodes an upload into the three stored WebP variants. */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  await sniff(input);
+  // pages: 1 takes the first frame of an animation; the pixel limit guards the decoder as well.
+  const base = sharp(input, { pages: 1, limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  try {
+    const [large, small, tiny] = await Promise.all([
+      base
+        .clone()
+        .resize({ ...LARGE_BOX, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true }),
+      base
+        .clone()
+        .resize({ ...SMALL_BOX, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer(),
+      base.clone().resize({ width: BLUR_SOURCE_WIDTH }).png().toBuffer(),
+    ]);
+    // A second pipeline: sharp applies one resize per pipeline, and the enlargement must start from
+    // the 32-pixel image, not from the original.
+    const blur = await sharp(tiny)
+      .resize({ width: BLUR_OUTPUT_WIDTH, kernel: 'cubic' })
+      .blur(BLUR_SIGMA)
+      .webp({ quality: 60 })
+      .toBuffer();
+    return { large: large.data, small, blur, width: large.info.width, height: large.info.height };
+  } catch (error) {
+    // A header that parses but a body that does not decode (truncated file, HEIC without a decoder).
+    throw new ImageRejected('unreadable', 'The image could not be read. Please try another picture.', {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Stores the variants under fresh random keys (never derived from the upload's name) and returns the
+ * keys for the photos row. If one write fails, the others are removed so no orphan stays behind.
+ */
+export async function storePhotoVariants(
+  storage: ObjectStorage,
+  userId: string,
+  images: Pick<ProcessedImage, 'large' | 'small' | 'blur'>,
+): Promise<PhotoKeys> {
+  const stem = `photos/${userId}/${randomUUID()}`;
+  const keys: PhotoKeys = { keyLarge: `${stem}-l.webp`, keySmall: `${stem}-s.webp`, keyBlur: `${stem}-b.webp` };
+  const writes: Array<[string, Buffer]> = [
+    [keys.keyLarge, images.large],
+    [keys.keySmall, images.small],
+    [keys.keyBlur, images.blur],
+  ];
+  const results = await Promise.allSettled(writes.map(([key, body]) => storage.put(key, body, 'image/webp')));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) {
+    await Promise.allSettled(writes.map(([key]) => storage.delete(key)));
+    throw failure.reason;
+  }
+  return keys;
+}

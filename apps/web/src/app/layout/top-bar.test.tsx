@@ -1,0 +1,65 @@
+import { apiError, type MockHandler, mockApi } from '@test/fetch-mock';
+import { makeMe, makeSettings } from '@test/fixtures';
+import { renderApp } from '@test/render';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+function memberRoutes(me = makeMe(), extra: Record<string, MockHandler> = {}) {
+  return {
+    'GET /api/me': { body: me },
+    'GET /api/notifications': { body: { items: [], unread_count: 0 } },
+    'GET /api/me/settings': { body: makeSettings() },
+    ...extra,
+  };
+}
+
+describe('Top bar', () => {
+  it('shows the logo linking home and the member tier badge', async () => {
+    mockApi(memberRoutes(makeMe({ tier_level: 2 })));
+    renderApp('/search');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Royal Circle' })).toHaveAttribute('href', '/app');
+    expect(within(header).getByText('Verified Viber')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Browse & Search' })).toBeInTheDocument();
+  });
+
+  it("signs out with a 'Signed out' toast and goes to /signin", async () => {
+    const api = mockApi(memberRoutes(makeMe(), { 'POST /api/auth/sign-out': { status: 204 } }));
+    const { user, router } = renderApp('/app');
+
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(screen.getByText('You have been signed out successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+    expect(await screen.findByRole('tab', { name: 'Royal Sign In' })).toBeInTheDocument();
+  });
+
+  it("stays signed in with an 'Error' toast when sign-out fails", async () => {
+    mockApi(
+      memberRoutes(makeMe(), {
+        'POST /api/auth/sign-out': apiError(
+          503,
+          'SERVICE_UNAVAILABLE',
+          'Service temporarily unavailable. Please try again.',
+        ),
+      }),
+    );
+    const { user, router } = renderApp('/app');
+
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Service temporarily unavailable. Please try again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app');
+  });
+
+  it('sends a signed-out visitor from a member route to /signin', async () => {
+    mockApi({ 'GET /api/me': apiError(401, 'UNAUTHENTICATED', 'User not authenticated') });
+    const { router } = renderApp('/messages');
+    expect(await screen.findByRole('tab', { name: 'Royal Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+});

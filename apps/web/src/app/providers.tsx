@@ -1,0 +1,14 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { AuthProvider } from '@/features/auth';
+
+/** Server state, the session and toasts; the router goes inside (it needs the session). */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>{children}</AuthProvider>
+      <Toaster richColors closeButton position="top-center" />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,18 @@
+import { apiError, mockApi } from '@test/fetch-mock';
+import { renderApp } from '@test/render';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+describe('404 page', () => {
+  it('shows for an unknown path with a link back home', async () => {
+    mockApi({ 'GET /api/me': apiError(401, 'UNAUTHENTICATED', 'User not authenticated') });
+    const { user, router } = renderApp('/no-such-page');
+
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Return to Home' }));
+
+    // Home for a signed-out visitor is the landing page.
+    expect(await screen.findByRole('heading', { name: 'Enter the Royal Circle' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/landing');
+  });
+});

@@ -1,0 +1,128 @@
+import { PASSWORD_MIN_LENGTH, signInBodySchema, signUpBodySchema } from '@royal/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+export type AuthMode = 'sign-in' | 'sign-up';
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+const COPY = {
+  'sign-in': { submit: 'Enter Royal Circle', busy: 'Entering...', passwordAutocomplete: 'current-password' },
+  'sign-up': {
+    submit: 'Ascend to Elite Status',
+    busy: 'Ascending to Elite...',
+    passwordAutocomplete: 'new-password',
+  },
+} as const;
+
+type AuthFormProps = {
+  mode: AuthMode;
+  busy: boolean;
+  onSubmit: (credentials: { email: string; password: string }) => void;
+};
+
+/**
+ * E-mail + password form of either tab. It checks the fields with the same shared schema the
+ * server uses, so obvious mistakes are caught before a request; the server stays the authority.
+ */
+export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const copy = COPY[mode];
+  const hintId = `${id}-password-hint`;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const schema = mode === 'sign-in' ? signInBodySchema : signUpBodySchema;
+    const parsed = schema.safeParse({ email, password });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'email' || field === 'password') && !next[field]) {
+          next[field] = email === '' && field === 'email' ? 'Email is required' : issue.message;
+        }
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data);
+  }
+
+  const describedBy = (field: 'email' | 'password', extra?: string) =>
+    [errors[field] ? `${id}-${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`${id}-email`} className="font-medium text-ivory text-sm">
+          Email
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy('email')}
+          placeholder="you@example.com"
+          className={inputClass(Boolean(errors.email))}
+        />
+        {errors.email && <FieldError id={`${id}-email-error`} message={errors.email} />}
+      </div>
+      <div className="flex flex-col gap-2">
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={`${id}-password`} className="font-medium text-ivory text-sm">
+            Password
+          </label>
+          {mode === 'sign-up' && (
+            <span id={hintId} className="text-royal-100 text-xs">
+              min {PASSWORD_MIN_LENGTH} characters
+            </span>
+          )}
+        </div>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete={copy.passwordAutocomplete}
+          required
+          minLength={mode === 'sign-up' ? PASSWORD_MIN_LENGTH : undefined}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy('password', mode === 'sign-up' ? hintId : undefined)}
+          placeholder="••••••••"
+          className={inputClass(Boolean(errors.password))}
+        />
+        {errors.password && <FieldError id={`${id}-password-error`} message={errors.password} />}
+      </div>
+      <Button type="submit" variant="gold" size="lg" disabled={busy} aria-busy={busy} className="mt-2 w-full">
+        {busy ? copy.busy : copy.submit}
+      </Button>
+    </form>
+  );
+}
+
+function inputClass(invalid: boolean) {
+  return cn(
+    'min-h-12 w-full rounded-xl border bg-white/10 px-4 text-base text-white placeholder:text-royal-200/60 transition focus:bg-white/15 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300 focus-visible:outline-offset-2',
+    invalid ? 'border-rose-300' : 'border-white/25 hover:border-white/40',
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="text-rose-200 text-sm">
+      {message}
+    </p>
+  );
+}

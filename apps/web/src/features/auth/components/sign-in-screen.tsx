@@ -1,0 +1,87 @@
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CrownArt } from '@/components/ui/crown';
+import { RoyalBackdrop } from '@/components/ui/royal-backdrop';
+import { errorMessage } from '@/lib/api';
+import { useSignIn, useSignUp } from '../api/sign-in';
+import { MEMBER_HOME_PATH } from '../auth-context';
+import { AuthForm, type AuthMode } from './auth-form';
+
+const TAB_TRIGGER =
+  'min-h-11 flex-1 cursor-pointer rounded-full px-3 font-semibold text-royal-100 text-sm transition hover:text-white data-[state=active]:bg-gradient-to-r data-[state=active]:from-gold-300 data-[state=active]:to-gold-500 data-[state=active]:text-royal-950 data-[state=active]:shadow';
+
+/** The sign-in / sign-up screen (spec part 1 §2). */
+export function SignInScreen() {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<AuthMode>('sign-in');
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+
+  const onFailure = (error: unknown) => toast.error('Error', { description: errorMessage(error) });
+
+  return (
+    <div className="relative min-h-dvh overflow-hidden theme-night bg-night text-ivory">
+      <RoyalBackdrop />
+      <main className="safe-top safe-bottom relative z-10 mx-auto flex min-h-dvh w-full max-w-md flex-col items-center justify-center px-5 py-10">
+        <CrownArt className="w-32 sm:w-36" />
+        <h1 className="text-gold-foil mt-4 motion-safe:animate-shimmer text-center font-display text-4xl sm:text-5xl">
+          Royal Circle
+        </h1>
+        <p className="mt-3 text-center font-display text-gold-100 text-xl italic">Enter the Royal Circle</p>
+        <p className="mt-1 text-center text-royal-100 text-sm uppercase tracking-[0.25em]">
+          Where Luxury Meets Love
+        </p>
+
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) => setTab(value as AuthMode)}
+          className="mt-8 w-full rounded-3xl border border-white/15 bg-royal-950/55 p-5 shadow-[0_30px_80px_-30px_rgba(0,0,0,0.8)] backdrop-blur-xl sm:p-7"
+        >
+          <Tabs.List aria-label="Sign in or join" className="flex gap-1 rounded-full bg-white/10 p-1">
+            <Tabs.Trigger value="sign-in" className={TAB_TRIGGER}>
+              Royal Sign In
+            </Tabs.Trigger>
+            <Tabs.Trigger value="sign-up" className={TAB_TRIGGER}>
+              Join the Elite
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="sign-in" className="mt-6 focus-visible:outline-none">
+            <AuthForm
+              mode="sign-in"
+              busy={signIn.isPending}
+              onSubmit={async (credentials) => {
+                try {
+                  await signIn.mutateAsync(credentials);
+                } catch (error) {
+                  return onFailure(error);
+                }
+                toast.success('Welcome back!', { description: 'You have been signed in successfully.' });
+                navigate(MEMBER_HOME_PATH, { replace: true });
+              }}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="sign-up" className="mt-6 focus-visible:outline-none">
+            <AuthForm
+              mode="sign-up"
+              busy={signUp.isPending}
+              onSubmit={async (credentials) => {
+                try {
+                  await signUp.mutateAsync(credentials);
+                } catch (error) {
+                  return onFailure(error);
+                }
+                // The spec's confirmation-email text; our server signs the new member in at once.
+                toast.success('Account created!', {
+                  description: 'Please check your email to confirm your account.',
+                });
+                navigate(MEMBER_HOME_PATH, { replace: true });
+              }}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+    </div>
+  );
+}

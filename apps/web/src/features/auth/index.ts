@@ -1,0 +1,13 @@
+// Public surface of the auth feature; other features import from here only.
+export { getMe, meQueryOptions, useMe } from './api/me';
+export { useSignIn, useSignUp } from './api/sign-in';
+export { useSignOut } from './api/sign-out';
+export {
+  AuthProvider,
+  type AuthStatus,
+  MEMBER_HOME_PATH,
+  SIGN_IN_PATH,
+  useAuth,
+  useCurrentMember,
+} from './auth-context';
+export { AuthLocationTracker, RedirectIfSignedIn, RequireAuth, RootRedirect } from './components/guards';

@@ -1,0 +1,9 @@
+export {
+  notificationsQueryOptions,
+  useClearNotifications,
+  useDismissNotification,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+} from './api/notifications';
+export { NotificationsPopover } from './components/notifications-popover';

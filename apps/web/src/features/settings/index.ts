@@ -1,0 +1,6 @@
+export {
+  memberSettingsQueryOptions,
+  useDarkModeSync,
+  useMemberSettings,
+  useUpdateMemberSettings,
+} from './api/member-settings';
