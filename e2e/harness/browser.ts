@@ -61,7 +61,10 @@ export async function newPage(browser: Browser, viewport: ViewportName = 'phone'
   onTestFailed(async ({ task }) => {
     mkdirSync(join(ARTIFACTS, 'failures'), { recursive: true });
     await page
-      .screenshot({ path: join(ARTIFACTS, 'failures', `${task.name.replace(/\W+/g, '-')}.png`), fullPage: true })
+      .screenshot({
+        path: join(ARTIFACTS, 'failures', `${task.name.replace(/\W+/g, '-')}.png`),
+        fullPage: true,
+      })
       .catch(() => undefined);
   });
   return { context, page, consoleErrors };

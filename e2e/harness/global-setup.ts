@@ -31,16 +31,14 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
-  const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-      WEB_DIST: resolve(import.meta.dirname, '../../apps/web/dist'),
-    },
-  );
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+    WEB_DIST: resolve(import.meta.dirname, '../../apps/web/dist'),
+  });
   const app = await buildApp(config, { logger: { level: 'warn' } });
   await seedDemoData(app.ctx.db, app.ctx.storage);
   await app.listen({ host: '127.0.0.1', port });

@@ -18,9 +18,13 @@ describe('platform', () => {
   it('documents every API route with its schemas at /api/docs', async () => {
     const res = await request(t.app, 'GET', '/api/docs/json');
     expect(res.statusCode).toBe(200);
-    const spec = res.json() as { paths: Record<string, Record<string, { responses: object; requestBody?: object }>> };
+    const spec = res.json() as {
+      paths: Record<string, Record<string, { responses: object; requestBody?: object }>>;
+    };
     const documented = new Set(
-      Object.entries(spec.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+      Object.entries(spec.paths).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
     );
     const routes = t.app
       .printRoutes({ commonPrefix: false })
@@ -42,7 +46,9 @@ describe('platform', () => {
       expect(documented, expected).toContain(expected);
     }
     expect(spec.paths['/api/auth/sign-in']?.post?.requestBody).toBeDefined();
-    expect(Object.keys(spec.paths['/api/me']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401']));
+    expect(Object.keys(spec.paths['/api/me']?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '401']),
+    );
   });
 
   it('answers unknown API routes with a 404 error body', async () => {

@@ -14,8 +14,11 @@ import { createAttemptCounter } from './lib/attempt-counter-factory';
 import { createAuth } from './modules/auth/auth';
 import { createMemberRecords } from './modules/auth/new-member';
 import { authRoutes } from './modules/auth/routes';
+import { discoveryRoutes } from './modules/discovery/routes';
 import { healthRoutes } from './modules/health/routes';
+import { interestRoutes } from './modules/interests/routes';
 import { meRoutes } from './modules/me/routes';
+import { memberRoutes } from './modules/members/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { photoRoutes } from './modules/photos/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -61,7 +64,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const bus = options.bus ?? (await createBus(config.redisUrl));
   const storage = options.storage ?? createLocalStorage(uploadsDir(config.dataDir));
-  const auth = createAuth({ db: database.db, config, onUserCreated: (user) => createMemberRecords(database.db, user) });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    onUserCreated: (user) => createMemberRecords(database.db, user),
+  });
 
   const ctx: AppContext = {
     config,
@@ -94,6 +101,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(settingsRoutes);
       await api.register(notificationRoutes);
       await api.register(photoRoutes);
+      await api.register(discoveryRoutes);
+      await api.register(interestRoutes);
+      await api.register(memberRoutes);
     },
     { prefix: '/api' },
   );

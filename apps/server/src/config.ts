@@ -91,7 +91,9 @@ export function loadConfig(
     problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
-    problems.push('AUTH_SECRET: required in production with an external database (all instances must share it)');
+    problems.push(
+      'AUTH_SECRET: required in production with an external database (all instances must share it)',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

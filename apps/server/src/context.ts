@@ -3,8 +3,8 @@ import type { EventBus } from './adapters/bus';
 import type { ObjectStorage } from './adapters/storage/types';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/client';
-import type { Auth } from './modules/auth/auth';
 import type { AttemptCounter } from './lib/attempt-counter';
+import type { Auth } from './modules/auth/auth';
 
 /** What services need from the running app, passed explicitly instead of reaching for globals. */
 export type AppContext = {

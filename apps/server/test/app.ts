@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { createMemoryBus } from '../src/adapters/bus/memory';
-import { buildApp, type App } from '../src/app';
+import { type App, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { createMemoryStorage } from '../src/db/seed/memory-storage';
 import { openTestDatabase } from './database';

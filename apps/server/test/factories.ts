@@ -69,7 +69,9 @@ export async function createMember(app: App, options: MemberOptions = {}): Promi
     });
     await tx.insert(userRoles).values((options.roles ?? ['user']).map((role) => ({ userId: id, role })));
     await tx.insert(safetySettings).values({ userId: id });
-    await tx.insert(userCompliance).values({ userId: id, termsAcceptedAt: new Date(), privacyAcceptedAt: new Date() });
+    await tx
+      .insert(userCompliance)
+      .values({ userId: id, termsAcceptedAt: new Date(), privacyAcceptedAt: new Date() });
   });
   return { id, email, name };
 }

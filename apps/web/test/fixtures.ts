@@ -72,6 +72,7 @@ export function makeNotification(overrides: Partial<Notification> = {}): Notific
     title: "It's a Match!",
     message: 'You and Alexander liked each other!',
     created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    link: null,
     is_read: false,
     actor: null,
     ...overrides,

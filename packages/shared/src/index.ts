@@ -7,7 +7,7 @@ export * from './permissions';
 export * from './roles';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/discovery';
 export * from './schemas/me';
 export * from './schemas/notifications';
 export * from './tiers';
-export * from './schemas/discovery';

@@ -35,6 +35,7 @@ export function pgConstraint(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown, constraint?: string) =>
-  pgErrorCode(error) === PG_UNIQUE_VIOLATION && (constraint === undefined || pgConstraint(error) === constraint);
+  pgErrorCode(error) === PG_UNIQUE_VIOLATION &&
+  (constraint === undefined || pgConstraint(error) === constraint);
 
 export const isCheckViolation = (error: unknown) => pgErrorCode(error) === PG_CHECK_VIOLATION;

@@ -106,7 +106,9 @@ describe.each(targets)('migrations on $name', ({ open }) => {
 
   it('is idempotent: a second run applies nothing and fails nothing', async () => {
     await migrateDatabase(handle);
-    const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const result = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     expect(result.rows[0]?.n).toBeGreaterThanOrEqual(2);
   });
 
@@ -125,7 +127,9 @@ describe.each(targets)('migrations on $name', ({ open }) => {
       db.insert(profiles).values({ userId: id, name: 'T', lifestyleTags: ['skydiving' as LifestyleTag] }),
     );
     expect(isCheckViolation(unknownTag)).toBe(true);
-    await db.insert(profiles).values({ userId: id, name: 'T', age: 18, tierLevel: 4, lifestyleTags: ['travel'] });
+    await db
+      .insert(profiles)
+      .values({ userId: id, name: 'T', age: 18, tierLevel: 4, lifestyleTags: ['travel'] });
     const [row] = await db.select().from(profiles).where(sql`${profiles.userId} = ${id}`);
     // Sign-up defaults come from the database.
     expect(row).toMatchObject({ ageRangeMin: 21, ageRangeMax: 35, ratingAvg: 4, ghostMode: false });
@@ -133,7 +137,9 @@ describe.each(targets)('migrations on $name', ({ open }) => {
 
   it('rejects a negative wallet balance', async () => {
     const id = await newUser(db);
-    const error = await failureOf(() => db.insert(escrowWallets).values({ userId: id, currentBalanceCents: -1 }));
+    const error = await failureOf(() =>
+      db.insert(escrowWallets).values({ userId: id, currentBalanceCents: -1 }),
+    );
     expect(isCheckViolation(error)).toBe(true);
   });
 
@@ -144,7 +150,9 @@ describe.each(targets)('migrations on $name', ({ open }) => {
       db.insert(swipeActions).values({ swiperId: a, targetId: b, direction: 'up' }),
     );
     expect(isUniqueViolation(duplicate, 'swipe_actions_pair_key')).toBe(true);
-    const self = await failureOf(() => db.insert(swipeActions).values({ swiperId: a, targetId: a, direction: 'up' }));
+    const self = await failureOf(() =>
+      db.insert(swipeActions).values({ swiperId: a, targetId: a, direction: 'up' }),
+    );
     expect(isCheckViolation(self)).toBe(true);
   });
 
@@ -157,7 +165,9 @@ describe.each(targets)('migrations on $name', ({ open }) => {
     );
     expect(isCheckViolation(reversed)).toBe(true);
     await db.insert(matches).values({ user1Id: low, user2Id: high, expiresAt });
-    const again = await failureOf(() => db.insert(matches).values({ user1Id: low, user2Id: high, expiresAt }));
+    const again = await failureOf(() =>
+      db.insert(matches).values({ user1Id: low, user2Id: high, expiresAt }),
+    );
     expect(isUniqueViolation(again, 'matches_pair_key')).toBe(true);
   });
 
@@ -166,7 +176,9 @@ describe.each(targets)('migrations on $name', ({ open }) => {
       db.insert(events).values({ name: 'Gala', venue: 'Hall', dateTime: new Date(), tierRequired: [0, 2] }),
     );
     expect(isCheckViolation(error)).toBe(true);
-    await db.insert(events).values({ name: 'Gala', venue: 'Hall', dateTime: new Date(), tierRequired: [3, 4] });
+    await db
+      .insert(events)
+      .values({ name: 'Gala', venue: 'Hall', dateTime: new Date(), tierRequired: [3, 4] });
   });
 
   it('refuses an unbalanced ledger entry at commit and keeps entries append-only', async () => {
@@ -182,7 +194,12 @@ describe.each(targets)('migrations on $name', ({ open }) => {
       .returning({ id: ledgerAccounts.id });
     const clearing =
       cash ??
-      (await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(sql`${ledgerAccounts.kind} = 'provider_clearing'`))[0];
+      (
+        await db
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(sql`${ledgerAccounts.kind} = 'provider_clearing'`)
+      )[0];
     if (!wallet || !clearing) throw new Error('accounts not created');
 
     const unbalanced = await failureOf(() =>
@@ -211,7 +228,9 @@ describe.each(targets)('migrations on $name', ({ open }) => {
 
   it('keeps one platform account per kind', async () => {
     await db.insert(ledgerAccounts).values({ kind: 'platform_revenue', userId: null }).onConflictDoNothing();
-    const error = await failureOf(() => db.insert(ledgerAccounts).values({ kind: 'platform_revenue', userId: null }));
+    const error = await failureOf(() =>
+      db.insert(ledgerAccounts).values({ kind: 'platform_revenue', userId: null }),
+    );
     expect(isUniqueViolation(error)).toBe(true);
   });
 });

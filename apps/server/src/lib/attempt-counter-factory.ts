@@ -1,5 +1,9 @@
 import type { Redis } from 'ioredis';
-import { createMemoryAttemptCounter, createRedisAttemptCounter, type AttemptCounter } from './attempt-counter';
+import {
+  type AttemptCounter,
+  createMemoryAttemptCounter,
+  createRedisAttemptCounter,
+} from './attempt-counter';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 

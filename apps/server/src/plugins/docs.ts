@@ -13,7 +13,9 @@ export async function registerDocs(app: FastifyInstance) {
         description:
           'Errors are `{ "error": { "code", "message" } }`. Member routes need the session cookie set by sign-in.',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'rc.session_token' } } },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'rc.session_token' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -1,4 +1,4 @@
-import { AppError, ERROR_MESSAGES, ERROR_STATUS, ErrorCode, type ApiErrorBody } from '@royal/shared';
+import { type ApiErrorBody, AppError, ERROR_MESSAGES, ERROR_STATUS, ErrorCode } from '@royal/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -43,7 +43,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body(ErrorCode.NOT_FOUND, `No route for ${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .status(404)
+      .send(body(ErrorCode.NOT_FOUND, `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }
 

@@ -8,7 +8,8 @@ import type { AppConfig } from '../config';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** `injectWS` and some proxies leave `req.ip` empty; every limiter must still get a key. */
-export const clientAddress = (request: FastifyRequest) => request.ip || request.socket?.remoteAddress || 'unknown';
+export const clientAddress = (request: FastifyRequest) =>
+  request.ip || request.socket?.remoteAddress || 'unknown';
 
 /**
  * A state-changing request must come from our own pages. Browsers always send Origin on such
@@ -33,9 +34,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes; no inline <style> or script is allowed.
-        styleSrc: ["'self'"],
-        styleSrcAttr: ["'unsafe-inline'"],
+        // Scripts are strictly same-origin. Styles may be inline: sonner and Radix's scroll lock inject
+        // <style> elements with computed content at run time (docs/decisions/002-csp-inline-styles.md).
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],

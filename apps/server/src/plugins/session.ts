@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, type Actor, type Role, type TierLevel } from '@royal/shared';
+import { type Actor, AppError, ErrorCode, type Role, type TierLevel } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';

@@ -17,7 +17,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     wildcard: false,
     index: false,
     setHeaders(res, path) {
-      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, (request, reply) => {

@@ -8,7 +8,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster richColors closeButton position="top-center" />
+      <Toaster richColors position="top-center" />
     </QueryClientProvider>
   );
 }

@@ -64,10 +64,28 @@ export const feedCardSchema = z.discriminatedUnion('locked', [memberCardSchema, 
 export type FeedCard = z.infer<typeof feedCardSchema>;
 
 export const feedPageSchema = z.object({
-  items: z.array(feedCardSchema),
+  items: z
+    .array(feedCardSchema)
+    .describe('Up to FEED_PAGE_SIZE visible cards, plus at most one locked teaser per five of them'),
   next_cursor: z.string().nullable().describe('null on the last page'),
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
+
+export const feedQuerySchema = z.object({
+  cursor: z
+    .string()
+    .min(1)
+    .max(512)
+    .optional()
+    .describe('Opaque cursor from the previous page’s next_cursor'),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+/** Reply of "Start Over": how many of your passes were forgotten, so those profiles come back. */
+export const feedResetReplySchema = z.object({
+  cleared: z.int().min(0).describe('Passes (left swipes) removed; likes and super likes stay'),
+});
+export type FeedResetReply = z.infer<typeof feedResetReplySchema>;
 
 export const swipeBodySchema = z.object({
   target_id: z.uuid().describe('The member swiped on'),
@@ -108,7 +126,11 @@ export type InterestKind = (typeof INTEREST_KINDS)[number];
 
 export const interestRowSchema = z.object({
   member: memberCardSchema,
-  action: z.enum(['viewed', 'super_liked', 'favorite']).describe('Viewed Me rows are viewed (likes, super likes and page views), Favorited Me super_liked, My Favorites favorite'),
+  action: z
+    .enum(['viewed', 'super_liked', 'favorite'])
+    .describe(
+      'Viewed Me rows are viewed (likes, super likes and page views), Favorited Me super_liked, My Favorites favorite',
+    ),
   at: isoDateTime,
   match_id: z.uuid().nullable().describe('Active match with this member, so Message can open the chat'),
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile, access } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ObjectStorage } from './types';
 

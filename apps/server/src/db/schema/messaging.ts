@@ -27,13 +27,14 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('messages_content_length', sql`char_length(${t.content}) between 1 and ${sql.raw(String(MESSAGE_MAX))}`),
+    check(
+      'messages_content_length',
+      sql`char_length(${t.content}) between 1 and ${sql.raw(String(MESSAGE_MAX))}`,
+    ),
     check('messages_not_self', sql`${t.senderId} <> ${t.receiverId}`),
     // A chat, oldest first, and cursor pagination within it.
     index('messages_match_created_idx').on(t.matchId, t.createdAt),
     // Unread counts per receiver.
-    index('messages_unread_idx')
-      .on(t.receiverId)
-      .where(sql`${t.readStatus} = false`),
+    index('messages_unread_idx').on(t.receiverId).where(sql`${t.readStatus} = false`),
   ],
 );

@@ -82,11 +82,17 @@ export const profiles = pgTable(
     ageRangeMin: smallint('age_range_min').notNull().default(SIGNUP_DEFAULTS.age_range[0]),
     ageRangeMax: smallint('age_range_max').notNull().default(SIGNUP_DEFAULTS.age_range[1]),
     /** Miles. */
-    distancePreference: smallint('distance_preference').notNull().default(SIGNUP_DEFAULTS.distance_preference),
+    distancePreference: smallint('distance_preference')
+      .notNull()
+      .default(SIGNUP_DEFAULTS.distance_preference),
     travelWilling: boolean('travel_willing').notNull().default(false),
     discretionRequired: boolean('discretion_required').notNull().default(SIGNUP_DEFAULTS.discretion_required),
     openToCompanionsOnly: boolean('open_to_companions_only').notNull().default(false),
-    lifestyleTags: text('lifestyle_tags').array().$type<LifestyleTag[]>().notNull().default(sql`'{}'::text[]`),
+    lifestyleTags: text('lifestyle_tags')
+      .array()
+      .$type<LifestyleTag[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     verified: boolean('verified').notNull().default(false),
     tierLevel: smallint('tier_level').notNull().default(SIGNUP_DEFAULTS.tier_level),
     tierSubscriptionActive: boolean('tier_subscription_active').notNull().default(false),
@@ -134,9 +140,7 @@ export const profiles = pgTable(
     // Feed: newest activity first (spec part 1 §7).
     index('profiles_last_active_idx').on(t.lastActive.desc().nullsFirst()),
     // Feed and browse filter on opposite type, visible tiers and age range; ghosts never appear.
-    index('profiles_discovery_idx')
-      .on(t.userType, t.tierLevel, t.age)
-      .where(sql`${t.ghostMode} = false`),
+    index('profiles_discovery_idx').on(t.userType, t.tierLevel, t.age).where(sql`${t.ghostMode} = false`),
     // Popularity ranking and the top-10% (shared TOP_POPULARITY_THRESHOLD) checks.
     index('profiles_popularity_idx').on(t.popularityScore.desc().nullsFirst()),
     // Name search is case-insensitive; text_pattern_ops serves prefix LIKE on lower(name).

@@ -58,8 +58,16 @@ export const swipeActionsRelations = relations(swipeActions, ({ one }) => ({
 }));
 
 export const matchesRelations = relations(matches, ({ one, many }) => ({
-  user1: one(profiles, { fields: [matches.user1Id], references: [profiles.userId], relationName: 'match_user1' }),
-  user2: one(profiles, { fields: [matches.user2Id], references: [profiles.userId], relationName: 'match_user2' }),
+  user1: one(profiles, {
+    fields: [matches.user1Id],
+    references: [profiles.userId],
+    relationName: 'match_user1',
+  }),
+  user2: one(profiles, {
+    fields: [matches.user2Id],
+    references: [profiles.userId],
+    relationName: 'match_user2',
+  }),
   messages: many(messages),
 }));
 

@@ -40,7 +40,9 @@ export const safetySettings = pgTable('safety_settings', {
   incognitoMode: boolean('incognito_mode').notNull().default(D.incognito_mode),
   locationSharing: boolean('location_sharing').notNull().default(D.location_sharing),
   readReceipts: boolean('read_receipts').notNull().default(D.read_receipts),
-  safeMeetingNotifications: boolean('safe_meeting_notifications').notNull().default(D.safe_meeting_notifications),
+  safeMeetingNotifications: boolean('safe_meeting_notifications')
+    .notNull()
+    .default(D.safe_meeting_notifications),
   autoBlockSuspicious: boolean('auto_block_suspicious').notNull().default(D.auto_block_suspicious),
   pushNotifications: boolean('push_notifications').notNull().default(D.push_notifications),
   matchNotifications: boolean('match_notifications').notNull().default(D.match_notifications),

@@ -1,16 +1,6 @@
 import { MATCH_STATUSES, NOTIFICATION_TYPES, SWIPE_DIRECTIONS } from '@royal/shared';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgEnum, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, idPk, tstz } from './columns';
 
@@ -112,8 +102,6 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // The unread badge count.
-    index('notifications_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.isRead} = false`),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
   ],
 );

@@ -49,7 +49,10 @@ export const idVerifications = pgTable(
     purgeAfter: tstz('purge_after'),
     createdAt: createdAt(),
   },
-  (t) => [index('id_verifications_purge_after_idx').on(t.purgeAfter), index('id_verifications_user_idx').on(t.userId)],
+  (t) => [
+    index('id_verifications_purge_after_idx').on(t.purgeAfter),
+    index('id_verifications_user_idx').on(t.userId),
+  ],
 );
 
 /** Which legal documents the member accepted, and whether their age is verified (the compliance gate). */

@@ -22,9 +22,12 @@ async function main() {
         ? '\n  Demo data is already present; nothing written.'
         : `\n  Seeded ${result.members} members and ${result.photos} photos in ${(result.durationMs / 1000).toFixed(1)} s.`,
     );
-    console.log(`  Database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(config.dataDir, 'db')}\n`);
+    console.log(
+      `  Database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(config.dataDir, 'db')}\n`,
+    );
     console.log('  Demo logins:');
-    for (const login of DEMO_LOGINS) console.log(`    ${login.email.padEnd(30)} ${login.password}   ${login.label}`);
+    for (const login of DEMO_LOGINS)
+      console.log(`    ${login.email.padEnd(30)} ${login.password}   ${login.label}`);
     console.log('');
   } finally {
     await handle.close();

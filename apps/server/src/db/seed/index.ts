@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import {
   CITIES,
   COMPENSATION_PREFERENCES,
@@ -77,6 +76,7 @@ const ANCHORS_PER_GROUP = 2;
 const WOMEN_BODY_TYPES = ['slim', 'athletic', 'average', 'curvy', 'plus_size'] as const;
 const MEN_BODY_TYPES = ['slim', 'athletic', 'average', 'muscular', 'plus_size'] as const;
 const DISTANCES = [10, 25, 25, 50, 75, 100] as const;
+const IMAGE_JOBS_IN_FLIGHT = 16;
 
 type MemberPlan = {
   id: string;
@@ -111,10 +111,18 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * written in its own transaction. Does nothing when the admin demo account already exists; members
  * that exist from an interrupted earlier run are skipped.
  */
-export async function seedDemoData(db: Db, storage: ObjectStorage, opts: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDemoData(
+  db: Db,
+  storage: ObjectStorage,
+  opts: SeedOptions = {},
+): Promise<SeedResult> {
   const started = Date.now();
-  const existingAdmin = await db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_DEMO_EMAIL));
-  if (existingAdmin.length > 0) return { skipped: true, members: 0, photos: 0, durationMs: Date.now() - started };
+  const existingAdmin = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, ADMIN_DEMO_EMAIL));
+  if (existingAdmin.length > 0)
+    return { skipped: true, members: 0, photos: 0, durationMs: Date.now() - started };
 
   const random = createRandom(SEED);
   const now = new Date();
@@ -128,7 +136,7 @@ export async function seedDemoData(db: Db, storage: ObjectStorage, opts: SeedOpt
 
   let photoCount = 0;
   const written: MemberPlan[] = [];
-  const batchSize = 8;
+  const batchSize = 16;
   for (let i = 0; i < plans.length; i += batchSize) {
     const batch = plans.slice(i, i + batchSize);
     const present = new Set(
@@ -146,8 +154,12 @@ export async function seedDemoData(db: Db, storage: ObjectStorage, opts: SeedOpt
     );
     const todo = batch.filter((m) => !present.has(m.email));
     const images = await mapLimit(
-      todo.flatMap((member) => Array.from({ length: member.photoCount }, (_, position) => ({ member, position }))),
-      Math.max(2, availableParallelism()),
+      todo.flatMap((member) =>
+        Array.from({ length: member.photoCount }, (_, position) => ({ member, position })),
+      ),
+      // Many in flight: each job is a chain of short libvips steps on libuv's thread pool, and sharp
+      // may run each step single-threaded (sharp.concurrency() is 1 on glibc without jemalloc).
+      IMAGE_JOBS_IN_FLIGHT,
       async ({ member, position }) => {
         const png = await renderPortrait({
           initial: member.name.charAt(0),
@@ -426,7 +438,9 @@ async function writeWorld(db: Db, members: MemberPlan[], adminId: string, random
           dressCode: e.dressCode,
           freakoffEnabled: e.freakoff,
           // Freakoff opens at 2 AM after the evening starts.
-          freakoffStartTime: e.freakoff ? new Date(startOfToday.getTime() + (e.daysAhead + 1) * DAY_MS + 2 * 60 * MINUTE_MS) : null,
+          freakoffStartTime: e.freakoff
+            ? new Date(startOfToday.getTime() + (e.daysAhead + 1) * DAY_MS + 2 * 60 * MINUTE_MS)
+            : null,
           maxGuests: e.maxGuests,
           qrCheckinCode: randomBytes(12).toString('base64url'),
           createdBy: adminId,
@@ -469,7 +483,9 @@ async function writeWorld(db: Db, members: MemberPlan[], adminId: string, random
   // Likes, super likes and profile views towards each demo login, from members who could really have
   // seen them (opposite type, same or higher tier, not in ghost mode), so Interests has content.
   for (const demo of members.filter((m) => m.demo)) {
-    const admirers = community.filter((m) => m.userType !== demo.userType && m.tier >= demo.tier && !m.ghost && m.tier > 0);
+    const admirers = community.filter(
+      (m) => m.userType !== demo.userType && m.tier >= demo.tier && !m.ghost && m.tier > 0,
+    );
     const swipers = random.sample(admirers, random.int(3, 6));
     if (swipers.length > 0) {
       await db.insert(swipeActions).values(

@@ -9,7 +9,9 @@ const uniqueEmail = () => `new-${Math.random().toString(36).slice(2, 10)}@exampl
 describe('sign-up', () => {
   it('creates the account with the spec defaults, signs in and returns the member', async () => {
     const email = uniqueEmail();
-    const res = await request(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: 'sapphire-lounge' } });
+    const res = await request(t.app, 'POST', '/api/auth/sign-up', {
+      body: { email, password: 'sapphire-lounge' },
+    });
     expect(res.statusCode).toBe(201);
     const user = meSchema.parse(res.json().user);
     expect(user).toMatchObject({
@@ -41,7 +43,13 @@ describe('sign-up', () => {
   });
 
   it.each([
-    ['a short password', { password: '12345' }, 400, 'VALIDATION_FAILED', 'Password must be at least 6 characters'],
+    [
+      'a short password',
+      { password: '12345' },
+      400,
+      'VALIDATION_FAILED',
+      'Password must be at least 6 characters',
+    ],
     ['a malformed e-mail', { email: 'not-an-email' }, 400, 'VALIDATION_FAILED', undefined],
     ['a missing password', { password: undefined }, 400, 'VALIDATION_FAILED', undefined],
     ['a common password', { password: 'password123' }, 422, 'WEAK_PASSWORD', undefined],
@@ -63,7 +71,9 @@ describe('sign-up', () => {
   it('leaves nothing behind when sign-up is refused', async () => {
     const email = uniqueEmail();
     await request(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: 'password123' } });
-    const signIn = await request(t.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'password123' } });
+    const signIn = await request(t.app, 'POST', '/api/auth/sign-in', {
+      body: { email, password: 'password123' },
+    });
     expect(signIn.statusCode).toBe(401);
   });
 });
@@ -80,8 +90,12 @@ describe('sign-in', () => {
 
   it('gives the same answer for a wrong password and an unknown e-mail', async () => {
     const member = await createMember(t.app);
-    const wrong = await request(t.app, 'POST', '/api/auth/sign-in', { body: { email: member.email, password: 'not-it-at-all' } });
-    const unknown = await request(t.app, 'POST', '/api/auth/sign-in', { body: { email: uniqueEmail(), password: 'whatever1' } });
+    const wrong = await request(t.app, 'POST', '/api/auth/sign-in', {
+      body: { email: member.email, password: 'not-it-at-all' },
+    });
+    const unknown = await request(t.app, 'POST', '/api/auth/sign-in', {
+      body: { email: uniqueEmail(), password: 'whatever1' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
@@ -92,7 +106,9 @@ describe('sign-in', () => {
     const bad = await request(t.app, 'POST', '/api/auth/sign-in', { body: { email: 'nope', password: 'x' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('VALIDATION_FAILED');
-    const empty = await request(t.app, 'POST', '/api/auth/sign-in', { body: { email: uniqueEmail(), password: '' } });
+    const empty = await request(t.app, 'POST', '/api/auth/sign-in', {
+      body: { email: uniqueEmail(), password: '' },
+    });
     expect(empty.statusCode).toBe(400);
   });
 
@@ -111,14 +127,20 @@ describe('sign-out', () => {
   it('ends this session only, or every session with scope global', async () => {
     const member = await createMember(t.app);
     const signIn = () =>
-      request(t.app, 'POST', '/api/auth/sign-in', { body: { email: member.email, password: FACTORY_PASSWORD } }).then(
-        (r) => ({ cookie: cookieFrom(r), userId: member.id }),
-      );
+      request(t.app, 'POST', '/api/auth/sign-in', {
+        body: { email: member.email, password: FACTORY_PASSWORD },
+      }).then((r) => ({ cookie: cookieFrom(r), userId: member.id }));
     const [a, b, c] = [await signIn(), await signIn(), await signIn()];
-    expect((await request(t.app, 'POST', '/api/auth/sign-out', { session: a, body: { scope: 'local' } })).statusCode).toBe(204);
+    expect(
+      (await request(t.app, 'POST', '/api/auth/sign-out', { session: a, body: { scope: 'local' } }))
+        .statusCode,
+    ).toBe(204);
     expect((await request(t.app, 'GET', '/api/me', { session: a })).statusCode).toBe(401);
     expect((await request(t.app, 'GET', '/api/me', { session: b })).statusCode).toBe(200);
-    expect((await request(t.app, 'POST', '/api/auth/sign-out', { session: b, body: { scope: 'global' } })).statusCode).toBe(204);
+    expect(
+      (await request(t.app, 'POST', '/api/auth/sign-out', { session: b, body: { scope: 'global' } }))
+        .statusCode,
+    ).toBe(204);
     expect((await request(t.app, 'GET', '/api/me', { session: c })).statusCode).toBe(401);
   });
 

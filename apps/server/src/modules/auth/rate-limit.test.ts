@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../../../test/app';
+import { useTestApp } from '../../../test/app';
 import { createMember, FACTORY_PASSWORD } from '../../../test/factories';
 
 // A separate app with the production-like limits turned low, so the flood is quick to reach.

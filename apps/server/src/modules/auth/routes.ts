@@ -1,4 +1,10 @@
-import { apiErrorBodySchema, meSchema, signInBodySchema, signOutBodySchema, signUpBodySchema } from '@royal/shared';
+import {
+  apiErrorBodySchema,
+  meSchema,
+  signInBodySchema,
+  signOutBodySchema,
+  signUpBodySchema,
+} from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientAddress } from '../../plugins/security';
@@ -12,7 +18,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // Per address: a flood from one place is cut off whatever accounts it tries.
   const perAddress = {
-    rateLimit: { max: ctx.config.rateLimits.authPerAddressPerMinute, timeWindow: '1 minute', keyGenerator: clientAddress },
+    rateLimit: {
+      max: ctx.config.rateLimits.authPerAddressPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: clientAddress,
+    },
   };
 
   app.post(
@@ -23,7 +33,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account (e-mail + password) and sign in',
         body: signUpBodySchema,
-        response: { 201: userReplySchema, 400: apiErrorBodySchema, 409: apiErrorBodySchema, 422: apiErrorBodySchema, 429: apiErrorBodySchema },
+        response: {
+          201: userReplySchema,
+          400: apiErrorBodySchema,
+          409: apiErrorBodySchema,
+          422: apiErrorBodySchema,
+          429: apiErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -41,7 +57,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: signInBodySchema,
-        response: { 200: userReplySchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema, 429: apiErrorBodySchema },
+        response: {
+          200: userReplySchema,
+          400: apiErrorBodySchema,
+          401: apiErrorBodySchema,
+          429: apiErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -48,7 +48,10 @@ export async function signIn(ctx: AppContext, input: Credentials, headers: Heade
   const accountKey = input.email.toLowerCase();
   const failures = await ctx.signInFailures.count(accountKey);
   if (failures >= ctx.config.rateLimits.authFailuresPerAccountPer15Min) {
-    throw new AppError(ErrorCode.RATE_LIMITED, 'Too many sign-in attempts. Please wait a few minutes and try again.');
+    throw new AppError(
+      ErrorCode.RATE_LIMITED,
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+    );
   }
   try {
     const { headers: replyHeaders, response } = await ctx.auth.api.signInEmail({
@@ -65,7 +68,11 @@ export async function signIn(ctx: AppContext, input: Credentials, headers: Heade
 }
 
 /** Ends this device's session, or every session of the member when `scope` is global. */
-export async function signOut(ctx: AppContext, scope: 'local' | 'global', headers: Headers): Promise<string[]> {
+export async function signOut(
+  ctx: AppContext,
+  scope: 'local' | 'global',
+  headers: Headers,
+): Promise<string[]> {
   const session = await ctx.auth.api.getSession({ headers });
   if (!session) {
     // Already signed out: still tell the browser to drop whatever cookie it holds.

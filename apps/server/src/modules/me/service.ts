@@ -8,14 +8,22 @@ import { presentMe } from './presenter';
 export async function loadMe(ctx: AppContext, userId: string, knownEmail?: string): Promise<Me> {
   const { db } = ctx;
   const [profile, photoRows, roleRows, compliance, email] = await Promise.all([
-    db.select().from(profiles).where(eq(profiles.userId, userId)).then((rows) => rows[0]),
+    db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .then((rows) => rows[0]),
     db
       .select({ id: photos.id, status: photos.status })
       .from(photos)
       .where(eq(photos.userId, userId))
       .orderBy(asc(photos.position)),
     db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
-    db.select().from(userCompliance).where(eq(userCompliance.userId, userId)).then((rows) => rows[0]),
+    db
+      .select()
+      .from(userCompliance)
+      .where(eq(userCompliance.userId, userId))
+      .then((rows) => rows[0]),
     knownEmail ??
       db
         .select({ email: users.email })

@@ -11,7 +11,13 @@ async function memberWithNotifications(count: number) {
   const { member, session } = await signedInMember(t.app);
   for (let i = 0; i < count; i += 1) {
     await createNotifications(t.app.ctx.db, [
-      { userId: member.id, type: 'like', title: `Title ${i}`, message: `Message ${i}`, actorId: actor.member.id },
+      {
+        userId: member.id,
+        type: 'like',
+        title: `Title ${i}`,
+        message: `Message ${i}`,
+        actorId: actor.member.id,
+      },
     ]);
   }
   return { member, session };
@@ -32,7 +38,9 @@ describe('notifications', () => {
   it('marks one read, then all read', async () => {
     const { session } = await memberWithNotifications(2);
     const first = (await request(t.app, 'GET', '/api/notifications', { session })).json().items[0].id;
-    expect((await request(t.app, 'POST', `/api/notifications/${first}/read`, { session })).statusCode).toBe(204);
+    expect((await request(t.app, 'POST', `/api/notifications/${first}/read`, { session })).statusCode).toBe(
+      204,
+    );
     expect((await request(t.app, 'GET', '/api/notifications', { session })).json().unread_count).toBe(1);
     expect((await request(t.app, 'POST', '/api/notifications/read-all', { session })).statusCode).toBe(204);
     expect((await request(t.app, 'GET', '/api/notifications', { session })).json().unread_count).toBe(0);

@@ -12,7 +12,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/notifications',
-    { schema: { tags, summary: 'Your notifications, newest first', response: { 200: notificationListSchema, 401: apiErrorBodySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Your notifications, newest first',
+        response: { 200: notificationListSchema, 401: apiErrorBodySchema },
+      },
+    },
     async (request) => listNotifications(app.ctx, memberOf(request).id),
   );
   app.post(
@@ -25,7 +31,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/notifications/:id/read',
-    { schema: { tags, summary: 'Mark one notification read', params: idParamSchema, response: { ...noContent, 404: apiErrorBodySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark one notification read',
+        params: idParamSchema,
+        response: { ...noContent, 404: apiErrorBodySchema },
+      },
+    },
     async (request, reply) => {
       await markRead(app.ctx, memberOf(request).id, request.params.id);
       return reply.status(204).send(null);
@@ -33,7 +46,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/notifications/:id',
-    { schema: { tags, summary: 'Dismiss one notification', params: idParamSchema, response: { ...noContent, 404: apiErrorBodySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Dismiss one notification',
+        params: idParamSchema,
+        response: { ...noContent, 404: apiErrorBodySchema },
+      },
+    },
     async (request, reply) => {
       await dismiss(app.ctx, memberOf(request).id, request.params.id);
       return reply.status(204).send(null);

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notifications, photos, profiles } from '../../db/schema';
-import { presentNotification, type NotificationRow } from './presenter';
+import { type NotificationRow, presentNotification } from './presenter';
 
 const LIST_LIMIT = 50;
 
@@ -31,7 +31,10 @@ export async function announceNotifications(ctx: AppContext, created: { id: stri
   for (const { id, userId } of created) {
     const [row] = await selectNotifications(ctx.db, userId, id);
     if (row) {
-      await ctx.bus.publish({ userIds: [userId], event: { type: 'notification.created', payload: presentNotification(row) } });
+      await ctx.bus.publish({
+        userIds: [userId],
+        event: { type: 'notification.created', payload: presentNotification(row) },
+      });
     }
   }
 }
@@ -57,7 +60,9 @@ function selectNotifications(db: Db, userId: string, id?: string): Promise<Notif
     })
     .from(notifications)
     .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
-    .where(id ? and(eq(notifications.userId, userId), eq(notifications.id, id)) : eq(notifications.userId, userId))
+    .where(
+      id ? and(eq(notifications.userId, userId), eq(notifications.id, id)) : eq(notifications.userId, userId),
+    )
     .orderBy(desc(notifications.createdAt))
     .limit(LIST_LIMIT);
 }

@@ -29,7 +29,11 @@ function crc32(bytes: Uint8Array): number {
 
 /** A tiny PNG whose header claims the given size: a pixel bomb without spending memory on one. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
   // Signature (8 bytes), IHDR length (4), "IHDR" (4), width (4), height (4) … CRC over type + data.
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
@@ -73,7 +77,9 @@ describe('processImage', () => {
       .png()
       .toBuffer();
     const out = await processImage(big);
-    const [large, small, blur] = await Promise.all([out.large, out.small, out.blur].map((b) => sharp(b).metadata()));
+    const [large, small, blur] = await Promise.all(
+      [out.large, out.small, out.blur].map((b) => sharp(b).metadata()),
+    );
     expect({ w: large?.width, h: large?.height }).toEqual({ w: 1080, h: 720 });
     expect({ w: small?.width, h: small?.height }).toEqual({ w: 360, h: 240 });
     expect(blur?.width).toBe(360);
@@ -100,7 +106,9 @@ describe('processImage', () => {
   });
 
   it('rejects SVG even though it could be rendered', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     const error = await rejection(svg);
     expect(error.code).toBe('unsupported_format');
   });

@@ -15,7 +15,12 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A photo variant (WebP), for members allowed to see it',
         params: idParamSchema,
         querystring: z.object({ size: z.enum(['small', 'large', 'blur']).default('large') }),
-        response: { 200: z.any().describe('image/webp bytes'), 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema },
+        response: {
+          200: z.any().describe('image/webp bytes'),
+          401: apiErrorBodySchema,
+          403: apiErrorBodySchema,
+          404: apiErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, canSeeTier, isAdmin, type TierLevel } from '@royal/shared';
+import { AppError, canSeeTier, ErrorCode, isAdmin, type TierLevel } from '@royal/shared';
 import { and, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { photos, profiles, userBlocks } from '../../db/schema';

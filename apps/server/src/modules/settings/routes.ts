@@ -8,7 +8,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['settings'];
   app.get(
     '/me/settings',
-    { schema: { tags, summary: 'Your privacy, safety and notification settings', response: { 200: memberSettingsSchema, 401: apiErrorBodySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Your privacy, safety and notification settings',
+        response: { 200: memberSettingsSchema, 401: apiErrorBodySchema },
+      },
+    },
     async (request) => getSettings(app.ctx, memberOf(request).id),
   );
   app.patch(

@@ -11,7 +11,11 @@ describe('member settings', () => {
     const res = await request(t.app, 'GET', '/api/me/settings', { session });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(DEFAULT_MEMBER_SETTINGS);
-    expect(res.json()).toMatchObject({ profile_visibility: 'public', incognito_mode: false, dark_mode: false });
+    expect(res.json()).toMatchObject({
+      profile_visibility: 'public',
+      incognito_mode: false,
+      dark_mode: false,
+    });
   });
 
   it('persists a partial change and leaves the rest alone', async () => {
@@ -28,8 +32,13 @@ describe('member settings', () => {
   it('keeps settings per member', async () => {
     const a = await signedInMember(t.app);
     const b = await signedInMember(t.app);
-    await request(t.app, 'PATCH', '/api/me/settings', { session: a.session, body: { push_notifications: false } });
-    expect((await request(t.app, 'GET', '/api/me/settings', { session: b.session })).json().push_notifications).toBe(true);
+    await request(t.app, 'PATCH', '/api/me/settings', {
+      session: a.session,
+      body: { push_notifications: false },
+    });
+    expect(
+      (await request(t.app, 'GET', '/api/me/settings', { session: b.session })).json().push_notifications,
+    ).toBe(true);
   });
 
   it.each([
@@ -39,7 +48,10 @@ describe('member settings', () => {
     [{ emergency_contact_phone: 'x'.repeat(200) }],
   ])('refuses %j without changing anything', async (body) => {
     const { session } = await signedInMember(t.app);
-    const res = await request(t.app, 'PATCH', '/api/me/settings', { session, body: { dark_mode: true, ...body } });
+    const res = await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { dark_mode: true, ...body },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
     expect((await request(t.app, 'GET', '/api/me/settings', { session })).json().dark_mode).toBe(false);
@@ -47,6 +59,8 @@ describe('member settings', () => {
 
   it('refuses a signed-out caller', async () => {
     expect((await request(t.app, 'GET', '/api/me/settings')).statusCode).toBe(401);
-    expect((await request(t.app, 'PATCH', '/api/me/settings', { body: { dark_mode: true } })).statusCode).toBe(401);
+    expect(
+      (await request(t.app, 'PATCH', '/api/me/settings', { body: { dark_mode: true } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -15,7 +15,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof RadixSwitc
     >
       <span
         aria-hidden="true"
-        className="absolute h-6 w-11 rounded-full bg-stone-300 transition-colors group-data-[state=checked]:bg-primary dark:bg-royal-800"
+        className="absolute h-6 w-11 rounded-full bg-stone-300 transition-colors group-data-[state=checked]:bg-primary dark:bg-royal-700"
       />
       <RadixSwitch.Thumb className="relative block size-5 -translate-x-2.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-2.5" />
     </RadixSwitch.Root>

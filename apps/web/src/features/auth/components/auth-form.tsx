@@ -114,7 +114,7 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
 
 function inputClass(invalid: boolean) {
   return cn(
-    'min-h-12 w-full rounded-xl border bg-white/10 px-4 text-base text-white placeholder:text-royal-200/60 transition focus:bg-white/15 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300 focus-visible:outline-offset-2',
+    'min-h-12 w-full rounded-xl border bg-white/10 px-4 text-base text-white placeholder:text-royal-200/60 transition focus:border-gold-300 focus:bg-white/15',
     invalid ? 'border-rose-300' : 'border-white/25 hover:border-white/40',
   );
 }

@@ -47,7 +47,7 @@ export function SignInScreen() {
               Join the Elite
             </Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="sign-in" className="mt-6 focus-visible:outline-none">
+          <Tabs.Content value="sign-in" tabIndex={-1} className="mt-6 focus:outline-none">
             <AuthForm
               mode="sign-in"
               busy={signIn.isPending}
@@ -62,7 +62,7 @@ export function SignInScreen() {
               }}
             />
           </Tabs.Content>
-          <Tabs.Content value="sign-up" className="mt-6 focus-visible:outline-none">
+          <Tabs.Content value="sign-up" tabIndex={-1} className="mt-6 focus:outline-none">
             <AuthForm
               mode="sign-up"
               busy={signUp.isPending}

@@ -96,6 +96,24 @@ describe('NotificationsPopover', () => {
     expect(api.callsTo(`POST /api/notifications/${item.id}/read`)).toHaveLength(1);
   });
 
+  it("opens the item's link and closes the panel", async () => {
+    const item = makeNotification({ type: 'message', title: 'New message', link: '/messages' });
+    const server = inbox([item]);
+    const { panel, user } = await openPopover(server, {
+      [`POST /api/notifications/${item.id}/read`]: () => {
+        server.set([{ ...item, is_read: true }]);
+        return { status: 204 };
+      },
+    });
+
+    await user.click(within(panel).getByRole('button', { name: /^New message/ }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/messages');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('dismisses an item with its X', async () => {
     const keep = makeNotification({ title: 'Keep me' });
     const drop = makeNotification({ title: 'Drop me' });

@@ -11,7 +11,8 @@ import {
   X,
 } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import {
@@ -42,9 +43,14 @@ const TYPE_ICONS: Readonly<Record<NotificationType, { Icon: LucideIcon; classNam
 const ICON_BUTTON =
   'relative inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-foreground transition hover:bg-surface-muted';
 
-/** The bell in the top bar and its panel: newest first, read on click, dismiss with X. */
+/**
+ * The bell in the top bar and its panel: newest first; a click marks an item read (and opens its
+ * link, if it has one); X dismisses it.
+ */
 export function NotificationsPopover() {
   const headingId = useId();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
@@ -56,7 +62,7 @@ export function NotificationsPopover() {
   const badge = unreadBadge(unread);
 
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         className={ICON_BUTTON}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
@@ -124,8 +130,12 @@ export function NotificationsPopover() {
                   <NotificationItem
                     key={item.id}
                     item={item}
-                    onRead={() => {
+                    onOpen={() => {
                       if (!item.is_read) markRead.mutate(item.id);
+                      if (item.link) {
+                        setOpen(false);
+                        navigate(item.link);
+                      }
                     }}
                     onDismiss={() => dismiss.mutate(item.id)}
                   />
@@ -153,11 +163,11 @@ export function NotificationsPopover() {
 
 function NotificationItem({
   item,
-  onRead,
+  onOpen,
   onDismiss,
 }: {
   item: Notification;
-  onRead: () => void;
+  onOpen: () => void;
   onDismiss: () => void;
 }) {
   const { Icon, className } = TYPE_ICONS[item.type];
@@ -165,7 +175,7 @@ function NotificationItem({
     <li className={cn('flex items-start', !item.is_read && 'bg-royal-50/70 dark:bg-royal-900/40')}>
       <button
         type="button"
-        onClick={onRead}
+        onClick={onOpen}
         className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-start gap-3 py-3 pl-4 text-left hover:bg-surface-muted/70"
       >
         <span

@@ -1,0 +1,166 @@
+import { verifyPassword } from 'better-auth/crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/database';
+import type { DatabaseHandle, Db } from '../client';
+import {
+  accounts,
+  events,
+  notifications,
+  photos,
+  profiles,
+  safeLocations,
+  subscriptions,
+  userRoles,
+  users,
+} from '../schema';
+import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, type SeedResult, seedDemoData } from './index';
+import { createMemoryStorage } from './memory-storage';
+
+describe('seedDemoData', () => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let db: Db;
+  const storage = createMemoryStorage();
+  let emptyBefore: boolean;
+  let first: SeedResult;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    db = handle.db;
+    emptyBefore = await isDatabaseEmpty(db);
+    first = await seedDemoData(db, storage);
+  });
+  afterAll(async () => {
+    await handle?.dispose();
+  });
+
+  it('writes the demo logins plus 50 community members', async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    expect(first).toMatchObject({ skipped: false, members: DEMO_LOGINS.length + 50 });
+    const [total] = await db.select({ n: count() }).from(profiles);
+    expect(total?.n).toBe(DEMO_LOGINS.length + 50);
+  });
+
+  it('covers every tier, more at 1–2 than at 4, and both user types', async () => {
+    const byTier = await db
+      .select({ tier: profiles.tierLevel, n: count() })
+      .from(profiles)
+      .groupBy(profiles.tierLevel);
+    const n = (tier: number) => byTier.find((r) => r.tier === tier)?.n ?? 0;
+    for (const tier of [0, 1, 2, 3, 4]) expect(n(tier)).toBeGreaterThan(0);
+    expect(n(1)).toBeGreaterThan(n(4));
+    expect(n(2)).toBeGreaterThan(n(4));
+
+    const byType = await db
+      .select({ type: profiles.userType, n: count() })
+      .from(profiles)
+      .groupBy(profiles.userType);
+    expect(byType.map((r) => r.type).sort()).toEqual(['men', 'women']);
+    for (const row of byType) expect(row.n).toBeGreaterThan(20);
+  });
+
+  it('varies the members within the spec bounds', async () => {
+    const rows = await db.select().from(profiles);
+    expect(new Set(rows.map((r) => r.city)).size).toBe(10);
+    for (const r of rows) {
+      expect(r.age).toBeGreaterThanOrEqual(21);
+      expect(r.age).toBeLessThanOrEqual(58);
+      expect(r.popularityScore).toBeGreaterThanOrEqual(10);
+      expect(r.ratingAvg).toBeGreaterThanOrEqual(3.5);
+      expect(r.ratingAvg).toBeLessThanOrEqual(5);
+      expect(r.lifestyleTags.length).toBeGreaterThanOrEqual(2);
+      expect(r.lifestyleTags.length).toBeLessThanOrEqual(7);
+      expect(r.bio?.length ?? 0).toBeLessThanOrEqual(500);
+      // The coarse cell is near, but not at, the exact point.
+      expect(r.geoLat).not.toBe(r.lat);
+      expect(Math.abs((r.geoLat ?? 0) - (r.lat ?? 0))).toBeLessThan(0.06);
+      if (r.tierLevel > 0) expect(r.tierSubscriptionEndsAt?.getTime()).toBeGreaterThan(Date.now());
+    }
+    expect(rows.some((r) => (r.bio?.length ?? 0) > 150)).toBe(true);
+    const ghosts = rows.filter((r) => r.ghostMode);
+    expect(ghosts.length).toBeGreaterThanOrEqual(1);
+    expect(ghosts.length).toBeLessThanOrEqual(2);
+    expect(rows.some((r) => r.isSponsored)).toBe(true);
+    expect(rows.some((r) => r.verified) && rows.some((r) => !r.verified)).toBe(true);
+    const [paid] = await db
+      .select({ n: count() })
+      .from(subscriptions)
+      .where(eq(subscriptions.status, 'active'));
+    expect(paid?.n).toBe(rows.filter((r) => r.tierLevel > 0).length);
+  });
+
+  it('gives everyone 2–4 approved photos, stored as three variants each', async () => {
+    const perMember = await db
+      .select({ userId: photos.userId, n: count() })
+      .from(photos)
+      .where(eq(photos.status, 'approved'))
+      .groupBy(photos.userId);
+    expect(perMember).toHaveLength(DEMO_LOGINS.length + 50);
+    for (const row of perMember) {
+      expect(row.n).toBeGreaterThanOrEqual(2);
+      expect(row.n).toBeLessThanOrEqual(4);
+    }
+    const [all] = await db.select({ n: count() }).from(photos);
+    expect(storage.size()).toBe((all?.n ?? 0) * 3);
+    const [one] = await db.select().from(photos).limit(1);
+    expect((await storage.get(one?.keyLarge ?? ''))?.body.subarray(8, 12).toString()).toBe('WEBP');
+  });
+
+  it('creates working demo logins with their tiers and roles', async () => {
+    for (const login of DEMO_LOGINS) {
+      const [row] = await db
+        .select({ id: users.id, tier: profiles.tierLevel, type: profiles.userType, hash: accounts.password })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+        .where(eq(users.email, login.email));
+      expect(row, login.email).toMatchObject({ tier: login.tier, type: login.userType });
+      const roles = await db
+        .select({ role: userRoles.role })
+        .from(userRoles)
+        .where(eq(userRoles.userId, row?.id ?? ''));
+      expect(roles.map((r) => r.role).sort()).toEqual([...login.roles].sort());
+      const [welcome] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, row?.id ?? ''), eq(notifications.type, 'system')));
+      expect(welcome?.n).toBe(1);
+    }
+    const [vault] = await db
+      .select({ hash: accounts.password })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.email, 'vault@royalcircle.test'));
+    expect(await verifyPassword({ hash: vault?.hash ?? '', password: DEMO_PASSWORD })).toBe(true);
+  });
+
+  it('gives every demo login opposite-type candidates it may see, in its age range', async () => {
+    for (const login of DEMO_LOGINS) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(profiles)
+        .where(
+          sql`${profiles.userType} <> ${login.userType} and ${profiles.tierLevel} <= ${login.tier}
+            and ${profiles.ghostMode} = false and ${profiles.age} between ${login.ageRange[0]} and ${login.ageRange[1]}`,
+        );
+      expect(row?.n, login.email).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('writes events with different tier sets and safe locations', async () => {
+    const eventRows = await db.select({ tiers: events.tierRequired, at: events.dateTime }).from(events);
+    expect(eventRows.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(eventRows.map((e) => e.tiers.join(','))).size).toBe(eventRows.length);
+    for (const e of eventRows) expect(e.at.getTime()).toBeGreaterThan(Date.now());
+    const [locations] = await db.select({ n: count() }).from(safeLocations);
+    expect(locations?.n).toBeGreaterThanOrEqual(10);
+  });
+
+  it('is idempotent', async () => {
+    const again = await seedDemoData(db, storage);
+    expect(again.skipped).toBe(true);
+    const [total] = await db.select({ n: count() }).from(users);
+    expect(total?.n).toBe(DEMO_LOGINS.length + 50);
+  });
+});

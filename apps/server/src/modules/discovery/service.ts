@@ -1,0 +1,134 @@
+import {
+  FEED_PAGE_SIZE,
+  type FeedCard,
+  type FeedPage,
+  LOCKED_TEASER_RATIO,
+  maxVisibleTier,
+  TIER_LEVELS,
+  TOP_POPULARITY_THRESHOLD,
+} from '@royal/shared';
+import { and, between, desc, eq, gt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { boosts, profiles, safetySettings, swipeActions } from '../../db/schema';
+import type { Member } from '../../plugins/session';
+import { presentLockedCard, presentMemberCard, type ViewerContext } from '../members/presenter';
+import {
+  loadPhotos,
+  loadViewer,
+  memberCardColumns,
+  notSwipedBy,
+  settingsJoin,
+  type Viewer,
+  visibleTo,
+} from '../members/queries';
+import { decodeFeedCursor, encodeFeedCursor, type SortKey } from './cursor';
+
+const TOP_TIER = Math.max(...TIER_LEVELS);
+
+/**
+ * Promotion rank: a live profile boost first (2), then sponsored or top-10% members (1), then
+ * everyone else (0). The boost lookup is an index probe per candidate (boosts_user_type_idx).
+ */
+const promotionRank = sql<number>`(case
+  when exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId}
+    and ${boosts.boostType} = 'profile_boost' and ${boosts.activeUntil} > now()) then 2
+  when ${profiles.isSponsored} or ${profiles.popularityScore} >= ${sql.raw(String(TOP_POPULARITY_THRESHOLD))} then 1
+  else 0 end)`;
+
+const lastActiveKey = sql<string>`to_char(${profiles.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Rows strictly after `key` in (rank desc, last_active desc, user_id desc) order. */
+const after = (key: SortKey) =>
+  sql`(${promotionRank}, ${profiles.lastActive}, ${profiles.userId}) < (${key.r}, ${key.t}::timestamptz, ${key.id}::uuid)`;
+
+/**
+ * The spec's feed exclusions (part 1 §5) plus ours: self, ghost mode, private (and tier_only above
+ * the viewer), blocks either way, already swiped, outside the viewer's preferred age range, and
+ * same-type pairs (men see women, women see men).
+ */
+function feedCandidates(viewer: Viewer): SQL {
+  return and(
+    ne(profiles.userId, viewer.id),
+    visibleTo(viewer),
+    notSwipedBy(viewer.id),
+    between(profiles.age, viewer.ageRange[0], viewer.ageRange[1]),
+    ne(profiles.userType, viewer.userType),
+  ) as SQL;
+}
+
+function selectFeedRows(db: Db, where: SQL, limit: number) {
+  return db
+    .select({ ...memberCardColumns, rank: promotionRank, lastActiveKey })
+    .from(profiles)
+    .leftJoin(safetySettings, settingsJoin)
+    .where(where)
+    .orderBy(desc(promotionRank), desc(profiles.lastActive), desc(profiles.userId))
+    .limit(limit);
+}
+
+type FeedRow = Awaited<ReturnType<typeof selectFeedRows>>[number];
+const keyOf = (row: FeedRow): SortKey => ({ r: Number(row.rank), t: row.lastActiveKey, id: row.id });
+
+/**
+ * One page of the discovery feed: up to FEED_PAGE_SIZE profiles the viewer may see, with locked
+ * teasers of higher tiers mixed in at positions 4, 9, 14, 19 — at most one per LOCKED_TEASER_RATIO
+ * visible cards, so never more than one card in five, and none for a top-tier viewer. Teasers pass
+ * every other exclusion and page on their own cursor, so neither kind repeats across pages.
+ */
+export async function loadFeed(
+  ctx: AppContext,
+  member: Member,
+  rawCursor: string | undefined,
+): Promise<FeedPage> {
+  const cursor = decodeFeedCursor(rawCursor);
+  const viewer = await loadViewer(ctx.db, member);
+  const maxTier = maxVisibleTier(member.actor);
+  const candidates = feedCandidates(viewer);
+
+  const visibleRows = await selectFeedRows(
+    ctx.db,
+    and(candidates, lte(profiles.tierLevel, maxTier), cursor ? after(cursor.v) : undefined) as SQL,
+    FEED_PAGE_SIZE + 1,
+  );
+  const hasMore = visibleRows.length > FEED_PAGE_SIZE;
+  const visible = visibleRows.slice(0, FEED_PAGE_SIZE);
+
+  const teaserSlots = maxTier >= TOP_TIER ? 0 : Math.floor(visible.length / LOCKED_TEASER_RATIO);
+  const locked =
+    teaserSlots === 0
+      ? []
+      : await selectFeedRows(
+          ctx.db,
+          and(candidates, gt(profiles.tierLevel, maxTier), cursor?.l ? after(cursor.l) : undefined) as SQL,
+          teaserSlots,
+        );
+
+  const photos = await loadPhotos(
+    ctx.db,
+    [...visible, ...locked].map((r) => r.id),
+  );
+  const context: ViewerContext = { geo: viewer.geo, maxTier };
+  const cards: FeedCard[] = visible.map((row) => presentMemberCard(row, photos.get(row.id) ?? [], context));
+  locked.forEach((row, i) => {
+    const teaser = presentLockedCard(row, photos.get(row.id)?.[0]?.id ?? null);
+    cards.splice(i * LOCKED_TEASER_RATIO + (LOCKED_TEASER_RATIO - 1), 0, teaser);
+  });
+
+  const lastVisible = visible.at(-1);
+  const lastLocked = locked.at(-1);
+  const next =
+    hasMore && lastVisible
+      ? encodeFeedCursor({ v: keyOf(lastVisible), l: lastLocked ? keyOf(lastLocked) : (cursor?.l ?? null) })
+      : null;
+  return { items: cards, next_cursor: next };
+}
+
+/** "Start Over": forgets the viewer's passes so those profiles come back; likes and super likes stay. */
+export async function resetPasses(ctx: AppContext, member: Member) {
+  const deleted = await ctx.db
+    .delete(swipeActions)
+    .where(and(eq(swipeActions.swiperId, member.id), eq(swipeActions.direction, 'left')))
+    .returning({ id: swipeActions.id });
+  return { cleared: deleted.length };
+}

@@ -1,0 +1,104 @@
+import {
+  isOnline,
+  type LockedCard,
+  type MemberCard,
+  type MemberProfile,
+  type SwipeDirection,
+  type TierLevel,
+} from '@royal/shared';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { distanceMiles, type LatLng } from '../../db/geo';
+import { photoUrl } from '../photos/urls';
+import type { memberCardColumns, memberProfileColumns } from './queries';
+
+/** A row selected with `memberCardColumns`. */
+export type MemberCardRow = SelectResultFields<typeof memberCardColumns>;
+/** A row selected with `memberProfileColumns`. */
+export type MemberProfileRow = SelectResultFields<typeof memberProfileColumns>;
+export type PhotoRef = { id: string };
+
+/** Who is looking: distances are measured from their coarse cell, photos follow their tier. */
+export type ViewerContext = { geo: LatLng | null; maxTier: TierLevel };
+
+function distanceFrom(viewer: ViewerContext, row: MemberCardRow): number | null {
+  if (!viewer.geo || row.geoLat === null || row.geoLng === null) return null;
+  return Math.max(1, Math.round(distanceMiles(viewer.geo, { lat: row.geoLat, lng: row.geoLng })));
+}
+
+/**
+ * Another member as every list shows them. Built field by field, so nothing else of the row (and
+ * never e-mail, exact coordinates, wallet data or settings) can leak into a response.
+ *
+ * A member above the viewer's tier reaches a full card only where they acted towards the viewer
+ * (an interest row, the other side of a match); they keep name and text but their photos are the
+ * blurred variant, the only one the photo route serves for a tier the viewer cannot see.
+ */
+export function presentMemberCard(
+  row: MemberCardRow,
+  photos: readonly PhotoRef[],
+  viewer: ViewerContext,
+): MemberCard {
+  const size = row.tierLevel > viewer.maxTier ? 'blur' : 'large';
+  const first = photos[0];
+  const showsOnline = row.showOnlineStatus;
+  return {
+    locked: false,
+    id: row.id,
+    name: row.name,
+    age: row.age,
+    city: row.city,
+    state: row.state,
+    bio: row.bio ?? '',
+    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.id, size) })),
+    avatar: first ? photoUrl(first.id, size === 'blur' ? 'blur' : 'small') : null,
+    tier_level: row.tierLevel as TierLevel,
+    verified: row.verified,
+    is_sponsored: row.isSponsored,
+    user_type: row.userType,
+    looking_for: row.lookingFor,
+    lifestyle_tags: [...row.lifestyleTags],
+    view_count: row.viewCount,
+    like_count: row.likeCount,
+    rating_avg: Number(row.ratingAvg),
+    distance_miles: distanceFrom(viewer, row),
+    online: showsOnline && isOnline(row.lastActive),
+    last_active: showsOnline ? row.lastActive.toISOString() : null,
+  };
+}
+
+/** A higher-tier teaser, masked here on the server: no name, place, text or clear photo. */
+export function presentLockedCard(
+  row: { id: string; tierLevel: number; age: number },
+  firstPhotoId: string | null,
+): LockedCard {
+  const tier = row.tierLevel as TierLevel;
+  return {
+    locked: true,
+    id: row.id,
+    tier_level: tier,
+    age: row.age,
+    blurred_photo: firstPhotoId ? photoUrl(firstPhotoId, 'blur') : null,
+    required_tier: tier,
+  };
+}
+
+/** The profile page: the card plus the details only the page shows and the viewer's relation. */
+export function presentMemberProfile(
+  row: MemberProfileRow,
+  photos: readonly PhotoRef[],
+  viewer: ViewerContext,
+  relation: { mySwipe: SwipeDirection | null; matchId: string | null },
+): MemberProfile {
+  return {
+    ...presentMemberCard(row, photos, viewer),
+    body_type: row.bodyType,
+    height: row.height,
+    ethnicity: row.ethnicity,
+    compensation_preference: row.compensationPreference,
+    travel_willing: row.travelWilling,
+    discretion_required: row.discretionRequired,
+    open_to_companions_only: row.openToCompanionsOnly,
+    my_swipe: relation.mySwipe,
+    match_id: relation.matchId,
+  };
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { AGE_MAX, AGE_MIN, type ProfileVisibility } from '@royal/shared';
+import { eq } from 'drizzle-orm';
+import type { App } from '../src/app';
+import { boosts, photos, profiles, safetySettings, userBlocks } from '../src/db/schema';
+
+/**
+ * Discovery filters on the viewer's preferred age range, so a test that gives its viewer and its
+ * members an age no other test in the file uses sees only its own members in the feed.
+ */
+export function ageAllocator(start: number = AGE_MIN) {
+  let next = start;
+  return () => {
+    if (next > AGE_MAX) throw new Error('ageAllocator: out of distinct ages in this file');
+    const age = next;
+    next += 1;
+    return age;
+  };
+}
+
+/** An approved photo row (storage keys are not read by discovery). */
+export async function addPhoto(app: App, userId: string, position = 0) {
+  const key = `test/${randomUUID()}`;
+  const [row] = await app.ctx.db
+    .insert(photos)
+    .values({
+      userId,
+      position,
+      keyLarge: `${key}-l`,
+      keySmall: `${key}-s`,
+      keyBlur: `${key}-b`,
+      width: 800,
+      height: 1000,
+      status: 'approved',
+    })
+    .returning({ id: photos.id });
+  if (!row) throw new Error('photo insert failed');
+  return row.id;
+}
+
+export async function block(app: App, blockerId: string, blockedId: string) {
+  await app.ctx.db.insert(userBlocks).values({ blockerId, blockedId });
+}
+
+export async function setVisibility(app: App, userId: string, profileVisibility: ProfileVisibility) {
+  await app.ctx.db.update(safetySettings).set({ profileVisibility }).where(eq(safetySettings.userId, userId));
+}
+
+export async function hideOnlineStatus(app: App, userId: string) {
+  await app.ctx.db.update(safetySettings).set({ showOnlineStatus: false }).where(eq(safetySettings.userId, userId));
+}
+
+export async function boostProfile(app: App, userId: string, activeUntil: Date) {
+  await app.ctx.db.insert(boosts).values({ userId, boostType: 'profile_boost', activeUntil });
+}
+
+/** Sets the exact point and the coarse cell to the same place (tests only). */
+export async function placeAt(app: App, userId: string, lat: number, lng: number) {
+  await app.ctx.db.update(profiles).set({ lat, lng, geoLat: lat, geoLng: lng }).where(eq(profiles.userId, userId));
+}
+
+export async function profileCounts(app: App, userId: string) {
+  const [row] = await app.ctx.db
+    .select({ viewCount: profiles.viewCount, likeCount: profiles.likeCount })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  if (!row) throw new Error('no such profile');
+  return row;
+}
