@@ -47,7 +47,10 @@ export async function setVisibility(app: App, userId: string, profileVisibility:
 }
 
 export async function hideOnlineStatus(app: App, userId: string) {
-  await app.ctx.db.update(safetySettings).set({ showOnlineStatus: false }).where(eq(safetySettings.userId, userId));
+  await app.ctx.db
+    .update(safetySettings)
+    .set({ showOnlineStatus: false })
+    .where(eq(safetySettings.userId, userId));
 }
 
 export async function boostProfile(app: App, userId: string, activeUntil: Date) {
@@ -56,7 +59,10 @@ export async function boostProfile(app: App, userId: string, activeUntil: Date) 
 
 /** Sets the exact point and the coarse cell to the same place (tests only). */
 export async function placeAt(app: App, userId: string, lat: number, lng: number) {
-  await app.ctx.db.update(profiles).set({ lat, lng, geoLat: lat, geoLng: lng }).where(eq(profiles.userId, userId));
+  await app.ctx.db
+    .update(profiles)
+    .set({ lat, lng, geoLat: lat, geoLng: lng })
+    .where(eq(profiles.userId, userId));
 }
 
 export async function profileCounts(app: App, userId: string) {

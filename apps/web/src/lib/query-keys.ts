@@ -6,4 +6,10 @@ export const queryKeys = {
   me: ['me'] as const,
   memberSettings: ['member-settings'] as const,
   notifications: ['notifications'] as const,
+  /** The discovery feed (an infinite query of FeedPage). */
+  discoveryFeed: ['discovery', 'feed'] as const,
+  interests: ['interests'] as const,
+  /** Every member profile page; `memberProfile(id)` is one of them. */
+  memberProfiles: ['member-profile'] as const,
+  memberProfile: (id: string) => ['member-profile', id] as const,
 };

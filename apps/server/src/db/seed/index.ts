@@ -77,6 +77,8 @@ const WOMEN_BODY_TYPES = ['slim', 'athletic', 'average', 'curvy', 'plus_size'] a
 const MEN_BODY_TYPES = ['slim', 'athletic', 'average', 'muscular', 'plus_size'] as const;
 const DISTANCES = [10, 25, 25, 50, 75, 100] as const;
 const IMAGE_JOBS_IN_FLIGHT = 16;
+/** Members per batch of drawn photos. */
+const BATCH_SIZE = 12;
 
 type MemberPlan = {
   id: string;
@@ -134,64 +136,83 @@ export async function seedDemoData(
   const admin = demo.filter((m) => m.email === ADMIN_DEMO_EMAIL);
   const plans = [...demo.filter((m) => m.email !== ADMIN_DEMO_EMAIL), ...community, ...admin];
 
+  // Members left over from an interrupted run keep their rows; only the missing ones are written.
+  const present = new Set(
+    (
+      await db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          inArray(
+            users.email,
+            plans.map((m) => m.email),
+          ),
+        )
+    ).map((r) => r.email),
+  );
+  const batches = chunk(
+    plans.filter((m) => !present.has(m.email)),
+    BATCH_SIZE,
+  );
+
   let photoCount = 0;
   const written: MemberPlan[] = [];
-  const batchSize = 16;
-  for (let i = 0; i < plans.length; i += batchSize) {
-    const batch = plans.slice(i, i + batchSize);
-    const present = new Set(
-      (
-        await db
-          .select({ email: users.email })
-          .from(users)
-          .where(
-            inArray(
-              users.email,
-              batch.map((m) => m.email),
-            ),
-          )
-      ).map((r) => r.email),
-    );
-    const todo = batch.filter((m) => !present.has(m.email));
-    const images = await mapLimit(
-      todo.flatMap((member) =>
-        Array.from({ length: member.photoCount }, (_, position) => ({ member, position })),
-      ),
-      // Many in flight: each job is a chain of short libvips steps on libuv's thread pool, and sharp
-      // may run each step single-threaded (sharp.concurrency() is 1 on glibc without jemalloc).
-      IMAGE_JOBS_IN_FLIGHT,
-      async ({ member, position }) => {
-        const png = await renderPortrait({
-          initial: member.name.charAt(0),
-          hueShift: hueOf(member.id),
-          variant: position + (member.userType === 'women' ? 1 : 0),
-          longHair: member.userType === 'women',
-        });
-        const processed = await processImage(png);
-        const keys = await storePhotoVariants(storage, member.id, processed);
-        return { memberId: member.id, position, keys, width: processed.width, height: processed.height };
-      },
-    );
-    for (const member of todo) {
-      const memberPhotos = images.filter((img) => img.memberId === member.id);
-      // The admin goes last and closes the seed; the rest of the demo world is written with it.
-      if (member.email === ADMIN_DEMO_EMAIL) continue;
-      await writeMember(db, member, memberPhotos, random, passwordHash, now);
-      written.push(member);
-      photoCount += memberPhotos.length;
+  // Pipelined: the next batch's photos are drawn while this batch is written.
+  let nextPhotos = batches[0] ? drawPhotos(storage, batches[0]) : undefined;
+  try {
+    for (const [index, batch] of batches.entries()) {
+      const images = (await nextPhotos) ?? [];
+      const following = batches[index + 1];
+      nextPhotos = following ? drawPhotos(storage, following) : undefined;
+      for (const member of batch) {
+        const memberPhotos = images.filter((img) => img.memberId === member.id);
+        if (member.email === ADMIN_DEMO_EMAIL) {
+          // The admin closes the seed: the rest of the demo world is written in its transaction.
+          await db.transaction(async (tx) => {
+            await writeMember(tx, member, memberPhotos, random, passwordHash, now);
+            await writeWorld(tx, [...written, member], member.id, random, now);
+          });
+        } else {
+          await writeMember(db, member, memberPhotos, random, passwordHash, now);
+        }
+        written.push(member);
+        photoCount += memberPhotos.length;
+      }
     }
-    const adminPlan = todo.find((m) => m.email === ADMIN_DEMO_EMAIL);
-    if (adminPlan) {
-      const adminPhotos = images.filter((img) => img.memberId === adminPlan.id);
-      await db.transaction(async (tx) => {
-        await writeMember(tx, adminPlan, adminPhotos, random, passwordHash, now);
-        await writeWorld(tx, [...written, adminPlan], adminPlan.id, random, now);
-      });
-      written.push(adminPlan);
-      photoCount += adminPhotos.length;
-    }
+  } finally {
+    // After a failed write, let the photos in flight settle instead of leaving a dangling rejection.
+    await nextPhotos?.catch(() => undefined);
   }
   return { skipped: false, members: written.length, photos: photoCount, durationMs: Date.now() - started };
+}
+
+/** Draws each member's portraits and sends them through the real upload pipeline into storage. */
+function drawPhotos(storage: ObjectStorage, members: readonly MemberPlan[]) {
+  return mapLimit(
+    members.flatMap((member) =>
+      Array.from({ length: member.photoCount }, (_, position) => ({ member, position })),
+    ),
+    // Many in flight: each job is a chain of short libvips steps on libuv's thread pool, and sharp
+    // may run each step single-threaded (sharp.concurrency() is 1 on glibc without jemalloc).
+    IMAGE_JOBS_IN_FLIGHT,
+    async ({ member, position }) => {
+      const png = await renderPortrait({
+        initial: member.name.charAt(0),
+        hueShift: hueOf(member.id),
+        variant: position + (member.userType === 'women' ? 1 : 0),
+        longHair: member.userType === 'women',
+      });
+      const processed = await processImage(png);
+      const keys = await storePhotoVariants(storage, member.id, processed);
+      return { memberId: member.id, position, keys, width: processed.width, height: processed.height };
+    },
+  );
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 /** A stable hue offset per member, so all their photos share a colour. */

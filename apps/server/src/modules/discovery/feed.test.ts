@@ -1,4 +1,10 @@
-import { type FeedCard, type FeedPage, feedPageSchema, LOCKED_TEASER_RATIO, type TierLevel } from '@royal/shared';
+import {
+  type FeedCard,
+  type FeedPage,
+  feedPageSchema,
+  LOCKED_TEASER_RATIO,
+  type TierLevel,
+} from '@royal/shared';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import {
@@ -39,8 +45,15 @@ async function wholeFeed(session: Session): Promise<{ pages: FeedPage[]; cards: 
 /** A man with a one-year preferred age range that no other test uses, and a factory for women of that age. */
 async function scene(viewer: MemberOptions = {}) {
   const age = nextAge();
-  const { member, session } = await signedInMember(t.app, { tier: 2, userType: 'men', age, ...viewer, ageRange: [age, age] });
-  const woman = (options: MemberOptions = {}) => createMember(t.app, { userType: 'women', age, tier: 1, ...options });
+  const { member, session } = await signedInMember(t.app, {
+    tier: 2,
+    userType: 'men',
+    age,
+    ...viewer,
+    ageRange: [age, age],
+  });
+  const woman = (options: MemberOptions = {}) =>
+    createMember(t.app, { userType: 'women', age, tier: 1, ...options });
   return { viewer: member, session, age, woman };
 }
 
@@ -129,7 +142,9 @@ describe('discovery feed: exclusions', () => {
 describe('discovery feed: tiers and locked teasers', () => {
   it('shows visible tiers as full cards and higher tiers only as masked teasers, one card in five at most', async () => {
     const s = await scene({ tier: 1 });
-    const visible = await Promise.all([0, 1, 0, 1, 0, 1, 0, 1, 0, 1].map((tier) => s.woman({ tier: tier as TierLevel })));
+    const visible = await Promise.all(
+      [0, 1, 0, 1, 0, 1, 0, 1, 0, 1].map((tier) => s.woman({ tier: tier as TierLevel })),
+    );
     const higher = await Promise.all(
       ([2, 3, 4, 2, 3] as TierLevel[]).map((tier) =>
         s.woman({ tier, name: `Secret ${tier}`, city: 'Hidden City' }),
@@ -144,9 +159,29 @@ describe('discovery feed: tiers and locked teasers', () => {
     expect(full.every((c) => c.tier_level <= 1)).toBe(true);
     // 10 visible cards leave room for 2 teasers, at positions 4 and 9.
     expect(locked).toHaveLength(2);
-    expect(cards.map((c) => c.locked)).toEqual([false, false, false, false, true, false, false, false, false, true, false, false]);
+    expect(cards.map((c) => c.locked)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
     for (const card of locked) {
-      expect(Object.keys(card).sort()).toEqual(['age', 'blurred_photo', 'id', 'locked', 'required_tier', 'tier_level']);
+      expect(Object.keys(card).sort()).toEqual([
+        'age',
+        'blurred_photo',
+        'id',
+        'locked',
+        'required_tier',
+        'tier_level',
+      ]);
       expect(card.tier_level).toBeGreaterThan(1);
       expect(card.required_tier).toBe(card.tier_level);
       expect(card.blurred_photo).toMatch(/^\/api\/photos\/[0-9a-f-]{36}\?size=blur$/);
@@ -163,7 +198,14 @@ describe('discovery feed: tiers and locked teasers', () => {
 
   it('adds no teaser when fewer than five visible cards come back', async () => {
     const s = await scene({ tier: 1 });
-    await Promise.all([s.woman(), s.woman(), s.woman(), s.woman(), s.woman({ tier: 3 }), s.woman({ tier: 4 })]);
+    await Promise.all([
+      s.woman(),
+      s.woman(),
+      s.woman(),
+      s.woman(),
+      s.woman({ tier: 3 }),
+      s.woman({ tier: 4 }),
+    ]);
     const { cards } = await wholeFeed(s.session);
     expect(cards).toHaveLength(4);
     expect(cards.some((c) => c.locked)).toBe(false);
@@ -171,7 +213,9 @@ describe('discovery feed: tiers and locked teasers', () => {
 
   it('gives a tier 4 viewer full cards of every tier and no teasers', async () => {
     const s = await scene({ tier: 4 });
-    const all = await Promise.all(([0, 1, 2, 3, 4, 4, 3, 2, 1, 0] as TierLevel[]).map((tier) => s.woman({ tier })));
+    const all = await Promise.all(
+      ([0, 1, 2, 3, 4, 4, 3, 2, 1, 0] as TierLevel[]).map((tier) => s.woman({ tier })),
+    );
     const { cards } = await wholeFeed(s.session);
     expect(cards.every((c) => !c.locked)).toBe(true);
     expect(new Set(cards.map((c) => c.id))).toEqual(new Set(all.map((m) => m.id)));
@@ -182,7 +226,12 @@ describe('discovery feed: tiers and locked teasers', () => {
     const observers = await Promise.all(Array.from({ length: 5 }, () => s.woman({ tier: 0 })));
     const paid = await s.woman({ tier: 1 });
     const { cards } = await wholeFeed(s.session);
-    expect(cards.filter((c) => !c.locked).map((c) => c.id).sort()).toEqual(observers.map((m) => m.id).sort());
+    expect(
+      cards
+        .filter((c) => !c.locked)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(observers.map((m) => m.id).sort());
     expect(cards.filter((c) => c.locked).map((c) => c.id)).toEqual([paid.id]);
   });
 });
@@ -212,7 +261,12 @@ describe('discovery feed: order and pages', () => {
     const lastActive = new Date(Date.now() - HOUR); // many ties: the user id breaks them
     const visible = [];
     for (let i = 0; i < 45; i += 1) {
-      visible.push(await s.woman({ lastActive: i % 3 === 0 ? lastActive : new Date(Date.now() - i * 1000), sponsored: i % 7 === 0 }));
+      visible.push(
+        await s.woman({
+          lastActive: i % 3 === 0 ? lastActive : new Date(Date.now() - i * 1000),
+          sponsored: i % 7 === 0,
+        }),
+      );
     }
     const locked = await Promise.all(Array.from({ length: 12 }, () => s.woman({ tier: 2 })));
 
@@ -222,7 +276,9 @@ describe('discovery feed: order and pages', () => {
     expect(pages.at(-1)?.next_cursor).toBeNull();
     const ids = cards.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(new Set(cards.filter((c) => !c.locked).map((c) => c.id))).toEqual(new Set(visible.map((m) => m.id)));
+    expect(new Set(cards.filter((c) => !c.locked).map((c) => c.id))).toEqual(
+      new Set(visible.map((m) => m.id)),
+    );
     const lockedIds = new Set(locked.map((m) => m.id));
     expect(cards.filter((c) => c.locked).every((c) => lockedIds.has(c.id))).toBe(true);
   });

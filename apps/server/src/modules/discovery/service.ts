@@ -6,8 +6,9 @@ import {
   maxVisibleTier,
   TIER_LEVELS,
   TOP_POPULARITY_THRESHOLD,
+  USER_TYPES,
 } from '@royal/shared';
-import { and, between, desc, eq, gt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, between, desc, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { boosts, profiles, safetySettings, swipeActions } from '../../db/schema';
@@ -53,7 +54,11 @@ function feedCandidates(viewer: Viewer): SQL {
     visibleTo(viewer),
     notSwipedBy(viewer.id),
     between(profiles.age, viewer.ageRange[0], viewer.ageRange[1]),
-    ne(profiles.userType, viewer.userType),
+    // Spelled as the wanted type(s), not `<> mine`, so profiles_discovery_idx can serve it.
+    inArray(
+      profiles.userType,
+      USER_TYPES.filter((type) => type !== viewer.userType),
+    ),
   ) as SQL;
 }
 

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { memberOf, requireMember } from '../../plugins/session';
 import { loadInterests, removeFavorite } from './service';
 
-const favoriteParamsSchema = z.object({ targetId: z.uuid().describe('The member to remove from your favorites') });
+const favoriteParamsSchema = z.object({
+  targetId: z.uuid().describe('The member to remove from your favorites'),
+});
 
 export const interestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireMember);

@@ -12,7 +12,15 @@ import type { Db } from '../../db/client';
 import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
 import type { Member } from '../../plugins/session';
 import { type MemberCardRow, presentMemberCard, type ViewerContext } from '../members/presenter';
-import { activeMatchIdWith, loadPhotos, loadViewer, memberCardColumns, settingsJoin, type Viewer, visibleTo } from '../members/queries';
+import {
+  activeMatchIdWith,
+  loadPhotos,
+  loadViewer,
+  memberCardColumns,
+  settingsJoin,
+  type Viewer,
+  visibleTo,
+} from '../members/queries';
 
 type Event = MemberCardRow & { at: Date; matchId: string | null };
 
@@ -68,7 +76,9 @@ function newestPerMember(...sources: Event[][]): Event[] {
     const seen = byMember.get(event.id);
     if (!seen || seen.at < event.at) byMember.set(event.id, event);
   }
-  return [...byMember.values()].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, INTERESTS_LIST_LIMIT);
+  return [...byMember.values()]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, INTERESTS_LIST_LIMIT);
 }
 
 /**
@@ -116,7 +126,11 @@ export async function removeFavorite(ctx: AppContext, member: Member, targetId: 
     const deleted = await tx
       .delete(swipeActions)
       .where(
-        and(eq(swipeActions.swiperId, member.id), eq(swipeActions.targetId, targetId), eq(swipeActions.direction, 'up')),
+        and(
+          eq(swipeActions.swiperId, member.id),
+          eq(swipeActions.targetId, targetId),
+          eq(swipeActions.direction, 'up'),
+        ),
       )
       .returning({ id: swipeActions.id });
     if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND, 'Favorite not found');

@@ -1,0 +1,266 @@
+import {
+  MATCH_EXPIRY_MS,
+  type MatchSummary,
+  SWIPE_SUBSCRIPTION_INACTIVE_TEXT,
+  SWIPE_TIER_REQUIRED_TEXT,
+  swipeReplySchema,
+} from '@royal/shared';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { request, type Session, useTestApp } from '../../../test/app';
+import { addPhoto, ageAllocator, block, profileCounts, setVisibility } from '../../../test/discovery';
+import { createMember, type MemberOptions, signedInMember, signInAs } from '../../../test/factories';
+import type { BusMessage } from '../../adapters/bus';
+import { matches, notifications } from '../../db/schema';
+
+const t = useTestApp();
+const nextAge = ageAllocator(20);
+
+const swipe = (session: Session | null, target_id: string, direction: 'left' | 'right' | 'up') =>
+  request(t.app, 'POST', '/api/swipes', { session, body: { target_id, direction } });
+
+const man = (options: MemberOptions = {}) => signedInMember(t.app, { userType: 'men', ...options });
+const woman = (options: MemberOptions = {}) => createMember(t.app, { userType: 'women', ...options });
+
+function expectError(res: Awaited<ReturnType<typeof swipe>>, status: number, code: string, message?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json().error.code).toBe(code);
+  if (message) expect(res.json().error.message).toBe(message);
+}
+
+function notificationsOf(userId: string) {
+  return t.app.ctx.db
+    .select({
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      actorId: notifications.actorId,
+      link: notifications.link,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+}
+
+describe('swipe permissions', () => {
+  it('refuses a signed-out caller', async () => {
+    const target = await woman();
+    expectError(await swipe(null, target.id, 'right'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('refuses tier 0 and an unpaid tier, and lets a sponsored member with an unpaid tier swipe', async () => {
+    const target = await woman({ tier: 0 });
+    const observer = await man({ tier: 0 });
+    expectError(
+      await swipe(observer.session, target.id, 'right'),
+      403,
+      'TIER_REQUIRED',
+      SWIPE_TIER_REQUIRED_TEXT,
+    );
+    const lapsed = await man({ tier: 2, subscriptionActive: false });
+    expectError(
+      await swipe(lapsed.session, target.id, 'left'),
+      403,
+      'SUBSCRIPTION_INACTIVE',
+      SWIPE_SUBSCRIPTION_INACTIVE_TEXT,
+    );
+    const sponsored = await man({ tier: 2, subscriptionActive: false, sponsored: true });
+    expect((await swipe(sponsored.session, target.id, 'right')).statusCode).toBe(200);
+  });
+
+  it('answers 404 for hidden, blocked, unknown and own profiles', async () => {
+    const { member, session } = await man({ tier: 2 });
+    const ghost = await woman({ ghostMode: true });
+    const hidden = await woman();
+    await setVisibility(t.app, hidden.id, 'private');
+    const blockedByMe = await woman();
+    await block(t.app, member.id, blockedByMe.id);
+    const blockingMe = await woman();
+    await block(t.app, blockingMe.id, member.id);
+    const targets = [
+      ghost.id,
+      hidden.id,
+      blockedByMe.id,
+      blockingMe.id,
+      '00000000-0000-4000-8000-000000000000',
+      member.id,
+    ];
+    for (const id of targets) {
+      expectError(await swipe(session, id, 'right'), 404, 'PROFILE_NOT_FOUND', 'Profile not found');
+      expectError(await swipe(session, id, 'left'), 404, 'PROFILE_NOT_FOUND');
+    }
+  });
+
+  it('takes only a pass on a locked higher-tier profile', async () => {
+    const { session } = await man({ tier: 1 });
+    const vault = await woman({ tier: 3 });
+    const message = 'Upgrade to Tier 3 or higher to interact with this profile';
+    expectError(await swipe(session, vault.id, 'right'), 403, 'LOCKED_PROFILE', message);
+    expectError(await swipe(session, vault.id, 'up'), 403, 'LOCKED_PROFILE', message);
+    expect((await profileCounts(t.app, vault.id)).likeCount).toBe(0);
+    const pass = await swipe(session, vault.id, 'left');
+    expect(pass.statusCode).toBe(200);
+    expect(swipeReplySchema.parse(pass.json())).toEqual({
+      direction: 'left',
+      target_id: vault.id,
+      match: null,
+    });
+  });
+
+  it('refuses same-type pairs', async () => {
+    const { session } = await man();
+    const other = await createMember(t.app, { userType: 'men' });
+    expectError(await swipe(session, other.id, 'right'), 403, 'FORBIDDEN');
+  });
+
+  it('refuses a second swipe on the same member', async () => {
+    const { session } = await man();
+    const target = await woman();
+    expect((await swipe(session, target.id, 'left')).statusCode).toBe(200);
+    expectError(await swipe(session, target.id, 'right'), 409, 'ALREADY_SWIPED');
+    expectError(await swipe(session, target.id, 'left'), 409, 'ALREADY_SWIPED');
+    expect((await profileCounts(t.app, target.id)).likeCount).toBe(0);
+  });
+
+  it('refuses a malformed body', async () => {
+    const { session } = await man();
+    const target = await woman();
+    for (const body of [
+      {},
+      { target_id: 'nope', direction: 'right' },
+      { target_id: target.id, direction: 'down' },
+    ]) {
+      const res = await request(t.app, 'POST', '/api/swipes', { session, body });
+      expectError(res, 400, 'VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('likes, matches and Start Over', () => {
+  it('matches on the second like: one match expiring in 48 h, notified to both, announced to both', async () => {
+    const events: BusMessage[] = [];
+    const unsubscribe = t.app.ctx.bus.subscribe((m) => events.push(m));
+    try {
+      const him = await man({ name: 'Lorenzo' });
+      const herMember = await woman({ name: 'Giulia' });
+      await addPhoto(t.app, herMember.id);
+      const her = { member: herMember, session: await signInAs(t.app, herMember) };
+
+      const first = swipeReplySchema.parse((await swipe(him.session, her.member.id, 'right')).json());
+      expect(first.match).toBeNull();
+      const before = Date.now();
+      const second = await swipe(her.session, him.member.id, 'right');
+      expect(second.statusCode).toBe(200);
+      const reply = swipeReplySchema.parse(second.json());
+      if (!reply.match) throw new Error('expected a match');
+      expect(reply.match.member.id).toBe(him.member.id);
+      expect(reply.match.member.name).toBe('Lorenzo');
+      const expires = new Date(reply.match.expires_at).getTime();
+      expect(Math.abs(expires - (before + MATCH_EXPIRY_MS))).toBeLessThan(60_000);
+
+      const rows = await t.app.ctx.db.select().from(matches).where(eq(matches.id, reply.match.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.status).toBe('active');
+      expect([rows[0]?.user1Id, rows[0]?.user2Id].sort()).toEqual([him.member.id, her.member.id].sort());
+
+      expect(await notificationsOf(him.member.id)).toEqual([
+        {
+          type: 'match',
+          title: "It's a Match!",
+          message: 'You and Giulia liked each other!',
+          actorId: her.member.id,
+          link: '/messages',
+        },
+      ]);
+      expect(await notificationsOf(her.member.id)).toEqual([
+        {
+          type: 'match',
+          title: "It's a Match!",
+          message: 'You and Lorenzo liked each other!',
+          actorId: him.member.id,
+          link: '/messages',
+        },
+      ]);
+
+      const matchEvents = events.filter((e) => e.event.type === 'match.created');
+      expect(matchEvents).toHaveLength(2);
+      const toHim = matchEvents.find((e) => e.userIds.includes(him.member.id))?.event.payload as MatchSummary;
+      const toHer = matchEvents.find((e) => e.userIds.includes(her.member.id))?.event.payload as MatchSummary;
+      expect(toHim.member.name).toBe('Giulia');
+      expect(toHim.member.photos).toHaveLength(1);
+      expect(toHer.member.name).toBe('Lorenzo');
+      expect(toHim.id).toBe(reply.match.id);
+      const notified = events
+        .filter((e) => e.event.type === 'notification.created')
+        .flatMap((e) => e.userIds);
+      expect(notified.sort()).toEqual([him.member.id, her.member.id].sort());
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('does not match on a pass, and a super like notifies its target and matches like a like', async () => {
+    const him = await man();
+    const her = await signedInMember(t.app, { userType: 'women' });
+    await swipe(him.session, her.member.id, 'left');
+    const after = swipeReplySchema.parse((await swipe(her.session, him.member.id, 'up')).json());
+    expect(after.match).toBeNull();
+    expect(await notificationsOf(him.member.id)).toEqual([
+      {
+        type: 'like',
+        title: 'Super Like!',
+        message: 'Someone super liked you',
+        actorId: null,
+        link: '/interests',
+      },
+    ]);
+
+    const other = await woman();
+    await swipe(him.session, other.id, 'up');
+    const otherSession = await signInAs(t.app, other);
+    const back = swipeReplySchema.parse((await swipe(otherSession, him.member.id, 'right')).json());
+    expect(back.match?.member.id).toBe(him.member.id);
+    const [user1, user2] = [him.member.id, other.id].sort() as [string, string];
+    const pair = await t.app.ctx.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.user1Id, user1), eq(matches.user2Id, user2)));
+    expect(pair.map((m) => m.id)).toEqual([back.match?.id]);
+  });
+
+  it('keeps like_count true: likes and super likes count, passes do not', async () => {
+    const target = await woman();
+    const a = await man();
+    const b = await man();
+    const c = await man();
+    await swipe(a.session, target.id, 'right');
+    await swipe(b.session, target.id, 'up');
+    await swipe(c.session, target.id, 'left');
+    expect((await profileCounts(t.app, target.id)).likeCount).toBe(2);
+  });
+
+  it('Start Over brings back passed profiles only', async () => {
+    const age = nextAge();
+    const { session } = await man({ age, ageRange: [age, age] });
+    const passed = await woman({ age });
+    const liked = await woman({ age });
+    const superLiked = await woman({ age });
+    const untouched = await woman({ age });
+    await swipe(session, passed.id, 'left');
+    await swipe(session, liked.id, 'right');
+    await swipe(session, superLiked.id, 'up');
+    const feedIds = async () =>
+      (await request(t.app, 'GET', '/api/discovery/feed', { session }))
+        .json()
+        .items.map((c: { id: string }) => c.id);
+    expect(await feedIds()).toEqual([untouched.id]);
+
+    const reset = await request(t.app, 'POST', '/api/discovery/reset', { session });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ cleared: 1 });
+    expect((await feedIds()).sort()).toEqual([passed.id, untouched.id].sort());
+    expect((await request(t.app, 'POST', '/api/discovery/reset', { session })).json()).toEqual({
+      cleared: 0,
+    });
+    expect((await request(t.app, 'POST', '/api/discovery/reset')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,148 @@
+import { memberProfileSchema } from '@royal/shared';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { request, type Session, useTestApp } from '../../../test/app';
+import { addPhoto, block, placeAt, profileCounts, setVisibility } from '../../../test/discovery';
+import { createMember, type MemberOptions, signedInMember } from '../../../test/factories';
+import { profileViews } from '../../db/schema';
+
+const t = useTestApp();
+
+const open = (session: Session, id: string) => request(t.app, 'GET', `/api/members/${id}`, { session });
+const swipe = (session: Session, target_id: string, direction: 'left' | 'right' | 'up') =>
+  request(t.app, 'POST', '/api/swipes', { session, body: { target_id, direction } });
+const woman = (options: MemberOptions = {}) => createMember(t.app, { userType: 'women', ...options });
+
+async function viewsRecorded(viewerId: string, viewedId: string) {
+  const rows = await t.app.ctx.db
+    .select()
+    .from(profileViews)
+    .where(and(eq(profileViews.viewerId, viewerId), eq(profileViews.viewedId, viewedId)));
+  return rows.length;
+}
+
+describe('profile page', () => {
+  it('shows a visible member and records the view once per opening, in profile_views and view_count', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 2 });
+    const her = await woman({ tier: 2, name: 'Serena' });
+    const photo = await addPhoto(t.app, her.id);
+
+    const first = await open(session, her.id);
+    expect(first.statusCode, first.body).toBe(200);
+    const profile = memberProfileSchema.parse(first.json());
+    expect(profile).toMatchObject({
+      id: her.id,
+      name: 'Serena',
+      view_count: 1,
+      my_swipe: null,
+      match_id: null,
+    });
+    expect(profile.photos).toEqual([{ id: photo, url: `/api/photos/${photo}?size=large` }]);
+    expect(await viewsRecorded(member.id, her.id)).toBe(1);
+
+    expect((await open(session, her.id)).json().view_count).toBe(2);
+    expect(await viewsRecorded(member.id, her.id)).toBe(1);
+    expect((await profileCounts(t.app, her.id)).viewCount).toBe(2);
+  });
+
+  it('does not record or count a ghost-mode viewer, nor yourself', async () => {
+    const ghost = await signedInMember(t.app, { tier: 4, ghostMode: true });
+    const her = await woman();
+    expect((await open(ghost.session, her.id)).json().view_count).toBe(0);
+    expect(await viewsRecorded(ghost.member.id, her.id)).toBe(0);
+
+    const self = await open(ghost.session, ghost.member.id);
+    expect(self.statusCode).toBe(200);
+    expect(memberProfileSchema.parse(self.json())).toMatchObject({
+      id: ghost.member.id,
+      view_count: 0,
+      my_swipe: null,
+      match_id: null,
+    });
+    expect((await profileCounts(t.app, ghost.member.id)).viewCount).toBe(0);
+  });
+
+  it('answers 403 Profile Restricted with the tier needed for a higher tier, without recording a view', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 1 });
+    const vault = await woman({ tier: 3 });
+    const res = await open(session, vault.id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({
+      code: 'PROFILE_RESTRICTED',
+      message: 'This profile is only visible to Tier 3+ members. Upgrade your tier to view this profile.',
+      details: { required_tier: 3 },
+    });
+    expect(await viewsRecorded(member.id, vault.id)).toBe(0);
+    expect((await profileCounts(t.app, vault.id)).viewCount).toBe(0);
+  });
+
+  it('answers 404 for ghost, private, tier_only-above, blocked (either way) and unknown members', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 2 });
+    const ghost = await woman({ ghostMode: true });
+    const hidden = await woman();
+    await setVisibility(t.app, hidden.id, 'private');
+    const exclusive = await woman({ tier: 3 });
+    await setVisibility(t.app, exclusive.id, 'tier_only');
+    const blockedByMe = await woman();
+    await block(t.app, member.id, blockedByMe.id);
+    const blockingMe = await woman();
+    await block(t.app, blockingMe.id, member.id);
+    for (const id of [
+      ghost.id,
+      hidden.id,
+      exclusive.id,
+      blockedByMe.id,
+      blockingMe.id,
+      '00000000-0000-4000-8000-000000000000',
+    ]) {
+      const res = await open(session, id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().error).toEqual({ code: 'PROFILE_NOT_FOUND', message: 'Profile not found' });
+    }
+    // tier_only is visible from the member's own tier up.
+    const peer = await signedInMember(t.app, { tier: 3 });
+    expect((await open(peer.session, exclusive.id)).statusCode).toBe(200);
+    expect((await request(t.app, 'GET', `/api/members/${ghost.id}`)).statusCode).toBe(401);
+    expect((await open(session, 'not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('fills in my_swipe and the active match', async () => {
+    const him = await signedInMember(t.app, { userType: 'men' });
+    const her = await signedInMember(t.app, { userType: 'women' });
+    await swipe(him.session, her.member.id, 'up');
+    expect((await open(him.session, her.member.id)).json()).toMatchObject({ my_swipe: 'up', match_id: null });
+    const matched = (await swipe(her.session, him.member.id, 'right')).json();
+    expect(matched.match).not.toBeNull();
+    expect((await open(him.session, her.member.id)).json()).toMatchObject({
+      my_swipe: 'up',
+      match_id: matched.match.id,
+    });
+    expect((await open(her.session, him.member.id)).json()).toMatchObject({
+      my_swipe: 'right',
+      match_id: matched.match.id,
+    });
+  });
+});
+
+describe('member presenter', () => {
+  it('never puts the e-mail, exact or coarse coordinates into a card or a profile', async () => {
+    const age = 44;
+    const viewer = await signedInMember(t.app, { userType: 'men', tier: 2, age, ageRange: [age, age] });
+    const her = await woman({ age, tier: 2 });
+    await placeAt(t.app, viewer.member.id, 40.7128, -74.006);
+    await placeAt(t.app, her.id, 40.758896, -73.98513);
+    const feed = await request(t.app, 'GET', '/api/discovery/feed', { session: viewer.session });
+    const profile = await open(viewer.session, her.id);
+    for (const json of [
+      JSON.stringify(feed.json().items.find((c: { id: string }) => c.id === her.id)),
+      profile.body,
+    ]) {
+      expect(json).toContain(her.id);
+      expect(json).not.toContain(her.email);
+      expect(json).not.toContain('@example.test');
+      expect(json).not.toMatch(/"(lat|lng|geo_lat|geo_lng|email|coordinates)"/);
+      expect(json).not.toContain('40.758896');
+      expect(json).not.toContain('73.98513');
+    }
+  });
+});

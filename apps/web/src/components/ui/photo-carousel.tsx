@@ -1,0 +1,250 @@
+import type { Photo } from '@royal/shared';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { cn } from '@/lib/cn';
+
+/** Two taps closer together than this (in time and space) are a double tap. */
+export const DOUBLE_TAP_MS = 280;
+const DOUBLE_TAP_SLOP_PX = 30;
+/** A horizontal swipe longer than this moves to the next photo (when swipe navigation is on). */
+const SWIPE_NAV_PX = 50;
+const ZOOM_SCALE = 2;
+
+type Zone = 'prev' | 'middle' | 'next';
+type Point = { x: number; y: number };
+
+export type PhotoCarouselProps = {
+  photos: readonly Photo[];
+  /** The member's name, for alt texts ("Ava's photo 2 of 4"). */
+  name: string;
+  /** Progress bars at the top (discovery card) or dots at the bottom (profile page). */
+  indicator: 'bars' | 'dots';
+  /** Load the current photo at once (the card on screen); otherwise lazily. */
+  priority?: boolean;
+  /** Horizontal swipes move through photos. Off on the discovery card, where a drag swipes the card. */
+  swipeNavigation?: boolean;
+  className?: string;
+  /** Drawn over the photo (name, badges), under the arrow buttons. */
+  children?: ReactNode;
+};
+
+const wrap = (index: number, length: number) => ((index % length) + length) % length;
+
+/**
+ * A member's photos, one at a time. A tap on the left or right third (or the arrow buttons) moves
+ * back or forward, wrapping around; a double tap zooms in 2x around the tapped point and a second
+ * one zooms out. A single tap waits DOUBLE_TAP_MS to tell it from a double tap; the arrow buttons
+ * (and keyboard) act at once.
+ */
+export function PhotoCarousel({
+  photos,
+  name,
+  indicator,
+  priority = false,
+  swipeNavigation = false,
+  className,
+  children,
+}: PhotoCarouselProps) {
+  const count = photos.length;
+  const [index, setIndex] = useState(0);
+  const [zoom, setZoom] = useState<Point | null>(null);
+  const lastTap = useRef<{ at: number; x: number; y: number } | null>(null);
+  const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const swipeStart = useRef<Point | null>(null);
+  const swiped = useRef(false);
+
+  const current = count > 0 ? photos[wrap(index, count)] : undefined;
+
+  useEffect(() => () => clearPending(), []);
+
+  // Warm the cache with the next photo, so a tap shows it without a wait.
+  const nextUrl = count > 1 ? photos[wrap(index + 1, count)]?.url : undefined;
+  useEffect(() => {
+    if (!priority || !nextUrl || typeof Image === 'undefined') return;
+    const image = new Image();
+    image.decoding = 'async';
+    image.src = nextUrl;
+  }, [priority, nextUrl]);
+
+  function clearPending() {
+    if (pendingTap.current !== null) clearTimeout(pendingTap.current);
+    pendingTap.current = null;
+  }
+
+  function go(step: number) {
+    if (count < 2) return;
+    setZoom(null);
+    setIndex((i) => wrap(i + step, count));
+  }
+
+  function onSurfaceClick(event: MouseEvent<HTMLDivElement>) {
+    if (swiped.current) {
+      swiped.current = false;
+      return;
+    }
+    const zone = (event.target as HTMLElement).closest<HTMLElement>('[data-zone]')?.dataset.zone as
+      | Zone
+      | undefined;
+    const now = Date.now();
+    const previous = lastTap.current;
+    const isDouble =
+      previous !== null &&
+      now - previous.at < DOUBLE_TAP_MS &&
+      Math.abs(event.clientX - previous.x) < DOUBLE_TAP_SLOP_PX &&
+      Math.abs(event.clientY - previous.y) < DOUBLE_TAP_SLOP_PX;
+
+    if (isDouble && current) {
+      clearPending();
+      lastTap.current = null;
+      const rect = event.currentTarget.getBoundingClientRect();
+      const x = rect.width > 0 ? ((event.clientX - rect.left) / rect.width) * 100 : 50;
+      const y = rect.height > 0 ? ((event.clientY - rect.top) / rect.height) * 100 : 50;
+      setZoom((z) => (z ? null : { x: clamp(x), y: clamp(y) }));
+      return;
+    }
+
+    lastTap.current = { at: now, x: event.clientX, y: event.clientY };
+    clearPending();
+    if (zone === 'prev' || zone === 'next') {
+      const step = zone === 'next' ? 1 : -1;
+      pendingTap.current = setTimeout(() => {
+        pendingTap.current = null;
+        go(step);
+      }, DOUBLE_TAP_MS);
+    }
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (!swipeNavigation || !event.isPrimary) return;
+    swipeStart.current = { x: event.clientX, y: event.clientY };
+  }
+
+  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!swipeNavigation || !start) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) > SWIPE_NAV_PX && Math.abs(dx) > Math.abs(dy)) {
+      swiped.current = true;
+      clearPending();
+      go(dx < 0 ? 1 : -1);
+    }
+  }
+
+  const arrowClass =
+    'absolute top-1/2 z-20 inline-flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-black/40 text-white shadow-md backdrop-blur-sm transition hover:bg-black/60';
+
+  return (
+    <div className={cn('relative overflow-hidden bg-royal-950', className)}>
+      {current ? (
+        <img
+          key={current.id}
+          src={current.url}
+          alt={`${name}'s photo ${wrap(index, count) + 1} of ${count}`}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          draggable={false}
+          className="absolute inset-0 size-full select-none object-cover transition-transform duration-200 ease-out"
+          style={
+            zoom ? { transform: `scale(${ZOOM_SCALE})`, transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined
+          }
+        />
+      ) : (
+        <div
+          role="img"
+          aria-label={`${name} has no photos yet`}
+          className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-royal-600 via-royal-800 to-royal-950"
+        >
+          <span aria-hidden="true" className="font-display text-8xl text-gold-300/90">
+            {name.trim().charAt(0).toUpperCase() || '?'}
+          </span>
+        </div>
+      )}
+
+      {/* Pointer taps only: keyboard users have the arrow buttons below. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: tap zones mirror the arrow buttons */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the arrow buttons are the keyboard path */}
+      <div
+        data-photo-surface=""
+        className={cn('absolute inset-0 z-10 flex', swipeNavigation && 'touch-pan-y')}
+        onClick={onSurfaceClick}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
+        <div data-zone="prev" className="h-full w-1/3" />
+        <div data-zone="middle" className="h-full w-1/3" />
+        <div data-zone="next" className="h-full w-1/3" />
+      </div>
+
+      {children}
+
+      {count > 1 && indicator === 'bars' && (
+        <div aria-hidden="true" className="pointer-events-none absolute inset-x-3 top-3 z-20 flex gap-1">
+          {photos.map((photo, i) => (
+            <span
+              key={photo.id}
+              data-active={i === wrap(index, count) || undefined}
+              className={cn(
+                'h-1 flex-1 rounded-full shadow-sm transition-colors',
+                i === wrap(index, count) ? 'bg-white' : 'bg-white/40',
+              )}
+            />
+          ))}
+        </div>
+      )}
+      {count > 1 && indicator === 'dots' && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 bottom-3 z-20 flex justify-center gap-1.5"
+        >
+          {photos.map((photo, i) => (
+            <span
+              key={photo.id}
+              data-active={i === wrap(index, count) || undefined}
+              className={cn(
+                'size-2 rounded-full shadow transition-all',
+                i === wrap(index, count) ? 'w-5 bg-gold-300' : 'bg-white/60',
+              )}
+            />
+          ))}
+        </div>
+      )}
+
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            aria-label="Previous photo"
+            className={cn(arrowClass, 'left-2')}
+            onClick={(event) => {
+              event.stopPropagation();
+              go(-1);
+            }}
+          >
+            <ChevronLeft aria-hidden="true" className="size-5" />
+          </button>
+          <button
+            type="button"
+            aria-label="Next photo"
+            className={cn(arrowClass, 'right-2')}
+            onClick={(event) => {
+              event.stopPropagation();
+              go(1);
+            }}
+          >
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function clamp(percent: number) {
+  return Math.min(100, Math.max(0, Math.round(percent)));
+}

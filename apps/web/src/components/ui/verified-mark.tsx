@@ -1,0 +1,27 @@
+import { BadgeCheck } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+/** The small verified tick next to a name; its text is for screen readers (and the tooltip). */
+export function VerifiedMark({ className }: { className?: string }) {
+  return (
+    <span title="Verified" className={cn('inline-flex shrink-0 text-sky-500', className)}>
+      <BadgeCheck aria-hidden="true" className="size-5" strokeWidth={2.25} />
+      <span className="sr-only">Verified</span>
+    </span>
+  );
+}
+
+/** The labelled 'Verified' pill (profile page, browse cards). */
+export function VerifiedBadge({ className }: { className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-full border border-sky-300 bg-sky-50 px-2 py-0.5 font-semibold text-sky-900 text-xs leading-5 dark:border-sky-700 dark:bg-sky-900/50 dark:text-sky-100',
+        className,
+      )}
+    >
+      <BadgeCheck aria-hidden="true" className="size-3.5" strokeWidth={2.25} />
+      Verified
+    </span>
+  );
+}

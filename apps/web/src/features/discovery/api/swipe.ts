@@ -1,0 +1,78 @@
+import {
+  AppError,
+  type MatchSummary,
+  type MemberProfile,
+  type SwipeBody,
+  type SwipeDirection,
+  type SwipeReply,
+  swipeReplySchema,
+} from '@royal/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+export function postSwipe(body: SwipeBody): Promise<SwipeReply> {
+  return api.post('/api/swipes', body, { schema: swipeReplySchema });
+}
+
+/** The toast after a recorded swipe (spec part 1 §4). */
+export const SWIPE_TOASTS: Readonly<Record<SwipeDirection, { title: string; description: string }>> = {
+  left: { title: 'Not Interested', description: 'Passed on this profile' },
+  right: { title: 'Liked!', description: 'You liked this profile' },
+  up: { title: 'Super Like!', description: 'You super liked this profile' },
+};
+export const MATCH_TOAST = { title: "It's a Match!", description: 'You and this person liked each other!' };
+export const SWIPE_FAILED_MESSAGE = 'Failed to record action. Please try again.';
+
+/** Refusals whose server text tells the member something useful (tier, subscription, already swiped). */
+const EXPLAINED_STATUSES = new Set([403, 404, 409]);
+
+export function swipeErrorMessage(error: unknown): string {
+  return error instanceof AppError && EXPLAINED_STATUSES.has(error.status) ? error.message : SWIPE_FAILED_MESSAGE;
+}
+
+export function showSwipeToast(reply: SwipeReply) {
+  if (reply.match) {
+    toast.success(MATCH_TOAST.title, { description: MATCH_TOAST.description });
+    return;
+  }
+  const { title, description } = SWIPE_TOASTS[reply.direction];
+  if (reply.direction === 'left') toast(title, { description });
+  else toast.success(title, { description });
+}
+
+export type UseSwipeOptions = {
+  /** Called when a like completed a mutual match (show the MatchDialog). */
+  onMatch?: (match: MatchSummary) => void;
+};
+
+/**
+ * POST /api/swipes with the spec's toasts: the swipe's own toast, or 'It's a Match!' when the reply
+ * carries a match; a failure shows an 'Error' toast. A cached profile page of the target learns
+ * the swipe (and the match) at once, and the interests lists are refreshed when next shown.
+ * Pass per-call callbacks to `mutate` to react to the result (the deck keeps or drops its card).
+ */
+export function useSwipe({ onMatch }: UseSwipeOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['swipe'],
+    mutationFn: postSwipe,
+    onSuccess: (reply) => {
+      showSwipeToast(reply);
+      queryClient.setQueryData<MemberProfile>(queryKeys.memberProfile(reply.target_id), (profile) =>
+        profile
+          ? { ...profile, my_swipe: reply.direction, match_id: reply.match?.id ?? profile.match_id }
+          : profile,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.interests });
+      if (reply.match) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+        onMatch?.(reply.match);
+      }
+    },
+    onError: (error) => {
+      toast.error('Error', { description: swipeErrorMessage(error) });
+    },
+  });
+}
