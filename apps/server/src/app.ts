@@ -87,6 +87,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     if (ownsDatabase) await database.close();
   });
 
+  // Every API route, so that a test can prove each one is documented.
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.schema?.hide) return;
+    for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
+  app.decorate('apiRoutes', apiRoutes);
+
   registerErrorHandling(app);
   await app.register(cookie);
   await registerSecurity(app, config, redis);

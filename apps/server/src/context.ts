@@ -21,6 +21,8 @@ export type AppContext = {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every API route registered (method and path), for the documentation test. */
+    apiRoutes: readonly { method: string; url: string }[];
   }
   interface FastifyRequest {
     /** Set by the `requireMember` pre-handler; read it through `memberOf(request)`. */
