@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   WEB_DIST: z.string().optional(),
+  API_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   S3_BUCKET: z.string().optional(),
@@ -53,7 +54,11 @@ export type AppConfig = Readonly<{
   trustProxy: boolean;
   webDist: string | undefined;
   secureCookies: boolean;
-  rateLimits: { authPerAddressPerMinute: number; authFailuresPerAccountPer15Min: number };
+  rateLimits: {
+    apiPerAddressPerMinute: number;
+    authPerAddressPerMinute: number;
+    authFailuresPerAccountPer15Min: number;
+  };
 }>;
 
 export class ConfigError extends Error {
@@ -123,6 +128,7 @@ export function loadConfig(
     webDist: e.WEB_DIST ?? (e.NODE_ENV === 'production' ? resolve(REPO_ROOT, 'apps/web/dist') : undefined),
     secureCookies: publicOrigin.startsWith('https://'),
     rateLimits: {
+      apiPerAddressPerMinute: e.API_RATE_LIMIT_PER_ADDRESS,
       authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       authFailuresPerAccountPer15Min: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
     },

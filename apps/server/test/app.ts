@@ -15,7 +15,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       authSecret: 'test-secret-test-secret-test-secret-0123456789',
       databaseInMemory: true,
       seedDemo: false,
-      rateLimits: { authPerAddressPerMinute: 100_000, authFailuresPerAccountPer15Min: 1_000 },
+      rateLimits: {
+        apiPerAddressPerMinute: 100_000,
+        authPerAddressPerMinute: 100_000,
+        authFailuresPerAccountPer15Min: 1_000,
+      },
       ...overrides,
     },
   );

@@ -1,8 +1,20 @@
 import {
   capabilitiesOf,
   DEFAULT_MEMBER_SETTINGS,
+  type InterestRow,
+  type Interests,
+  interestRowSchema,
+  interestsSchema,
+  type LockedCard,
+  lockedCardSchema,
+  type MatchSummary,
   type Me,
+  type MemberCard,
+  type MemberProfile,
   type MemberSettings,
+  matchSummarySchema,
+  memberCardSchema,
+  memberProfileSchema,
   meSchema,
   type Notification,
   notificationSchema,
@@ -81,4 +93,97 @@ export function makeNotification(overrides: Partial<Notification> = {}): Notific
 
 export function makeSettings(overrides: Partial<MemberSettings> = {}): MemberSettings {
   return { ...DEFAULT_MEMBER_SETTINGS, ...overrides };
+}
+
+/** Another member as lists show them (checked against the shared schema), unique per call. */
+export function makeMemberCard(overrides: Partial<MemberCard> = {}): MemberCard {
+  const id = overrides.id ?? nextId();
+  return memberCardSchema.parse({
+    locked: false,
+    id,
+    name: 'Ava',
+    age: 27,
+    city: 'Miami',
+    state: 'FL',
+    bio: 'Sunset sails and gallery openings.',
+    photos: [
+      { id: `${id}-1`, url: `/api/photos/${id}-1` },
+      { id: `${id}-2`, url: `/api/photos/${id}-2` },
+    ],
+    avatar: `/api/photos/${id}-1?size=small`,
+    tier_level: 1,
+    verified: true,
+    is_sponsored: false,
+    user_type: 'women',
+    looking_for: 'long_term',
+    lifestyle_tags: ['travel', 'fine_dining'],
+    view_count: 120,
+    like_count: 34,
+    rating_avg: 4.6,
+    distance_miles: 5,
+    online: false,
+    last_active: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    ...overrides,
+  });
+}
+
+/** A higher-tier teaser card as the server masks it. */
+export function makeLockedCard(overrides: Partial<LockedCard> = {}): LockedCard {
+  const id = overrides.id ?? nextId();
+  const tier = overrides.tier_level ?? 3;
+  return lockedCardSchema.parse({
+    locked: true,
+    id,
+    tier_level: tier,
+    age: 31,
+    blurred_photo: `/api/photos/${id}-blur`,
+    required_tier: tier,
+    ...overrides,
+  });
+}
+
+export function makeMemberProfile(overrides: Partial<MemberProfile> = {}): MemberProfile {
+  const card = makeMemberCard(overrides.id ? { id: overrides.id } : {});
+  return memberProfileSchema.parse({
+    ...card,
+    body_type: 'athletic',
+    height: `5'7"`,
+    ethnicity: null,
+    compensation_preference: 'treat_me_right',
+    travel_willing: true,
+    discretion_required: false,
+    open_to_companions_only: false,
+    my_swipe: null,
+    match_id: null,
+    ...overrides,
+  });
+}
+
+export function makeMatch(member: MemberCard, overrides: Partial<MatchSummary> = {}): MatchSummary {
+  return matchSummarySchema.parse({
+    id: nextId(),
+    expires_at: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+    member,
+    ...overrides,
+  });
+}
+
+export function makeInterestRow(overrides: Partial<InterestRow> = {}): InterestRow {
+  return interestRowSchema.parse({
+    member: makeMemberCard(),
+    action: 'viewed',
+    at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+    match_id: null,
+    ...overrides,
+  });
+}
+
+export function makeInterests(overrides: Partial<Interests> = {}): Interests {
+  return interestsSchema.parse({
+    stats: { profile_views: 0, super_likes: 0, favorites: 0 },
+    viewed_me: [],
+    favorited_me: [],
+    my_favorites: [],
+    ...overrides,
+  });
 }

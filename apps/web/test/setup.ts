@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installStrictFetch, takeUnhandledRequests } from './fetch-mock';
 
@@ -21,6 +22,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps its toasts in a module store and replays active ones to the next <Toaster>.
+  toast.dismiss();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -58,7 +58,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
 
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    max: config.rateLimits.apiPerAddressPerMinute,
     timeWindow: '1 minute',
     keyGenerator: clientAddress,
     ...(redis ? { redis, nameSpace: 'rc-rl:' } : {}),

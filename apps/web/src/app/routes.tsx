@@ -12,6 +12,9 @@ import { RouteErrorBoundary } from './routes/route-error-boundary';
 // with a lazy route module when the screen lands.
 const SignInScreen = lazy(() => import('@/features/auth/routes/sign-in'));
 const LandingPage = lazy(() => import('@/features/landing/routes/landing'));
+const DiscoveryScreen = lazy(() => import('@/features/discovery/routes/discovery'));
+const InterestsScreen = lazy(() => import('@/features/interests/routes/interests'));
+const MemberProfileScreen = lazy(() => import('@/features/member-profile/routes/member-profile'));
 
 function Root() {
   return (
@@ -34,13 +37,13 @@ function PublicComingSoon({ title }: { title: string }) {
 
 /** Member screens, inside the top bar / bottom nav frame. Paths from spec parts 1 and 2. */
 const memberRoutes: RouteObject[] = [
-  { path: 'app', element: <ComingSoon title="Discover" backTo={null} /> },
+  { path: 'app', element: <DiscoveryScreen /> },
   { path: 'search', element: <ComingSoon title="Browse & Search" /> },
-  { path: 'interests', element: <ComingSoon title="Interests" /> },
+  { path: 'interests', element: <InterestsScreen /> },
   { path: 'messages', element: <ComingSoon title="Messages" /> },
   { path: 'more', element: <ComingSoon title="More" /> },
   { path: 'profile/edit', element: <ComingSoon title="Edit Profile" /> },
-  { path: 'profile/:userId', element: <ComingSoon title="Member Profile" /> },
+  { path: 'profile/:userId', element: <MemberProfileScreen /> },
   { path: 'events', element: <ComingSoon title="Exclusive Events" /> },
   { path: 'event/new', element: <ComingSoon title="Create New Event" /> },
   { path: 'event/:eventId', element: <ComingSoon title="Edit Event" /> },

@@ -21,11 +21,17 @@ describe('memory bus', () => {
 // Two buses stand for two API instances: what one publishes, the other delivers.
 describe.skipIf(!redisUrl)('redis bus', () => {
   it('carries events between two instances', async () => {
-    const [a, b] = await Promise.all([createRedisBus(redisUrl as string), createRedisBus(redisUrl as string)]);
+    const [a, b] = await Promise.all([
+      createRedisBus(redisUrl as string),
+      createRedisBus(redisUrl as string),
+    ]);
     try {
       const received = new Promise<BusMessage>((resolve) => b.subscribe(resolve));
       await a.publish({ userIds: ['u1'], event: { type: 'match.created', payload: { id: 'm1' } } });
-      expect(await received).toEqual({ userIds: ['u1'], event: { type: 'match.created', payload: { id: 'm1' } } });
+      expect(await received).toEqual({
+        userIds: ['u1'],
+        event: { type: 'match.created', payload: { id: 'm1' } },
+      });
       expect(await a.ping()).toBe(true);
     } finally {
       await Promise.all([a.close(), b.close()]);

@@ -14,6 +14,7 @@ import {
   LOOKING_FOR,
   NAME_MAX,
   SIGNUP_DEFAULTS,
+  TOP_POPULARITY_THRESHOLD,
   USER_TYPES,
 } from '@royal/shared';
 import { sql } from 'drizzle-orm';
@@ -138,7 +139,12 @@ export const profiles = pgTable(
     // DESC indexes say NULLS FIRST (Postgres' default for DESC) so they match a plain `desc(col)` in
     // queries; drizzle-kit would otherwise emit DESC NULLS LAST, which ORDER BY col DESC cannot use.
     // Feed: newest activity first (spec part 1 §7).
-    index('profiles_last_active_idx').on(t.lastActive.desc().nullsFirst()),
+    // The feed walks profiles newest-activity first with a keyset on (last_active, user_id).
+    index('profiles_last_active_idx').on(t.lastActive.desc().nullsFirst(), t.userId.desc().nullsFirst()),
+    // The feed's promoted segment (sponsored or top 10%) walks this small partial index instead.
+    index('profiles_promoted_last_active_idx')
+      .on(t.lastActive.desc().nullsFirst(), t.userId.desc().nullsFirst())
+      .where(sql`${t.isSponsored} or ${t.popularityScore} >= ${lit(TOP_POPULARITY_THRESHOLD)}`),
     // Feed and browse filter on opposite type, visible tiers and age range; ghosts never appear.
     index('profiles_discovery_idx').on(t.userType, t.tierLevel, t.age).where(sql`${t.ghostMode} = false`),
     // Popularity ranking and the top-10% (shared TOP_POPULARITY_THRESHOLD) checks.

@@ -3,7 +3,13 @@ import { useTestApp } from '../../../test/app';
 import { createMember, FACTORY_PASSWORD } from '../../../test/factories';
 
 // A separate app with the production-like limits turned low, so the flood is quick to reach.
-const t = useTestApp({ rateLimits: { authPerAddressPerMinute: 8, authFailuresPerAccountPer15Min: 3 } });
+const t = useTestApp({
+  rateLimits: {
+    apiPerAddressPerMinute: 100_000,
+    authPerAddressPerMinute: 8,
+    authFailuresPerAccountPer15Min: 3,
+  },
+});
 
 describe('sign-in rate limits', () => {
   it('locks an account after repeated failures, even for the right password', async () => {

@@ -28,20 +28,27 @@ import { decodeFeedCursor, encodeFeedCursor, type SortKey } from './cursor';
 const TOP_TIER = Math.max(...TIER_LEVELS);
 
 /**
- * Promotion rank: a live profile boost first (2), then sponsored or top-10% members (1), then
- * everyone else (0). The boost lookup is an index probe per candidate (boosts_user_type_idx).
+ * The feed is ordered by promotion rank — a live profile boost (2), then sponsored or top-10% members
+ * (1), then everyone else (0) — and within a rank by last activity, newest first, with the user id as
+ * the tie-breaker. Each rank is its own segment, read as a keyset scan on an index ordered by
+ * (last_active desc, user_id desc) that stops at the page size: the database never sorts the whole
+ * candidate set, so a page costs the same with a thousand members or a million.
  */
-const promotionRank = sql<number>`(case
-  when exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId}
-    and ${boosts.boostType} = 'profile_boost' and ${boosts.activeUntil} > now()) then 2
-  when ${profiles.isSponsored} or ${profiles.popularityScore} >= ${sql.raw(String(TOP_POPULARITY_THRESHOLD))} then 1
-  else 0 end)`;
+const activeBoost = sql`exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId}
+    and ${boosts.boostType} = 'profile_boost' and ${boosts.activeUntil} > now())`;
+// Written exactly as the partial index profiles_promoted_last_active_idx, so the planner can use it.
+const promoted = sql`(${profiles.isSponsored} or ${profiles.popularityScore} >= ${sql.raw(String(TOP_POPULARITY_THRESHOLD))})`;
+const SEGMENTS: readonly { rank: 0 | 1 | 2; where: SQL }[] = [
+  { rank: 2, where: activeBoost },
+  { rank: 1, where: sql`${promoted} and not ${activeBoost}` },
+  { rank: 0, where: sql`not ${promoted} and not ${activeBoost}` },
+];
 
 const lastActiveKey = sql<string>`to_char(${profiles.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Rows strictly after `key` in (rank desc, last_active desc, user_id desc) order. */
-const after = (key: SortKey) =>
-  sql`(${promotionRank}, ${profiles.lastActive}, ${profiles.userId}) < (${key.r}, ${key.t}::timestamptz, ${key.id}::uuid)`;
+/** Rows strictly after `key` within its segment, in (last_active desc, user_id desc) order. */
+const afterInSegment = (key: SortKey) =>
+  sql`(${profiles.lastActive}, ${profiles.userId}) < (${key.t}::timestamptz, ${key.id}::uuid)`;
 
 /**
  * The spec's feed exclusions (part 1 §5) plus ours: self, ghost mode, private (and tier_only above
@@ -62,18 +69,38 @@ function feedCandidates(viewer: Viewer): SQL {
   ) as SQL;
 }
 
-function selectFeedRows(db: Db, where: SQL, limit: number) {
-  return db
-    .select({ ...memberCardColumns, rank: promotionRank, lastActiveKey })
+async function selectSegment(db: Db, where: SQL, rank: 0 | 1 | 2, limit: number) {
+  const rows = await db
+    .select({ ...memberCardColumns, lastActiveKey })
     .from(profiles)
     .leftJoin(safetySettings, settingsJoin)
     .where(where)
-    .orderBy(desc(promotionRank), desc(profiles.lastActive), desc(profiles.userId))
+    .orderBy(desc(profiles.lastActive), desc(profiles.userId))
     .limit(limit);
+  return rows.map((row) => ({ ...row, rank }));
 }
 
-type FeedRow = Awaited<ReturnType<typeof selectFeedRows>>[number];
-const keyOf = (row: FeedRow): SortKey => ({ r: Number(row.rank), t: row.lastActiveKey, id: row.id });
+/** Up to `limit` rows after `cursor`, walking the segments from the cursor's rank downwards. */
+async function selectFeedRows(db: Db, where: SQL, cursor: SortKey | null | undefined, limit: number) {
+  const rows: FeedRow[] = [];
+  for (const segment of SEGMENTS) {
+    if (cursor && segment.rank > cursor.r) continue;
+    const resume = cursor && segment.rank === cursor.r ? afterInSegment(cursor) : undefined;
+    rows.push(
+      ...(await selectSegment(
+        db,
+        and(where, segment.where, resume) as SQL,
+        segment.rank,
+        limit - rows.length,
+      )),
+    );
+    if (rows.length >= limit) break;
+  }
+  return rows;
+}
+
+type FeedRow = Awaited<ReturnType<typeof selectSegment>>[number];
+const keyOf = (row: FeedRow): SortKey => ({ r: row.rank, t: row.lastActiveKey, id: row.id });
 
 /**
  * One page of the discovery feed: up to FEED_PAGE_SIZE profiles the viewer may see, with locked
@@ -93,7 +120,8 @@ export async function loadFeed(
 
   const visibleRows = await selectFeedRows(
     ctx.db,
-    and(candidates, lte(profiles.tierLevel, maxTier), cursor ? after(cursor.v) : undefined) as SQL,
+    and(candidates, lte(profiles.tierLevel, maxTier)) as SQL,
+    cursor?.v,
     FEED_PAGE_SIZE + 1,
   );
   const hasMore = visibleRows.length > FEED_PAGE_SIZE;
@@ -105,7 +133,8 @@ export async function loadFeed(
       ? []
       : await selectFeedRows(
           ctx.db,
-          and(candidates, gt(profiles.tierLevel, maxTier), cursor?.l ? after(cursor.l) : undefined) as SQL,
+          and(candidates, gt(profiles.tierLevel, maxTier)) as SQL,
+          cursor?.l,
           teaserSlots,
         );
 

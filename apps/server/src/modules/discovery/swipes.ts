@@ -50,7 +50,10 @@ export async function recordSwipe(ctx: AppContext, member: Member, body: SwipeBo
     });
   }
   if (target.userType === viewer.userType) {
-    throw new AppError(ErrorCode.FORBIDDEN, 'You can only swipe on members you are matched with by type');
+    throw new AppError(
+      ErrorCode.FORBIDDEN,
+      'Discovery pairs men with women: you cannot swipe on this profile',
+    );
   }
 
   const [user1Id, user2Id] = [member.id, target.id].sort() as [string, string];

@@ -10,6 +10,20 @@ const healthSchema = z.object({
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Liveness without any I/O: for process supervisors, and the baseline the benchmarks compare against.
+  app.get(
+    '/health/live',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary: 'The process is up (no I/O)',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async () => ({ ok: true as const }),
+  );
+
   app.get(
     '/health',
     {

@@ -18,7 +18,7 @@ export type MemberAvatarProps = {
 export function MemberAvatar({ name, src, size = 'md', className }: MemberAvatarProps) {
   const base = cn('shrink-0 overflow-hidden rounded-full', SIZES[size], className);
   if (src) {
-    return <img src={src} alt={`${name}'s photo`} loading="lazy" decoding="async" className={cn(base, 'object-cover')} />;
+    return <img src={src} alt={name} loading="lazy" decoding="async" className={cn(base, 'object-cover')} />;
   }
   return (
     <span

@@ -55,7 +55,12 @@ export function PhotoCarousel({
 
   const current = count > 0 ? photos[wrap(index, count)] : undefined;
 
-  useEffect(() => () => clearPending(), []);
+  useEffect(
+    () => () => {
+      if (pendingTap.current !== null) clearTimeout(pendingTap.current);
+    },
+    [],
+  );
 
   // Warm the cache with the next photo, so a tap shows it without a wait.
   const nextUrl = count > 1 ? photos[wrap(index + 1, count)]?.url : undefined;
@@ -141,6 +146,7 @@ export function PhotoCarousel({
         <img
           key={current.id}
           src={current.url}
+          // biome-ignore lint/a11y/noRedundantAlt: "photo N of M" says where in the set this one is
           alt={`${name}'s photo ${wrap(index, count) + 1} of ${count}`}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}

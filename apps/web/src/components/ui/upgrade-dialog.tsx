@@ -15,7 +15,12 @@ export type UpgradeDialogProps = {
 };
 
 /** "Upgrade Required": why an action needs a higher (or paid-up) tier, with Close and Upgrade. */
-export function UpgradeDialog({ open, onOpenChange, message, title = 'Upgrade Required' }: UpgradeDialogProps) {
+export function UpgradeDialog({
+  open,
+  onOpenChange,
+  message,
+  title = 'Upgrade Required',
+}: UpgradeDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <ModalContent>

@@ -4,7 +4,11 @@ import { SWIPE_THRESHOLD_PX, type SwipeDirection } from '@royal/shared';
  * The swipe a drag ends in: a mostly vertical upward drag past the threshold is a super like,
  * otherwise past the threshold to the right a like and to the left a pass; null springs back.
  */
-export function swipeDirectionFor(dx: number, dy: number, threshold = SWIPE_THRESHOLD_PX): SwipeDirection | null {
+export function swipeDirectionFor(
+  dx: number,
+  dy: number,
+  threshold = SWIPE_THRESHOLD_PX,
+): SwipeDirection | null {
   if (-dy > threshold && -dy > Math.abs(dx)) return 'up';
   if (dx > threshold) return 'right';
   if (dx < -threshold) return 'left';

@@ -29,7 +29,9 @@ export const SWIPE_FAILED_MESSAGE = 'Failed to record action. Please try again.'
 const EXPLAINED_STATUSES = new Set([403, 404, 409]);
 
 export function swipeErrorMessage(error: unknown): string {
-  return error instanceof AppError && EXPLAINED_STATUSES.has(error.status) ? error.message : SWIPE_FAILED_MESSAGE;
+  return error instanceof AppError && EXPLAINED_STATUSES.has(error.status)
+    ? error.message
+    : SWIPE_FAILED_MESSAGE;
 }
 
 export function showSwipeToast(reply: SwipeReply) {
@@ -75,4 +77,9 @@ export function useSwipe({ onMatch }: UseSwipeOptions = {}) {
       toast.error('Error', { description: swipeErrorMessage(error) });
     },
   });
+}
+
+/** The target cannot be swiped again (already answered, or the profile is gone). */
+export function isCardGone(error: unknown): boolean {
+  return error instanceof AppError && (error.code === 'ALREADY_SWIPED' || error.code === 'PROFILE_NOT_FOUND');
 }

@@ -1,0 +1,3 @@
+DROP INDEX "profiles_last_active_idx";--> statement-breakpoint
+CREATE INDEX "profiles_promoted_last_active_idx" ON "profiles" USING btree ("last_active" DESC NULLS FIRST,"user_id" DESC NULLS FIRST) WHERE "profiles"."is_sponsored" or "profiles"."popularity_score" >= 90;--> statement-breakpoint
+CREATE INDEX "profiles_last_active_idx" ON "profiles" USING btree ("last_active" DESC NULLS FIRST,"user_id" DESC NULLS FIRST);

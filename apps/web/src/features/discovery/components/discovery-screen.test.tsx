@@ -1,0 +1,349 @@
+import type { FeedCard, FeedPage, SwipeBody, SwipeReply } from '@royal/shared';
+import { apiError, type MockHandler, mockApi, never } from '@test/fetch-mock';
+import { makeLockedCard, makeMatch, makeMe, makeMemberCard } from '@test/fixtures';
+import { renderSignedIn } from '@test/render';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DiscoveryScreen } from './discovery-screen';
+
+const FEED = 'GET /api/discovery/feed';
+const SWIPES = 'POST /api/swipes';
+
+const page = (items: FeedCard[], next_cursor: string | null = null): FeedPage => ({ items, next_cursor });
+
+/** Records each swipe and answers like the server (no match unless `reply` says otherwise). */
+const swipeOk =
+  (reply: Partial<SwipeReply> = {}): MockHandler =>
+  (request) => {
+    const body = request.body as SwipeBody;
+    return { body: { direction: body.direction, target_id: body.target_id, match: null, ...reply } };
+  };
+
+function renderDeck(routes: Record<string, MockHandler>, me = makeMe()) {
+  const api = mockApi(routes);
+  const view = renderSignedIn(<DiscoveryScreen />, { me });
+  return { ...view, api };
+}
+
+const cardNamed = (name: RegExp | string) => screen.findByRole('article', { name });
+
+describe('DiscoveryScreen', () => {
+  it('shows the loading text, then the first card with its details', async () => {
+    const ava = makeMemberCard({ name: 'Ava', age: 27, city: 'Miami', state: 'FL', distance_miles: 5 });
+    let release: (reply: { body: FeedPage }) => void = () => {};
+    renderDeck({ [FEED]: () => new Promise((resolve) => (release = resolve)) });
+
+    expect(await screen.findByText('Loading profiles...')).toBeInTheDocument();
+    release({ body: page([ava, makeMemberCard({ name: 'Bianca' })]) });
+
+    const card = await cardNamed('Ava, 27');
+    expect(within(card).getByRole('link', { name: 'Ava, 27' })).toHaveAttribute('href', `/profile/${ava.id}`);
+    expect(card).toHaveTextContent('Miami, FL · 5 miles away');
+    expect(card).toHaveTextContent(ava.bio);
+    expect(within(card).getByText('Verified')).toBeInTheDocument();
+    expect(card.querySelector('[data-tier="1"]')).not.toBeNull();
+    expect(within(card).getByAltText("Ava's photo 1 of 2")).toHaveAttribute('loading', 'eager');
+    expect(screen.getByRole('button', { name: 'Pass' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Super Like' })).toBeInTheDocument();
+  });
+
+  it("likes with the button: posts a right swipe, shows 'Liked!' and moves to the next card", async () => {
+    const ava = makeMemberCard({ name: 'Ava' });
+    const { api, user } = renderDeck({
+      [FEED]: { body: page([ava, makeMemberCard({ name: 'Bianca', age: 30 })]) },
+      [SWIPES]: swipeOk(),
+    });
+    await cardNamed('Ava, 27');
+
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+
+    expect(await screen.findByText('Liked!')).toBeInTheDocument();
+    expect(screen.getByText('You liked this profile')).toBeInTheDocument();
+    expect(api.callsTo(SWIPES).map((call) => call.body)).toEqual([{ target_id: ava.id, direction: 'right' }]);
+    expect(await cardNamed('Bianca, 30')).toHaveAttribute('data-top-card');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Ava, 27' })).not.toBeInTheDocument());
+  });
+
+  it('passes with ArrowLeft and super likes with ArrowUp when the page has focus', async () => {
+    const ava = makeMemberCard({ name: 'Ava' });
+    const bianca = makeMemberCard({ name: 'Bianca', age: 30 });
+    const { api, user } = renderDeck({
+      [FEED]: { body: page([ava, bianca, makeMemberCard({ name: 'Chloe' })]) },
+      [SWIPES]: swipeOk(),
+    });
+    await cardNamed('Ava, 27');
+    expect(screen.getByText(/Left arrow key to pass/)).toHaveClass('sr-only');
+
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByText('Not Interested')).toBeInTheDocument();
+    expect(screen.getByText('Passed on this profile')).toBeInTheDocument();
+    await cardNamed('Bianca, 30');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Ava, 27' })).not.toBeInTheDocument());
+
+    await user.keyboard('{ArrowUp}');
+    expect(await screen.findByText('Super Like!')).toBeInTheDocument();
+    expect(api.callsTo(SWIPES).map((call) => call.body)).toEqual([
+      { target_id: ava.id, direction: 'left' },
+      { target_id: bianca.id, direction: 'up' },
+    ]);
+  });
+
+  it('likes on a drag past 100 px to the right and springs back from a shorter one', async () => {
+    const ava = makeMemberCard({ name: 'Ava' });
+    const { api } = renderDeck({
+      [FEED]: { body: page([ava, makeMemberCard({ name: 'Bianca', age: 30 })]) },
+      [SWIPES]: swipeOk(),
+    });
+    const card = await cardNamed('Ava, 27');
+    const pointer = { pointerId: 1, isPrimary: true, button: 0 };
+
+    fireEvent.pointerDown(card, { ...pointer, clientX: 200, clientY: 300 });
+    fireEvent.pointerMove(card, { ...pointer, clientX: 230, clientY: 300 });
+    fireEvent.pointerMove(card, { ...pointer, clientX: 260, clientY: 305 });
+    expect(card.style.touchAction).toBe('none');
+    fireEvent.pointerUp(card, { ...pointer, clientX: 260, clientY: 305 });
+
+    expect(card.style.transform).toBe('');
+    expect(card.style.touchAction).toBe('');
+    expect(api.callsTo(SWIPES)).toHaveLength(0);
+    expect(screen.getByRole('article', { name: 'Ava, 27' })).toBe(card);
+
+    fireEvent.pointerDown(card, { ...pointer, clientX: 200, clientY: 300 });
+    fireEvent.pointerMove(card, { ...pointer, clientX: 280, clientY: 310 });
+    fireEvent.pointerMove(card, { ...pointer, clientX: 350, clientY: 320 });
+    fireEvent.pointerUp(card, { ...pointer, clientX: 350, clientY: 320 });
+
+    expect(await screen.findByText('Liked!')).toBeInTheDocument();
+    expect(api.callsTo(SWIPES).map((call) => call.body)).toEqual([{ target_id: ava.id, direction: 'right' }]);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Ava, 27' })).not.toBeInTheDocument());
+  });
+
+  it('super likes on a mostly upward drag', async () => {
+    const ava = makeMemberCard({ name: 'Ava' });
+    const { api } = renderDeck({ [FEED]: { body: page([ava]) }, [SWIPES]: swipeOk() });
+    const card = await cardNamed('Ava, 27');
+    const pointer = { pointerId: 7, isPrimary: true, button: 0 };
+
+    fireEvent.pointerDown(card, { ...pointer, clientX: 200, clientY: 400 });
+    fireEvent.pointerMove(card, { ...pointer, clientX: 230, clientY: 250 });
+    fireEvent.pointerUp(card, { ...pointer, clientX: 240, clientY: 240 });
+
+    expect(await screen.findByText('Super Like!')).toBeInTheDocument();
+    expect(api.callsTo(SWIPES)[0]?.body).toEqual({ target_id: ava.id, direction: 'up' });
+  });
+
+  it("celebrates a match: the toast and the dialog, whose 'Send a Message' opens the chat", async () => {
+    const ava = makeMemberCard({ name: 'Ava' });
+    const match = makeMatch(ava);
+    const { user } = renderDeck({
+      [FEED]: { body: page([ava, makeMemberCard({ name: 'Bianca' })]) },
+      [SWIPES]: swipeOk({ match }),
+    });
+    await cardNamed('Ava, 27');
+
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+
+    const dialog = await screen.findByRole('dialog', { name: "It's a Match!" });
+    expect(within(dialog).getByText('Ava')).toBeInTheDocument();
+    expect(screen.getByText('You and this person liked each other!')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Keep Swiping' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send a Message' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/messages');
+  });
+
+  it("closes the match dialog with 'Keep Swiping'", async () => {
+    const ava = makeMemberCard({ name: 'Ava' });
+    const { user } = renderDeck({
+      [FEED]: { body: page([ava, makeMemberCard({ name: 'Bianca', age: 30 })]) },
+      [SWIPES]: swipeOk({ match: makeMatch(ava) }),
+    });
+    await cardNamed('Ava, 27');
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep Swiping' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await cardNamed('Bianca, 30')).toBeInTheDocument();
+  });
+
+  it('keeps the card and says why when a swipe fails', async () => {
+    const ava = makeMemberCard({ name: 'Ava' });
+    let attempt = 0;
+    const { user } = renderDeck({
+      [FEED]: { body: page([ava, makeMemberCard({ name: 'Bianca' })]) },
+      [SWIPES]: () => {
+        attempt += 1;
+        return attempt === 1
+          ? apiError(500, 'INTERNAL', 'Something went wrong. Please try again.')
+          : apiError(
+              403,
+              'SUBSCRIPTION_INACTIVE',
+              'Your subscription is not active. Renew your subscription to swipe.',
+            );
+      },
+    });
+    await cardNamed('Ava, 27');
+
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    expect(await screen.findByText('Failed to record action. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(screen.getByRole('article', { name: 'Ava, 27' })).toHaveAttribute('data-top-card');
+
+    await user.click(screen.getByRole('button', { name: 'Pass' }));
+    expect(
+      await screen.findByText('Your subscription is not active. Renew your subscription to swipe.'),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(screen.getByRole('article', { name: 'Ava, 27' })).toBeInTheDocument();
+  });
+
+  it("opens 'Upgrade Required' on a locked card instead of liking, and lets it be passed", async () => {
+    const locked = makeLockedCard({ tier_level: 3, required_tier: 3, age: 31 });
+    const { api, user } = renderDeck(
+      { [FEED]: { body: page([locked, makeMemberCard({ name: 'Bianca', age: 30 })]) }, [SWIPES]: swipeOk() },
+      makeMe({ tier_level: 1 }),
+    );
+    const card = await cardNamed('Locked 31-year-old member');
+    expect(within(card).queryByText('Ava')).not.toBeInTheDocument();
+    expect(card.querySelector('[data-tier="3"]')).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
+    expect(dialog).toHaveTextContent('Upgrade to Tier 3 or higher to interact with this profile');
+    expect(within(dialog).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // A tap on the card itself, and a drag to the right, open it too.
+    await user.click(within(card).getByRole('button', { name: /^Locked profile/ }));
+    expect(await screen.findByRole('dialog', { name: 'Upgrade Required' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const pointer = { pointerId: 2, isPrimary: true, button: 0 };
+    fireEvent.pointerDown(card, { ...pointer, clientX: 100, clientY: 300 });
+    fireEvent.pointerMove(card, { ...pointer, clientX: 250, clientY: 300 });
+    fireEvent.pointerUp(card, { ...pointer, clientX: 250, clientY: 300 });
+    expect(await screen.findByRole('dialog', { name: 'Upgrade Required' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(api.callsTo(SWIPES)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Pass' }));
+    expect(await screen.findByText('Not Interested')).toBeInTheDocument();
+    expect(api.callsTo(SWIPES).map((call) => call.body)).toEqual([
+      { target_id: locked.id, direction: 'left' },
+    ]);
+    expect(await cardNamed('Bianca, 30')).toBeInTheDocument();
+  });
+
+  it('shows the upgrade message instead of swiping for a member who cannot swipe', async () => {
+    const { api, user } = renderDeck(
+      { [FEED]: { body: page([makeMemberCard({ name: 'Ava' })]) } },
+      makeMe({ tier_level: 0 }),
+    );
+    await cardNamed('Ava, 27');
+
+    await user.click(screen.getByRole('button', { name: 'Super Like' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
+    expect(dialog).toHaveTextContent('Upgrade to Tier 1+ to swipe');
+    expect(within(dialog).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+    expect(api.callsTo(SWIPES)).toHaveLength(0);
+    expect(screen.getByRole('article', { name: 'Ava, 27', hidden: true })).toBeInTheDocument();
+  });
+
+  it("shows 'No More Profiles' at the end; Start Over resets the passes and loads from the start", async () => {
+    const ava = makeMemberCard({ name: 'Ava' });
+    let feedCalls = 0;
+    const { api, user } = renderDeck({
+      [FEED]: () => {
+        feedCalls += 1;
+        return { body: page(feedCalls === 1 ? [] : [ava]) };
+      },
+      'POST /api/discovery/reset': { body: { cleared: 4 } },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'No More Profiles' })).toBeInTheDocument();
+    expect(screen.getByText("You've seen all available profiles in your tier range.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Start Over' }));
+
+    expect(await cardNamed('Ava, 27')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/discovery/reset')).toHaveLength(1);
+    expect(api.callsTo(FEED)).toHaveLength(2);
+  });
+
+  it("shows 'Error loading profiles' with the message, and Try Again loads the feed", async () => {
+    let feedCalls = 0;
+    const { user } = renderDeck({
+      [FEED]: () => {
+        feedCalls += 1;
+        return feedCalls === 1
+          ? apiError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again.')
+          : { body: page([makeMemberCard({ name: 'Ava' })]) };
+      },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Error loading profiles' })).toBeInTheDocument();
+    expect(screen.getByText('Service temporarily unavailable. Please try again.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await cardNamed('Ava, 27')).toBeInTheDocument();
+  });
+
+  it('fetches the next page when five cards are left', async () => {
+    const first = Array.from({ length: 6 }, (_, i) => makeMemberCard({ name: `Member ${i}` }));
+    const second = [makeMemberCard({ name: 'Zoe' })];
+    let feedCalls = 0;
+    const { api, user } = renderDeck({
+      [FEED]: () => {
+        feedCalls += 1;
+        return { body: feedCalls === 1 ? page(first, 'cursor-2') : page(second) };
+      },
+      [SWIPES]: swipeOk(),
+    });
+    await cardNamed('Member 0, 27');
+    expect(api.callsTo(FEED)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Pass' }));
+
+    await waitFor(() => expect(api.callsTo(FEED)).toHaveLength(2));
+    const urls = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+    expect(urls).toContain('/api/discovery/feed?cursor=cursor-2');
+  });
+
+  it('moves through photos with taps on the right and left thirds, wrapping around', async () => {
+    renderDeck({ [FEED]: { body: page([makeMemberCard({ name: 'Ava' })]) } });
+    const card = await cardNamed('Ava, 27');
+    const zone = (name: string) => card.querySelector(`[data-zone="${name}"]`) as HTMLElement;
+
+    expect(within(card).getByAltText("Ava's photo 1 of 2")).toBeInTheDocument();
+    fireEvent.click(zone('next'), { clientX: 300, clientY: 200 });
+    expect(await within(card).findByAltText("Ava's photo 2 of 2")).toBeInTheDocument();
+    fireEvent.click(zone('next'), { clientX: 300, clientY: 200 });
+    expect(await within(card).findByAltText("Ava's photo 1 of 2")).toBeInTheDocument();
+    fireEvent.click(zone('prev'), { clientX: 20, clientY: 200 });
+    expect(await within(card).findByAltText("Ava's photo 2 of 2")).toBeInTheDocument();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Next photo' }));
+    expect(within(card).getByAltText("Ava's photo 1 of 2")).toBeInTheDocument();
+  });
+
+  it('zooms the photo on a double tap and back on another', async () => {
+    renderDeck({ [FEED]: { body: page([makeMemberCard({ name: 'Ava' })]) } });
+    const card = await cardNamed('Ava, 27');
+    const middle = card.querySelector('[data-zone="middle"]') as HTMLElement;
+
+    fireEvent.click(middle, { clientX: 150, clientY: 200 });
+    fireEvent.click(middle, { clientX: 152, clientY: 201 });
+    expect(within(card).getByAltText("Ava's photo 1 of 2").style.transform).toBe('scale(2)');
+
+    fireEvent.click(middle, { clientX: 150, clientY: 200 });
+    fireEvent.click(middle, { clientX: 150, clientY: 200 });
+    expect(within(card).getByAltText("Ava's photo 1 of 2").style.transform).toBe('');
+  });
+
+  it('keeps the loading text while the feed is on its way', async () => {
+    renderDeck({ [FEED]: never });
+    expect(await screen.findByText('Loading profiles...')).toBeInTheDocument();
+  });
+});

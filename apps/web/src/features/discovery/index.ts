@@ -1,0 +1,18 @@
+// Public surface of the discovery feature; the profile page and interests reuse the swipe action,
+// its toasts and the match celebration from here.
+export { feedQueryOptions, getFeedPage, useFeed, useResetFeed } from './api/feed';
+export {
+  isCardGone,
+  MATCH_TOAST,
+  postSwipe,
+  SWIPE_FAILED_MESSAGE,
+  SWIPE_TOASTS,
+  showSwipeToast,
+  swipeErrorMessage,
+  type UseSwipeOptions,
+  useSwipe,
+} from './api/swipe';
+export { MatchDialog, type MatchDialogProps } from './components/match-dialog';
+export { SwipeActionButton, type SwipeActionButtonProps } from './components/swipe-action-button';
+export { overlayStrengths, swipeDirectionFor } from './gesture';
+export { chatPath, messagePath, profilePath } from './paths';

@@ -1,0 +1,151 @@
+import type { InterestKind, InterestRow as InterestRowData } from '@royal/shared';
+import { Eye, Heart, type LucideIcon, RotateCcw, Star, TriangleAlert } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusPanel } from '@/components/ui/status-panel';
+import { useCurrentMember } from '@/features/auth';
+import { useInterests, useRemoveFavorite } from '../api/interests';
+import { InterestRow } from './interest-row';
+
+type TabDefinition = {
+  kind: InterestKind;
+  label: string;
+  Icon: LucideIcon;
+  empty: string;
+  emptyHint?: string;
+};
+
+const TABS: readonly TabDefinition[] = [
+  { kind: 'viewed_me', label: 'Viewed Me', Icon: Eye, empty: 'No profile views yet' },
+  { kind: 'favorited_me', label: 'Favorited Me', Icon: Star, empty: 'No super likes yet' },
+  {
+    kind: 'my_favorites',
+    label: 'My Favorites',
+    Icon: Heart,
+    empty: 'No favorites yet',
+    emptyHint: 'Start swiping to add people to your favorites',
+  },
+];
+
+/** /interests: who viewed and favorited you, and your own favorites. */
+export function InterestsScreen() {
+  const me = useCurrentMember();
+  const interests = useInterests();
+  const removeFavorite = useRemoveFavorite();
+
+  return (
+    <div className="flex flex-col gap-5">
+      <header className="flex items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl text-foreground">Interests</h1>
+          <p className="mt-1 font-semibold text-accent-foreground text-sm">Tier {me.tier_level} Access</p>
+        </div>
+      </header>
+
+      {interests.isPending && <Spinner label="Loading interactions..." />}
+
+      {interests.isError && (
+        <StatusPanel
+          Icon={TriangleAlert}
+          tone="danger"
+          title="Failed to fetch interactions"
+          description={interests.error.message}
+        >
+          <Button onClick={() => interests.refetch()} disabled={interests.isFetching}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Try Again
+          </Button>
+        </StatusPanel>
+      )}
+
+      {interests.isSuccess && (
+        <>
+          <ul aria-label="Your numbers" className="grid grid-cols-3 gap-2 sm:gap-4">
+            <StatCard Icon={Eye} label="Profile Views" value={interests.data.stats.profile_views} />
+            <StatCard Icon={Star} label="Super Likes" value={interests.data.stats.super_likes} />
+            <StatCard Icon={Heart} label="My Favorites" value={interests.data.stats.favorites} />
+          </ul>
+
+          <Tabs.Root defaultValue="viewed_me" className="flex flex-col gap-4">
+            <Tabs.List
+              aria-label="Interests"
+              className="grid grid-cols-3 gap-1 rounded-2xl border border-border bg-surface-muted p-1"
+            >
+              {TABS.map((tab) => (
+                <Tabs.Trigger
+                  key={tab.kind}
+                  value={tab.kind}
+                  className="group flex min-h-12 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-xl px-1 font-semibold text-muted-foreground text-xs transition hover:text-foreground data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:flex-row sm:gap-2 sm:text-sm"
+                >
+                  <span>{tab.label}</span>
+                  <span className="min-w-6 rounded-full bg-royal-100 px-1.5 text-center text-royal-800 text-xs leading-5 group-data-[state=active]:bg-primary group-data-[state=active]:text-primary-foreground dark:bg-royal-800 dark:text-royal-100">
+                    {interests.data[tab.kind].length}
+                  </span>
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+
+            {TABS.map((tab) => (
+              <Tabs.Content key={tab.kind} value={tab.kind} className="focus-visible:outline-offset-4">
+                <InterestList
+                  tab={tab}
+                  rows={interests.data[tab.kind]}
+                  onRemove={
+                    tab.kind === 'my_favorites' ? (memberId) => removeFavorite.mutate(memberId) : undefined
+                  }
+                />
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </>
+      )}
+    </div>
+  );
+}
+
+function StatCard({ Icon, label, value }: { Icon: LucideIcon; label: string; value: number }) {
+  return (
+    <li className="flex flex-col items-center gap-1 rounded-2xl border border-border bg-surface px-2 py-4 text-center shadow-[0_12px_32px_-22px_rgba(44,20,80,0.5)]">
+      <span className="flex size-10 items-center justify-center rounded-full bg-gradient-to-br from-royal-600 to-royal-900 text-gold-300">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <span className="mt-1 font-display font-semibold text-2xl text-foreground tabular-nums">{value}</span>
+      <span className="font-medium text-muted-foreground text-xs leading-tight sm:text-sm">{label}</span>
+    </li>
+  );
+}
+
+function InterestList({
+  tab,
+  rows,
+  onRemove,
+}: {
+  tab: TabDefinition;
+  rows: readonly InterestRowData[];
+  onRemove?: (memberId: string) => void;
+}) {
+  if (rows.length === 0) {
+    return (
+      <StatusPanel Icon={tab.Icon} title={tab.empty} description={tab.emptyHint} as="h3" className="py-8">
+        {tab.kind === 'my_favorites' && (
+          <Button variant="gold" asChild>
+            <Link to="/app">Start Swiping</Link>
+          </Button>
+        )}
+      </StatusPanel>
+    );
+  }
+  return (
+    <ul aria-label={tab.label} className="flex flex-col gap-2">
+      {rows.map((row) => (
+        <InterestRow
+          key={`${row.member.id}-${row.action}-${row.at}`}
+          row={row}
+          onRemove={onRemove ? () => onRemove(row.member.id) : undefined}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,2 @@
+// Public surface of the member profile feature.
+export { getMemberProfile, memberProfileQueryOptions, useMemberProfile } from './api/member-profile';
