@@ -79,11 +79,13 @@ export function ProfileActions({ profile }: { profile: MemberProfile }) {
               <MessageCircle aria-hidden="true" className="size-6" />
             </span>
             Message
-            <span id={hintId} className="sr-only">
-              {MATCH_FIRST_TEXT}
-            </span>
           </button>
         </Tooltip>
+      )}
+      {!profile.match_id && (
+        <span id={hintId} className="sr-only">
+          {MATCH_FIRST_TEXT}
+        </span>
       )}
 
       <UpgradeDialog
