@@ -6,12 +6,12 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/db/seed';
-import { createJourneyPair, type JourneyMember } from './journey-members';
+import { createJourneyMembers, type JourneyMember } from './journey-members';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    journeyPair: [JourneyMember, JourneyMember];
+    journeyMembers: JourneyMember[];
   }
 }
 
@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
   const app = await buildApp(config, { logger: { level: 'warn' } });
   await seedDemoData(app.ctx.db, app.ctx.storage);
   await app.listen({ host: '127.0.0.1', port });
-  project.provide('journeyPair', await createJourneyPair(app, `http://localhost:${port}`));
+  project.provide('journeyMembers', await createJourneyMembers(app, `http://localhost:${port}`));
   // The browser uses the same origin the server trusts for state-changing requests.
   project.provide('baseUrl', `http://localhost:${port}`);
   return async () => {

@@ -8,15 +8,45 @@ export const JOURNEY_PASSWORD = 'Journey-Velvet-2026';
 export type JourneyMember = { email: string; name: string; id: string };
 
 /**
- * Two tier-2 members of opposite types made for the mutual-match journey. They sign up through the
- * real API; then, as the product would after a purchase, each gets a live profile boost, which ranks
- * them first in each other's feed, so the journey finds them on the first card.
+ * Members made for the journeys. They sign up through the real API; then, as the product would after
+ * a purchase, each gets a live profile boost, which ranks them first among the cards of their kind:
+ * Julian and Valentina (tier 2, opposite types) meet on each other's first card; Seraphina (tier 3,
+ * most recently active) is the first locked teaser a tier-1 man is shown.
  */
-export async function createJourneyPair(app: App, origin: string): Promise<[JourneyMember, JourneyMember]> {
+export async function createJourneyMembers(app: App, origin: string): Promise<JourneyMember[]> {
   const stamp = Date.now().toString(36);
+  const hourAgo = new Date(Date.now() - 3_600_000);
   const specs = [
-    { name: 'Julian', userType: 'men', gender: 'male', initial: 'J', hueShift: -20, longHair: false },
-    { name: 'Valentina', userType: 'women', gender: 'female', initial: 'V', hueShift: 25, longHair: true },
+    {
+      name: 'Julian',
+      userType: 'men',
+      gender: 'male',
+      initial: 'J',
+      hueShift: -20,
+      longHair: false,
+      tier: 2,
+      lastActive: hourAgo,
+    },
+    {
+      name: 'Valentina',
+      userType: 'women',
+      gender: 'female',
+      initial: 'V',
+      hueShift: 25,
+      longHair: true,
+      tier: 2,
+      lastActive: hourAgo,
+    },
+    {
+      name: 'Seraphina',
+      userType: 'women',
+      gender: 'female',
+      initial: 'S',
+      hueShift: 35,
+      longHair: true,
+      tier: 3,
+      lastActive: new Date(),
+    },
   ] as const;
   const members: JourneyMember[] = [];
   for (const spec of specs) {
@@ -40,7 +70,8 @@ export async function createJourneyPair(app: App, origin: string): Promise<[Jour
         gender: spec.gender,
         city: 'Miami',
         state: 'FL',
-        tierLevel: 2,
+        tierLevel: spec.tier,
+        lastActive: spec.lastActive,
         tierSubscriptionActive: true,
         verified: true,
         ageRangeMin: 21,
@@ -53,13 +84,27 @@ export async function createJourneyPair(app: App, origin: string): Promise<[Jour
       .where(eq(userCompliance.userId, id));
     for (const variant of [0, 1]) {
       const image = await processImage(
-        await renderPortrait({ initial: spec.initial, hueShift: spec.hueShift, variant, longHair: spec.longHair }),
+        await renderPortrait({
+          initial: spec.initial,
+          hueShift: spec.hueShift,
+          variant,
+          longHair: spec.longHair,
+        }),
       );
       const keys = await storePhotoVariants(storage, id, image);
-      await db.insert(photos).values({ userId: id, position: variant, ...keys, width: image.width, height: image.height, status: 'approved' });
+      await db.insert(photos).values({
+        userId: id,
+        position: variant,
+        ...keys,
+        width: image.width,
+        height: image.height,
+        status: 'approved',
+      });
     }
-    await db.insert(boosts).values({ userId: id, boostType: 'profile_boost', activeUntil: new Date(Date.now() + 86_400_000) });
+    await db
+      .insert(boosts)
+      .values({ userId: id, boostType: 'profile_boost', activeUntil: new Date(Date.now() + 86_400_000) });
     members.push({ email, name: spec.name, id });
   }
-  return members as [JourneyMember, JourneyMember];
+  return members;
 }

@@ -15,7 +15,7 @@ import {
   type UserType,
 } from '@royal/shared';
 import { hashPassword } from 'better-auth/crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ObjectStorage } from '../../adapters/storage/types';
 import { processImage, storePhotoVariants } from '../../modules/photos/pipeline';
 import type { Db } from '../client';
@@ -171,6 +171,7 @@ export async function seedDemoData(
           await db.transaction(async (tx) => {
             await writeMember(tx, member, memberPhotos, random, passwordHash, now);
             await writeWorld(tx, [...written, member], member.id, random, now);
+            await reconcileCounters(tx);
           });
         } else {
           await writeMember(db, member, memberPhotos, random, passwordHash, now);
@@ -184,6 +185,17 @@ export async function seedDemoData(
     await nextPhotos?.catch(() => undefined);
   }
   return { skipped: false, members: written.length, photos: photoCount, durationMs: Date.now() - started };
+}
+
+/**
+ * The counters members see (views, likes) are made true to the rows the seed wrote, exactly as the
+ * live product keeps them: a like or super like counts once, a profile view once per viewer.
+ */
+async function reconcileCounters(tx: Db) {
+  await tx.execute(sql`
+    update ${profiles} p set
+      like_count = (select count(*) from ${swipeActions} s where s.target_id = p.user_id and s.direction in ('right', 'up')),
+      view_count = (select count(*) from ${profileViews} v where v.viewed_id = p.user_id)`);
 }
 
 /** Draws each member's portraits and sends them through the real upload pipeline into storage. */

@@ -131,6 +131,7 @@ describe('SettingsPopover in the app', () => {
       'GET /api/me': { body: makeMe() },
       'GET /api/notifications': { body: { items: [], unread_count: 0 } },
       'POST /api/auth/sign-out': { status: 204 },
+      'GET /api/discovery/feed': { body: { items: [], next_cursor: null } },
       ...server.routes,
     });
     const { user, router } = renderApp('/app');

@@ -9,6 +9,7 @@ function memberRoutes(me = makeMe(), extra: Record<string, MockHandler> = {}) {
     'GET /api/me': { body: me },
     'GET /api/notifications': { body: { items: [], unread_count: 0 } },
     'GET /api/me/settings': { body: makeSettings() },
+    'GET /api/discovery/feed': { body: { items: [], next_cursor: null } },
     ...extra,
   };
 }

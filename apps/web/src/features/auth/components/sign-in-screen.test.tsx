@@ -19,6 +19,7 @@ function deferred() {
 const memberArea = {
   'GET /api/notifications': { body: { items: [], unread_count: 0 } },
   'GET /api/me/settings': { body: makeSettings() },
+  'GET /api/discovery/feed': { body: { items: [], next_cursor: null } },
 };
 
 async function openSignIn() {

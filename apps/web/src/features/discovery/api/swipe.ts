@@ -8,9 +8,13 @@ import {
   swipeReplySchema,
 } from '@royal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Heart, HeartHandshake, type LucideIcon, Star, X } from 'lucide-react';
+import { createElement } from 'react';
 import { toast } from 'sonner';
+import { useCurrentMember } from '@/features/auth';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import { markProfileSeen } from '../seen-store';
 
 export function postSwipe(body: SwipeBody): Promise<SwipeReply> {
   return api.post('/api/swipes', body, { schema: swipeReplySchema });
@@ -34,14 +38,26 @@ export function swipeErrorMessage(error: unknown): string {
     : SWIPE_FAILED_MESSAGE;
 }
 
+const TOAST_ICONS: Readonly<Record<SwipeDirection | 'match', { Icon: LucideIcon; className: string }>> = {
+  left: { Icon: X, className: 'size-5 text-rose-600' },
+  right: { Icon: Heart, className: 'size-5 fill-current text-royal-600' },
+  up: { Icon: Star, className: 'size-5 fill-current text-gold-600' },
+  match: { Icon: HeartHandshake, className: 'size-5 text-royal-600' },
+};
+
+function toastIcon(kind: SwipeDirection | 'match') {
+  const { Icon, className } = TOAST_ICONS[kind];
+  return createElement(Icon, { 'aria-hidden': true, className });
+}
+
+/**
+ * The spec's toast for a recorded swipe, or 'It's a Match!'. Neutral toasts with an icon: the
+ * rich success colours are below AA contrast.
+ */
 export function showSwipeToast(reply: SwipeReply) {
-  if (reply.match) {
-    toast.success(MATCH_TOAST.title, { description: MATCH_TOAST.description });
-    return;
-  }
-  const { title, description } = SWIPE_TOASTS[reply.direction];
-  if (reply.direction === 'left') toast(title, { description });
-  else toast.success(title, { description });
+  const kind = reply.match ? 'match' : reply.direction;
+  const { title, description } = reply.match ? MATCH_TOAST : SWIPE_TOASTS[reply.direction];
+  toast(title, { description, icon: toastIcon(kind) });
 }
 
 export type UseSwipeOptions = {
@@ -52,16 +68,19 @@ export type UseSwipeOptions = {
 /**
  * POST /api/swipes with the spec's toasts: the swipe's own toast, or 'It's a Match!' when the reply
  * carries a match; a failure shows an 'Error' toast. A cached profile page of the target learns
- * the swipe (and the match) at once, and the interests lists are refreshed when next shown.
+ * the swipe (and the match) at once, the deck hides the member for the session, and the interests
+ * lists are refreshed when next shown.
  * Pass per-call callbacks to `mutate` to react to the result (the deck keeps or drops its card).
  */
 export function useSwipe({ onMatch }: UseSwipeOptions = {}) {
   const queryClient = useQueryClient();
+  const me = useCurrentMember();
   return useMutation({
     mutationKey: ['swipe'],
     mutationFn: postSwipe,
     onSuccess: (reply) => {
       showSwipeToast(reply);
+      markProfileSeen(me.id, reply.target_id);
       queryClient.setQueryData<MemberProfile>(queryKeys.memberProfile(reply.target_id), (profile) =>
         profile
           ? { ...profile, my_swipe: reply.direction, match_id: reply.match?.id ?? profile.match_id }

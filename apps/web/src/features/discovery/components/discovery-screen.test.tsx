@@ -96,6 +96,7 @@ describe('DiscoveryScreen', () => {
     });
     const card = await cardNamed('Ava, 27');
     const pointer = { pointerId: 1, isPrimary: true, button: 0 };
+    const resting = card.style.touchAction;
 
     fireEvent.pointerDown(card, { ...pointer, clientX: 200, clientY: 300 });
     fireEvent.pointerMove(card, { ...pointer, clientX: 230, clientY: 300 });
@@ -104,7 +105,7 @@ describe('DiscoveryScreen', () => {
     fireEvent.pointerUp(card, { ...pointer, clientX: 260, clientY: 305 });
 
     expect(card.style.transform).toBe('');
-    expect(card.style.touchAction).toBe('');
+    expect(card.style.touchAction).toBe(resting);
     expect(api.callsTo(SWIPES)).toHaveLength(0);
     expect(screen.getByRole('article', { name: 'Ava, 27' })).toBe(card);
 

@@ -231,7 +231,7 @@ export function DiscoveryScreen() {
     <section
       ref={regionRef}
       aria-labelledby={`${hintId}-title`}
-      className="mx-auto flex w-full max-w-[420px] flex-col gap-3 [--deck-chrome:8.5rem] sm:-my-4 sm:[--deck-chrome:6.5rem]"
+      className="mx-auto flex w-full max-w-[420px] flex-col gap-3 [--deck-chrome:8.5rem] sm:-my-2 sm:[--deck-chrome:7.5rem]"
     >
       <h1 id={`${hintId}-title`} className="sr-only">
         Discover
@@ -252,7 +252,7 @@ export function DiscoveryScreen() {
                   className={
                     index === 0
                       ? 'absolute inset-0 z-20 transition-transform duration-300 ease-out'
-                      : 'absolute inset-0 z-10 translate-y-3 scale-[0.95] opacity-80 transition-transform duration-300 ease-out'
+                      : 'absolute inset-0 z-10 translate-y-3 scale-[0.95] transition-transform duration-300 ease-out'
                   }
                 >
                   <SwipeCard

@@ -70,6 +70,22 @@ export function SwipeCard({
   const frame = useRef<number | null>(null);
   const suppressClick = useRef(false);
   const wasExiting = useRef(false);
+  // Between drags the card lets the page scroll vertically (pan-y) when there is a page to scroll;
+  // when the deck fits the screen (phones) it keeps vertical touches too, so a swipe up can super like.
+  const restingTouchAction = useRef('');
+
+  useEffect(() => {
+    const el = cardRef.current;
+    if (!el) return;
+    const update = () => {
+      const scrollable = document.documentElement.scrollHeight > window.innerHeight + 1;
+      restingTouchAction.current = scrollable ? '' : 'none';
+      if (!drag.current?.active) el.style.touchAction = restingTouchAction.current;
+    };
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
 
   function paint() {
     frame.current = null;
@@ -169,7 +185,7 @@ export function SwipeCard({
     if (!state || event.pointerId !== state.pointerId) return;
     drag.current = null;
     if (!state.active || !el) return;
-    el.style.touchAction = '';
+    el.style.touchAction = restingTouchAction.current;
     delete el.dataset.dragging;
     suppressClick.current = true;
     const x = event.clientX - state.startX;

@@ -135,7 +135,7 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
           indicator="dots"
           priority
           swipeNavigation
-          className="aspect-[4/5] w-full rounded-3xl shadow-[0_30px_60px_-30px_rgba(27,11,51,0.7)]"
+          className="aspect-square w-full rounded-3xl sm:aspect-[4/5] shadow-[0_30px_60px_-30px_rgba(27,11,51,0.7)]"
         >
           <div className="pointer-events-none absolute top-3 left-3 z-20 flex flex-wrap gap-1.5">
             <TierBadge tier={profile.tier_level} label="full" />
