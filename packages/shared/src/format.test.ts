@@ -150,3 +150,12 @@ describe('labels', () => {
     expect(resultsCountLabel(n)).toBe(expected);
   });
 });
+
+describe('countLabel', () => {
+  it('uses the singular for exactly one and groups thousands', async () => {
+    const { countLabel } = await import('./format');
+    expect(countLabel(1, 'view')).toBe('1 view');
+    expect(countLabel(0, 'like')).toBe('0 likes');
+    expect(countLabel(1577, 'view')).toBe('1,577 views');
+  });
+});

@@ -91,6 +91,11 @@ export function milesLabel(miles: number): string {
   return whole === 1 ? '1 mile' : `${whole} miles`;
 }
 
+/** '1 view', '1,577 views': a count with its noun, singular for exactly one. */
+export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;
+}
+
 export function resultsCountLabel(n: number): string {
   return n === 1 ? '1 Result' : `${n} Results`;
 }

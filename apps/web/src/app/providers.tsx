@@ -8,7 +8,11 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster richColors position="top-center" />
+      {/* Neutral toasts with a coloured edge: sonner's rich colours fall below AA contrast. */}
+      <Toaster
+        position="top-center"
+        toastOptions={{ classNames: { error: 'toast-error', success: 'toast-success' } }}
+      />
     </QueryClientProvider>
   );
 }

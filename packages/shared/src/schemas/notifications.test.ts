@@ -8,6 +8,7 @@ const notification = {
   message: 'You and Ava liked each other!',
   created_at: '2025-06-01T12:00:00.000Z',
   is_read: false,
+  link: null,
   actor: { id: 'u2', name: 'Ava', avatar: null },
 };
 

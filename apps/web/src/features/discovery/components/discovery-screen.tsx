@@ -141,8 +141,9 @@ export function DiscoveryScreen() {
       }, CARD_EXIT_MS);
       exitTimers.current.set(card.id, timer);
 
+      // Success hides the member for the session (useSwipe marks them seen).
       swipe.mutateAsync({ target_id: card.id, direction }).then(
-        () => markSeen(card.id),
+        () => undefined,
         (error: unknown) => {
           // Already answered or gone: nothing more can be done with this card, so it stays away.
           if (isCardGone(error)) {

@@ -3,6 +3,7 @@ import {
   BIO_PREVIEW_CHARS,
   BODY_TYPE_LABELS,
   COMPENSATION_PREFERENCE_LABELS,
+  countLabel,
   ErrorCode,
   ETHNICITY_LABELS,
   idParamSchema,
@@ -158,8 +159,8 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
           </p>
           <LastActive profile={profile} />
           <ul aria-label="Popularity" className="mt-1 flex flex-wrap gap-2 text-sm">
-            <Stat Icon={Eye} label={`${profile.view_count.toLocaleString('en-US')} views`} />
-            <Stat Icon={Heart} label={`${profile.like_count.toLocaleString('en-US')} likes`} />
+            <Stat Icon={Eye} label={countLabel(profile.view_count, 'view')} />
+            <Stat Icon={Heart} label={countLabel(profile.like_count, 'like')} />
             <li className="inline-flex items-center gap-1.5 rounded-full bg-gold-100 px-3 py-1 font-semibold text-gold-900 dark:bg-gold-900/50 dark:text-gold-100">
               <span aria-hidden="true">★</span>
               <span className="sr-only">Rating</span> {profile.rating_avg.toFixed(1)}
