@@ -7,16 +7,15 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench   # a scratch database on PostgreSQL (created and dropped)
  *   BENCH_PROFILES=20000 BENCH_SECONDS=5 npm run bench
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createMemoryBus } from '../apps/server/src/adapters/bus/memory';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
-import { migrateDatabase } from '../apps/server/src/db/migrate';
+import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { accounts, profiles, safetySettings, userRoles, users } from '../apps/server/src/db/schema';
+import { openScratchDatabase } from '../apps/server/src/db/scratch';
 import { createMemoryStorage } from '../apps/server/src/db/seed/memory-storage';
 import { hashPassword } from '../apps/server/src/lib/password-hash';
 
@@ -25,34 +24,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const VIEWERS = 20;
 const PASSWORD = 'bench-password-2026';
-
-async function openDatabase(): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
-  const base = process.env.BENCH_DATABASE_URL;
-  if (!base) {
-    const handle = await createDatabase({});
-    await migrateDatabase(handle);
-    return { handle, dispose: () => handle.close() };
-  }
-  const name = `rc_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = await createDatabase({ databaseUrl: url.toString() });
-  await migrateDatabase(handle);
-  return {
-    handle,
-    async dispose() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** Writes the profiles inside the database with generate_series: seconds, not minutes. */
 async function seedProfiles(handle: DatabaseHandle) {
@@ -85,15 +56,13 @@ async function createViewers(handle: DatabaseHandle) {
     } as const;
     await handle.db.transaction(async (tx) => {
       await tx.insert(users).values({ id: viewer.id, email: viewer.email, name: `Viewer ${i}` });
-      await tx
-        .insert(accounts)
-        .values({
-          id: randomUUID(),
-          accountId: viewer.id,
-          providerId: 'credential',
-          userId: viewer.id,
-          password: hash,
-        });
+      await tx.insert(accounts).values({
+        id: randomUUID(),
+        accountId: viewer.id,
+        providerId: 'credential',
+        userId: viewer.id,
+        password: hash,
+      });
       await tx.insert(profiles).values({
         userId: viewer.id,
         name: `Viewer ${i}`,
@@ -133,7 +102,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Resul
 
 async function main() {
   const started = Date.now();
-  const { handle, dispose } = await openDatabase();
+  const handle = await openScratchDatabase(process.env.BENCH_DATABASE_URL, 'rc_bench');
   console.log(`database: ${handle.kind}; seeding ${PROFILES.toLocaleString()} profiles…`);
   await seedProfiles(handle);
   const viewers = await createViewers(handle);
@@ -260,7 +229,7 @@ async function main() {
   // Let autocannon's last in-flight requests finish before the pool closes.
   await new Promise((resolve) => setTimeout(resolve, 500));
   await app.close();
-  await dispose();
+  await handle.dispose();
 }
 
 main().catch((error) => {

@@ -8,6 +8,7 @@ import {
   USER_TYPES,
 } from '../enums';
 import { tierSchema } from '../tiers';
+import { cursorQuerySchema } from './common';
 import { photoSchema } from './me';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -71,14 +72,8 @@ export const feedPageSchema = z.object({
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
-export const feedQuerySchema = z.object({
-  cursor: z
-    .string()
-    .min(1)
-    .max(512)
-    .optional()
-    .describe('Opaque cursor from the previous page’s next_cursor'),
-});
+// The feed's page size is fixed (FEED_PAGE_SIZE), so only the cursor of the common query is taken.
+export const feedQuerySchema = cursorQuerySchema.pick({ cursor: true });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** Reply of "Start Over": how many of your passes were forgotten, so those profiles come back. */
