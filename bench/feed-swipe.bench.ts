@@ -201,7 +201,8 @@ async function main() {
           const v = turn++ % viewers.length;
           const viewer = viewers[v] as (typeof viewers)[number];
           const targets = targetsByType[viewer.userType];
-          const target = targets[(cursors[v] = (cursors[v] ?? 0) + 1) % targets.length];
+          cursors[v] = (cursors[v] ?? 0) + 1;
+          const target = targets[(cursors[v] as number) % targets.length];
           return {
             ...req,
             headers: {
