@@ -14,6 +14,7 @@ import { createAttemptCounter } from './lib/attempt-counter-factory';
 import { createAuth } from './modules/auth/auth';
 import { createMemberRecords } from './modules/auth/new-member';
 import { authRoutes } from './modules/auth/routes';
+import { devRoutes } from './modules/dev/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interests/routes';
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(settingsRoutes);
       await api.register(notificationRoutes);
       await api.register(photoRoutes);
+      await api.register(devRoutes);
       await api.register(discoveryRoutes);
       await api.register(interestRoutes);
       await api.register(memberRoutes);

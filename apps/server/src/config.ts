@@ -92,6 +92,8 @@ export function loadConfig(
   const e = parsed.data;
   const problems: string[] = [];
   if (e.S3_BUCKET) problems.push('S3_BUCKET: the S3 storage adapter is not available yet; unset it');
+  if (e.SMTP_URL)
+    problems.push('SMTP_URL: the SMTP adapter is not available yet; unset it (e-mail goes to the outbox)');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }

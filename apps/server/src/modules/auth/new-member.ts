@@ -1,5 +1,6 @@
 import { SIGNUP_DEFAULTS } from '@royal/shared';
 import { eq } from 'drizzle-orm';
+import { queueEmail } from '../../adapters/mail/outbox';
 import type { Db } from '../../db/client';
 import { profiles, safetySettings, userCompliance, userRoles, users } from '../../db/schema';
 import type { NewAuthUser } from './auth';
@@ -35,9 +36,24 @@ export async function createMemberRecords(db: Db, user: NewAuthUser) {
       await tx.insert(userRoles).values({ userId: user.id, role: 'user' });
       await tx.insert(safetySettings).values({ userId: user.id });
       await tx.insert(userCompliance).values({ userId: user.id });
+      await queueEmail(tx, welcomeEmail(user.email));
     });
   } catch (error) {
     await db.delete(users).where(eq(users.id, user.id));
     throw error;
   }
+}
+
+function welcomeEmail(to: string) {
+  return {
+    to,
+    subject: 'Welcome to the Royal Circle',
+    text: [
+      'Welcome to the Royal Circle — where luxury meets love.',
+      '',
+      'Your account is ready. Complete your profile and verification to unlock every tier benefit.',
+      '',
+      'If you did not create this account, reply to this e-mail and we will remove it.',
+    ].join('\n'),
+  };
 }

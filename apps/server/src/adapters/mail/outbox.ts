@@ -1,0 +1,18 @@
+import type { Db } from '../../db/client';
+import { outboxEmails } from '../../db/schema';
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
+
+/**
+ * Every e-mail is first written to the outbox table, in the transaction of the operation that sends
+ * it, so an e-mail exists exactly when its operation committed. With no SMTP configured the outbox is
+ * the delivery: the dev mailbox (GET /api/dev/mailbox, admins in demo mode) shows what was sent.
+ */
+export async function queueEmail(tx: Pick<Db, 'insert'>, email: OutgoingEmail) {
+  await tx.insert(outboxEmails).values({
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html ?? null,
+  });
+}
