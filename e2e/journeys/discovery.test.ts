@@ -43,7 +43,7 @@ describe('discovery', () => {
     await page.goto('/app');
     const locked = await passUntil(page, (label, tier) => label.startsWith('Locked') && tier === '3', 30);
     // The server masked it: no name, city or bio reached the browser.
-    expect(await locked.innerText()).not.toMatch(/Miami|Los Angeles|New York/);
+    expect(await locked.textContent()).not.toMatch(/Miami|Los Angeles|New York/);
     await snap(page, 'locked-card', 'phone');
     await page.keyboard.press('ArrowRight');
     const dialog = page.getByRole('dialog');
