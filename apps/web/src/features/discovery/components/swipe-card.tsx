@@ -55,6 +55,21 @@ function exitTransform(direction: SwipeDirection, { x, y }: Offset) {
  * requestAnimationFrame straight to the element (no React render per pointermove); past
  * SWIPE_THRESHOLD_PX the release asks the deck to swipe, otherwise the card springs back.
  */
+/** The words that fade in while dragging, one per direction (spec part 1 §2). */
+const SWIPE_OVERLAYS = [
+  { direction: 'left', text: 'NOPE', className: 'top-10 right-6 rotate-12 border-rose-500 text-rose-500' },
+  {
+    direction: 'right',
+    text: 'LIKE',
+    className: 'top-10 left-6 -rotate-12 border-emerald-400 text-emerald-400',
+  },
+  {
+    direction: 'up',
+    text: 'SUPER LIKE',
+    className: 'bottom-40 left-1/2 -translate-x-1/2 -rotate-6 border-gold-300 text-gold-300',
+  },
+] as const;
+
 export function SwipeCard({
   card,
   isTop,
@@ -230,30 +245,17 @@ export function SwipeCard({
       ) : (
         <MemberCardFace card={card} isTop={isTop} />
       )}
-      <SwipeOverlay
-        ref={(el) => {
-          overlayRefs.current.left = el;
-        }}
-        className="top-10 right-6 rotate-12 border-rose-500 text-rose-500"
-      >
-        NOPE
-      </SwipeOverlay>
-      <SwipeOverlay
-        ref={(el) => {
-          overlayRefs.current.right = el;
-        }}
-        className="top-10 left-6 -rotate-12 border-emerald-400 text-emerald-400"
-      >
-        LIKE
-      </SwipeOverlay>
-      <SwipeOverlay
-        ref={(el) => {
-          overlayRefs.current.up = el;
-        }}
-        className="bottom-40 left-1/2 -translate-x-1/2 -rotate-6 border-gold-300 text-gold-300"
-      >
-        SUPER LIKE
-      </SwipeOverlay>
+      {SWIPE_OVERLAYS.map(({ direction, text, className }) => (
+        <SwipeOverlay
+          key={direction}
+          ref={(el) => {
+            overlayRefs.current[direction] = el;
+          }}
+          className={className}
+        >
+          {text}
+        </SwipeOverlay>
+      ))}
     </article>
   );
 }
