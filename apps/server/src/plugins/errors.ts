@@ -1,4 +1,4 @@
-import { type ApiErrorBody, AppError, ERROR_MESSAGES, ERROR_STATUS, ErrorCode } from '@royal/shared';
+import { type ApiErrorBody, AppError, ERROR_MESSAGES, ErrorCode } from '@royal/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -48,5 +48,3 @@ export function registerErrorHandling(app: FastifyInstance) {
       .send(body(ErrorCode.NOT_FOUND, `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }
-
-export const errorStatus = (code: ErrorCode) => ERROR_STATUS[code];

@@ -29,3 +29,13 @@ describe('dev mailbox', () => {
     expect((await request(t.app, 'GET', '/api/dev/mailbox')).statusCode).toBe(401);
   });
 });
+
+describe('dev mailbox outside demo mode', () => {
+  const live = useTestApp({ demoMode: false });
+  it('does not exist, even for admins', async () => {
+    const { session } = await signedInMember(live.app, { roles: ['user', 'admin'] });
+    const res = await request(live.app, 'GET', '/api/dev/mailbox', { session });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});
