@@ -120,7 +120,9 @@ export const INTEREST_KINDS = ['viewed_me', 'favorited_me', 'my_favorites'] as c
 export type InterestKind = (typeof INTEREST_KINDS)[number];
 
 export const interestRowSchema = z.object({
-  member: memberCardSchema,
+  member: feedCardSchema.describe(
+    'The member; one above your visible tier comes masked as a locked card (tier, age, blurred photo)',
+  ),
   action: z
     .enum(['viewed', 'super_liked', 'favorite'])
     .describe(
