@@ -1,3 +1,4 @@
+export * from './access';
 export * from './enums';
 export * from './errors';
 export * from './format';
@@ -10,4 +11,6 @@ export * from './schemas/common';
 export * from './schemas/discovery';
 export * from './schemas/me';
 export * from './schemas/notifications';
+export * from './schemas/realtime';
+export * from './text';
 export * from './tiers';

@@ -12,6 +12,7 @@ import {
   canViewProfiles,
   capabilitiesOf,
   isAdmin,
+  isSubscriptionActive,
   MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
   maxVisibleTier,
   messageSendBlock,
@@ -21,10 +22,14 @@ import type { Role } from './roles';
 import { capabilitiesSchema } from './schemas/me';
 import { TIER_LEVELS, type TierLevel } from './tiers';
 
+const FUTURE = new Date(Date.now() + 30 * 86_400_000).toISOString();
+const PAST = new Date(Date.now() - 60_000).toISOString();
+
 function actor(overrides: Partial<Actor> = {}): Actor {
   return {
     tier_level: 1,
     tier_subscription_active: true,
+    tier_subscription_ends_at: FUTURE,
     is_sponsored: false,
     verified: true,
     roles: ['user'],
@@ -40,19 +45,30 @@ const ROLE_SETS: readonly (readonly Role[])[] = [
   ['user', 'admin', 'promoter'],
 ];
 const BOOLS = [false, true] as const;
+const END_DATES = [null, PAST, FUTURE] as const;
 
 const everyActor: Actor[] = TIER_LEVELS.flatMap((tier_level) =>
   BOOLS.flatMap((tier_subscription_active) =>
-    BOOLS.flatMap((is_sponsored) =>
-      BOOLS.flatMap((verified) =>
-        ROLE_SETS.map((roles) => ({ tier_level, tier_subscription_active, is_sponsored, verified, roles })),
+    END_DATES.flatMap((tier_subscription_ends_at) =>
+      BOOLS.flatMap((is_sponsored) =>
+        BOOLS.flatMap((verified) =>
+          ROLE_SETS.map((roles) => ({
+            tier_level,
+            tier_subscription_active,
+            tier_subscription_ends_at,
+            is_sponsored,
+            verified,
+            roles,
+          })),
+        ),
       ),
     ),
   ),
 );
 
+const endLabel = (end: string | null) => (end === null ? 'no end' : end === PAST ? 'ended' : 'ends later');
 const label = (a: Actor) =>
-  `tier ${a.tier_level}, sub ${a.tier_subscription_active}, sponsored ${a.is_sponsored}, verified ${a.verified}, roles [${a.roles.join(',')}]`;
+  `tier ${a.tier_level}, sub ${a.tier_subscription_active} (${endLabel(a.tier_subscription_ends_at)}), sponsored ${a.is_sponsored}, verified ${a.verified}, roles [${a.roles.join(',')}]`;
 
 describe('no signed-in member', () => {
   it('denies everything and sees only tier 0 as the floor', () => {
@@ -92,7 +108,9 @@ describe('no signed-in member', () => {
 // Every tier × subscription × sponsorship × verification × role set, checked against the spec's
 // wording (part 1 §6, part 2 §5–6) restated independently of the implementation.
 describe.each(everyActor.map((a) => [label(a), a] as const))('%s', (_name, a) => {
-  const paid = a.tier_subscription_active || a.is_sponsored;
+  // Restated from DESIGN: active means the flag is set and the end date lies ahead.
+  const subscribed = a.tier_subscription_active && a.tier_subscription_ends_at === FUTURE;
+  const paid = subscribed || a.is_sponsored;
   const admin = a.roles.includes('admin');
   const promoter = a.roles.includes('promoter');
 
@@ -127,7 +145,7 @@ describe.each(everyActor.map((a) => [label(a), a] as const))('%s', (_name, a) =>
   });
 
   it('grants sponsoring and ghost mode to a paid tier 4 or a sponsored member', () => {
-    const expected = (a.tier_level === 4 && a.tier_subscription_active) || a.is_sponsored;
+    const expected = (a.tier_level === 4 && subscribed) || a.is_sponsored;
     expect(canSponsor(a)).toBe(expected);
     expect(canUseGhostMode(a)).toBe(expected);
   });
@@ -146,6 +164,28 @@ describe.each(everyActor.map((a) => [label(a), a] as const))('%s', (_name, a) =>
     expect(caps.max_visible_tier).toBe(maxVisibleTier(a));
     expect(caps.message_block).toEqual(messageSendBlock(a));
     expect(capabilitiesSchema.safeParse(caps).success).toBe(true);
+  });
+});
+
+describe('an active subscription', () => {
+  it('needs the flag and an end date still ahead', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    const at = (ends: string | null, active = true) =>
+      isSubscriptionActive(actor({ tier_subscription_active: active, tier_subscription_ends_at: ends }), now);
+    expect(at('2026-11-22T12:00:01Z')).toBe(true);
+    expect(at('2026-11-22T12:00:00Z')).toBe(false);
+    expect(at('2026-11-01T00:00:00Z')).toBe(false);
+    expect(at(null)).toBe(false);
+    expect(at('2027-01-01T00:00:00Z', false)).toBe(false);
+    expect(isSubscriptionActive(null, now)).toBe(false);
+  });
+
+  it('lapses with its end date: a flag left set grants no swiping or messaging', () => {
+    const lapsed = actor({ tier_level: 3, tier_subscription_ends_at: PAST });
+    expect(canSwipe(lapsed)).toBe(false);
+    expect(swipeBlock(lapsed)?.code).toBe('SUBSCRIPTION_INACTIVE');
+    expect(messageSendBlock(lapsed)?.code).toBe('SUBSCRIPTION_INACTIVE');
+    expect(canSwipe({ ...lapsed, is_sponsored: true })).toBe(true);
   });
 });
 

@@ -9,6 +9,8 @@ import type { TierLevel } from './tiers';
 export type Actor = {
   tier_level: TierLevel;
   tier_subscription_active: boolean;
+  /** ISO 8601; a subscription counts only until this instant (see isSubscriptionActive). */
+  tier_subscription_ends_at: string | null;
   is_sponsored: boolean;
   verified: boolean;
   roles: readonly Role[];
@@ -40,9 +42,20 @@ function hasRole(actor: Actor | null, role: Role): boolean {
   return actor?.roles.includes(role) === true;
 }
 
+/**
+ * A subscription is active while its flag is set and its end date is still ahead (DESIGN). A flag
+ * left set after the end date passed — a missed renewal webhook, a lapsed card — grants nothing.
+ */
+export function isSubscriptionActive(actor: Actor | null, now: number = Date.now()): boolean {
+  if (actor === null || !actor.tier_subscription_active || actor.tier_subscription_ends_at === null) {
+    return false;
+  }
+  return Date.parse(actor.tier_subscription_ends_at) > now;
+}
+
 /** A paid tier counts only while it is paid for, unless someone sponsors the member. */
 function hasPaidAccess(actor: Actor): boolean {
-  return actor.tier_subscription_active || actor.is_sponsored;
+  return isSubscriptionActive(actor) || actor.is_sponsored;
 }
 
 export function isAdmin(actor: Actor | null): boolean {
@@ -105,16 +118,12 @@ export function canManageUsers(actor: Actor | null): boolean {
 // The spec grants sponsoring and ghost mode to a paid-up tier 4 member or to any sponsored member.
 export function canSponsor(actor: Actor | null): boolean {
   return (
-    actor !== null &&
-    ((actor.tier_level === TOP_TIER && actor.tier_subscription_active) || actor.is_sponsored)
+    actor !== null && ((actor.tier_level === TOP_TIER && isSubscriptionActive(actor)) || actor.is_sponsored)
   );
 }
 
 export function canUseGhostMode(actor: Actor | null): boolean {
-  return (
-    actor !== null &&
-    ((actor.tier_level === TOP_TIER && actor.tier_subscription_active) || actor.is_sponsored)
-  );
+  return canSponsor(actor);
 }
 
 /** Visibility follows the tier held, paid or not; without a member only tier 0 is the floor. */

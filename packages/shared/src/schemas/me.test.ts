@@ -21,7 +21,7 @@ const base = {
   ethnicity: null,
   tier_level: 2,
   tier_subscription_active: true,
-  tier_subscription_ends_at: '2025-07-01T00:00:00.000Z',
+  tier_subscription_ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
   is_sponsored: false,
   popularity_score: 72.5,
   rating_avg: 4.6,
@@ -56,6 +56,7 @@ function member(): Me {
     capabilities: capabilitiesOf({
       tier_level: 2,
       tier_subscription_active: true,
+      tier_subscription_ends_at: base.tier_subscription_ends_at,
       is_sponsored: false,
       verified: true,
       roles: ['user'],

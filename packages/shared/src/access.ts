@@ -1,0 +1,90 @@
+import type { ErrorCode } from './errors';
+import {
+  type Actor,
+  canCreateParties,
+  canManageUsers,
+  canModerateContent,
+  canSponsor,
+  canUseGhostMode,
+  messageSendBlock,
+  swipeBlock,
+} from './permissions';
+import type { Role } from './roles';
+import type { TierLevel } from './tiers';
+
+/**
+ * Who may call an API route (or send a realtime message). Every route declares one; the server
+ * enforces it in one place before anything else of the route runs, and the UI reads the same rules
+ * to hide or disable what the server would refuse.
+ *
+ * - `public`: anyone, signed in or not.
+ * - `member`: any signed-in member.
+ * - `{ role }`: a signed-in member holding that role.
+ * - `{ tier }`: a signed-in member whose tier is at least that (paid or not: visibility follows the
+ *   tier held, see maxVisibleTier).
+ * - `{ capability }`: a signed-in member for whom the shared capability rule holds.
+ */
+export type Access = 'public' | 'member' | { role: Role } | { tier: TierLevel } | { capability: Capability };
+
+export const CAPABILITIES = [
+  'swipe',
+  'send_message',
+  'create_parties',
+  'moderate_content',
+  'manage_users',
+  'sponsor',
+  'ghost_mode',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** Why access is refused: the API error code and the member-facing text. */
+export type AccessRefusal = { code: ErrorCode; message: string };
+
+const SIGNED_OUT: AccessRefusal = { code: 'UNAUTHENTICATED', message: 'User not authenticated' };
+const forbidden = (message: string): AccessRefusal => ({ code: 'FORBIDDEN', message });
+
+const ROLE_REFUSALS: Readonly<Record<Role, string>> = {
+  user: 'Members only',
+  admin: 'Admins only',
+  promoter: 'Promoters only',
+};
+
+/** Each capability's rule, with the spec's text where the spec words the refusal. */
+const CAPABILITY_RULES: Readonly<Record<Capability, (actor: Actor) => AccessRefusal | null>> = {
+  swipe: swipeBlock,
+  send_message: messageSendBlock,
+  create_parties: (a) =>
+    canCreateParties(a) ? null : forbidden('Only admins and promoters can create events'),
+  moderate_content: (a) => (canModerateContent(a) ? null : forbidden('Only moderators can do that')),
+  manage_users: (a) => (canManageUsers(a) ? null : forbidden(ROLE_REFUSALS.admin)),
+  sponsor: (a) => (canSponsor(a) ? null : forbidden('Sponsoring is a Vault Verified feature')),
+  ghost_mode: (a) => (canUseGhostMode(a) ? null : forbidden('Ghost mode is a Vault Verified feature')),
+};
+
+export function tierRequiredMessage(tier: TierLevel): string {
+  return `Upgrade to Tier ${tier}+ to use this feature`;
+}
+
+/** null when `actor` may call a route declared with `access`; otherwise why not. */
+export function accessRefusal(actor: Actor | null, access: Access): AccessRefusal | null {
+  if (access === 'public') return null;
+  if (actor === null) return SIGNED_OUT;
+  if (access === 'member') return null;
+  if ('role' in access) {
+    return actor.roles.includes(access.role) ? null : forbidden(ROLE_REFUSALS[access.role]);
+  }
+  if ('tier' in access) {
+    return actor.tier_level >= access.tier
+      ? null
+      : { code: 'TIER_REQUIRED', message: tierRequiredMessage(access.tier) };
+  }
+  return CAPABILITY_RULES[access.capability](actor);
+}
+
+/** A readable form of a declaration, for logs, docs and test names. */
+export function describeAccess(access: Access): string {
+  if (typeof access === 'string') return access;
+  if ('role' in access) return `role ${access.role}`;
+  if ('tier' in access) return `tier ${access.tier}+`;
+  return `capability ${access.capability}`;
+}
