@@ -24,17 +24,6 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
-      {
-        test: {
-          name: 'e2e',
-          root: './e2e',
-          include: ['journeys/**/*.test.ts'],
-          globalSetup: ['./harness/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
     ],
   },
 });

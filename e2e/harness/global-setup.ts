@@ -1,24 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/db/seed';
-import { createJourneyMembers, type JourneyMember } from './journey-members';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { publishGlobals } from './globals';
+import { createJourneyMembers, JOURNEY_PASSWORD } from './journey-members';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    journeyMembers: JourneyMember[];
-  }
-}
+const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
 
-/**
- * Starts the real server once for all journeys: production mode serving the built web app, a fresh
- * embedded database in a temporary folder, and the demo seed. Journeys talk to it over HTTP only.
- */
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
@@ -30,8 +22,20 @@ function freePort(): Promise<number> {
   });
 }
 
-export default async function setup(project: TestProject) {
+/**
+ * Starts the real server once for all journeys: production mode serving the built web app, a fresh
+ * embedded database in a temporary folder, and the demo seed. Journeys talk to it over HTTP only.
+ * Runs in Playwright's main process; the function it returns is the global teardown.
+ */
+export default async function globalSetup() {
+  // Also run by `npm run test:e2e` before the build; here for `npx playwright test` run directly.
+  ensureChromium();
+  if (!existsSync(join(WEB_DIST, 'index.html')))
+    throw new Error(`${WEB_DIST}/index.html is missing: build the web app first (\`npm run build\`).`);
+
   const port = await freePort();
+  // The browser uses the same origin the server trusts for state-changing requests.
+  const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -39,16 +43,28 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     PORT: String(port),
     AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-    WEB_DIST: resolve(import.meta.dirname, '../../apps/web/dist'),
+    WEB_DIST,
+    // Every journey, in every worker, comes from 127.0.0.1, and together they sign in more than 20
+    // times a minute; the per-address limits guard against floods and are tested in the server suite.
+    AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
+    API_RATE_LIMIT_PER_ADDRESS: '10000',
   });
   const app = await buildApp(config, { logger: { level: 'warn' } });
-  await seedDemoData(app.ctx.db, app.ctx.storage);
-  await app.listen({ host: '127.0.0.1', port });
-  project.provide('journeyMembers', await createJourneyMembers(app, `http://localhost:${port}`));
-  // The browser uses the same origin the server trusts for state-changing requests.
-  project.provide('baseUrl', `http://localhost:${port}`);
-  return async () => {
+  const teardown = async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await seedDemoData(app.ctx.db, app.ctx.storage);
+    await app.listen({ host: '127.0.0.1', port });
+    publishGlobals({
+      baseUrl: origin,
+      journeyMembers: await createJourneyMembers(app, origin),
+      journeyPassword: JOURNEY_PASSWORD,
+    });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

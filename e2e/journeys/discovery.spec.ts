@@ -1,24 +1,27 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import {
+  expect,
   expectAccessible,
   expectNoHorizontalOverflow,
-  newPage,
-  signInContext,
   snap,
-  useBrowser,
+  test,
   VIEWPORTS,
   type ViewportName,
-} from '../harness/browser';
-import { DEMO, DEMO_PASSWORD } from '../harness/demo';
-import { JOURNEY_PASSWORD, type JourneyMember } from '../harness/journey-members';
+} from '../harness/fixtures';
+import type { E2EGlobals } from '../harness/globals';
 
-const b = useBrowser();
 const topCard = (page: Page) => page.locator('article[data-top-card]');
 
 async function waitForTopCard(page: Page) {
-  await topCard(page).waitFor({ state: 'visible', timeout: 15_000 });
+  await expect(topCard(page)).toBeVisible({ timeout: 15_000 });
   return topCard(page);
+}
+
+/** Waits until a top card other than `id` is shown (positive: an empty deck does not pass). */
+async function expectNextCard(page: Page, id: string | null, timeout?: number) {
+  expect(id, 'the card had a data-card-id').toBeTruthy();
+  await expect(page.locator(`article[data-top-card]:not([data-card-id="${id}"])`)).toBeVisible({ timeout });
 }
 
 /** Passes cards with the keyboard until one matches, at most `limit` times. */
@@ -30,16 +33,22 @@ async function passUntil(page: Page, wanted: (label: string, tier: string | null
     if (wanted(label, tier)) return card;
     const id = await card.getAttribute('data-card-id');
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => topCard(page).getAttribute('data-card-id'), { timeout: 10_000 }).not.toBe(id);
+    await expectNextCard(page, id, 10_000);
   }
   throw new Error('no matching card found');
 }
 
-describe('discovery', () => {
+function journeyMember(globals: E2EGlobals, name: string) {
+  const member = globals.journeyMembers.find((m) => m.name === name);
+  if (!member) throw new Error(`journey member ${name} was not created by global setup`);
+  return member;
+}
+
+// The tests in this file run in order, in one worker: the first must run before the match journey.
+test.describe('discovery', () => {
   // First: the match journey below makes Valentina (tier 2) the most recently active teaser.
-  it('shows a tier-1 member a locked tier-3 card and the Upgrade dialog', async () => {
-    const { page, context } = await newPage(b.browser, 'phone');
-    await signInContext(context, DEMO.basic.email, DEMO_PASSWORD);
+  test('shows a tier-1 member a locked tier-3 card and the Upgrade dialog', async ({ signedInPage }) => {
+    const { page } = await signedInPage('phone', DEMO.basic.email, DEMO_PASSWORD);
     await page.goto('/app');
     const locked = await passUntil(page, (label, tier) => label.startsWith('Locked') && tier === '3', 30);
     // The server masked it: no name, city or bio reached the browser.
@@ -47,25 +56,25 @@ describe('discovery', () => {
     await snap(page, 'locked-card', 'phone');
     await page.keyboard.press('ArrowRight');
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText('Upgrade Required').isVisible()).toBe(true);
-    await expect
-      .poll(() => dialog.getByText('Upgrade to Tier 3 or higher to interact with this profile').isVisible())
-      .toBe(true);
+    await expect(dialog.getByText('Upgrade Required')).toBeVisible();
+    await expect(dialog.getByText('Upgrade to Tier 3 or higher to interact with this profile')).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'upgrade-dialog', 'phone');
     await dialog.getByRole('button', { name: 'Close' }).click();
     // Passing a locked card is allowed.
     const id = await locked.getAttribute('data-card-id');
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => topCard(page).getAttribute('data-card-id')).not.toBe(id);
-    await context.close();
+    await expectNextCard(page, id);
   });
 
-  it('two members like each other, one by dragging and one by keyboard, and both see the match', async () => {
-    const [julian, valentina] = inject('journeyMembers') as [JourneyMember, JourneyMember];
+  test('two members like each other, one by dragging and one by keyboard, and both see the match', async ({
+    signedInPage,
+    globals,
+  }) => {
+    const julian = journeyMember(globals, 'Julian');
+    const valentina = journeyMember(globals, 'Valentina');
 
-    const a = await newPage(b.browser, 'phone');
-    await signInContext(a.context, julian.email, JOURNEY_PASSWORD);
+    const a = await signedInPage('phone', julian.email, globals.journeyPassword);
     await a.page.goto('/app');
     const card = await passUntil(a.page, (label) => label.startsWith('Valentina'));
     // Drag the card well past the 100 px threshold to the right.
@@ -77,68 +86,52 @@ describe('discovery', () => {
     await a.page.mouse.down();
     for (let step = 1; step <= 10; step += 1) await a.page.mouse.move(x + step * 22, y + step * 2);
     await a.page.mouse.up();
-    await expect.poll(() => a.page.getByText('You liked this profile').isVisible()).toBe(true);
+    await expect(a.page.getByText('You liked this profile')).toBeVisible();
 
-    const v = await newPage(b.browser, 'desktop');
-    await signInContext(v.context, valentina.email, JOURNEY_PASSWORD);
+    const v = await signedInPage('desktop', valentina.email, globals.journeyPassword);
     await v.page.goto('/app');
     await passUntil(v.page, (label) => label.startsWith('Julian'));
     await v.page.keyboard.press('ArrowRight');
     const dialog = v.page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText("It's a Match!").first().isVisible()).toBe(true);
-    await expect
-      .poll(() =>
-        dialog
-          .getByText(/Julian/)
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
+    await expect(dialog.getByText("It's a Match!").first()).toBeVisible();
+    await expect(dialog.getByText(/Julian/).first()).toBeVisible();
     await snap(v.page, 'match-dialog', 'desktop');
 
     // Julian hears about it through his notifications.
     await a.page.reload();
     await a.page.getByRole('button', { name: /notifications/i }).click();
-    await expect
-      .poll(() =>
-        a.page
-          .getByRole('dialog')
-          .getByText(/You and Valentina liked each other!/)
-          .isVisible(),
-      )
-      .toBe(true);
-    await a.context.close();
-    await v.context.close();
+    await expect(a.page.getByRole('dialog').getByText(/You and Valentina liked each other!/)).toBeVisible();
   });
 
-  it('shows a super like in Interests, and Remove takes it away', async () => {
-    const { page, context } = await newPage(b.browser, 'phone');
-    await signInContext(context, DEMO.chemistry.email, DEMO_PASSWORD);
+  test('shows a super like in Interests, and Remove takes it away', async ({ signedInPage }) => {
+    const { page } = await signedInPage('phone', DEMO.chemistry.email, DEMO_PASSWORD);
     await page.goto('/app');
     const card = await passUntil(page, (label) => !label.startsWith('Locked'));
     const name = ((await card.getAttribute('aria-label')) ?? '').split(',')[0] as string;
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => page.getByText('You super liked this profile').isVisible()).toBe(true);
+    await expect(page.getByText('You super liked this profile')).toBeVisible();
 
     await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Interests' }).click();
     await page.getByRole('tab', { name: /My Favorites/ }).click();
     const panel = page.getByRole('tabpanel');
     const row = panel.getByRole('listitem').filter({ hasText: name });
-    await expect.poll(() => row.count()).toBe(1);
-    await expect.poll(() => row.getByText('in your favorites').isVisible()).toBe(true);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText('in your favorites')).toBeVisible();
     await row.getByRole('button', { name: /Remove/ }).click();
-    await expect.poll(() => panel.getByRole('listitem').filter({ hasText: name }).count()).toBe(0);
-    // And it stays gone: the server deleted the super like.
+    await expect(panel.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+    // And it stays gone: the server deleted the super like. (Wait for the list to load, or a count of
+    // zero would pass before the favourites arrived.)
     await page.reload();
     await page.getByRole('tab', { name: /My Favorites/ }).click();
-    await expect.poll(() => page.getByRole('tabpanel').getByText(name).count()).toBe(0);
-    await context.close();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('tabpanel').getByText(name)).toHaveCount(0);
   });
 
   for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-    it(`looks finished on ${viewport}: discovery, interests and a profile page`, async () => {
-      const { page, context, consoleErrors } = await newPage(b.browser, viewport);
-      await signInContext(context, DEMO.vault.email, DEMO_PASSWORD);
+    test(`looks finished on ${viewport}: discovery, interests and a profile page`, async ({
+      signedInPage,
+    }) => {
+      const { page, consoleErrors } = await signedInPage(viewport, DEMO.vault.email, DEMO_PASSWORD);
       await page.goto('/app');
       const card = await waitForTopCard(page);
       await page.waitForLoadState('networkidle');
@@ -148,20 +141,19 @@ describe('discovery', () => {
 
       const id = await card.getAttribute('data-card-id');
       await page.goto(`/profile/${id}`);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectNoHorizontalOverflow(page);
       await expectAccessible(page);
       await snap(page, 'profile', viewport);
 
       await page.goto('/interests');
-      await page.getByRole('tab', { name: /Viewed Me/ }).waitFor();
+      await expect(page.getByRole('tab', { name: /Viewed Me/ })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectNoHorizontalOverflow(page);
       await expectAccessible(page);
       await snap(page, 'interests', viewport);
       expect(consoleErrors).toEqual([]);
-      await context.close();
     });
   }
 });

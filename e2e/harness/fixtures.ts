@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type E2EGlobals, readGlobals } from './globals';
+
+export { expect };
+
+export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** A browser context of its own (its own cookies, so its own member) with one page. */
+export type Session = {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  consoleErrors: string[];
+};
+
+type Fixtures = {
+  /** A fresh context and page at the named viewport (phone: 390×844 with touch; desktop: 1280×800). */
+  openPage: (viewport?: ViewportName) => Promise<Session>;
+  /** `openPage`, then signs the context in through the API. */
+  signedInPage: (viewport: ViewportName, email: string, password: string) => Promise<Session>;
+};
+type WorkerFixtures = { globals: E2EGlobals };
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  globals: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies destructured.
+    async ({}, use) => {
+      await use(readGlobals());
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ globals }, use) => {
+    await use(globals.baseUrl);
+  },
+
+  openPage: async ({ browser, baseURL }, use, testInfo) => {
+    const sessions: Session[] = [];
+    await use(async (viewport = 'phone') => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: VIEWPORTS[viewport],
+        deviceScaleFactor: 1,
+        hasTouch: viewport === 'phone',
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => consoleErrors.push(error.message));
+      sessions.push({ context, page, consoleErrors });
+      return { context, page, consoleErrors };
+    });
+    // Keep a picture of whatever each page showed when the test failed (the trace and Playwright's
+    // own screenshots land in artifacts/results as well).
+    if (testInfo.status !== testInfo.expectedStatus) {
+      mkdirSync(join(ARTIFACTS, 'failures'), { recursive: true });
+      const name = testInfo.title.replace(/\W+/g, '-');
+      for (const [index, { page }] of sessions.entries()) {
+        if (page.isClosed()) continue;
+        const path = join(ARTIFACTS, 'failures', `${name}${index === 0 ? '' : `-${index + 1}`}.png`);
+        await page.screenshot({ path, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+      }
+    }
+    await Promise.all(sessions.map(({ context }) => context.close().catch(() => undefined)));
+  },
+
+  signedInPage: async ({ openPage }, use) => {
+    await use(async (viewport, email, password) => {
+      const session = await openPage(viewport);
+      await signInContext(session.context, email, password);
+      return session;
+    });
+  },
+});
+
+/** Signs in by creating a session through the API (not by clicking), as every journey but one does. */
+export async function signInContext(context: BrowserContext, email: string, password: string) {
+  const response = await context.request.post('/api/auth/sign-in', {
+    data: { email, password },
+    headers: { origin: readGlobals().baseUrl },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Saves a screenshot for people to look at (e2e/artifacts/screens/NAME-VIEWPORT.png). */
+export async function snap(page: Page, name: string, viewport: ViewportName) {
+  mkdirSync(join(ARTIFACTS, 'screens'), { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'screens', `${name}-${viewport}.png`), fullPage: false });
+}
+
+/** Zero serious or critical accessibility violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** Page-level horizontal overflow is a layout bug on a phone. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -1,0 +1,29 @@
+import type { JourneyMember } from './journey-members';
+
+/**
+ * What global setup hands to the test workers. Global setup runs in Playwright's main process before
+ * any worker starts, and workers inherit its `process.env`, so the values travel as environment
+ * variables (the members as JSON). Type-only imports keep the server code out of the workers.
+ */
+export type E2EGlobals = {
+  /** The origin the browser uses and the server trusts for state-changing requests. */
+  baseUrl: string;
+  /** Members made for the journeys (see journey-members.ts), in the order created. */
+  journeyMembers: JourneyMember[];
+  journeyPassword: string;
+};
+
+const ENV = 'ROYAL_E2E_GLOBALS';
+
+export function publishGlobals(globals: E2EGlobals) {
+  process.env[ENV] = JSON.stringify(globals);
+}
+
+export function readGlobals(): E2EGlobals {
+  const raw = process.env[ENV];
+  if (!raw)
+    throw new Error(
+      `${ENV} is not set: run the journeys with \`npm run test:e2e\` (or \`npx playwright test -c e2e/playwright.config.ts\`), whose global setup starts the server.`,
+    );
+  return JSON.parse(raw) as E2EGlobals;
+}

@@ -1,0 +1,59 @@
+import { DEMO, DEMO_PASSWORD } from '../harness/demo';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  snap,
+  test,
+  VIEWPORTS,
+  type ViewportName,
+} from '../harness/fixtures';
+
+test.describe('the sign-in screen', () => {
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    test(`looks finished and passes axe on ${viewport}`, async ({ openPage }) => {
+      const { page } = await openPage(viewport);
+      await page.goto('/signin');
+      await expect(page.getByRole('button', { name: 'Enter Royal Circle' })).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await expectAccessible(page);
+      await snap(page, 'signin', viewport);
+      await page.getByRole('tab', { name: 'Join the Elite' }).click();
+      await expect(page.getByText('min 6 characters')).toBeVisible();
+      await snap(page, 'signup', viewport);
+    });
+  }
+
+  test('signs a member in through the form and lands on /app with their tier badge', async ({ openPage }) => {
+    const { page } = await openPage('phone');
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(DEMO.verified.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Enter Royal Circle' }).click();
+    await page.waitForURL('**/app');
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page.locator('header [data-tier]')).toHaveAttribute('data-tier', '2');
+  });
+
+  test('shows the error toast for a wrong password and stays on the form', async ({ openPage }) => {
+    const { page } = await openPage('phone');
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(DEMO.basic.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Enter Royal Circle' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+  });
+
+  test('creates an account from the Join the Elite tab', async ({ openPage }) => {
+    const { page } = await openPage('desktop');
+    await page.goto('/signin');
+    await page.getByRole('tab', { name: 'Join the Elite' }).click();
+    await page.getByLabel('Email').fill(`journey-${Date.now()}@example.test`);
+    await page.getByLabel('Password').fill('midnight-orchid-77');
+    await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();
+    await page.waitForURL('**/app');
+    await expect(page.getByText('Account created!')).toBeVisible();
+    await expect(page.locator('header [data-tier]')).toHaveAttribute('data-tier', '0');
+  });
+});

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser journeys on Debian's Chromium (never a downloaded browser), against one real server that
+// global setup starts (production mode, temporary embedded database, demo seed, built web app).
+// Run with `npm run test:e2e`, which checks for Chromium and builds the web app first.
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: './journeys',
+  testMatch: '**/*.spec.ts',
+  outputDir: './artifacts/results',
+  globalSetup: './harness/global-setup.ts',
+  // Files run in parallel, two at a time on a 2-core machine; the tests inside a file run in order
+  // (discovery's come in a deliberate order). Files do not depend on each other's data.
+  fullyParallel: false,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalTimeout: CI ? 15 * 60_000 : 0,
+  forbidOnly: CI,
+  retries: 0,
+  reporter: CI ? [['line']] : [['list']],
+  use: {
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: { mode: 'only-on-failure', fullPage: true },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+});
