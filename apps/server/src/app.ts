@@ -7,27 +7,29 @@ import { createBus, type EventBus } from './adapters/bus';
 import { createLocalStorage, uploadsDir } from './adapters/storage/local';
 import type { ObjectStorage } from './adapters/storage/types';
 import type { AppConfig } from './config';
-import type { AppContext } from './context';
+import type { ApiRoute, AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { inTransaction } from './db/transaction';
+import { scheduledJobs } from './jobs';
+import { createJobs, noJobs } from './jobs/queue';
 import { createAttemptCounter } from './lib/attempt-counter-factory';
-import { createAuth } from './modules/auth/auth';
-import { createMemberRecords } from './modules/auth/new-member';
-import { authRoutes } from './modules/auth/routes';
-import { devRoutes } from './modules/dev/routes';
-import { discoveryRoutes } from './modules/discovery/routes';
-import { healthRoutes } from './modules/health/routes';
-import { interestRoutes } from './modules/interests/routes';
-import { meRoutes } from './modules/me/routes';
-import { memberRoutes } from './modules/members/routes';
-import { notificationRoutes } from './modules/notifications/routes';
-import { photoRoutes } from './modules/photos/routes';
-import { settingsRoutes } from './modules/settings/routes';
+import { authRoutes, completeSignUp, createActorResolver, createAuth, SESSION_SETTINGS } from './modules/auth';
+import { devRoutes } from './modules/dev';
+import { discoveryRoutes } from './modules/discovery';
+import { healthRoutes } from './modules/health';
+import { interestRoutes } from './modules/interests';
+import { meRoutes } from './modules/me';
+import { memberRoutes } from './modules/members';
+import { notificationRoutes } from './modules/notifications';
+import { photoRoutes } from './modules/photos';
+import { settingsRoutes } from './modules/settings';
+import { registerAccessControl } from './plugins/access';
 import { registerDocs } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, registerErrorHandling, registerInputGuards } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
-import { registerSession } from './plugins/session';
 import { registerWeb } from './plugins/web';
+import { deriveSecrets } from './secrets';
 
 export type BuildOptions = {
   /** Tests share one database per file; the app then leaves it open on close. */
@@ -35,7 +37,14 @@ export type BuildOptions = {
   storage?: ObjectStorage;
   bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
+  /** Start the job queue and its schedules (default: yes; unit tests run job functions directly). */
+  jobs?: boolean;
+  /** How long resolved actors are cached (tests shorten or lengthen it). */
+  actorCacheTtlMs?: number;
 };
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 
 /** Builds the whole API without listening: `server.ts` listens, tests use `app.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
@@ -47,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,59 +75,86 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const bus = options.bus ?? (await createBus(config.redisUrl));
   const storage = options.storage ?? createLocalStorage(uploadsDir(config.dataDir));
+  const secrets = deriveSecrets(config.authSecret);
   const auth = createAuth({
     db: database.db,
     config,
-    onUserCreated: (user) => createMemberRecords(database.db, user),
+    onUserCreated: (user) => completeSignUp(database.db, { locationKey: secrets.locationJitter }, user),
   });
+  const actors = createActorResolver({
+    db: database.db,
+    auth,
+    bus,
+    secret: config.authSecret,
+    session: SESSION_SETTINGS,
+    cacheTtlMs: options.actorCacheTtlMs,
+    onBackgroundError: (error) => app.log.warn({ err: error }, 'last_active update failed'),
+  });
+  const jobs = options.jobs === false ? noJobs : createJobs(database, app.log);
 
   const ctx: AppContext = {
     config,
+    log: app.log,
     database,
     db: database.db,
     storage,
     bus,
     redis,
     auth,
-    signInFailures: createAttemptCounter(redis),
+    actors,
+    secrets,
+    jobs,
+    signInFailures: {
+      perAccountAndAddress: createAttemptCounter(redis, 'rc-signin-fail:', FIFTEEN_MINUTES),
+      perAccount: createAttemptCounter(redis, 'rc-signin-fail-any:', HOUR),
+    },
+    transact: (body, join) =>
+      inTransaction({ db: database.db, bus, log: app.log, forgetActors: actors.forget }, body, join),
   };
   app.decorate('ctx', ctx);
+  app.addHook('onReady', async () => {
+    await jobs.start(scheduledJobs(ctx));
+  });
   app.addHook('onClose', async () => {
+    await jobs.stop();
+    actors.close();
     if (!options.bus) await bus.close();
     await redis?.quit();
     if (ownsDatabase) await database.close();
   });
 
-  // Every API route, so that a test can prove each one is documented.
-  const apiRoutes: { method: string; url: string }[] = [];
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.schema?.hide) return;
-    for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
-  });
-  app.decorate('apiRoutes', apiRoutes);
-
   registerErrorHandling(app);
   await app.register(cookie);
   await registerSecurity(app, config, redis);
-  registerSession(app);
   await registerDocs(app);
 
+  // Every API route, with its access declaration, so tests can prove each is documented and guarded.
+  const apiRoutes: ApiRoute[] = [];
   await app.register(
     async (api) => {
+      // Both hooks apply to every route registered below, and only to those.
+      registerAccessControl(api);
+      registerInputGuards(api);
+      api.addHook('onRoute', (route) => {
+        const access = route.config?.access;
+        if (route.schema?.hide || access === undefined) return;
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+      });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(meRoutes);
       await api.register(settingsRoutes);
       await api.register(notificationRoutes);
       await api.register(photoRoutes);
-      await api.register(devRoutes);
+      if (config.demoMode) await api.register(devRoutes);
       await api.register(discoveryRoutes);
       await api.register(interestRoutes);
       await api.register(memberRoutes);
     },
     { prefix: '/api' },
   );
+  app.decorate('apiRoutes', apiRoutes);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

@@ -1,31 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { EventBus } from './adapters/bus';
 import type { ObjectStorage } from './adapters/storage/types';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/client';
+import type { Work } from './db/transaction';
+import type { Jobs } from './jobs/queue';
 import type { AttemptCounter } from './lib/attempt-counter';
+import type { ActorResolver } from './modules/auth/actor';
 import type { Auth } from './modules/auth/auth';
+
+/** Keys derived from the auth secret for purposes other than signing sessions. */
+export type DerivedSecrets = {
+  /** Keys each member's location jitter, so nobody can compute (and remove) it from a public id. */
+  locationJitter: Buffer;
+};
 
 /** What services need from the running app, passed explicitly instead of reaching for globals. */
 export type AppContext = {
   config: AppConfig;
+  log: FastifyBaseLogger;
   database: DatabaseHandle;
   db: Db;
   storage: ObjectStorage;
   bus: EventBus;
   redis: Redis | undefined;
   auth: Auth;
-  signInFailures: AttemptCounter;
+  actors: ActorResolver;
+  secrets: DerivedSecrets;
+  jobs: Jobs;
+  signInFailures: {
+    /** Failures of one account from one address (the owner's own typos count here). */
+    perAccountAndAddress: AttemptCounter;
+    /** Failures of one account from anywhere: a slower ceiling against distributed guessing. */
+    perAccount: AttemptCounter;
+  };
+  /** Runs a unit of work in a transaction (or the caller's), publishing its events after commit. */
+  transact<T>(body: (work: Work) => Promise<T>, join?: Work): Promise<T>;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    /** Every API route registered (method and path), for the documentation test. */
-    apiRoutes: readonly { method: string; url: string }[];
-  }
-  interface FastifyRequest {
-    /** Set by the `requireMember` pre-handler; read it through `memberOf(request)`. */
-    member: import('./plugins/session').Member | null;
+    /** Every API route registered (method, path, access), for the documentation and access tests. */
+    apiRoutes: readonly ApiRoute[];
   }
 }
+
+export type ApiRoute = {
+  method: string;
+  url: string;
+  access: import('@royal/shared').Access;
+};

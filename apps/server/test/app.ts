@@ -1,52 +1,72 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createMemoryBus } from '../src/adapters/bus/memory';
-import { type App, buildApp } from '../src/app';
+import { type App, type BuildOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { createMemoryStorage } from '../src/db/seed/memory-storage';
 import { openTestDatabase } from './database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: TEST_ORIGIN, DATA_DIR: '/tmp/rc-test-data' },
     {
-      authSecret: 'test-secret-test-secret-test-secret-0123456789',
+      authSecret: TEST_AUTH_SECRET,
       databaseInMemory: true,
       seedDemo: false,
       rateLimits: {
         apiPerAddressPerMinute: 100_000,
         authPerAddressPerMinute: 100_000,
         authFailuresPerAccountPer15Min: 1_000,
+        authFailuresPerAccountPerHour: 10_000,
       },
       ...overrides,
     },
   );
 }
 
-/**
- * One app and one database per test file (PGlite takes seconds to open). Tests create their own
- * members with unique e-mails, so they never depend on each other's rows or order.
- */
-export function useTestApp(overrides: Partial<AppConfig> = {}) {
-  const state = {} as { app: App; dispose: () => Promise<void> };
-  beforeAll(async () => {
-    const database = await openTestDatabase();
-    const app = await buildApp(testConfig(overrides), {
-      database,
-      storage: createMemoryStorage(),
-      bus: createMemoryBus(),
-      logger: false,
-    });
-    await app.ready();
-    state.app = app;
-    state.dispose = async () => {
+export type TestAppOptions = {
+  /**
+   * 'file' (default): one app and database for the test file; tests create their own members with
+   * unique e-mails. 'test': a fresh database (and app) for every test, for tests that read lists
+   * spanning all members (the feed, search) and must see only their own.
+   */
+  isolation?: 'file' | 'test';
+  build?: Omit<BuildOptions, 'database'>;
+};
+
+/** An app on a fresh copy of the migrated template database; jobs off unless asked for. */
+export async function startTestApp(overrides: Partial<AppConfig> = {}, build: TestAppOptions['build'] = {}) {
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig(overrides), {
+    storage: createMemoryStorage(),
+    bus: createMemoryBus(),
+    logger: false,
+    jobs: false,
+    ...build,
+    database,
+  });
+  await app.ready();
+  return {
+    app,
+    async dispose() {
       await app.close();
       await database.dispose();
-    };
+    },
+  };
+}
+
+export function useTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}) {
+  const state = {} as { app: App; dispose?: () => Promise<void> };
+  const [before, after] = options.isolation === 'test' ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    const started = await startTestApp(overrides, options.build);
+    state.app = started.app;
+    state.dispose = started.dispose;
   });
-  afterAll(async () => {
+  after(async () => {
     await state.dispose?.();
   });
   return {

@@ -1,12 +1,24 @@
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { type DisposableDatabase, openScratchDatabase } from '../src/db/scratch';
 
 /** True when the suite runs against a real PostgreSQL server (CI's second pass). */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+let dump: Promise<Blob> | undefined;
+
 /**
- * One database per test file: an in-memory PGlite by default, or a scratch PostgreSQL database made
- * from TEST_DATABASE_URL and dropped again. Test files never share rows, so they can run in parallel.
+ * A fresh, migrated database copied from the run's template (test/global-setup.ts): an in-memory
+ * PGlite loaded from the dump, or `CREATE DATABASE … TEMPLATE` on PostgreSQL, dropped on dispose.
+ * Nothing is migrated again and no two copies share rows.
  */
-export function openTestDatabase(): Promise<DisposableDatabase> {
-  return openScratchDatabase(process.env.TEST_DATABASE_URL, 'rc_t');
+export async function openTestDatabase(): Promise<DisposableDatabase> {
+  const template = inject('testDatabaseTemplate');
+  if (template.postgres) {
+    return openScratchDatabase(process.env.TEST_DATABASE_URL, 'rc_t', { template: template.postgres });
+  }
+  if (!template.pgliteDumpPath) throw new Error('test database template missing: is test/global-setup.ts configured?');
+  const path = template.pgliteDumpPath;
+  dump ??= readFile(path).then((bytes) => new Blob([bytes]));
+  return openScratchDatabase(undefined, 'rc_t', { pgliteDump: await dump });
 }

@@ -1,21 +1,26 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role, TierLevel } from '@royal/shared';
-import { hashPassword } from 'better-auth/crypto';
+import { inject } from 'vitest';
 import type { App } from '../src/app';
-import { accounts, profiles, safetySettings, userCompliance, userRoles, users } from '../src/db/schema';
-import { cookieFrom, request, type Session } from './app';
+import { sessions } from '../src/db/schema';
+import {
+  createMemberDirectly,
+  type MemberActor,
+  SESSION_SETTINGS,
+  sessionCookieName,
+  signSessionToken,
+} from '../src/modules/auth';
+import type { Session } from './app';
 
-export const FACTORY_PASSWORD = 'Velvet-Rope-2026';
-// scrypt is deliberately slow: hash once per test process and reuse it for every member.
-let passwordHash: Promise<string> | undefined;
-const hashed = () => {
-  passwordHash ??= hashPassword(FACTORY_PASSWORD);
-  return passwordHash;
-};
+export { FACTORY_PASSWORD } from './factory-password';
+
+const DAY_MS = 86_400_000;
 
 export type MemberOptions = {
   tier?: TierLevel;
   subscriptionActive?: boolean;
+  /** When the subscription ends (default: 30 days ahead when active). */
+  subscriptionEndsAt?: Date | null;
   sponsored?: boolean;
   verified?: boolean;
   roles?: Role[];
@@ -28,63 +33,89 @@ export type MemberOptions = {
   popularity?: number;
   city?: string;
   state?: string;
+  location?: { lat: number; lng: number };
 };
 
 export type TestMember = { id: string; email: string; name: string };
 
-/** Writes a complete member directly (fast), unique per call, with the given facts. */
+/**
+ * A complete member, unique per call, written by the app's one new-member writer (the same as
+ * sign-up and the seed), with the factory password and terms accepted.
+ */
 export async function createMember(app: App, options: MemberOptions = {}): Promise<TestMember> {
   const id = randomUUID();
   const email = `member-${id.slice(0, 8)}@example.test`;
   const tier = options.tier ?? 1;
   const name = options.name ?? `Member ${id.slice(0, 4)}`;
-  const db = app.ctx.db;
-  await db.transaction(async (tx) => {
-    await tx.insert(users).values({ id, email, name, emailVerified: false });
-    await tx.insert(accounts).values({
-      id: randomUUID(),
-      accountId: id,
-      providerId: 'credential',
-      userId: id,
-      password: await hashed(),
-    });
-    await tx.insert(profiles).values({
-      userId: id,
+  const active = options.subscriptionActive ?? tier > 0;
+  const endsAt =
+    options.subscriptionEndsAt !== undefined
+      ? options.subscriptionEndsAt
+      : active
+        ? new Date(Date.now() + 30 * DAY_MS)
+        : null;
+  await createMemberDirectly(
+    app.ctx.db,
+    { locationKey: app.ctx.secrets.locationJitter },
+    {
+      id,
+      email,
       name,
-      age: options.age ?? 30,
-      bio: 'Test member',
-      gender: options.userType === 'women' ? 'female' : 'male',
-      userType: options.userType ?? 'men',
-      city: options.city ?? 'Miami',
-      state: options.state ?? 'FL',
-      tierLevel: tier,
-      tierSubscriptionActive: options.subscriptionActive ?? tier > 0,
-      isSponsored: options.sponsored ?? false,
-      verified: options.verified ?? false,
-      ghostMode: options.ghostMode ?? false,
-      ageRangeMin: options.ageRange?.[0] ?? 18,
-      ageRangeMax: options.ageRange?.[1] ?? 65,
-      popularityScore: options.popularity ?? 50,
-      lastActive: options.lastActive ?? new Date(),
-    });
-    await tx.insert(userRoles).values((options.roles ?? ['user']).map((role) => ({ userId: id, role })));
-    await tx.insert(safetySettings).values({ userId: id });
-    await tx
-      .insert(userCompliance)
-      .values({ userId: id, termsAcceptedAt: new Date(), privacyAcceptedAt: new Date() });
-  });
+      passwordHash: inject('factoryPasswordHash'),
+      roles: options.roles ?? ['user'],
+      acceptedTermsAt: new Date(),
+      profile: {
+        age: options.age ?? 30,
+        bio: 'Test member',
+        gender: options.userType === 'women' ? 'female' : 'male',
+        userType: options.userType ?? 'men',
+        city: options.city ?? 'Miami',
+        state: options.state ?? 'FL',
+        tierLevel: tier,
+        tierSubscriptionActive: active,
+        tierSubscriptionEndsAt: endsAt,
+        isSponsored: options.sponsored ?? false,
+        verified: options.verified ?? false,
+        ghostMode: options.ghostMode ?? false,
+        ageRangeMin: options.ageRange?.[0] ?? 18,
+        ageRangeMax: options.ageRange?.[1] ?? 65,
+        popularityScore: options.popularity ?? 50,
+        lastActive: options.lastActive ?? new Date(),
+        ...(options.location ? { location: options.location } : {}),
+      },
+    },
+  );
   return { id, email, name };
 }
 
-export async function signInAs(app: App, member: TestMember): Promise<Session> {
-  const response = await request(app, 'POST', '/api/auth/sign-in', {
-    body: { email: member.email, password: FACTORY_PASSWORD },
+/**
+ * A session for the member, written directly (as Better Auth would after a sign-in) with its signed
+ * cookie: no scrypt per test. Journeys through the sign-in route itself live in the auth tests.
+ */
+export async function signInAs(app: App, member: TestMember, expiresAt?: Date): Promise<Session> {
+  const token = randomBytes(24).toString('base64url');
+  await app.ctx.db.insert(sessions).values({
+    token,
+    userId: member.id,
+    expiresAt: expiresAt ?? new Date(Date.now() + SESSION_SETTINGS.expiresInSeconds * 1000),
   });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  return { cookie: cookieFrom(response), userId: member.id };
+  const name = sessionCookieName(app.ctx.config.secureCookies);
+  return {
+    cookie: `${name}=${encodeURIComponent(signSessionToken(token, app.ctx.config.authSecret))}`,
+    userId: member.id,
+  };
 }
 
 export async function signedInMember(app: App, options: MemberOptions = {}) {
   const member = await createMember(app, options);
   return { member, session: await signInAs(app, member) };
+}
+
+/** The member as the app resolves them for a request (for calling services directly). */
+export async function actorFor(app: App, member: TestMember): Promise<MemberActor> {
+  const session = await signInAs(app, member);
+  const value = decodeURIComponent(session.cookie.slice(session.cookie.indexOf('=') + 1));
+  const resolved = await app.ctx.actors.resolve(value, () => new Headers(), { fresh: true });
+  if (!resolved) throw new Error('could not resolve the member');
+  return resolved.actor;
 }

@@ -27,6 +27,8 @@ export const ErrorCode = {
   IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
   UPLOAD_REJECTED: 'UPLOAD_REJECTED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -54,7 +56,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   WEAK_PASSWORD: 422,
   INSUFFICIENT_FUNDS: 422,
   UPLOAD_REJECTED: 422,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -87,6 +91,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   IDEMPOTENCY_CONFLICT: 'This request was already made with different details',
   UPLOAD_REJECTED: 'The file could not be accepted',
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable. Please try again.',
+  PAYLOAD_TOO_LARGE: 'The request is too large',
+  HEADERS_TOO_LARGE: 'The request headers are too large',
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */

@@ -41,6 +41,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** Folder of the embedded PGlite database; omitted → in-memory (tests). */
   dataDir?: string;
+  /** An in-memory PGlite starting from this dumped data folder (tests copy one migrated template). */
+  loadDataDir?: Blob;
 };
 
 const POOL_MAX = 10;
@@ -73,7 +75,14 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
   }
 
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
+  const client = await PGlite.create(
+    opts.dataDir ? { dataDir: opts.dataDir } : opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {},
+  );
+  return pgliteHandle(client);
+}
+
+/** Wraps an open PGlite client (also a clone of one) as a database handle. */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',

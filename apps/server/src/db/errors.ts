@@ -8,7 +8,7 @@ export const PG_CHECK_VIOLATION = '23514';
 export const PG_SERIALIZATION_FAILURE = '40001';
 export const PG_DEADLOCK_DETECTED = '40P01';
 
-type PgLikeError = { code?: unknown; constraint?: unknown; cause?: unknown };
+type PgLikeError = { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown };
 
 function* causes(error: unknown): Generator<PgLikeError> {
   let current: unknown = error;
@@ -30,6 +30,14 @@ export function pgErrorCode(error: unknown): string | undefined {
 export function pgConstraint(error: unknown): string | undefined {
   for (const e of causes(error)) {
     if (typeof e.constraint === 'string') return e.constraint;
+  }
+  return undefined;
+}
+
+/** The database's detail text (e.g. which key is still referenced), when the driver reports it. */
+export function pgDetail(error: unknown): string | undefined {
+  for (const e of causes(error)) {
+    if (typeof e.detail === 'string') return e.detail;
   }
   return undefined;
 }

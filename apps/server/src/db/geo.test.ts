@@ -1,21 +1,23 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { COARSE_CELL_DEG, coarseLocation, distanceMiles } from './geo';
 
 const ALICE = '6f1c2a4e-8b1d-4e0a-9f5b-2d7c3e1a9b40';
 const BOB = '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70';
+const KEY = Buffer.from('test-location-key-test-location-key');
 
 describe('coarseLocation', () => {
   it('is stable for the same member and point', () => {
-    expect(coarseLocation(34.0522, -118.2437, ALICE)).toEqual(coarseLocation(34.0522, -118.2437, ALICE));
+    expect(coarseLocation(34.0522, -118.2437, ALICE, KEY)).toEqual(coarseLocation(34.0522, -118.2437, ALICE, KEY));
   });
 
   it('does not move while the member moves inside one cell', () => {
     // Both points snap to the cell centred on 34.05, -118.25.
-    expect(coarseLocation(34.041, -118.241, ALICE)).toEqual(coarseLocation(34.059, -118.259, ALICE));
+    expect(coarseLocation(34.041, -118.241, ALICE, KEY)).toEqual(coarseLocation(34.059, -118.259, ALICE, KEY));
   });
 
   it('gives different members in the same place different points', () => {
-    expect(coarseLocation(34.0522, -118.2437, ALICE)).not.toEqual(coarseLocation(34.0522, -118.2437, BOB));
+    expect(coarseLocation(34.0522, -118.2437, ALICE, KEY)).not.toEqual(coarseLocation(34.0522, -118.2437, BOB, KEY));
   });
 
   it('stays within one cell of the exact point', () => {
@@ -26,7 +28,7 @@ describe('coarseLocation', () => {
       [0, 0],
     ] as const) {
       for (const id of [ALICE, BOB]) {
-        const c = coarseLocation(lat, lng, id);
+        const c = coarseLocation(lat, lng, id, KEY);
         expect(Math.abs(c.lat - lat)).toBeLessThanOrEqual(COARSE_CELL_DEG + 1e-9);
         expect(Math.abs(c.lng - lng)).toBeLessThanOrEqual(COARSE_CELL_DEG + 1e-9);
       }
@@ -34,12 +36,30 @@ describe('coarseLocation', () => {
   });
 
   it('never reveals the exact point', () => {
-    const c = coarseLocation(40.7128, -74.006, ALICE);
+    const c = coarseLocation(40.7128, -74.006, ALICE, KEY);
     expect(c).not.toEqual({ lat: 40.7128, lng: -74.006 });
   });
 
+  it('hides its offset behind the server key: the public id alone does not give it away', () => {
+    const other = Buffer.from('another-deployment-another-key!!');
+    expect(coarseLocation(34.0522, -118.2437, ALICE, KEY)).not.toEqual(
+      coarseLocation(34.0522, -118.2437, ALICE, other),
+    );
+  });
+
+  it('cannot be undone by someone who knows only the member id', () => {
+    // What an attacker could compute from a public id alone (the unkeyed offset used before).
+    const digest = createHash('sha256').update(`coarse-location:${ALICE}`).digest();
+    const guess = {
+      lat: 34.05 + (digest.readUInt32BE(0) / 2 ** 32 - 0.5) * COARSE_CELL_DEG,
+      lng: -118.25 + (digest.readUInt32BE(4) / 2 ** 32 - 0.5) * COARSE_CELL_DEG,
+    };
+    const actual = coarseLocation(34.0522, -118.2437, ALICE, KEY);
+    expect(Math.abs(actual.lat - guess.lat) + Math.abs(actual.lng - guess.lng)).toBeGreaterThan(1e-6);
+  });
+
   it('keeps coordinates valid at the poles and the antimeridian', () => {
-    const north = coarseLocation(89.999, 179.999, ALICE);
+    const north = coarseLocation(89.999, 179.999, ALICE, KEY);
     expect(north.lat).toBeLessThanOrEqual(90);
     expect(north.lng).toBeGreaterThanOrEqual(-180);
     expect(north.lng).toBeLessThan(180);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /** Grid size of the coarse location cell, in degrees (~5.5 km of latitude). */
 export const COARSE_CELL_DEG = 0.05;
@@ -8,9 +8,12 @@ export type LatLng = { lat: number; lng: number };
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const wrapLng = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
 
-/** Two stable numbers in [0, 1) derived from the user id. */
-function jitterOf(userId: string): [number, number] {
-  const digest = createHash('sha256').update(`coarse-location:${userId}`).digest();
+/**
+ * Two stable numbers in [0, 1) for the member, keyed by a server secret: derived from the public
+ * user id alone, anyone could recompute the offset and subtract it.
+ */
+function jitterOf(userId: string, key: Buffer): [number, number] {
+  const digest = createHmac('sha256', key).update(`coarse-location:${userId}`).digest();
   return [digest.readUInt32BE(0) / 2 ** 32, digest.readUInt32BE(4) / 2 ** 32];
 }
 
@@ -21,8 +24,8 @@ function jitterOf(userId: string): [number, number] {
  * so that members in one cell do not collapse onto one point and repeated queries cannot be averaged
  * to find the cell edges. The result is never more than one cell (~5.5 km) from the truth.
  */
-export function coarseLocation(lat: number, lng: number, userId: string): LatLng {
-  const [jLat, jLng] = jitterOf(userId);
+export function coarseLocation(lat: number, lng: number, userId: string, key: Buffer): LatLng {
+  const [jLat, jLng] = jitterOf(userId, key);
   const cellLat = Math.round(lat / COARSE_CELL_DEG) * COARSE_CELL_DEG;
   const cellLng = Math.round(lng / COARSE_CELL_DEG) * COARSE_CELL_DEG;
   return {

@@ -5,10 +5,7 @@ import {
   createRedisAttemptCounter,
 } from './attempt-counter';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-export function createAttemptCounter(redis: Redis | undefined): AttemptCounter {
-  return redis
-    ? createRedisAttemptCounter(redis, 'rc-signin-fail:', FIFTEEN_MINUTES)
-    : createMemoryAttemptCounter(FIFTEEN_MINUTES);
+/** A fixed-window counter, in Redis when the cluster has one (every instance sees the same count). */
+export function createAttemptCounter(redis: Redis | undefined, prefix: string, windowMs: number): AttemptCounter {
+  return redis ? createRedisAttemptCounter(redis, prefix, windowMs) : createMemoryAttemptCounter(windowMs);
 }

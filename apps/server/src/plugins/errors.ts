@@ -1,14 +1,76 @@
-import { type ApiErrorBody, AppError, ERROR_MESSAGES, ErrorCode } from '@royal/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import {
+  type ApiErrorBody,
+  AppError,
+  CONTROL_CHARACTERS_MESSAGE,
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  ErrorCode,
+  hasControlCharacters,
+} from '@royal/shared';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  PG_CHECK_VIOLATION,
+  PG_DEADLOCK_DETECTED,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_SERIALIZATION_FAILURE,
+  PG_UNIQUE_VIOLATION,
+  pgDetail,
+  pgErrorCode,
+} from '../db/errors';
 
 function body(code: ErrorCode, message: string, details?: unknown): ApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
+/** SQLSTATEs of bad input that reached the database (text it cannot store, out-of-range values). */
+const PG_BAD_INPUT = new Set([
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22021', // character_not_in_repertoire (a NUL byte)
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+  PG_CHECK_VIOLATION,
+]);
+
+/**
+ * A database refusal as a client error with a stable code: a duplicate is a conflict, a missing
+ * referenced row is gone (404), a row still referenced or a lost race is a conflict to retry, bad
+ * data is a validation failure. Services usually translate these themselves with a better message;
+ * this is the floor, so none ever reaches a client as a 500.
+ */
+export function databaseRefusal(error: unknown): AppError | null {
+  const code = pgErrorCode(error);
+  if (!code) return null;
+  if (code === PG_UNIQUE_VIOLATION) return new AppError(ErrorCode.CONFLICT, 'This already exists');
+  if (code === PG_FOREIGN_KEY_VIOLATION) {
+    return /is still referenced/.test(pgDetail(error) ?? '')
+      ? new AppError(ErrorCode.CONFLICT, 'This is still in use and cannot be removed')
+      : new AppError(ErrorCode.NOT_FOUND, 'Something this refers to no longer exists');
+  }
+  if (code === PG_SERIALIZATION_FAILURE || code === PG_DEADLOCK_DETECTED) {
+    return new AppError(ErrorCode.CONFLICT, 'This changed at the same time elsewhere. Please try again.');
+  }
+  if (PG_BAD_INPUT.has(code)) return new AppError(ErrorCode.VALIDATION_FAILED);
+  return null;
+}
+
+/** Fastify's own client errors, by status, in our shape. */
+const FASTIFY_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
+  404: ErrorCode.NOT_FOUND,
+  413: ErrorCode.PAYLOAD_TOO_LARGE,
+  429: ErrorCode.RATE_LIMITED,
+  431: ErrorCode.HEADERS_TOO_LARGE,
+};
+
 /**
  * One place turns every failure into `{ error: { code, message } }`. Known errors keep their code and
- * the spec's message; anything unexpected becomes a generic 500 and its details go to the log only.
+ * the spec's message; Fastify's own errors (bad JSON, too large, unknown path, malformed headers that
+ * never reach a route) get the same shape; anything unexpected becomes a generic 500 whose details go
+ * to the log only.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -27,13 +89,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       return reply.status(500).send(body(ErrorCode.INTERNAL, ERROR_MESSAGES.INTERNAL));
     }
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      request.log.warn({ err: error }, 'database refused the request');
+      return reply.status(refusal.status).send(refusal.toBody());
+    }
     const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send(body(ErrorCode.RATE_LIMITED, ERROR_MESSAGES.RATE_LIMITED));
-    }
-    if (status === 413) {
-      return reply.status(413).send(body(ErrorCode.UPLOAD_REJECTED, 'The upload is too large'));
-    }
+    const mapped = FASTIFY_STATUS_CODES[status];
+    if (mapped) return reply.status(status).send(body(mapped, ERROR_MESSAGES[mapped]));
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type, …) are validation failures.
       return reply.status(400).send(body(ErrorCode.VALIDATION_FAILED, error.message));
@@ -46,5 +109,59 @@ export function registerErrorHandling(app: FastifyInstance) {
     reply
       .status(404)
       .send(body(ErrorCode.NOT_FOUND, `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers too large, malformed
+ * request line): answered in the same JSON shape, then the connection is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (!socket.writable) return;
+  const code = error.code === 'HPE_HEADER_OVERFLOW' ? ErrorCode.HEADERS_TOO_LARGE : ErrorCode.VALIDATION_FAILED;
+  const status = ERROR_STATUS[code];
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  const payload = JSON.stringify(
+    body(code, code === ErrorCode.VALIDATION_FAILED ? 'Malformed request' : ERROR_MESSAGES[code]),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${payload}`,
+  );
+}
+
+type Found = { path: string };
+
+/** The first string (at any depth) holding a control character, with its path. */
+function findControlCharacters(value: unknown, path: string, depth = 0): Found | null {
+  if (typeof value === 'string') return hasControlCharacters(value) ? { path } : null;
+  if (depth > 8 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (hasControlCharacters(key)) return { path: path ? `${path}.${key}` : key };
+    const found = findControlCharacters(inner, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Every text input of every route — body, query string and path parameters — is refused with 400
+ * when it holds a control character (a NUL byte cannot even be stored, and the rest only spoof what
+ * others see). One guard for all routes, before their own schemas run.
+ */
+export function registerInputGuards(api: FastifyInstance) {
+  api.addHook('preValidation', async (request: FastifyRequest) => {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const found = findControlCharacters(value, '');
+      if (found) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, CONTROL_CHARACTERS_MESSAGE, [
+          { path: found.path || part, message: CONTROL_CHARACTERS_MESSAGE },
+        ]);
+      }
+    }
   });
 }

@@ -10,9 +10,9 @@ describe('memory bus', () => {
     const bus = createMemoryBus();
     const received: BusMessage[] = [];
     const stop = bus.subscribe((m) => received.push(m));
-    await bus.publish({ userIds: ['a'], event: { type: 'typing', payload: { on: true } } });
+    await bus.publish({ kind: 'actor.invalidate', userIds: ['a'] });
     stop();
-    await bus.publish({ userIds: ['a'], event: { type: 'typing', payload: { on: false } } });
+    await bus.publish({ kind: 'actor.invalidate', userIds: ['b'] });
     expect(received).toHaveLength(1);
     expect(await bus.ping()).toBe(true);
   });
@@ -27,11 +27,13 @@ describe.skipIf(!redisUrl)('redis bus', () => {
     ]);
     try {
       const received = new Promise<BusMessage>((resolve) => b.subscribe(resolve));
-      await a.publish({ userIds: ['u1'], event: { type: 'match.created', payload: { id: 'm1' } } });
-      expect(await received).toEqual({
+      const message: BusMessage = {
+        kind: 'deliver',
         userIds: ['u1'],
-        event: { type: 'match.created', payload: { id: 'm1' } },
-      });
+        event: { type: 'match.updated', payload: { id: '00000000-0000-4000-8000-000000000001', status: 'expired' } },
+      };
+      await a.publish(message);
+      expect(await received).toEqual(message);
       expect(await a.ping()).toBe(true);
     } finally {
       await Promise.all([a.close(), b.close()]);

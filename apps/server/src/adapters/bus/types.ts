@@ -1,8 +1,14 @@
+import type { ServerEvent } from '@royal/shared';
+
 /**
- * Realtime fan-out between API instances. Events are published after their transaction commits;
- * every instance delivers what it receives to its own WebSocket clients.
+ * What travels between API instances. `deliver` carries a typed server event to the named members'
+ * open connections; `actor.invalidate` makes every instance forget its cached actors of those
+ * members at once (sign-out, role, tier, subscription, visibility or profile changes). Both are
+ * published only after the transaction that caused them commits.
  */
-export type BusMessage = { userIds: readonly string[]; event: { type: string; payload: unknown } };
+export type BusMessage =
+  | { kind: 'deliver'; userIds: readonly string[]; event: ServerEvent }
+  | { kind: 'actor.invalidate'; userIds: readonly string[] };
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';

@@ -1,6 +1,17 @@
 import { MATCH_STATUSES, NOTIFICATION_TYPES, SWIPE_DIRECTIONS } from '@royal/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgEnum, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, idPk, tstz } from './columns';
 
@@ -51,6 +62,11 @@ export const matches = pgTable(
     createdAt: createdAt(),
     expiresAt: tstz('expires_at').notNull(),
     lastMessageAt: tstz('last_message_at'),
+    /**
+     * When both members had written at least once. From then on the match stays open past its
+     * 48 hours (DESIGN); until then the expiry job closes it at expires_at.
+     */
+    conversationStartedAt: tstz('conversation_started_at'),
     status: matchStatus('status').notNull().default('active'),
   },
   (t) => [
@@ -60,10 +76,17 @@ export const matches = pgTable(
     // sql`${matches.lastMessageAt} desc nulls last` to use these); a member can be on either side.
     index('matches_user1_last_message_idx').on(t.user1Id, t.lastMessageAt.desc()),
     index('matches_user2_last_message_idx').on(t.user2Id, t.lastMessageAt.desc()),
+    // The expiry job's scan: open matches nobody has answered, by deadline.
+    index('matches_awaiting_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active' and ${t.conversationStartedAt} is null`),
   ],
 );
 
-/** The latest time each viewer opened each profile page (ghost-mode viewers are not recorded). */
+/**
+ * The latest time each viewer opened each profile page (ghost-mode viewers are not recorded), and
+ * when that viewer's view was last counted in view_count: at most once a day per viewer.
+ */
 export const profileViews = pgTable(
   'profile_views',
   {
@@ -74,6 +97,7 @@ export const profileViews = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     viewedAt: tstz('viewed_at').notNull().defaultNow(),
+    countedAt: tstz('counted_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.viewerId, t.viewedId] }),
@@ -96,6 +120,11 @@ export const notifications = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** In-app route to open on click, e.g. /messages. */
     link: text('link'),
+    /**
+     * Notifications that must not repeat carry a key unique per recipient, e.g. one super-like
+     * notice per pair per day ('super-like:<from>:<day>'); an insert that hits it is skipped.
+     */
+    dedupeKey: text('dedupe_key'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -103,5 +132,6 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // The unread badge count.
     index('notifications_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    uniqueIndex('notifications_dedupe_key').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],
 );

@@ -7,9 +7,7 @@ import {
   LIFESTYLE_TAGS,
   LOOKING_FOR,
   MATCH_EXPIRY_MS,
-  PRIVACY_VERSION,
   type Role,
-  TERMS_VERSION,
   TIERS,
   type TierLevel,
   type UserType,
@@ -17,11 +15,11 @@ import {
 import { hashPassword } from 'better-auth/crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ObjectStorage } from '../../adapters/storage/types';
-import { processImage, storePhotoVariants } from '../../modules/photos/pipeline';
+import type { DerivedSecrets } from '../../context';
+import { createMemberDirectly, type MemberWriterDeps } from '../../modules/auth';
+import { processImage, storePhotoVariants } from '../../modules/photos';
 import type { Db } from '../client';
-import { coarseLocation } from '../geo';
 import {
-  accounts,
   eventRsvps,
   events,
   matches,
@@ -31,11 +29,8 @@ import {
   profiles,
   profileViews,
   safeLocations,
-  safetySettings,
   subscriptions,
   swipeActions,
-  userCompliance,
-  userRoles,
   users,
 } from '../schema';
 import {
@@ -61,11 +56,15 @@ export type SeedOptions = {
 
 export type SeedResult = { skipped: boolean; members: number; photos: number; durationMs: number };
 
+/** Where the seed writes: the app's database and storage, and its location key (app.ctx fits). */
+export type SeedTarget = { db: Db; storage: ObjectStorage; secrets: DerivedSecrets };
+
 const DEFAULT_COMMUNITY = 50;
 const SEED = 20_260_101;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-const SUBSCRIPTION_DAYS = 30;
+/** Demo subscriptions run a year, so a demo keeps working; they lapse like any other at their end. */
+const SUBSCRIPTION_DAYS = 365;
 /** More members at tiers 1–2, fewer at 4, as a real membership would look. */
 const TIER_WEIGHTS: Record<TierLevel, number> = { 0: 0.14, 1: 0.28, 2: 0.28, 3: 0.18, 4: 0.12 };
 /** Share of verified members per tier. */
@@ -113,11 +112,9 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * written in its own transaction. Does nothing when the admin demo account already exists; members
  * that exist from an interrupted earlier run are skipped.
  */
-export async function seedDemoData(
-  db: Db,
-  storage: ObjectStorage,
-  opts: SeedOptions = {},
-): Promise<SeedResult> {
+export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): Promise<SeedResult> {
+  const { db, storage } = target;
+  const writer: MemberWriterDeps = { locationKey: target.secrets.locationJitter };
   const started = Date.now();
   const existingAdmin = await db
     .select({ id: users.id })
@@ -169,12 +166,12 @@ export async function seedDemoData(
         if (member.email === ADMIN_DEMO_EMAIL) {
           // The admin closes the seed: the rest of the demo world is written in its transaction.
           await db.transaction(async (tx) => {
-            await writeMember(tx, member, memberPhotos, random, passwordHash, now);
+            await writeMember(tx, writer, member, memberPhotos, random, passwordHash, now);
             await writeWorld(tx, [...written, member], member.id, random, now);
             await reconcileCounters(tx);
           });
         } else {
-          await writeMember(db, member, memberPhotos, random, passwordHash, now);
+          await writeMember(db, writer, member, memberPhotos, random, passwordHash, now);
         }
         written.push(member);
         photoCount += memberPhotos.length;
@@ -327,6 +324,7 @@ type StoredPhoto = {
 
 async function writeMember(
   db: Db,
+  writer: MemberWriterDeps,
   m: MemberPlan,
   memberPhotos: StoredPhoto[],
   random: Random,
@@ -336,74 +334,60 @@ async function writeMember(
   const city = CITIES[m.cityIndex % CITIES.length] ?? CITIES[0];
   if (!city) throw new Error('no cities defined');
   // A few kilometres of scatter around the city centre.
-  const lat = city.lat + random.float(-0.04, 0.04);
-  const lng = city.lng + random.float(-0.05, 0.05);
-  const geo = coarseLocation(lat, lng, m.id);
+  const location = { lat: city.lat + random.float(-0.04, 0.04), lng: city.lng + random.float(-0.05, 0.05) };
   const paid = m.tier > 0;
   const endsAt = new Date(now.getTime() + SUBSCRIPTION_DAYS * DAY_MS);
   const createdAt = new Date(now.getTime() - random.int(10, 200) * DAY_MS);
   const views = random.int(20, 2500);
   const heights = m.userType === 'women' ? HEIGHTS.slice(1, 11) : HEIGHTS.slice(8, 19);
+  // The member and everything the seed adds around them commit together (a savepoint when `db`
+  // is already a transaction), so an interrupted seed never leaves half a member.
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({ id: m.id, name: m.name, email: m.email, emailVerified: true, createdAt });
-    await tx.insert(accounts).values({
-      accountId: m.id,
-      providerId: 'credential',
-      userId: m.id,
-      password: passwordHash,
-      createdAt,
-    });
-    await tx.insert(profiles).values({
-      userId: m.id,
+    await createMemberDirectly(tx, writer, {
+      id: m.id,
+      email: m.email,
       name: m.name,
-      age: m.age,
-      bio: random.pick(BIOS),
-      city: city.name,
-      state: city.state,
-      lat,
-      lng,
-      geoLat: geo.lat,
-      geoLng: geo.lng,
-      bodyType: random.pick(m.userType === 'women' ? WOMEN_BODY_TYPES : MEN_BODY_TYPES),
-      height: random.pick(heights),
-      ethnicity: random.pick(ETHNICITIES),
-      lookingFor: random.pick(LOOKING_FOR),
-      compensationPreference: random.pick(COMPENSATION_PREFERENCES),
-      ageRangeMin: m.ageRange[0],
-      ageRangeMax: m.ageRange[1],
-      distancePreference: random.pick(DISTANCES),
-      travelWilling: random.chance(0.5),
-      discretionRequired: random.chance(0.6),
-      openToCompanionsOnly: m.userType === 'women' && random.chance(0.2),
-      lifestyleTags: random.sample(LIFESTYLE_TAGS, random.int(2, 7)),
-      verified: m.verified,
-      tierLevel: m.tier,
-      tierSubscriptionActive: paid,
-      tierSubscriptionEndsAt: paid ? endsAt : null,
-      isSponsored: m.sponsored,
-      popularityScore: m.popularity,
-      ratingAvg: Math.round(random.float(3.5, 5) * 10) / 10,
-      viewCount: views,
-      likeCount: Math.round(views * random.float(0.05, 0.4)),
-      ghostMode: m.ghost,
-      canSponsor: m.canSponsor,
-      gender: m.userType === 'women' ? 'female' : 'male',
-      userType: m.userType,
-      inviteCode: m.tier === 4 ? `RC-${m.id.slice(0, 6).toUpperCase()}` : null,
-      lastActive: new Date(now.getTime() - m.lastActiveMinutesAgo * MINUTE_MS),
+      passwordHash,
+      emailVerified: true,
       createdAt,
-    });
-    await tx.insert(userRoles).values(m.roles.map((role) => ({ userId: m.id, role })));
-    await tx.insert(safetySettings).values({ userId: m.id });
-    // Terms, privacy and age already done, so demo members go straight into the app.
-    await tx.insert(userCompliance).values({
-      userId: m.id,
-      termsAcceptedAt: createdAt,
-      termsVersion: TERMS_VERSION,
-      privacyAcceptedAt: createdAt,
-      privacyVersion: PRIVACY_VERSION,
+      roles: m.roles,
+      // Terms, privacy and age already done, so demo members go straight into the app.
+      acceptedTermsAt: createdAt,
       ageVerified: true,
-      ageVerificationDate: createdAt,
+      profile: {
+        age: m.age,
+        bio: random.pick(BIOS),
+        city: city.name,
+        state: city.state,
+        location,
+        bodyType: random.pick(m.userType === 'women' ? WOMEN_BODY_TYPES : MEN_BODY_TYPES),
+        height: random.pick(heights),
+        ethnicity: random.pick(ETHNICITIES),
+        lookingFor: random.pick(LOOKING_FOR),
+        compensationPreference: random.pick(COMPENSATION_PREFERENCES),
+        ageRangeMin: m.ageRange[0],
+        ageRangeMax: m.ageRange[1],
+        distancePreference: random.pick(DISTANCES),
+        travelWilling: random.chance(0.5),
+        discretionRequired: random.chance(0.6),
+        openToCompanionsOnly: m.userType === 'women' && random.chance(0.2),
+        lifestyleTags: random.sample(LIFESTYLE_TAGS, random.int(2, 7)),
+        verified: m.verified,
+        tierLevel: m.tier,
+        tierSubscriptionActive: paid,
+        tierSubscriptionEndsAt: paid ? endsAt : null,
+        isSponsored: m.sponsored,
+        popularityScore: m.popularity,
+        ratingAvg: Math.round(random.float(3.5, 5) * 10) / 10,
+        viewCount: views,
+        likeCount: Math.round(views * random.float(0.05, 0.4)),
+        ghostMode: m.ghost,
+        canSponsor: m.canSponsor,
+        gender: m.userType === 'women' ? 'female' : 'male',
+        userType: m.userType,
+        inviteCode: m.tier === 4 ? `RC-${m.id.slice(0, 6).toUpperCase()}` : null,
+        lastActive: new Date(now.getTime() - m.lastActiveMinutesAgo * MINUTE_MS),
+      },
     });
     if (memberPhotos.length > 0) {
       await tx.insert(photos).values(
@@ -536,11 +520,10 @@ async function writeWorld(db: Db, members: MemberPlan[], adminId: string, random
     );
     if (viewers.length > 0) {
       await db.insert(profileViews).values(
-        viewers.map((v) => ({
-          viewerId: v.id,
-          viewedId: demo.id,
-          viewedAt: new Date(now.getTime() - random.int(5, 3 * 24 * 60) * MINUTE_MS),
-        })),
+        viewers.map((v) => {
+          const viewedAt = new Date(now.getTime() - random.int(5, 3 * 24 * 60) * MINUTE_MS);
+          return { viewerId: v.id, viewedId: demo.id, viewedAt, countedAt: viewedAt };
+        }),
       );
     }
     // One fresh mutual match with a short conversation, for members who may match (tier 1+).
@@ -557,6 +540,8 @@ async function writeWorld(db: Db, members: MemberPlan[], adminId: string, random
           createdAt: matchedAt,
           expiresAt: new Date(matchedAt.getTime() + MATCH_EXPIRY_MS),
           lastMessageAt: new Date(now.getTime() - 40 * MINUTE_MS),
+          // Both have written (below), so the match stays open past its 48 hours.
+          conversationStartedAt: new Date(now.getTime() - 60 * MINUTE_MS),
         })
         .returning({ id: matches.id });
       if (!match) continue;

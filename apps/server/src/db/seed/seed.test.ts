@@ -2,6 +2,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database';
+import { deriveSecrets } from '../../secrets';
 import type { DatabaseHandle, Db } from '../client';
 import {
   accounts,
@@ -28,7 +29,7 @@ describe('seedDemoData', () => {
     handle = await openTestDatabase();
     db = handle.db;
     emptyBefore = await isDatabaseEmpty(db);
-    first = await seedDemoData(db, storage);
+    first = await seedDemoData({ db, storage, secrets: deriveSecrets('seed-test-secret-seed-test-secret-0123') });
   });
   afterAll(async () => {
     await handle?.dispose();
@@ -158,7 +159,7 @@ describe('seedDemoData', () => {
   });
 
   it('is idempotent', async () => {
-    const again = await seedDemoData(db, storage);
+    const again = await seedDemoData({ db, storage, secrets: deriveSecrets('seed-test-secret-seed-test-secret-0123') });
     expect(again.skipped).toBe(true);
     const [total] = await db.select({ n: count() }).from(users);
     expect(total?.n).toBe(DEMO_LOGINS.length + 50);

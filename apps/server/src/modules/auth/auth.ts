@@ -7,6 +7,9 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 
 const DAY_SECONDS = 60 * 60 * 24;
 
+/** Sessions last 30 days; Better Auth extends one (and re-sets its cookie) once a day of use. */
+export const SESSION_SETTINGS = { expiresInSeconds: 30 * DAY_SECONDS, updateAgeSeconds: DAY_SECONDS } as const;
+
 export type NewAuthUser = { id: string; email: string; name: string };
 
 /**
@@ -16,6 +19,7 @@ export type NewAuthUser = { id: string; email: string; name: string };
 export function createAuth(options: {
   db: Db;
   config: AppConfig;
+  /** Writes the member's own records once Better Auth has written the user row (sign-up). */
   onUserCreated: (user: NewAuthUser) => Promise<void>;
 }) {
   const { db, config } = options;
@@ -36,7 +40,7 @@ export function createAuth(options: {
       autoSignIn: true,
       requireEmailVerification: false,
     },
-    session: { expiresIn: 30 * DAY_SECONDS, updateAge: DAY_SECONDS },
+    session: { expiresIn: SESSION_SETTINGS.expiresInSeconds, updateAge: SESSION_SETTINGS.updateAgeSeconds },
     // Our own limiter runs in the route (per account and per address) and shares Redis across instances.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

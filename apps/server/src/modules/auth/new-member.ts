@@ -1,43 +1,140 @@
-import { SIGNUP_DEFAULTS } from '@royal/shared';
+import { randomUUID } from 'node:crypto';
+import { PRIVACY_VERSION, type Role, SIGNUP_DEFAULTS, TERMS_VERSION } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { queueEmail } from '../../adapters/mail/outbox';
-import type { Db } from '../../db/client';
-import { profiles, safetySettings, userCompliance, userRoles, users } from '../../db/schema';
-import type { NewAuthUser } from './auth';
+import type { Db, Tx } from '../../db/client';
+import { coarseLocation } from '../../db/geo';
+import { accounts, profiles, safetySettings, userCompliance, userRoles, users } from '../../db/schema';
+
+type ProfileInsert = typeof profiles.$inferInsert;
+type SettingsInsert = typeof safetySettings.$inferInsert;
+
+/** The profile facts a new member starts with; anything left out takes the spec's sign-up default. */
+export type NewMemberProfile = Omit<ProfileInsert, 'userId' | 'name' | 'lat' | 'lng' | 'geoLat' | 'geoLng'> & {
+  /** The member's exact point; only its coarse, keyed cell is ever used for others. */
+  location?: { lat: number; lng: number };
+};
+
+export type NewMemberRecords = {
+  name: string;
+  profile?: NewMemberProfile;
+  roles?: readonly Role[];
+  settings?: Omit<SettingsInsert, 'userId'>;
+  /** Terms and privacy accepted at this instant (the current versions), e.g. demo and test members. */
+  acceptedTermsAt?: Date;
+  ageVerified?: boolean;
+  /** Queue the welcome e-mail in the same transaction (sign-up). */
+  welcomeEmailTo?: string;
+};
+
+export type MemberWriterDeps = { locationKey: Buffer };
 
 /**
- * Every account gets its profile (with the spec's sign-up defaults), its role and its settings in one
- * transaction. Better Auth has already written the user row; if ours fails we remove that row again,
- * so no account is ever left half-made.
+ * The one writer of everything a member has besides Better Auth's user row: profile (spec sign-up
+ * defaults unless given), roles, settings, compliance and the welcome e-mail. Sign-up, the demo
+ * seed, test factories and e2e fixtures all come through here, so a table every member needs
+ * (wallet, ledger accounts, …) is added in exactly one place. Runs in the caller's transaction.
  */
-export async function createMemberRecords(db: Db, user: NewAuthUser) {
-  try {
-    await db.transaction(async (tx) => {
-      const d = SIGNUP_DEFAULTS;
-      await tx.insert(profiles).values({
-        userId: user.id,
-        name: d.name,
-        age: d.age,
-        bio: d.bio,
-        gender: d.gender,
-        userType: d.user_type,
-        city: d.city,
-        state: d.state,
-        tierLevel: d.tier_level,
-        popularityScore: d.popularity_score,
-        ratingAvg: d.rating_avg,
-        ageRangeMin: d.age_range[0],
-        ageRangeMax: d.age_range[1],
-        distancePreference: d.distance_preference,
-        lookingFor: d.looking_for,
-        compensationPreference: d.compensation_preference,
-        discretionRequired: d.discretion_required,
+export async function writeMemberRecords(
+  tx: Tx,
+  deps: MemberWriterDeps,
+  userId: string,
+  input: NewMemberRecords,
+): Promise<void> {
+  const { location, ...profile } = input.profile ?? {};
+  const cell = location ? coarseLocation(location.lat, location.lng, userId, deps.locationKey) : undefined;
+  const d = SIGNUP_DEFAULTS;
+  await tx.insert(profiles).values({
+    userId,
+    name: input.name,
+    age: d.age,
+    bio: d.bio,
+    gender: d.gender,
+    userType: d.user_type,
+    city: d.city,
+    state: d.state,
+    tierLevel: d.tier_level,
+    popularityScore: d.popularity_score,
+    ratingAvg: d.rating_avg,
+    ageRangeMin: d.age_range[0],
+    ageRangeMax: d.age_range[1],
+    distancePreference: d.distance_preference,
+    lookingFor: d.looking_for,
+    compensationPreference: d.compensation_preference,
+    discretionRequired: d.discretion_required,
+    ...profile,
+    ...(location && cell ? { lat: location.lat, lng: location.lng, geoLat: cell.lat, geoLng: cell.lng } : {}),
+  });
+  await tx.insert(userRoles).values((input.roles ?? ['user']).map((role) => ({ userId, role })));
+  await tx.insert(safetySettings).values({ ...input.settings, userId });
+  const accepted = input.acceptedTermsAt;
+  await tx.insert(userCompliance).values({
+    userId,
+    ...(accepted
+      ? {
+          termsAcceptedAt: accepted,
+          termsVersion: TERMS_VERSION,
+          privacyAcceptedAt: accepted,
+          privacyVersion: PRIVACY_VERSION,
+        }
+      : {}),
+    ...(input.ageVerified ? { ageVerified: true, ageVerificationDate: accepted ?? new Date() } : {}),
+  });
+  if (input.welcomeEmailTo) await queueEmail(tx, welcomeEmail(input.welcomeEmailTo));
+}
+
+export type DirectMember = NewMemberRecords & {
+  id?: string;
+  email: string;
+  /** A Better Auth (scrypt) hash: the member gets a credential account and can sign in. */
+  passwordHash?: string;
+  emailVerified?: boolean;
+  createdAt?: Date;
+};
+
+/**
+ * A whole member written directly, without the sign-up route: Better Auth's user row (and
+ * credential account when a password hash is given), then writeMemberRecords. For the demo seed,
+ * test factories and e2e fixtures. One transaction.
+ */
+export async function createMemberDirectly(
+  db: Db,
+  deps: MemberWriterDeps,
+  input: DirectMember,
+): Promise<{ id: string; email: string }> {
+  const id = input.id ?? randomUUID();
+  const createdAt = input.createdAt ?? new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(users)
+      .values({ id, email: input.email, name: input.name, emailVerified: input.emailVerified ?? false, createdAt });
+    if (input.passwordHash) {
+      await tx.insert(accounts).values({
+        id: randomUUID(),
+        accountId: id,
+        providerId: 'credential',
+        userId: id,
+        password: input.passwordHash,
+        createdAt,
       });
-      await tx.insert(userRoles).values({ userId: user.id, role: 'user' });
-      await tx.insert(safetySettings).values({ userId: user.id });
-      await tx.insert(userCompliance).values({ userId: user.id });
-      await queueEmail(tx, welcomeEmail(user.email));
+    }
+    await writeMemberRecords(tx, deps, id, {
+      ...input,
+      profile: { createdAt, ...input.profile },
     });
+  });
+  return { id, email: input.email };
+}
+
+/**
+ * After Better Auth has written a new account's user row (sign-up): the member's records, or — if
+ * they cannot be written — the user row removed again, so no account is ever left half-made.
+ */
+export async function completeSignUp(db: Db, deps: MemberWriterDeps, user: { id: string; email: string }) {
+  try {
+    await db.transaction((tx) =>
+      writeMemberRecords(tx, deps, user.id, { name: SIGNUP_DEFAULTS.name, welcomeEmailTo: user.email }),
+    );
   } catch (error) {
     await db.delete(users).where(eq(users.id, user.id));
     throw error;

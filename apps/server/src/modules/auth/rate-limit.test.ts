@@ -8,25 +8,41 @@ const t = useTestApp({
     apiPerAddressPerMinute: 100_000,
     authPerAddressPerMinute: 8,
     authFailuresPerAccountPer15Min: 3,
+    authFailuresPerAccountPerHour: 6,
   },
 });
 
 describe('sign-in rate limits', () => {
-  it('locks an account after repeated failures, even for the right password', async () => {
+  const attempt = (email: string, password: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      remoteAddress: ip,
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email, password },
+    });
+
+  it('locks a guessing address out of an account, even for the right password, but not the owner', async () => {
     const member = await createMember(t.app);
-    const attempt = (password: string, ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        remoteAddress: ip,
-        headers: { origin: 'http://localhost:3000' },
-        payload: { email: member.email, password },
-      });
-    // Different addresses, so only the per-account counter can stop them.
-    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-      expect((await attempt('wrong-password', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attempt(member.email, 'wrong-password', '10.0.0.66')).statusCode).toBe(401);
     }
-    const locked = await attempt(FACTORY_PASSWORD, '10.0.0.4');
+    const locked = await attempt(member.email, FACTORY_PASSWORD, '10.0.0.66');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('RATE_LIMITED');
+    // The stranger's failures do not lock the owner out: from her own address she signs in.
+    expect((await attempt(member.email, FACTORY_PASSWORD, '10.0.0.7')).statusCode).toBe(200);
+  });
+
+  it('locks the account everywhere past the slower account-wide ceiling', async () => {
+    const member = await createMember(t.app);
+    // Six failures spread over three addresses: none reaches its own limit of 3.
+    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
+      for (let i = 0; i < 2; i += 1) {
+        expect((await attempt(member.email, 'wrong-password', ip)).statusCode).toBe(401);
+      }
+    }
+    const locked = await attempt(member.email, FACTORY_PASSWORD, '10.1.0.4');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('RATE_LIMITED');
   });

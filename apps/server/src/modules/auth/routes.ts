@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientAddress } from '../../plugins/security';
-import { toWebHeaders } from '../../plugins/session';
-import { loadMe } from '../me/service';
+import { toWebHeaders } from '../../plugins/access';
+import { loadMe } from '../me';
 import { signIn, signOut, signUp } from './service';
 
 const userReplySchema = z.object({ user: meSchema });
@@ -18,6 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // Per address: a flood from one place is cut off whatever accounts it tries.
   const perAddress = {
+    access: 'public' as const,
     rateLimit: {
       max: ctx.config.rateLimits.authPerAddressPerMinute,
       timeWindow: '1 minute',
@@ -45,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId, setCookies } = await signUp(ctx, request.body, toWebHeaders(request));
       reply.header('set-cookie', setCookies);
-      return reply.status(201).send({ user: await loadMe(ctx, userId, request.body.email) });
+      return reply.status(201).send({ user: await loadMe(ctx, userId) });
     },
   );
 
@@ -66,15 +67,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { userId, setCookies } = await signIn(ctx, request.body, toWebHeaders(request));
+      const { userId, setCookies } = await signIn(ctx, request.body, {
+        address: clientAddress(request),
+        headers: toWebHeaders(request),
+      });
       reply.header('set-cookie', setCookies);
-      return { user: await loadMe(ctx, userId, request.body.email) };
+      return { user: await loadMe(ctx, userId) };
     },
   );
 
   app.post(
     '/sign-out',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out of this device (local) or of every device (global)',

@@ -40,29 +40,40 @@ export async function signUp(ctx: AppContext, input: Credentials, headers: Heade
   }
 }
 
+const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
 /**
- * Failed attempts are counted per account; past the limit the account refuses every attempt, right
- * or wrong, until the window passes, so a guesser learns nothing from the answer.
+ * Failed attempts are counted per account *and address* (15 minutes) and per account from anywhere
+ * (an hour, with a much higher ceiling). A stranger guessing from one place locks only their own
+ * address out of that account — the owner signs in from theirs — while a guesser spread over many
+ * addresses still meets the account-wide ceiling. Past a limit every attempt is refused, right or
+ * wrong, so the answer teaches nothing.
  */
-export async function signIn(ctx: AppContext, input: Credentials, headers: Headers): Promise<AuthReply> {
-  const accountKey = input.email.toLowerCase();
-  const failures = await ctx.signInFailures.count(accountKey);
-  if (failures >= ctx.config.rateLimits.authFailuresPerAccountPer15Min) {
-    throw new AppError(
-      ErrorCode.RATE_LIMITED,
-      'Too many sign-in attempts. Please wait a few minutes and try again.',
-    );
+export async function signIn(
+  ctx: AppContext,
+  input: Credentials,
+  from: { address: string; headers: Headers },
+): Promise<AuthReply> {
+  const account = input.email.toLowerCase();
+  const accountAndAddress = `${account}|${from.address}`;
+  const { perAccountAndAddress, perAccount } = ctx.signInFailures;
+  const limits = ctx.config.rateLimits;
+  const [here, anywhere] = await Promise.all([perAccountAndAddress.count(accountAndAddress), perAccount.count(account)]);
+  if (here >= limits.authFailuresPerAccountPer15Min || anywhere >= limits.authFailuresPerAccountPerHour) {
+    throw new AppError(ErrorCode.RATE_LIMITED, TOO_MANY_ATTEMPTS);
   }
   try {
     const { headers: replyHeaders, response } = await ctx.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
-      headers,
+      headers: from.headers,
       returnHeaders: true,
     });
-    await ctx.signInFailures.reset(accountKey);
+    await perAccountAndAddress.reset(accountAndAddress);
     return { userId: response.user.id, setCookies: cookiesOf(replyHeaders) };
   } catch (error) {
-    if (error instanceof APIError) await ctx.signInFailures.add(accountKey);
+    if (error instanceof APIError) {
+      await Promise.all([perAccountAndAddress.add(accountAndAddress), perAccount.add(account)]);
+    }
     translate(error);
   }
 }
@@ -80,5 +91,7 @@ export async function signOut(
   }
   if (scope === 'global') await ctx.auth.api.revokeSessions({ headers });
   const { headers: replyHeaders } = await ctx.auth.api.signOut({ headers, returnHeaders: true });
+  // Every instance forgets the member's cached sessions now, not when the cache entry runs out.
+  await ctx.actors.invalidate([session.user.id]);
   return cookiesOf(replyHeaders);
 }

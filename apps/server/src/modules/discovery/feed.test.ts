@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import {
   addPhoto,
-  ageAllocator,
   block,
   boostProfile,
   hideOnlineStatus,
@@ -18,9 +17,10 @@ import {
 } from '../../../test/discovery';
 import { createMember, type MemberOptions, signedInMember } from '../../../test/factories';
 
-const t = useTestApp();
-// Ages 18 and 99 are never allocated: they are the out-of-range members.
-const nextAge = ageAllocator(20);
+// Every test starts from an empty database: the feed spans all members, and each test must see
+// only the members it made.
+const t = useTestApp({}, { isolation: 'test' });
+const AGE = 30;
 const HOUR = 3600_000;
 
 async function feedPage(session: Session, cursor?: string | null): Promise<FeedPage> {
@@ -42,9 +42,9 @@ async function wholeFeed(session: Session): Promise<{ pages: FeedPage[]; cards: 
   return { pages, cards: pages.flatMap((p) => p.items) };
 }
 
-/** A man with a one-year preferred age range that no other test uses, and a factory for women of that age. */
+/** A man who prefers one age, and a factory for women of that age (18 and 99 are out of range). */
 async function scene(viewer: MemberOptions = {}) {
-  const age = nextAge();
+  const age = AGE;
   const { member, session } = await signedInMember(t.app, {
     tier: 2,
     userType: 'men',
@@ -120,7 +120,7 @@ describe('discovery feed: exclusions', () => {
   });
 
   it('shows women to men and men to women, and tier_only members to their own tier', async () => {
-    const age = nextAge();
+    const age = AGE;
     const him = await signedInMember(t.app, { userType: 'men', tier: 2, age, ageRange: [age, age] });
     const her = await signedInMember(t.app, { userType: 'women', tier: 2, age, ageRange: [age, age] });
     await setVisibility(t.app, her.member.id, 'tier_only');
@@ -316,5 +316,33 @@ describe('discovery feed: card contents', () => {
     expect(x.last_active).toBeNull();
     expect(x.photos).toEqual([]);
     expect(x.avatar).toBeNull();
+  });
+});
+
+describe('Start Over', () => {
+  it('Start Over brings back passed profiles only', async () => {
+    const s = await scene();
+    const { session } = s;
+    const passed = await s.woman();
+    const liked = await s.woman();
+    const superLiked = await s.woman();
+    const untouched = await s.woman();
+    await swipe(session, passed.id, 'left');
+    await swipe(session, liked.id, 'right');
+    await swipe(session, superLiked.id, 'up');
+    const feedIds = async () =>
+      (await request(t.app, 'GET', '/api/discovery/feed', { session }))
+        .json()
+        .items.map((c: { id: string }) => c.id);
+    expect(await feedIds()).toEqual([untouched.id]);
+
+    const reset = await request(t.app, 'POST', '/api/discovery/reset', { session });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ cleared: 1 });
+    expect((await feedIds()).sort()).toEqual([passed.id, untouched.id].sort());
+    expect((await request(t.app, 'POST', '/api/discovery/reset', { session })).json()).toEqual({
+      cleared: 0,
+    });
+    expect((await request(t.app, 'POST', '/api/discovery/reset')).statusCode).toBe(401);
   });
 });

@@ -2,26 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
-import { createMember, type TestMember } from '../../../test/factories';
+import { actorFor, createMember, type TestMember } from '../../../test/factories';
 import { matches, notifications } from '../../db/schema';
-import type { Member } from '../../plugins/session';
+import type { MemberActor } from '../auth/actor';
 import { recordSwipe } from './swipes';
 
 const PAIRS = 100;
 const PAIRS_AT_ONCE = 25;
 
-const asMember = (m: TestMember): Member => ({
-  id: m.id,
-  email: m.email,
-  sessionId: 'race-test',
-  actor: {
-    tier_level: 1,
-    tier_subscription_active: true,
-    is_sponsored: false,
-    verified: false,
-    roles: ['user'],
-  },
-});
 
 // PGlite has a single connection, so only PostgreSQL can interleave two transactions.
 describe.skipIf(!onPostgres)('concurrent mutual likes (PostgreSQL)', () => {
@@ -29,12 +17,16 @@ describe.skipIf(!onPostgres)('concurrent mutual likes (PostgreSQL)', () => {
 
   it(`creates exactly one match per pair when ${PAIRS} pairs like each other at the same moment`, async () => {
     const pairs: [TestMember, TestMember][] = [];
+    const actors = new Map<string, MemberActor>();
     for (let i = 0; i < PAIRS; i += 1) {
-      pairs.push([
+      const pair: [TestMember, TestMember] = [
         await createMember(t.app, { userType: 'men' }),
         await createMember(t.app, { userType: 'women' }),
-      ]);
+      ];
+      for (const m of pair) actors.set(m.id, await actorFor(t.app, m));
+      pairs.push(pair);
     }
+    const actorOf = (m: TestMember) => actors.get(m.id) as MemberActor;
 
     const outcomes: PromiseSettledResult<unknown>[] = [];
     for (let i = 0; i < PAIRS; i += PAIRS_AT_ONCE) {
@@ -42,8 +34,8 @@ describe.skipIf(!onPostgres)('concurrent mutual likes (PostgreSQL)', () => {
         .slice(i, i + PAIRS_AT_ONCE)
         .map(([a, b]) =>
           Promise.all([
-            recordSwipe(t.app.ctx, asMember(a), { target_id: b.id, direction: 'right' }),
-            recordSwipe(t.app.ctx, asMember(b), { target_id: a.id, direction: 'right' }),
+            recordSwipe(t.app.ctx, { actor: actorOf(a), input: { target_id: b.id, direction: 'right' } }),
+            recordSwipe(t.app.ctx, { actor: actorOf(b), input: { target_id: a.id, direction: 'right' } }),
           ]),
         );
       outcomes.push(...(await Promise.allSettled(batch)));

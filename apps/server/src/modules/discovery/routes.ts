@@ -7,17 +7,17 @@ import {
   swipeReplySchema,
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberOf, requireMember } from '../../plugins/session';
+import { actorOf } from '../../plugins/access';
 import { loadFeed, resetPasses } from './service';
 import { recordSwipe } from './swipes';
 
 export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireMember);
   const tags = ['discovery'];
 
   app.get(
     '/discovery/feed',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'One page of the swipe feed: visible profiles plus a few locked higher-tier teasers',
@@ -25,24 +25,26 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: feedPageSchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema },
       },
     },
-    async (request) => loadFeed(app.ctx, memberOf(request), request.query.cursor),
+    async (request) => loadFeed(app.ctx, { actor: actorOf(request), cursor: request.query.cursor }),
   );
 
   app.post(
     '/discovery/reset',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Start Over: forget your passes so those profiles come back (likes stay)',
         response: { 200: feedResetReplySchema, 401: apiErrorBodySchema },
       },
     },
-    async (request) => resetPasses(app.ctx, memberOf(request)),
+    async (request) => resetPasses(app.ctx, { actor: actorOf(request) }),
   );
 
   app.post(
     '/swipes',
     {
+      config: { access: { capability: 'swipe' } },
       schema: {
         tags,
         summary: 'Pass, like or super like a member; a mutual like creates a 48-hour match',
@@ -59,6 +61,6 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => recordSwipe(app.ctx, memberOf(request), request.body),
+    async (request) => recordSwipe(app.ctx, { actor: actorOf(request), input: request.body }),
   );
 };

@@ -12,17 +12,17 @@ import { and, between, desc, eq, gt, inArray, lte, ne, type SQL, sql } from 'dri
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { boosts, profiles, safetySettings, swipeActions } from '../../db/schema';
-import type { Member } from '../../plugins/session';
-import { presentLockedCard, presentMemberCard, type ViewerContext } from '../members/presenter';
+import type { MemberActor } from '../auth/actor';
 import {
   loadPhotos,
-  loadViewer,
   memberCardColumns,
   notSwipedBy,
+  presentLockedCard,
+  presentMemberCard,
   settingsJoin,
-  type Viewer,
+  type ViewerContext,
   visibleTo,
-} from '../members/queries';
+} from '../members';
 import { decodeFeedCursor, encodeFeedCursor, type SortKey } from './cursor';
 
 const TOP_TIER = Math.max(...TIER_LEVELS);
@@ -55,7 +55,7 @@ const afterInSegment = (key: SortKey) =>
  * the viewer), blocks either way, already swiped, outside the viewer's preferred age range, and
  * same-type pairs (men see women, women see men).
  */
-function feedCandidates(viewer: Viewer): SQL {
+function feedCandidates(viewer: MemberActor): SQL {
   return and(
     ne(profiles.userId, viewer.id),
     visibleTo(viewer),
@@ -110,12 +110,10 @@ const keyOf = (row: FeedRow): SortKey => ({ r: row.rank, t: row.lastActiveKey, i
  */
 export async function loadFeed(
   ctx: AppContext,
-  member: Member,
-  rawCursor: string | undefined,
+  { actor: viewer, cursor: rawCursor }: { actor: MemberActor; cursor: string | undefined },
 ): Promise<FeedPage> {
   const cursor = decodeFeedCursor(rawCursor);
-  const viewer = await loadViewer(ctx.db, member);
-  const maxTier = maxVisibleTier(member.actor);
+  const maxTier = maxVisibleTier(viewer.rules);
   const candidates = feedCandidates(viewer);
 
   const visibleRows = await selectFeedRows(
@@ -159,10 +157,10 @@ export async function loadFeed(
 }
 
 /** "Start Over": forgets the viewer's passes so those profiles come back; likes and super likes stay. */
-export async function resetPasses(ctx: AppContext, member: Member) {
+export async function resetPasses(ctx: AppContext, { actor }: { actor: MemberActor }) {
   const deleted = await ctx.db
     .delete(swipeActions)
-    .where(and(eq(swipeActions.swiperId, member.id), eq(swipeActions.direction, 'left')))
+    .where(and(eq(swipeActions.swiperId, actor.id), eq(swipeActions.direction, 'left')))
     .returning({ id: swipeActions.id });
   return { cleared: deleted.length };
 }

@@ -5,6 +5,7 @@ import {
   lockedProfileMessage,
   MATCH_EXPIRY_MS,
   type MatchSummary,
+  maxVisibleTier,
   type SwipeBody,
   type SwipeReply,
   swipeBlock,
@@ -13,11 +14,18 @@ import {
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import type { Work } from '../../db/transaction';
 import { matches, profiles, safetySettings, swipeActions } from '../../db/schema';
-import type { Member } from '../../plugins/session';
-import { type MemberCardRow, presentMemberCard, type ViewerContext } from '../members/presenter';
-import { loadPhotos, loadViewer, memberCardColumns, settingsJoin, visibleTo } from '../members/queries';
-import { announceNotifications, createNotifications, type NewNotification } from '../notifications/service';
+import type { MemberActor } from '../auth/actor';
+import {
+  loadPhotos,
+  type MemberCardRow,
+  memberCardColumns,
+  presentMemberCard,
+  settingsJoin,
+  visibleTo,
+} from '../members';
+import { type NewNotification, notify } from '../notifications';
 
 const LIKES = ['right', 'up'] as const;
 
@@ -27,37 +35,44 @@ function selectCards(db: Db, where: SQL) {
 
 type MatchRow = { id: string; expiresAt: Date };
 
+/** One super-like notice per pair per (UTC) day, however often a super like is taken back and given. */
+const superLikeKey = (from: string, at: Date) => `super-like:${from}:${at.toISOString().slice(0, 10)}`;
+
 /**
- * Records a swipe. Checks, in order: the swipe permission (tier 0, unpaid tier), the target exists,
- * is not the viewer and is visible to them (else 404), a locked higher tier takes only a pass, and
- * same-type pairs are refused. Then one transaction writes the swipe, the like count, the match and
- * the notifications; realtime events go out after it commits.
+ * Records a swipe. Checks, in order: the swipe permission (declared on the route and re-checked
+ * here for callers other than HTTP), the target exists, is not the viewer and is visible to them
+ * (else 404), a locked higher tier takes only a pass, and same-type pairs are refused. Then one unit
+ * of work writes the swipe, the like count, the match and the notifications; `match.created` and
+ * `notification.created` go out after it commits.
  */
-export async function recordSwipe(ctx: AppContext, member: Member, body: SwipeBody): Promise<SwipeReply> {
-  const block = swipeBlock(member.actor);
+export async function recordSwipe(
+  ctx: AppContext,
+  { actor, input, work }: { actor: MemberActor; input: SwipeBody; work?: Work },
+): Promise<SwipeReply> {
+  const block = swipeBlock(actor.rules);
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
-  const viewer = await loadViewer(ctx.db, member);
   const [target] = await selectCards(
     ctx.db,
-    and(eq(profiles.userId, body.target_id), ne(profiles.userId, member.id), visibleTo(viewer)) as SQL,
+    and(eq(profiles.userId, input.target_id), ne(profiles.userId, actor.id), visibleTo(actor)) as SQL,
   );
   if (!target) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
   const targetTier = target.tierLevel as TierLevel;
-  if (!canSeeTier(member.actor, targetTier) && body.direction !== 'left') {
+  if (!canSeeTier(actor.rules, targetTier) && input.direction !== 'left') {
     throw new AppError(ErrorCode.LOCKED_PROFILE, lockedProfileMessage(targetTier), {
       required_tier: targetTier,
     });
   }
-  if (target.userType === viewer.userType) {
+  if (target.userType === actor.userType) {
     throw new AppError(
       ErrorCode.FORBIDDEN,
       'Discovery pairs men with women: you cannot swipe on this profile',
     );
   }
 
-  const [user1Id, user2Id] = [member.id, target.id].sort() as [string, string];
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const [user1Id, user2Id] = [actor.id, target.id].sort() as [string, string];
+  return ctx.transact(async (unit) => {
+    const { tx } = unit;
     // Serialises the two sides of one pair: without it, two concurrent mutual likes could each miss
     // the other's uncommitted swipe and neither would create the match.
     await tx.execute(
@@ -65,11 +80,13 @@ export async function recordSwipe(ctx: AppContext, member: Member, body: SwipeBo
     );
     const inserted = await tx
       .insert(swipeActions)
-      .values({ swiperId: member.id, targetId: target.id, direction: body.direction })
+      .values({ swiperId: actor.id, targetId: target.id, direction: input.direction })
       .onConflictDoNothing({ target: [swipeActions.swiperId, swipeActions.targetId] })
-      .returning({ id: swipeActions.id });
-    if (inserted.length === 0) throw new AppError(ErrorCode.ALREADY_SWIPED);
-    if (body.direction === 'left') return { match: null, matchCreated: false, notes: [] };
+      .returning({ id: swipeActions.id, createdAt: swipeActions.createdAt });
+    const swipe = inserted[0];
+    if (!swipe) throw new AppError(ErrorCode.ALREADY_SWIPED);
+    const reply: SwipeReply = { direction: input.direction, target_id: target.id, match: null };
+    if (input.direction === 'left') return reply;
 
     await tx
       .update(profiles)
@@ -77,13 +94,14 @@ export async function recordSwipe(ctx: AppContext, member: Member, body: SwipeBo
       .where(eq(profiles.userId, target.id));
 
     const notes: NewNotification[] = [];
-    if (body.direction === 'up') {
+    if (input.direction === 'up') {
       notes.push({
         userId: target.id,
         type: 'like',
         title: 'Super Like!',
         message: 'Someone super liked you',
         link: '/interests',
+        dedupeKey: superLikeKey(actor.id, swipe.createdAt),
       });
     }
 
@@ -93,12 +111,10 @@ export async function recordSwipe(ctx: AppContext, member: Member, body: SwipeBo
       .where(
         and(
           eq(swipeActions.swiperId, target.id),
-          eq(swipeActions.targetId, member.id),
+          eq(swipeActions.targetId, actor.id),
           inArray(swipeActions.direction, LIKES),
         ),
       );
-    let match: MatchRow | null = null;
-    let matchCreated = false;
     if (mutual) {
       const [created] = await tx
         .insert(matches)
@@ -111,12 +127,10 @@ export async function recordSwipe(ctx: AppContext, member: Member, body: SwipeBo
         .onConflictDoNothing({ target: [matches.user1Id, matches.user2Id] })
         .returning({ id: matches.id, expiresAt: matches.expiresAt });
       if (created) {
-        match = created;
-        matchCreated = true;
         const link = '/messages';
         notes.push(
           {
-            userId: member.id,
+            userId: actor.id,
             type: 'match',
             title: "It's a Match!",
             message: `You and ${target.name} liked each other!`,
@@ -127,72 +141,51 @@ export async function recordSwipe(ctx: AppContext, member: Member, body: SwipeBo
             userId: target.id,
             type: 'match',
             title: "It's a Match!",
-            message: `You and ${viewer.name} liked each other!`,
-            actorId: member.id,
+            message: `You and ${actor.name} liked each other!`,
+            actorId: actor.id,
             link,
           },
         );
-      } else {
-        const [existing] = await tx
-          .select({ id: matches.id, expiresAt: matches.expiresAt })
-          .from(matches)
-          .where(
-            and(
-              eq(matches.user1Id, user1Id),
-              eq(matches.user2Id, user2Id),
-              eq(matches.status, 'active'),
-              sql`${matches.expiresAt} > now()`,
-            ),
-          );
-        match = existing ?? null;
+        reply.match = await announceMatch(unit, created, actor, target);
       }
     }
-    return { match, matchCreated, notes: await createNotifications(tx, notes) };
-  });
-
-  await announceNotifications(ctx, outcome.notes);
-  let summary: MatchSummary | null = null;
-  if (outcome.match) {
-    summary = await presentMatch(ctx, outcome.match, { member, viewer, target }, outcome.matchCreated);
-  }
-  return { direction: body.direction, target_id: target.id, match: summary };
+    await notify(unit, notes);
+    return reply;
+  }, work);
 }
 
 /**
- * The match as the swiper sees it; when this swipe created it, each side also gets `match.created`
- * with their own view of the other.
+ * A new match as each side sees the other, queued as `match.created` for both; the swiper's view
+ * is also the reply.
  */
-async function presentMatch(
-  ctx: AppContext,
+async function announceMatch(
+  work: Work,
   match: MatchRow,
-  sides: { member: Member; viewer: Awaited<ReturnType<typeof loadViewer>>; target: MemberCardRow },
-  announce: boolean,
+  actor: MemberActor,
+  target: MemberCardRow,
 ): Promise<MatchSummary> {
-  const { member, viewer, target } = sides;
-  const [self] = announce ? await selectCards(ctx.db, eq(profiles.userId, member.id)) : [];
-  const photos = await loadPhotos(ctx.db, self ? [target.id, self.id] : [target.id]);
+  const [self] = await selectCards(work.tx, eq(profiles.userId, actor.id));
+  const photos = await loadPhotos(work.tx, self ? [target.id, self.id] : [target.id]);
   const expires_at = match.expiresAt.toISOString();
   const mine: MatchSummary = {
     id: match.id,
     expires_at,
     member: presentMemberCard(target, photos.get(target.id) ?? [], {
-      geo: viewer.geo,
-      maxTier: member.actor.tier_level,
+      geo: actor.geo,
+      maxTier: maxVisibleTier(actor.rules),
     }),
   };
+  work.publish({ kind: 'deliver', userIds: [actor.id], event: { type: 'match.created', payload: mine } });
   if (self) {
-    const targetView: ViewerContext = {
-      geo:
-        target.geoLat !== null && target.geoLng !== null ? { lat: target.geoLat, lng: target.geoLng } : null,
-      maxTier: target.tierLevel as TierLevel,
-    };
     const theirs: MatchSummary = {
       id: match.id,
       expires_at,
-      member: presentMemberCard(self, photos.get(self.id) ?? [], targetView),
+      member: presentMemberCard(self, photos.get(self.id) ?? [], {
+        geo: target.geoLat !== null && target.geoLng !== null ? { lat: target.geoLat, lng: target.geoLng } : null,
+        maxTier: target.tierLevel as TierLevel,
+      }),
     };
-    await ctx.bus.publish({ userIds: [member.id], event: { type: 'match.created', payload: mine } });
-    await ctx.bus.publish({ userIds: [target.id], event: { type: 'match.created', payload: theirs } });
+    work.publish({ kind: 'deliver', userIds: [target.id], event: { type: 'match.created', payload: theirs } });
   }
   return mine;
 }

@@ -115,7 +115,7 @@ describe('interests', () => {
     expect(list.stats.super_likes).toBe(INTERESTS_LIST_LIMIT + 5);
   });
 
-  it('leaves out blocked, ghost and private members but keeps higher tiers with blurred photos', async () => {
+  it('leaves out blocked, ghost and private members but masks higher tiers like locked cards', async () => {
     const viewer = await me({ tier: 1 });
     const blocked = await admirer({ tier: 1 });
     const blocking = await admirer({ tier: 1 });
@@ -134,10 +134,21 @@ describe('interests', () => {
     expect(ids(list.viewed_me)).toEqual([vault.member.id]);
     expect(ids(list.favorited_me)).toEqual([vault.member.id]);
     expect(list.stats.super_likes).toBe(1);
-    const card = list.viewed_me[0]?.member;
-    expect(card?.name).toBe('Valentina');
-    expect(card?.photos).toEqual([{ id: photo, url: `/api/photos/${photo}?size=blur` }]);
-    expect(card?.avatar).toBe(`/api/photos/${photo}?size=blur`);
+    // Above the viewer's tier: the feed's locked teaser, with the tier to upgrade to — no name,
+    // place, text or clear photo (her profile page is restricted to this viewer too).
+    for (const row of [list.viewed_me[0], list.favorited_me[0]]) {
+      expect(row?.member).toEqual({
+        locked: true,
+        id: vault.member.id,
+        tier_level: 3,
+        age: 30,
+        blurred_photo: `/api/photos/${photo}?size=blur`,
+        required_tier: 3,
+      });
+      expect(row?.match_id).toBeNull();
+    }
+    expect(JSON.stringify(list)).not.toContain('Valentina');
+    expect(JSON.stringify(list)).not.toContain('Miami');
   });
 
   it('does not list or count a ghost-mode visitor', async () => {

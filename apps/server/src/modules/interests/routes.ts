@@ -1,7 +1,7 @@
 import { apiErrorBodySchema, interestsSchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { memberOf, requireMember } from '../../plugins/session';
+import { actorOf } from '../../plugins/access';
 import { loadInterests, removeFavorite } from './service';
 
 const favoriteParamsSchema = z.object({
@@ -9,24 +9,25 @@ const favoriteParamsSchema = z.object({
 });
 
 export const interestRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireMember);
   const tags = ['interests'];
 
   app.get(
     '/interests',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Who viewed, liked and favorited you, your favorites, and the counts',
         response: { 200: interestsSchema, 401: apiErrorBodySchema },
       },
     },
-    async (request) => loadInterests(app.ctx, memberOf(request)),
+    async (request) => loadInterests(app.ctx, { actor: actorOf(request) }),
   );
 
   app.delete(
     '/favorites/:targetId',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Remove a member from your favorites (undo your super like)',
@@ -40,7 +41,7 @@ export const interestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeFavorite(app.ctx, memberOf(request), request.params.targetId);
+      await removeFavorite(app.ctx, { actor: actorOf(request), targetId: request.params.targetId });
       return reply.status(204).send(null);
     },
   );

@@ -10,17 +10,19 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
-import type { Member } from '../../plugins/session';
-import { type MemberCardRow, presentMemberCard, type ViewerContext } from '../members/presenter';
+import type { MemberActor } from '../auth/actor';
 import {
-  activeMatchIdWith,
   loadPhotos,
-  loadViewer,
+  type MemberCardRow,
   memberCardColumns,
+  openMatchIdWith,
+  presentMemberOrTeaser,
   settingsJoin,
-  type Viewer,
+  type ViewerContext,
   visibleTo,
-} from '../members/queries';
+} from '../members';
+
+type Viewer = MemberActor;
 
 type Event = MemberCardRow & { at: Date; matchId: string | null };
 
@@ -32,7 +34,7 @@ function swipeEvents(db: Db, viewer: Viewer, side: 'on-me' | 'mine', directions:
   const other = side === 'on-me' ? swipeActions.swiperId : swipeActions.targetId;
   const mine = side === 'on-me' ? swipeActions.targetId : swipeActions.swiperId;
   return db
-    .select({ ...memberCardColumns, at: swipeActions.createdAt, matchId: activeMatchIdWith(viewer.id) })
+    .select({ ...memberCardColumns, at: swipeActions.createdAt, matchId: openMatchIdWith(viewer.id) })
     .from(swipeActions)
     .innerJoin(profiles, eq(profiles.userId, other))
     .leftJoin(safetySettings, settingsJoin)
@@ -44,7 +46,7 @@ function swipeEvents(db: Db, viewer: Viewer, side: 'on-me' | 'mine', directions:
 /** Members who opened the viewer's profile page (profile_views_viewed_idx). */
 function pageViews(db: Db, viewer: Viewer) {
   return db
-    .select({ ...memberCardColumns, at: profileViews.viewedAt, matchId: activeMatchIdWith(viewer.id) })
+    .select({ ...memberCardColumns, at: profileViews.viewedAt, matchId: openMatchIdWith(viewer.id) })
     .from(profileViews)
     .innerJoin(profiles, eq(profiles.userId, profileViews.viewerId))
     .leftJoin(safetySettings, settingsJoin)
@@ -81,39 +83,49 @@ function newestPerMember(...sources: Event[][]): Event[] {
     .slice(0, INTERESTS_LIST_LIMIT);
 }
 
+function profileViewCount(db: Db, viewer: Viewer) {
+  return db
+    .select({ n: profiles.viewCount })
+    .from(profiles)
+    .where(eq(profiles.userId, viewer.id))
+    .then(([row]) => row?.n ?? 0);
+}
+
 /**
  * The Interests screen. Viewed Me is the spec's likes and super likes on you plus members who opened
  * your page; Favorited Me is super likes on you; My Favorites is your super likes. Hidden members
  * (ghost, private, blocked either way, tier_only above you) are left out, in the lists and the counts
- * alike. Members of tiers above yours are not: they acted towards you, so their row keeps its name,
- * but — as on their profile page, which is restricted to you — their photos are only the blurred
- * variant (see presentMemberCard).
+ * alike. Members of tiers above yours are not left out — they acted towards you — but come masked
+ * exactly like the feed's locked teasers (tier, age, blurred photo), with the invitation to upgrade,
+ * as their profile page is restricted to you too. Profile Views counts the page views Viewed Me
+ * lists: one per viewer per day (members/service.ts).
  */
-export async function loadInterests(ctx: AppContext, member: Member): Promise<Interests> {
-  const viewer = await loadViewer(ctx.db, member);
-  const [likesOnMe, views, superLikesOnMe, myFavorites, superLikeCount, favoriteCount] = await Promise.all([
+export async function loadInterests(ctx: AppContext, { actor: viewer }: { actor: MemberActor }): Promise<Interests> {
+  const [likesOnMe, views, superLikesOnMe, myFavorites, superLikeCount, favoriteCount, profileViews] = await Promise.all([
     swipeEvents(ctx.db, viewer, 'on-me', ['right', 'up']),
     pageViews(ctx.db, viewer),
     swipeEvents(ctx.db, viewer, 'on-me', ['up']),
     swipeEvents(ctx.db, viewer, 'mine', ['up']),
     countSwipes(ctx.db, viewer, 'on-me'),
     countSwipes(ctx.db, viewer, 'mine'),
+    profileViewCount(ctx.db, viewer),
   ]);
   const viewedMe = newestPerMember(likesOnMe, views);
   const photos = await loadPhotos(
     ctx.db,
     [...viewedMe, ...superLikesOnMe, ...myFavorites].map((e) => e.id),
   );
-  const context: ViewerContext = { geo: viewer.geo, maxTier: maxVisibleTier(member.actor) };
+  const context: ViewerContext = { geo: viewer.geo, maxTier: maxVisibleTier(viewer.rules) };
   const rows = (events: Event[], action: InterestRow['action']): InterestRow[] =>
     events.map((e) => ({
-      member: presentMemberCard(e, photos.get(e.id) ?? [], context),
+      member: presentMemberOrTeaser(e, photos.get(e.id) ?? [], context),
       action,
       at: e.at.toISOString(),
-      match_id: e.matchId,
+      // A masked row reveals nothing else, not even whether a conversation exists.
+      match_id: e.tierLevel > context.maxTier ? null : e.matchId,
     }));
   return {
-    stats: { profile_views: viewer.viewCount, super_likes: superLikeCount, favorites: favoriteCount },
+    stats: { profile_views: profileViews, super_likes: superLikeCount, favorites: favoriteCount },
     viewed_me: rows(viewedMe, 'viewed'),
     favorited_me: rows(superLikesOnMe, 'super_liked'),
     my_favorites: rows(myFavorites, 'favorite'),
@@ -121,13 +133,13 @@ export async function loadInterests(ctx: AppContext, member: Member): Promise<In
 }
 
 /** Remove on My Favorites: deletes only the viewer's own super like on that member. */
-export async function removeFavorite(ctx: AppContext, member: Member, targetId: string) {
+export async function removeFavorite(ctx: AppContext, { actor, targetId }: { actor: MemberActor; targetId: string }) {
   await ctx.db.transaction(async (tx) => {
     const deleted = await tx
       .delete(swipeActions)
       .where(
         and(
-          eq(swipeActions.swiperId, member.id),
+          eq(swipeActions.swiperId, actor.id),
           eq(swipeActions.targetId, targetId),
           eq(swipeActions.direction, 'up'),
         ),

@@ -1,10 +1,10 @@
 import { capabilitiesOf, type Me, type Role, type TierLevel } from '@royal/shared';
-import type { photos, profiles, userCompliance } from '../../db/schema';
-import { photoUrl } from '../photos/urls';
+import type { profiles } from '../../db/schema';
+import { photoUrl } from '../photos';
 
 type ProfileRow = typeof profiles.$inferSelect;
-type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'status'>;
-type ComplianceRow = typeof userCompliance.$inferSelect | undefined;
+export type MePhotoRow = { id: string; status: string };
+type ComplianceFacts = { termsAcceptedAt: Date | null; privacyAcceptedAt: Date | null; ageVerified: boolean };
 
 /**
  * The signed-in member's own view of themselves (spec part 1 §3 "Current user"). This is the only
@@ -13,14 +13,15 @@ type ComplianceRow = typeof userCompliance.$inferSelect | undefined;
 export function presentMe(input: {
   email: string;
   profile: ProfileRow;
-  photos: PhotoRow[];
+  photos: MePhotoRow[];
   roles: Role[];
-  compliance: ComplianceRow;
+  compliance: ComplianceFacts;
 }): Me {
   const { profile: p, roles } = input;
   const actor = {
     tier_level: p.tierLevel as TierLevel,
     tier_subscription_active: p.tierSubscriptionActive,
+    tier_subscription_ends_at: p.tierSubscriptionEndsAt?.toISOString() ?? null,
     is_sponsored: p.isSponsored,
     verified: p.verified,
     roles,
@@ -37,7 +38,7 @@ export function presentMe(input: {
     bio: p.bio ?? '',
     tier_level: p.tierLevel as TierLevel,
     tier_subscription_active: p.tierSubscriptionActive,
-    tier_subscription_ends_at: p.tierSubscriptionEndsAt?.toISOString() ?? null,
+    tier_subscription_ends_at: actor.tier_subscription_ends_at,
     is_sponsored: p.isSponsored,
     popularity_score: p.popularityScore,
     rating_avg: Number(p.ratingAvg),
@@ -72,9 +73,9 @@ export function presentMe(input: {
     created_at: p.createdAt.toISOString(),
     capabilities: capabilitiesOf(actor),
     compliance: {
-      terms_accepted: Boolean(input.compliance?.termsAcceptedAt),
-      privacy_accepted: Boolean(input.compliance?.privacyAcceptedAt),
-      age_verified: input.compliance?.ageVerified ?? false,
+      terms_accepted: input.compliance.termsAcceptedAt !== null,
+      privacy_accepted: input.compliance.privacyAcceptedAt !== null,
+      age_verified: input.compliance.ageVerified,
     },
   };
 }

@@ -22,7 +22,7 @@ async function viewsRecorded(viewerId: string, viewedId: string) {
 }
 
 describe('profile page', () => {
-  it('shows a visible member and records the view once per opening, in profile_views and view_count', async () => {
+  it('shows a visible member and counts a view once per viewer per day', async () => {
     const { member, session } = await signedInMember(t.app, { tier: 2 });
     const her = await woman({ tier: 2, name: 'Serena' });
     const photo = await addPhoto(t.app, her.id);
@@ -40,9 +40,49 @@ describe('profile page', () => {
     expect(profile.photos).toEqual([{ id: photo, url: `/api/photos/${photo}?size=large` }]);
     expect(await viewsRecorded(member.id, her.id)).toBe(1);
 
+    // Opening the page again the same day (or a link doing it for you) counts nothing more.
+    for (let i = 0; i < 3; i += 1) expect((await open(session, her.id)).json().view_count).toBe(1);
+    expect((await profileCounts(t.app, her.id)).viewCount).toBe(1);
+
+    // A day later the same viewer counts again.
+    await t.app.ctx.db
+      .update(profileViews)
+      .set({ countedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(and(eq(profileViews.viewerId, member.id), eq(profileViews.viewedId, her.id)));
     expect((await open(session, her.id)).json().view_count).toBe(2);
-    expect(await viewsRecorded(member.id, her.id)).toBe(1);
-    expect((await profileCounts(t.app, her.id)).viewCount).toBe(2);
+
+    // Another viewer counts once too; a cross-site request opens the page but counts nothing.
+    const other = await signedInMember(t.app, { tier: 2 });
+    const crossSite = await request(t.app, 'GET', `/api/members/${her.id}`, {
+      session: other.session,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(200);
+    expect(crossSite.json().view_count).toBe(2);
+    expect((await open(other.session, her.id)).json().view_count).toBe(3);
+  });
+
+  it('gives Profile Views the same count as the page views Viewed Me lists', async () => {
+    const her = await signedInMember(t.app, { userType: 'women', tier: 2 });
+    const visitors = [await signedInMember(t.app, { tier: 2 }), await signedInMember(t.app, { tier: 3 })];
+    for (const visitor of visitors) {
+      for (let i = 0; i < 4; i += 1) await open(visitor.session, her.member.id);
+    }
+    const interests = (await request(t.app, 'GET', '/api/interests', { session: her.session })).json();
+    expect(interests.stats.profile_views).toBe(2);
+    expect(interests.viewed_me).toHaveLength(2);
+  });
+
+  it('reports no match with a member you have not matched, whatever your other matches', async () => {
+    const him = await signedInMember(t.app, { userType: 'men' });
+    const first = await signedInMember(t.app, { userType: 'women' });
+    const second = await signedInMember(t.app, { userType: 'women' });
+    await swipe(him.session, first.member.id, 'right');
+    const matched = (await swipe(first.session, him.member.id, 'right')).json();
+    expect(matched.match).not.toBeNull();
+    expect((await open(him.session, first.member.id)).json().match_id).toBe(matched.match.id);
+    expect((await open(him.session, second.member.id)).json().match_id).toBeNull();
+    expect((await open(second.session, him.member.id)).json().match_id).toBeNull();
   });
 
   it('does not record or count a ghost-mode viewer, nor yourself', async () => {

@@ -1,4 +1,5 @@
 import {
+  type FeedCard,
   isOnline,
   type LockedCard,
   type MemberCard,
@@ -80,6 +81,21 @@ export function presentLockedCard(
     blurred_photo: firstPhotoId ? photoUrl(firstPhotoId, 'blur') : null,
     required_tier: tier,
   };
+}
+
+/**
+ * A member as lists of people who acted towards the viewer show them (interests): in full up to
+ * the viewer's tier, and above it masked exactly like the feed's locked teasers, with the
+ * invitation to upgrade — the premium "see who likes you" moment.
+ */
+export function presentMemberOrTeaser(
+  row: MemberCardRow,
+  photos: readonly PhotoRef[],
+  viewer: ViewerContext,
+): FeedCard {
+  return row.tierLevel > viewer.maxTier
+    ? presentLockedCard(row, photos[0]?.id ?? null)
+    : presentMemberCard(row, photos, viewer);
 }
 
 /** The profile page: the card plus the details only the page shows and the viewer's relation. */

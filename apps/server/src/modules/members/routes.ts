@@ -1,17 +1,16 @@
 import { apiErrorBodySchema, idParamSchema, memberProfileSchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberOf, requireMember } from '../../plugins/session';
+import { actorOf } from '../../plugins/access';
 import { getMemberProfile } from './service';
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireMember);
-
   app.get(
     '/members/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['members'],
-        summary: "A member's profile page; opening it records a profile view (not in ghost mode)",
+        summary: "A member's profile page; the first opening in a day counts as a profile view",
         params: idParamSchema,
         response: {
           200: memberProfileSchema,
@@ -22,6 +21,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => getMemberProfile(app.ctx, memberOf(request), request.params.id),
+    async (request) =>
+      getMemberProfile(app.ctx, {
+        actor: actorOf(request),
+        memberId: request.params.id,
+        // A link on another site can open the page but not inflate the counter.
+        countView: request.headers['sec-fetch-site'] !== 'cross-site',
+      }),
   );
 };

@@ -3,80 +3,85 @@ import {
   canSeeTier,
   ErrorCode,
   type MemberProfile,
+  maxVisibleTier,
   profileRestrictedMessage,
   type SwipeDirection,
   type TierLevel,
 } from '@royal/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
-import type { Member } from '../../plugins/session';
+import type { MemberActor } from '../auth/actor';
+import { settingsJoin, visibleTo } from './policy';
 import { presentMemberProfile } from './presenter';
-import {
-  activeMatchIdWith,
-  loadPhotos,
-  loadViewer,
-  memberProfileColumns,
-  settingsJoin,
-  visibleTo,
-} from './queries';
+import { loadPhotos, memberProfileColumns, openMatchIdWith } from './queries';
+
+/**
+ * Records that `viewerId` opened `viewedId`'s page. A view counts once per viewer per day: the
+ * first opening in 24 hours stamps `counted_at` and adds one to view_count; later ones only move
+ * `viewed_at` (the order of Viewed Me). Returns the member's view count.
+ */
+async function recordView(tx: Tx, viewerId: string, viewedId: string): Promise<number | null> {
+  const [view] = await tx
+    .insert(profileViews)
+    .values({ viewerId, viewedId })
+    .onConflictDoUpdate({
+      target: [profileViews.viewerId, profileViews.viewedId],
+      set: {
+        viewedAt: sql`now()`,
+        countedAt: sql`case when ${profileViews.countedAt} <= now() - interval '1 day' then now() else ${profileViews.countedAt} end`,
+      },
+    })
+    .returning({ counted: sql<boolean>`${profileViews.countedAt} = ${profileViews.viewedAt}` });
+  if (!view?.counted) return null;
+  const [updated] = await tx
+    .update(profiles)
+    .set({ viewCount: sql`${profiles.viewCount} + 1` })
+    .where(eq(profiles.userId, viewedId))
+    .returning({ viewCount: profiles.viewCount });
+  return updated?.viewCount ?? null;
+}
 
 /**
  * The profile page. Hidden members (ghost, private, tier_only above the viewer, blocked either way)
  * answer 404 as if they did not exist; a visible member above the viewer's tier answers 403
- * "Profile Restricted" with the tier needed. Opening someone else's page records the view and counts
- * it, in one transaction, unless the viewer is in ghost mode. Your own page is always yours to see.
+ * "Profile Restricted" with the tier needed. Opening someone else's page records the view (see
+ * recordView) unless the viewer is in ghost mode or the request came from another site. Your own
+ * page is always yours to see.
  */
 export async function getMemberProfile(
   ctx: AppContext,
-  member: Member,
-  memberId: string,
+  { actor, memberId, countView }: { actor: MemberActor; memberId: string; countView: boolean },
 ): Promise<MemberProfile> {
-  const viewer = await loadViewer(ctx.db, member);
-  const isSelf = memberId === member.id;
+  const isSelf = memberId === actor.id;
   const [row] = await ctx.db
     .select({
       ...memberProfileColumns,
       mySwipe: sql<SwipeDirection | null>`(select ${swipeActions.direction} from ${swipeActions}
-        where ${swipeActions.swiperId} = ${member.id} and ${swipeActions.targetId} = ${profiles.userId})`,
-      matchId: activeMatchIdWith(member.id),
+        where ${swipeActions.swiperId} = ${actor.id} and ${swipeActions.targetId} = ${profiles.userId})`,
+      matchId: openMatchIdWith(actor.id),
     })
     .from(profiles)
     .leftJoin(safetySettings, settingsJoin)
-    .where(
-      isSelf ? eq(profiles.userId, memberId) : (and(eq(profiles.userId, memberId), visibleTo(viewer)) as SQL),
-    );
+    .where(isSelf ? eq(profiles.userId, memberId) : (and(eq(profiles.userId, memberId), visibleTo(actor)) as SQL));
   if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
 
   const tier = row.tierLevel as TierLevel;
-  if (!isSelf && !canSeeTier(member.actor, tier)) {
+  if (!isSelf && !canSeeTier(actor.rules, tier)) {
     throw new AppError(ErrorCode.PROFILE_RESTRICTED, profileRestrictedMessage(tier), { required_tier: tier });
   }
 
   let viewCount = row.viewCount;
-  if (!isSelf && !viewer.ghostMode) {
-    viewCount = await ctx.db.transaction(async (tx) => {
-      await tx
-        .insert(profileViews)
-        .values({ viewerId: member.id, viewedId: memberId })
-        .onConflictDoUpdate({
-          target: [profileViews.viewerId, profileViews.viewedId],
-          set: { viewedAt: sql`now()` },
-        });
-      const [updated] = await tx
-        .update(profiles)
-        .set({ viewCount: sql`${profiles.viewCount} + 1` })
-        .where(eq(profiles.userId, memberId))
-        .returning({ viewCount: profiles.viewCount });
-      return updated?.viewCount ?? row.viewCount;
-    });
+  if (!isSelf && !actor.ghostMode && countView) {
+    viewCount = (await ctx.transact(({ tx }) => recordView(tx, actor.id, memberId))) ?? viewCount;
   }
 
   const photos = await loadPhotos(ctx.db, [row.id]);
   return presentMemberProfile(
     { ...row, viewCount },
     photos.get(row.id) ?? [],
-    { geo: viewer.geo, maxTier: isSelf ? tier : member.actor.tier_level },
+    { geo: actor.geo, maxTier: isSelf ? tier : maxVisibleTier(actor.rules) },
     { mySwipe: isSelf ? null : row.mySwipe, matchId: isSelf ? null : row.matchId },
   );
 }

@@ -2,7 +2,7 @@ import { notificationListSchema } from '@royal/shared';
 import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
-import { createNotifications } from './service';
+import { notify } from './service';
 
 const t = useTestApp();
 
@@ -10,15 +10,17 @@ async function memberWithNotifications(count: number) {
   const actor = await signedInMember(t.app, { name: 'Aurelia' });
   const { member, session } = await signedInMember(t.app);
   for (let i = 0; i < count; i += 1) {
-    await createNotifications(t.app.ctx.db, [
-      {
-        userId: member.id,
-        type: 'like',
-        title: `Title ${i}`,
-        message: `Message ${i}`,
-        actorId: actor.member.id,
-      },
-    ]);
+    await t.app.ctx.transact((work) =>
+      notify(work, [
+        {
+          userId: member.id,
+          type: 'like',
+          title: `Title ${i}`,
+          message: `Message ${i}`,
+          actorId: actor.member.id,
+        },
+      ]),
+    );
   }
   return { member, session };
 }

@@ -1,8 +1,9 @@
 import type { Notification, NotificationType } from '@royal/shared';
-import { photoUrl } from '../photos/urls';
+import { photoUrl } from '../photos';
 
 export type NotificationRow = {
   id: string;
+  userId: string;
   type: string;
   title: string;
   message: string;

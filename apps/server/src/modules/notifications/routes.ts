@@ -1,37 +1,39 @@
 import { apiErrorBodySchema, idParamSchema, notificationListSchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { memberOf, requireMember } from '../../plugins/session';
+import { actorOf } from '../../plugins/access';
 import { clearAll, dismiss, listNotifications, markAllRead, markRead } from './service';
 
 const noContent = { 204: z.null().describe('Done'), 401: apiErrorBodySchema };
+const config = { access: 'member' } as const;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireMember);
   const tags = ['notifications'];
 
   app.get(
     '/notifications',
     {
+      config,
       schema: {
         tags,
         summary: 'Your notifications, newest first',
         response: { 200: notificationListSchema, 401: apiErrorBodySchema },
       },
     },
-    async (request) => listNotifications(app.ctx, memberOf(request).id),
+    async (request) => listNotifications(app.ctx, actorOf(request).id),
   );
   app.post(
     '/notifications/read-all',
-    { schema: { tags, summary: 'Mark all your notifications read', response: noContent } },
+    { config, schema: { tags, summary: 'Mark all your notifications read', response: noContent } },
     async (request, reply) => {
-      await markAllRead(app.ctx, memberOf(request).id);
+      await markAllRead(app.ctx, actorOf(request).id);
       return reply.status(204).send(null);
     },
   );
   app.post(
     '/notifications/:id/read',
     {
+      config,
       schema: {
         tags,
         summary: 'Mark one notification read',
@@ -40,13 +42,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await markRead(app.ctx, memberOf(request).id, request.params.id);
+      await markRead(app.ctx, actorOf(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );
   app.delete(
     '/notifications/:id',
     {
+      config,
       schema: {
         tags,
         summary: 'Dismiss one notification',
@@ -55,15 +58,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await dismiss(app.ctx, memberOf(request).id, request.params.id);
+      await dismiss(app.ctx, actorOf(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );
   app.delete(
     '/notifications',
-    { schema: { tags, summary: 'Clear all your notifications', response: noContent } },
+    { config, schema: { tags, summary: 'Clear all your notifications', response: noContent } },
     async (request, reply) => {
-      await clearAll(app.ctx, memberOf(request).id);
+      await clearAll(app.ctx, actorOf(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -1,8 +1,11 @@
 import { AppError, ErrorCode, type NotificationType } from '@royal/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { notifications, photos, profiles } from '../../db/schema';
+import type { Work } from '../../db/transaction';
+import { notifications, photos, profiles, safetySettings } from '../../db/schema';
+import { settingsJoin, visibleTo } from '../members';
 import { type NotificationRow, presentNotification } from './presenter';
 
 const LIST_LIMIT = 50;
@@ -14,40 +17,27 @@ export type NewNotification = {
   message: string;
   actorId?: string | null;
   link?: string | null;
+  /** Makes the notification unique per recipient; a repeat with the same key is not written. */
+  dedupeKey?: string | null;
 };
 
-type Executor = Pick<Db, 'insert'>;
+const recipient = alias(profiles, 'recipient');
 
-/** Writes inside the caller's transaction; call `announceNotifications` once it has committed. */
-export async function createNotifications(tx: Executor, items: NewNotification[]) {
-  if (items.length === 0) return [];
-  return tx
-    .insert(notifications)
-    .values(items.map((n) => ({ ...n, actorId: n.actorId ?? null, link: n.link ?? null })))
-    .returning({ id: notifications.id, userId: notifications.userId });
-}
-
-export async function announceNotifications(ctx: AppContext, created: { id: string; userId: string }[]) {
-  for (const { id, userId } of created) {
-    const [row] = await selectNotifications(ctx.db, userId, id);
-    if (row) {
-      await ctx.bus.publish({
-        userIds: [userId],
-        event: { type: 'notification.created', payload: presentNotification(row) },
-      });
-    }
-  }
-}
-
-function selectNotifications(db: Db, userId: string, id?: string): Promise<NotificationRow[]> {
-  // The actor's avatar is their first approved photo; a correlated sub-select keeps it one query.
-  const actorPhoto = sql<string | null>`(
+/**
+ * Notifications with their actor, as the recipient may see them. The actor's avatar follows the
+ * members' visibility rule from the recipient's side (a member who went private, into ghost mode or
+ * blocked either way shows no photo), evaluated in the same query: one statement for any number.
+ */
+function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Promise<NotificationRow[]> {
+  const actorVisible = visibleTo({ id: sql`${notifications.userId}`, tier: sql`${recipient.tierLevel}` });
+  const actorPhoto = sql<string | null>`case when ${actorVisible} then (
     select ${photos.id} from ${photos}
     where ${photos.userId} = ${notifications.actorId} and ${photos.status} = 'approved'
-    order by ${photos.position} limit 1)`;
+    order by ${photos.position} limit 1) end`;
   return db
     .select({
       id: notifications.id,
+      userId: notifications.userId,
       type: notifications.type,
       title: notifications.title,
       message: notifications.message,
@@ -59,17 +49,52 @@ function selectNotifications(db: Db, userId: string, id?: string): Promise<Notif
       actorPhotoId: actorPhoto,
     })
     .from(notifications)
+    .innerJoin(recipient, eq(recipient.userId, notifications.userId))
     .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
-    .where(
-      id ? and(eq(notifications.userId, userId), eq(notifications.id, id)) : eq(notifications.userId, userId),
-    )
+    .leftJoin(safetySettings, settingsJoin)
+    .where(where)
     .orderBy(desc(notifications.createdAt))
-    .limit(LIST_LIMIT);
+    .limit(limit);
+}
+
+/**
+ * Writes notifications in the caller's unit of work and queues `notification.created` for each
+ * recipient, built by the same presenter as the list; they go out after commit. Repeats of a
+ * dedupe key are skipped. Two statements whatever the number.
+ */
+export async function notify(work: Work, items: readonly NewNotification[]): Promise<void> {
+  if (items.length === 0) return;
+  const created = await work.tx
+    .insert(notifications)
+    .values(
+      items.map((n) => ({ ...n, actorId: n.actorId ?? null, link: n.link ?? null, dedupeKey: n.dedupeKey ?? null })),
+    )
+    .onConflictDoNothing({
+      target: [notifications.userId, notifications.dedupeKey],
+      where: sql`${notifications.dedupeKey} is not null`,
+    })
+    .returning({ id: notifications.id });
+  if (created.length === 0) return;
+  const rows = await selectNotifications(
+    work.tx,
+    inArray(
+      notifications.id,
+      created.map((c) => c.id),
+    ),
+    created.length,
+  );
+  for (const row of rows) {
+    work.publish({
+      kind: 'deliver',
+      userIds: [row.userId],
+      event: { type: 'notification.created', payload: presentNotification(row) },
+    });
+  }
 }
 
 export async function listNotifications(ctx: AppContext, userId: string) {
   const [rows, [unread]] = await Promise.all([
-    selectNotifications(ctx.db, userId),
+    selectNotifications(ctx.db, eq(notifications.userId, userId)),
     ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(notifications)

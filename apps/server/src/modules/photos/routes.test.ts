@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
-import { block } from '../../../test/discovery';
+import { block, setVisibility } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
-import { photos } from '../../db/schema';
+import { photos, profiles } from '../../db/schema';
 import { processImage, storePhotoVariants } from './pipeline';
 
 const t = useTestApp();
@@ -36,8 +36,49 @@ describe('GET /api/photos/:id', () => {
       const res = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, { session: viewer.session });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
-      expect(res.headers['cache-control']).toBe('private, max-age=3600');
+      // Kept by the browser but revalidated every time, so a revoked right takes effect at once.
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.etag).toBe(`"${id}-${size}"`);
+      const again = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, {
+        session: viewer.session,
+        headers: { 'if-none-match': `"${id}-${size}"` },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
     }
+  });
+
+  it('applies the profile visibility rule: ghost mode, private and tier_only hide every photo', async () => {
+    const viewer = await signedInMember(t.app, { tier: 2 });
+    for (const hide of ['ghost', 'private', 'tier_only'] as const) {
+      const owner = await signedInMember(t.app, { tier: 3 });
+      const id = await storedPhoto(owner.member.id);
+      const blurBefore = await request(t.app, 'GET', `/api/photos/${id}?size=blur`, { session: viewer.session });
+      expect(blurBefore.statusCode, hide).toBe(200);
+      if (hide === 'ghost') {
+        await t.app.ctx.db.update(profiles).set({ ghostMode: true }).where(eq(profiles.userId, owner.member.id));
+      } else {
+        await setVisibility(t.app, owner.member.id, hide);
+      }
+      for (const size of ['large', 'small', 'blur']) {
+        const res = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, { session: viewer.session });
+        expect(res.statusCode, `${hide} ${size}`).toBe(404);
+        // Nor can a copy the browser kept be confirmed as still current.
+        const revalidate = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, {
+          session: viewer.session,
+          headers: { 'if-none-match': `"${id}-${size}"` },
+        });
+        expect(revalidate.statusCode, `${hide} ${size} revalidated`).toBe(404);
+      }
+      // The owner still sees their own.
+      expect((await request(t.app, 'GET', `/api/photos/${id}`, { session: owner.session })).statusCode).toBe(200);
+    }
+    // tier_only is visible from the owner's tier up.
+    const peer = await signedInMember(t.app, { tier: 3 });
+    const owner = await signedInMember(t.app, { tier: 3 });
+    const id = await storedPhoto(owner.member.id);
+    await setVisibility(t.app, owner.member.id, 'tier_only');
+    expect((await request(t.app, 'GET', `/api/photos/${id}`, { session: peer.session })).statusCode).toBe(200);
   });
 
   it('refuses a signed-out caller', async () => {

@@ -1,16 +1,20 @@
 import { AppError, canSeeTier, ErrorCode, isAdmin, type TierLevel } from '@royal/shared';
-import { and, eq, or } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { photos, profiles, userBlocks } from '../../db/schema';
-import type { Member } from '../../plugins/session';
+import { photos, profiles, safetySettings } from '../../db/schema';
+import type { MemberActor } from '../auth/actor';
+import { settingsJoin, visibleTo } from '../members';
 import type { PhotoSize } from './urls';
 
+const NOT_FOUND = 'Photo not found';
+
 /**
- * Who may see which photo: the owner and admins always; other members only approved photos of
- * tiers they can see and not across a block. The blurred teaser reveals nothing and is open to all
- * members, since locked discovery cards show it.
+ * Who may see which photo — the same visibility rule as the profile page (members/policy.ts): the
+ * owner and admins always; anyone else only an approved photo of a member they may know exists (not
+ * ghost, private, tier_only above them or blocked either way), and of a tier above theirs only the
+ * blurred teaser the locked cards show. A refusal never says which rule refused.
  */
-export async function readPhoto(ctx: AppContext, viewer: Member, photoId: string, size: PhotoSize) {
+async function findViewablePhoto(ctx: AppContext, actor: MemberActor, photoId: string, size: PhotoSize) {
   const [row] = await ctx.db
     .select({
       ownerId: photos.userId,
@@ -19,32 +23,31 @@ export async function readPhoto(ctx: AppContext, viewer: Member, photoId: string
       keySmall: photos.keySmall,
       keyBlur: photos.keyBlur,
       ownerTier: profiles.tierLevel,
+      ownerVisible: sql<boolean>`(${visibleTo(actor) as SQL})`,
     })
     .from(photos)
     .innerJoin(profiles, eq(profiles.userId, photos.userId))
+    .leftJoin(safetySettings, settingsJoin)
     .where(eq(photos.id, photoId));
-  if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Photo not found');
-
-  const isOwner = row.ownerId === viewer.id;
-  if (!isOwner && !isAdmin(viewer.actor)) {
-    if (row.status !== 'approved') throw new AppError(ErrorCode.NOT_FOUND, 'Photo not found');
-    const [block] = await ctx.db
-      .select({ id: userBlocks.id })
-      .from(userBlocks)
-      .where(
-        or(
-          and(eq(userBlocks.blockerId, viewer.id), eq(userBlocks.blockedId, row.ownerId)),
-          and(eq(userBlocks.blockerId, row.ownerId), eq(userBlocks.blockedId, viewer.id)),
-        ),
-      )
-      .limit(1);
-    if (block) throw new AppError(ErrorCode.NOT_FOUND, 'Photo not found');
-    if (size !== 'blur' && !canSeeTier(viewer.actor, row.ownerTier as TierLevel)) {
-      throw new AppError(ErrorCode.PROFILE_RESTRICTED, 'This photo is only visible to higher tiers');
-    }
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
+  if (row.ownerId === actor.id || isAdmin(actor.rules)) return row;
+  if (row.status !== 'approved' || !row.ownerVisible) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
+  if (size !== 'blur' && !canSeeTier(actor.rules, row.ownerTier as TierLevel)) {
+    throw new AppError(ErrorCode.PROFILE_RESTRICTED, 'This photo is only visible to higher tiers');
   }
+  return row;
+}
+
+/** The stored bytes of a photo variant the member may see (see findViewablePhoto). */
+export async function readPhoto(ctx: AppContext, actor: MemberActor, photoId: string, size: PhotoSize) {
+  const row = await findViewablePhoto(ctx, actor, photoId, size);
   const key = size === 'small' ? row.keySmall : size === 'blur' ? row.keyBlur : row.keyLarge;
   const object = await ctx.storage.get(key);
-  if (!object) throw new AppError(ErrorCode.NOT_FOUND, 'Photo not found');
+  if (!object) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
   return object;
+}
+
+/** Checks access only: for a conditional request whose cached copy is still the same bytes. */
+export async function assertPhotoViewable(ctx: AppContext, actor: MemberActor, photoId: string, size: PhotoSize) {
+  await findViewablePhoto(ctx, actor, photoId, size);
 }

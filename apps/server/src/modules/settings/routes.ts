@@ -1,25 +1,26 @@
 import { apiErrorBodySchema, memberSettingsPatchSchema, memberSettingsSchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberOf, requireMember } from '../../plugins/session';
+import { actorOf } from '../../plugins/access';
 import { getSettings, updateSettings } from './service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireMember);
   const tags = ['settings'];
   app.get(
     '/me/settings',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Your privacy, safety and notification settings',
         response: { 200: memberSettingsSchema, 401: apiErrorBodySchema },
       },
     },
-    async (request) => getSettings(app.ctx, memberOf(request).id),
+    async (request) => getSettings(app.ctx, actorOf(request).id),
   );
   app.patch(
     '/me/settings',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Change some of your settings',
@@ -27,6 +28,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memberSettingsSchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema },
       },
     },
-    async (request) => updateSettings(app.ctx, memberOf(request).id, request.body),
+    async (request) => updateSettings(app.ctx, actorOf(request).id, request.body),
   );
 };

@@ -37,15 +37,22 @@ export async function getSettings(ctx: AppContext, userId: string) {
   return presentSettings(row);
 }
 
+/**
+ * Settings decide who sees the member (visibility, online status), so every instance drops the
+ * member's cached actor once the change commits.
+ */
 export async function updateSettings(ctx: AppContext, userId: string, patch: Partial<MemberSettings>) {
   const values: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(patch)) {
     if (value !== undefined) values[FIELDS[field as keyof MemberSettings]] = value;
   }
-  const [row] = await ctx.db
-    .insert(safetySettings)
-    .values({ userId, ...values } as SettingsInsert)
-    .onConflictDoUpdate({ target: safetySettings.userId, set: { ...values, updatedAt: sql`now()` } })
-    .returning();
-  return presentSettings(row);
+  return ctx.transact(async ({ tx, publish }) => {
+    const [row] = await tx
+      .insert(safetySettings)
+      .values({ userId, ...values } as SettingsInsert)
+      .onConflictDoUpdate({ target: safetySettings.userId, set: { ...values, updatedAt: sql`now()` } })
+      .returning();
+    publish({ kind: 'actor.invalidate', userIds: [userId] });
+    return presentSettings(row);
+  });
 }

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BusMessage, EventBus } from '../adapters/bus';
+import type { Tx } from './client';
+import type { Db } from './client';
+
+/**
+ * One unit of work: the transaction a service writes in, and the events it raises. Events wait in
+ * `pending` and go onto the bus only after COMMIT, so nobody is told of a match, a message or a
+ * transfer that was rolled back.
+ */
+export type Work = {
+  readonly tx: Tx;
+  /** Queues a bus message; it is published once the outermost transaction has committed. */
+  publish(message: BusMessage): void;
+};
+
+export type TransactionDeps = {
+  db: Db;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  /** Called at once after commit for `actor.invalidate`, so this instance never serves a stale actor. */
+  forgetActors: (userIds: readonly string[]) => void;
+};
+
+/**
+ * Runs `body` in a transaction and publishes its events after commit (none on rollback). With
+ * `join`, the body runs inside the caller's transaction instead and its events are published with
+ * the caller's, so a transfer, its message, its notification and its e-mail commit together.
+ */
+export async function inTransaction<T>(
+  deps: TransactionDeps,
+  body: (work: Work) => Promise<T>,
+  join?: Work,
+): Promise<T> {
+  if (join) return body(join);
+  const pending: BusMessage[] = [];
+  const result = await deps.db.transaction((tx) => body({ tx, publish: (message) => pending.push(message) }));
+  await publishAll(deps, pending);
+  return result;
+}
+
+export async function publishAll(deps: TransactionDeps, messages: readonly BusMessage[]) {
+  for (const message of messages) {
+    if (message.kind === 'actor.invalidate') deps.forgetActors(message.userIds);
+    try {
+      await deps.bus.publish(message);
+    } catch (error) {
+      // The data is committed; a lost realtime event is recovered by the client's refetch.
+      deps.log.error({ err: error, kind: message.kind }, 'bus publish failed after commit');
+    }
+  }
+}

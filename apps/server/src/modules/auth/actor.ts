@@ -1,0 +1,261 @@
+import type { Actor, Role, TierLevel, UserType } from '@royal/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { EventBus } from '../../adapters/bus';
+import type { Db } from '../../db/client';
+import type { LatLng } from '../../db/geo';
+import { profiles, sessions, userRoles, users } from '../../db/schema';
+import type { Auth } from './auth';
+import { verifySessionCookie } from './session-cookie';
+
+/**
+ * The signed-in member behind a request, resolved once and handed to every service: who they are,
+ * the facts the shared permission rules read (`rules`), and what discovery needs about them as a
+ * viewer. Services never read the member's own profile again for these.
+ */
+export type MemberActor = {
+  id: string;
+  email: string;
+  sessionId: string;
+  rules: Actor;
+  tier: TierLevel;
+  name: string;
+  userType: UserType;
+  ageRange: readonly [number, number];
+  /** The member's coarse location cell (never the exact point), for distances. */
+  geo: LatLng | null;
+  ghostMode: boolean;
+};
+
+export type Resolution = {
+  actor: MemberActor;
+  /** Set-Cookie values to pass on: Better Auth's refreshed session cookie, once a day. */
+  setCookies: string[];
+};
+
+/** How long a resolved actor is reused without asking the database (see docs/decisions/004). */
+export const ACTOR_CACHE_TTL_MS = 10_000;
+const ACTOR_CACHE_MAX_ENTRIES = 20_000;
+/** `last_active` is written at most this often per member. */
+export const LAST_ACTIVE_RESOLUTION_MS = 60_000;
+
+type Row = {
+  sessionId: string;
+  expiresAt: Date;
+  userId: string;
+  email: string;
+  name: string;
+  tierLevel: number;
+  tierSubscriptionActive: boolean;
+  tierSubscriptionEndsAt: Date | null;
+  isSponsored: boolean;
+  verified: boolean;
+  userType: UserType;
+  ageRangeMin: number;
+  ageRangeMax: number;
+  geoLat: number | null;
+  geoLng: number | null;
+  ghostMode: boolean;
+  lastActive: Date;
+  roles: string[];
+};
+
+type Entry = {
+  actor: MemberActor;
+  cachedUntil: number;
+  sessionExpiresAt: number;
+  refreshDueAt: number;
+  lastActiveAt: number;
+};
+
+export type ActorResolverOptions = {
+  db: Db;
+  auth: Auth;
+  bus: EventBus;
+  secret: string;
+  /** Better Auth's session settings, to know when it would refresh a session. */
+  session: { expiresInSeconds: number; updateAgeSeconds: number };
+  onBackgroundError: (error: unknown) => void;
+  cacheTtlMs?: number;
+  now?: () => number;
+};
+
+export type ActorResolver = ReturnType<typeof createActorResolver>;
+
+function toActor(row: Row): MemberActor {
+  const tier = row.tierLevel as TierLevel;
+  return {
+    id: row.userId,
+    email: row.email,
+    sessionId: row.sessionId,
+    rules: {
+      tier_level: tier,
+      tier_subscription_active: row.tierSubscriptionActive,
+      tier_subscription_ends_at: row.tierSubscriptionEndsAt?.toISOString() ?? null,
+      is_sponsored: row.isSponsored,
+      verified: row.verified,
+      roles: row.roles as Role[],
+    },
+    tier,
+    name: row.name,
+    userType: row.userType,
+    ageRange: [row.ageRangeMin, row.ageRangeMax],
+    geo: row.geoLat !== null && row.geoLng !== null ? { lat: row.geoLat, lng: row.geoLng } : null,
+    ghostMode: row.ghostMode,
+  };
+}
+
+/**
+ * Session cookie → member in one prepared statement (session, user, profile and roles together),
+ * cached per session token for a few seconds. Every instance drops its cached actors of a member as
+ * soon as an `actor.invalidate` message for them crosses the bus; the TTL only bounds how stale an
+ * entry can get if such a message were lost. Sign-in, sign-up, sign-out and the daily session
+ * refresh stay with Better Auth: a session due for refresh is handed to its getSession, whose new
+ * cookie is passed on to the browser.
+ */
+export function createActorResolver(options: ActorResolverOptions) {
+  const { db, bus, secret } = options;
+  const now = options.now ?? Date.now;
+  const ttl = options.cacheTtlMs ?? ACTOR_CACHE_TTL_MS;
+  const cache = new Map<string, Entry>();
+  const tokensOf = new Map<string, Set<string>>();
+  const lastTouched = new Map<string, number>();
+
+  const byToken = db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      name: profiles.name,
+      tierLevel: profiles.tierLevel,
+      tierSubscriptionActive: profiles.tierSubscriptionActive,
+      tierSubscriptionEndsAt: profiles.tierSubscriptionEndsAt,
+      isSponsored: profiles.isSponsored,
+      verified: profiles.verified,
+      userType: profiles.userType,
+      ageRangeMin: profiles.ageRangeMin,
+      ageRangeMax: profiles.ageRangeMax,
+      geoLat: profiles.geoLat,
+      geoLng: profiles.geoLng,
+      ghostMode: profiles.ghostMode,
+      lastActive: profiles.lastActive,
+      roles: sql<string[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('actor_by_session_token');
+
+  const touchLastActive = db
+    .update(profiles)
+    .set({ lastActive: sql`now()` })
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .prepare('touch_last_active');
+
+  function forget(userIds: readonly string[]) {
+    for (const userId of userIds) {
+      for (const token of tokensOf.get(userId) ?? []) cache.delete(token);
+      tokensOf.delete(userId);
+    }
+  }
+  const unsubscribe = bus.subscribe((message) => {
+    if (message.kind === 'actor.invalidate') forget(message.userIds);
+  });
+
+  function remember(token: string, entry: Entry) {
+    if (cache.size >= ACTOR_CACHE_MAX_ENTRIES) {
+      // Maps iterate in insertion order: drop the oldest tenth in one go.
+      let drop = Math.ceil(ACTOR_CACHE_MAX_ENTRIES / 10);
+      for (const key of cache.keys()) {
+        if (drop-- <= 0) break;
+        cache.delete(key);
+      }
+    }
+    cache.set(token, entry);
+    let tokens = tokensOf.get(entry.actor.id);
+    if (!tokens) {
+      tokens = new Set();
+      tokensOf.set(entry.actor.id, tokens);
+    }
+    tokens.add(token);
+  }
+
+  /** Activity is recorded in the background, at most once a minute per member; reads never wait for it. */
+  function noteActivity(userId: string, lastActive: number) {
+    const t = now();
+    const last = Math.max(lastTouched.get(userId) ?? 0, lastActive);
+    if (t - last < LAST_ACTIVE_RESOLUTION_MS) return;
+    if (lastTouched.size > ACTOR_CACHE_MAX_ENTRIES) lastTouched.clear();
+    lastTouched.set(userId, t);
+    touchLastActive.execute({ userId }).catch(options.onBackgroundError);
+  }
+
+  const refreshDueAt = (expiresAt: Date) =>
+    expiresAt.getTime() - options.session.expiresInSeconds * 1000 + options.session.updateAgeSeconds * 1000;
+
+  async function load(token: string): Promise<{ row: Row; entry: Entry } | null> {
+    const [row] = (await byToken.execute({ token })) as Row[];
+    if (!row || row.expiresAt.getTime() <= now()) return null;
+    const entry: Entry = {
+      actor: toActor(row),
+      cachedUntil: now() + ttl,
+      sessionExpiresAt: row.expiresAt.getTime(),
+      refreshDueAt: refreshDueAt(row.expiresAt),
+      lastActiveAt: row.lastActive.getTime(),
+    };
+    return { row, entry };
+  }
+
+  return {
+    /**
+     * The member signed in with `cookieValue` (the raw session cookie), or null. `fresh` skips the
+     * cache (admin work, payments, password or e-mail changes, account deletion).
+     */
+    async resolve(
+      cookieValue: string | undefined,
+      webHeaders: () => Headers,
+      { fresh = false }: { fresh?: boolean } = {},
+    ): Promise<Resolution | null> {
+      const token = verifySessionCookie(cookieValue, secret);
+      if (!token) return null;
+      const t = now();
+      const cached = fresh ? undefined : cache.get(token);
+      if (cached && cached.cachedUntil > t && cached.sessionExpiresAt > t && cached.refreshDueAt > t) {
+        noteActivity(cached.actor.id, cached.lastActiveAt);
+        return { actor: cached.actor, setCookies: [] };
+      }
+      if (cached) cache.delete(token);
+
+      let loaded = await load(token);
+      if (!loaded) return null;
+      let setCookies: string[] = [];
+      if (loaded.entry.refreshDueAt <= t) {
+        // Better Auth extends the session in the database and sets a fresh cookie; pass it on.
+        const refreshed = await options.auth.api.getSession({ headers: webHeaders(), returnHeaders: true });
+        if (!refreshed.response) return null;
+        setCookies = refreshed.headers?.getSetCookie() ?? [];
+        loaded = await load(token);
+        if (!loaded) return null;
+      }
+      remember(token, loaded.entry);
+      noteActivity(loaded.row.userId, loaded.entry.lastActiveAt);
+      return { actor: loaded.entry.actor, setCookies };
+    },
+
+    /** Drops this instance's cached actors of these members (the bus does it for the others). */
+    forget,
+
+    /** Tells every instance, through the bus, to forget these members' cached actors. */
+    async invalidate(userIds: readonly string[]) {
+      forget(userIds);
+      await bus.publish({ kind: 'actor.invalidate', userIds });
+    },
+
+    close() {
+      unsubscribe();
+      cache.clear();
+      tokensOf.clear();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// The auth module's public surface.
+export { ACTOR_CACHE_TTL_MS, type ActorResolver, createActorResolver, type MemberActor } from './actor';
+export { type Auth, createAuth, SESSION_SETTINGS } from './auth';
+export {
+  completeSignUp,
+  createMemberDirectly,
+  type DirectMember,
+  type MemberWriterDeps,
+  type NewMemberRecords,
+  writeMemberRecords,
+} from './new-member';
+export { authRoutes } from './routes';
+export { sessionCookieName, signSessionToken } from './session-cookie';

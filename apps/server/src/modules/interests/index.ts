@@ -1,0 +1,1 @@
+export { interestRoutes } from './routes';

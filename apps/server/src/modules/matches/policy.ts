@@ -1,0 +1,10 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { matches } from '../../db/schema';
+
+/**
+ * A match is open — it takes messages and counts as "matched" — while its status is active and
+ * either its 48 hours have not run out or both members have written (conversation_started_at).
+ * The expiry job turns the others into `expired`; this predicate already treats them as closed in
+ * the minute before it runs.
+ */
+export const matchIsOpen: SQL = sql`(${matches.status} = 'active' and (${matches.conversationStartedAt} is not null or ${matches.expiresAt} > now()))`;

@@ -1,0 +1,3 @@
+// The me module's public surface.
+export { meRoutes } from './routes';
+export { loadMe } from './service';

@@ -1,0 +1,12 @@
+// The members module's public surface: other modules import from here, never from its files.
+export { memberRoutes } from './routes';
+export { isAboveTier, notBlockedWith, settingsJoin, type VisibilityViewer, visibleTo } from './policy';
+export {
+  type MemberCardRow,
+  type PhotoRef,
+  presentLockedCard,
+  presentMemberCard,
+  presentMemberOrTeaser,
+  type ViewerContext,
+} from './presenter';
+export { loadPhotos, memberCardColumns, notSwipedBy, openMatchIdWith } from './queries';

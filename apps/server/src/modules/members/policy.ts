@@ -1,0 +1,39 @@
+import { DEFAULT_MEMBER_SETTINGS, type TierLevel } from '@royal/shared';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { profiles, safetySettings, userBlocks } from '../../db/schema';
+
+/**
+ * Who may know that another member exists. One rule, used by every read of another member: the
+ * feed, swipes, the profile page, interests, photos and notification avatars (and, later, search,
+ * chat and realtime). Queries select from `profiles` left-joined to `safety_settings` on
+ * `settingsJoin`; a member without a settings row reads as the shared defaults.
+ */
+export const settingsJoin = eq(safetySettings.userId, profiles.userId);
+
+const visibility = sql<string>`coalesce(${safetySettings.profileVisibility}, ${sql.raw(`'${DEFAULT_MEMBER_SETTINGS.profile_visibility}'`)})`;
+
+/** The viewer, as far as visibility is concerned. `tier` may be a SQL expression (a joined recipient). */
+export type VisibilityViewer = { id: string | SQL; tier: TierLevel | SQL };
+
+/** No block between the viewer and the member in `profiles`, in either direction (user_blocks_pair_key). */
+export function notBlockedWith(viewerId: string | SQL): SQL {
+  return sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${profiles.userId}) or (${userBlocks.blockerId} = ${profiles.userId} and ${userBlocks.blockedId} = ${viewerId}))`;
+}
+
+/**
+ * Whether the viewer may know the member in `profiles` exists at all: not in ghost mode, not
+ * `private`, no block either way, and — for `tier_only` — the viewer is at the member's tier or
+ * above. It does not apply the tier rule itself: callers decide whether a higher tier is a locked
+ * card, a restricted page, a masked interest row or a blurred photo. Does not exclude the viewer.
+ */
+export function visibleTo(viewer: VisibilityViewer): SQL {
+  return and(
+    eq(profiles.ghostMode, false),
+    sql`${visibility} <> 'private'`,
+    or(sql`${visibility} <> 'tier_only'`, sql`${profiles.tierLevel} <= ${viewer.tier}`),
+    notBlockedWith(viewer.id),
+  ) as SQL;
+}
+
+/** What a visible member above the viewer's tier reveals: everywhere the same masked teaser. */
+export const isAboveTier = (memberTier: number, viewerMaxTier: TierLevel) => memberTier > viewerMaxTier;

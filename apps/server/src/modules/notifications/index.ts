@@ -1,0 +1,3 @@
+// The notifications module's public surface.
+export { type NewNotification, notify } from './service';
+export { notificationRoutes } from './routes';

@@ -1,0 +1,2 @@
+// The settings module's public surface.
+export { settingsRoutes } from './routes';

@@ -1,0 +1,73 @@
+import { type Access, AppError, accessRefusal, ErrorCode } from '@royal/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MemberActor } from '../modules/auth/actor';
+import { sessionCookieName } from '../modules/auth/session-cookie';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route: every /api route must say (see registerAccessControl). */
+    access?: Access;
+    /** Resolve the member without the actor cache (payments, credentials, account deletion). */
+    fresh?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in member, set before the handler of every non-public route; read it with actorOf. */
+    actor: MemberActor | null;
+  }
+}
+
+export class MissingAccessDeclaration extends Error {
+  override readonly name = 'MissingAccessDeclaration';
+  constructor(method: string | string[], url: string) {
+    super(`${[method].flat().join(',')} ${url} declares no access: add config.access to the route`);
+  }
+}
+
+/** Turns a Fastify request's headers into the Headers Better Auth's API expects. */
+export function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+/**
+ * Access control for every route registered inside `api`: each route must declare `config.access`
+ * or the app refuses to start, and one onRequest hook enforces the declaration before the body is
+ * even parsed — a signed-out caller gets 401, a wrong role 403, a too-low tier or a missing
+ * capability the shared rule's own code and text. The rate limiter runs before it.
+ */
+export function registerAccessControl(api: FastifyInstance) {
+  const cookieName = sessionCookieName(api.ctx.config.secureCookies);
+
+  api.decorateRequest('actor', null);
+
+  async function enforce(request: FastifyRequest, reply: FastifyReply) {
+    const { access, fresh } = request.routeOptions.config;
+    if (access === undefined || access === 'public') return;
+    const resolution = await api.ctx.actors.resolve(request.cookies[cookieName], () => toWebHeaders(request), {
+      // Role-gated work (admin) always reads the member's current roles.
+      fresh: fresh === true || (typeof access === 'object' && 'role' in access),
+    });
+    if (resolution && resolution.setCookies.length > 0) reply.header('set-cookie', resolution.setCookies);
+    request.actor = resolution?.actor ?? null;
+    const refusal = accessRefusal(request.actor?.rules ?? null, access);
+    if (refusal) throw new AppError(refusal.code, refusal.message);
+  }
+
+  api.addHook('onRoute', (route) => {
+    if (route.config?.access === undefined) throw new MissingAccessDeclaration(route.method, route.url);
+    // A route-level hook, appended after the rate limiter's own (which @fastify/rate-limit adds the
+    // same way, earlier): a flood is cut off before any session is looked up.
+    const existing = route.onRequest;
+    route.onRequest = [...(existing === undefined ? [] : [existing].flat()), enforce];
+  });
+}
+
+/** The member behind a request to a route whose access is not public. */
+export function actorOf(request: FastifyRequest): MemberActor {
+  if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED);
+  return request.actor;
+}

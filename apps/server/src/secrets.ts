@@ -1,0 +1,10 @@
+import { createHmac } from 'node:crypto';
+import type { DerivedSecrets } from './context';
+
+/**
+ * Keys for purposes other than signing sessions, derived from the auth secret, so every instance
+ * (and the seed command) holds the same ones without more configuration.
+ */
+export function deriveSecrets(authSecret: string): DerivedSecrets {
+  return { locationJitter: createHmac('sha256', authSecret).update('royal-circle:location-jitter').digest() };
+}

@@ -1,0 +1,32 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createTemplate } from '../src/db/scratch';
+import { hashPassword } from '../src/lib/password-hash';
+import { FACTORY_PASSWORD } from './factory-password';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated database every test file copies: a PostgreSQL template, or a PGlite dump file. */
+    testDatabaseTemplate: { postgres: string | null; pgliteDumpPath: string | null };
+    /** scrypt is deliberately slow: the factory password is hashed once per run. */
+    factoryPasswordHash: string;
+  }
+}
+
+/** Once per run: migrate a template database and hash the factory password. */
+export default async function setup(project: TestProject) {
+  const template = await createTemplate(process.env.TEST_DATABASE_URL, 'rc_tmpl');
+  let dumpPath: string | null = null;
+  if (template.pgliteDump) {
+    dumpPath = join(tmpdir(), `rc-test-template-${process.pid}-${Date.now()}.tar`);
+    writeFileSync(dumpPath, Buffer.from(await template.pgliteDump.arrayBuffer()));
+  }
+  project.provide('testDatabaseTemplate', { postgres: template.postgres ?? null, pgliteDumpPath: dumpPath });
+  project.provide('factoryPasswordHash', await hashPassword(FACTORY_PASSWORD));
+  return async () => {
+    if (dumpPath) rmSync(dumpPath, { force: true });
+    await template.dispose();
+  };
+}
