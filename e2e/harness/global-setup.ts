@@ -55,7 +55,7 @@ export default async function globalSetup() {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await seedDemoData(app.ctx.db, app.ctx.storage);
+    await seedDemoData(app.ctx);
     await app.listen({ host: '127.0.0.1', port });
     publishGlobals({
       baseUrl: origin,
