@@ -10,9 +10,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: './artifacts/results',
   globalSetup: './harness/global-setup.ts',
-  // Files run in parallel, two at a time on a 2-core machine; the tests inside a file run in order
-  // (discovery's come in a deliberate order). Files do not depend on each other's data.
-  fullyParallel: false,
+  // Two workers on a 2-core machine, sharing the one server. Tests run in parallel unless a group
+  // says otherwise (`test.describe.configure({ mode: 'default' })`: in order, in one worker) because
+  // its tests touch the same member's data: discovery's journeys, the Dark Mode toggles.
+  fullyParallel: true,
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -33,6 +33,7 @@ export default async function globalSetup() {
   if (!existsSync(join(WEB_DIST, 'index.html')))
     throw new Error(`${WEB_DIST}/index.html is missing: build the web app first (\`npm run build\`).`);
 
+  const started = Date.now();
   const port = await freePort();
   // The browser uses the same origin the server trusts for state-changing requests.
   const origin = `http://localhost:${port}`;
@@ -62,6 +63,7 @@ export default async function globalSetup() {
       journeyMembers: await createJourneyMembers(app, origin),
       journeyPassword: JOURNEY_PASSWORD,
     });
+    console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
     await teardown();
     throw error;

@@ -44,8 +44,10 @@ function journeyMember(globals: E2EGlobals, name: string) {
   return member;
 }
 
-// The tests in this file run in order, in one worker: the first must run before the match journey.
 test.describe('discovery', () => {
+  // In order, in one worker: the first must run before the match journey.
+  test.describe.configure({ mode: 'default' });
+
   // First: the match journey below makes Valentina (tier 2) the most recently active teaser.
   test('shows a tier-1 member a locked tier-3 card and the Upgrade dialog', async ({ signedInPage }) => {
     const { page } = await signedInPage('phone', DEMO.basic.email, DEMO_PASSWORD);

@@ -24,39 +24,45 @@ test.describe('the member shell', () => {
     });
   }
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-    test(`opens notifications and settings, persists a toggle, on ${viewport}`, async ({ signedInPage }) => {
-      const { page } = await signedInPage(viewport, DEMO.chemistry.email, DEMO_PASSWORD);
-      await page.goto('/interests');
-      await expect(
-        page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Interests' }),
-      ).toHaveAttribute('aria-current', 'page');
-      await expectNoHorizontalOverflow(page);
-      await expectAccessible(page);
-      await snap(page, 'shell', viewport);
+  test.describe('popovers', () => {
+    // In order, in one worker: both toggle the same member's Dark Mode and turn it back.
+    test.describe.configure({ mode: 'default' });
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      test(`opens notifications and settings, persists a toggle, on ${viewport}`, async ({
+        signedInPage,
+      }) => {
+        const { page } = await signedInPage(viewport, DEMO.chemistry.email, DEMO_PASSWORD);
+        await page.goto('/interests');
+        await expect(
+          page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Interests' }),
+        ).toHaveAttribute('aria-current', 'page');
+        await expectNoHorizontalOverflow(page);
+        await expectAccessible(page);
+        await snap(page, 'shell', viewport);
 
-      await page.getByRole('button', { name: /notifications/i }).click();
-      await expect(page.getByRole('dialog').getByText('Notifications').first()).toBeVisible();
-      await snap(page, 'notifications-popover', viewport);
-      await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: /notifications/i }).click();
+        await expect(page.getByRole('dialog').getByText('Notifications').first()).toBeVisible();
+        await snap(page, 'notifications-popover', viewport);
+        await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: /settings/i }).click();
-      const dark = page.getByRole('switch', { name: 'Dark Mode' });
-      await expect(dark).toBeVisible();
-      await snap(page, 'settings-popover', viewport);
-      const before = await dark.getAttribute('aria-checked');
-      expect(before).toMatch(/^(true|false)$/);
-      // A positive assertion (a negated one would pass while the switch is not rendered yet).
-      const after = before === 'true' ? 'false' : 'true';
-      await dark.click();
-      await expect(dark).toHaveAttribute('aria-checked', after);
-      // Persisted on the server: a fresh load shows the new value.
-      await page.reload();
-      await page.getByRole('button', { name: /settings/i }).click();
-      await expect(page.getByRole('switch', { name: 'Dark Mode' })).toHaveAttribute('aria-checked', after);
-      await page.getByRole('switch', { name: 'Dark Mode' }).click();
-    });
-  }
+        await page.getByRole('button', { name: /settings/i }).click();
+        const dark = page.getByRole('switch', { name: 'Dark Mode' });
+        await expect(dark).toBeVisible();
+        await snap(page, 'settings-popover', viewport);
+        const before = await dark.getAttribute('aria-checked');
+        expect(before).toMatch(/^(true|false)$/);
+        // A positive assertion (a negated one would pass while the switch is not rendered yet).
+        const after = before === 'true' ? 'false' : 'true';
+        await dark.click();
+        await expect(dark).toHaveAttribute('aria-checked', after);
+        // Persisted on the server: a fresh load shows the new value.
+        await page.reload();
+        await page.getByRole('button', { name: /settings/i }).click();
+        await expect(page.getByRole('switch', { name: 'Dark Mode' })).toHaveAttribute('aria-checked', after);
+        await page.getByRole('switch', { name: 'Dark Mode' }).click();
+      });
+    }
+  });
 
   test('signs out from the top bar with the spec toast', async ({ signedInPage }) => {
     const { page } = await signedInPage('phone', DEMO.basic.email, DEMO_PASSWORD);
