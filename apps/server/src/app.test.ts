@@ -1,5 +1,7 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../test/app';
+import { signedInMember } from '../test/factories';
 
 const t = useTestApp();
 
@@ -73,3 +75,85 @@ describe('platform', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 });
+
+describe('bad input everywhere', () => {
+  it('refuses control characters in any body field, query string or path parameter with 400', async () => {
+    const { session } = await signedInMember(t.app);
+    const cases = [
+      request(t.app, 'POST', '/api/auth/sign-up', { body: { email: 'nul\u0000@example.test', password: 'opal-terrace-5' } }),
+      request(t.app, 'POST', '/api/auth/sign-in', { body: { email: 'a@example.test', password: 'pass\u0000word' } }),
+      request(t.app, 'PATCH', '/api/me/settings', { session, body: { emergency_contact_name: 'Ann\u0000' } }),
+      request(t.app, 'PATCH', '/api/me/settings', { session, body: { emergency_contact_name: 'Ann\u001b[2J' } }),
+      request(t.app, 'GET', '/api/discovery/feed?cursor=abc%00def', { session }),
+      request(t.app, 'GET', '/api/members/%00', { session }),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      expect(res.json().error.message).toBe('Text must not contain control characters');
+    }
+    // Line breaks and tabs are text, not control: they reach the field's own rules.
+    const multiline = await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { emergency_contact_name: 'Ann\tLee' },
+    });
+    expect(multiline.statusCode).toBe(200);
+  });
+});
+
+describe('errors Fastify and Node produce themselves', () => {
+  it('share the one error shape: unknown paths and methods, too large a body', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/nope' }),
+      await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { origin: 'http://localhost:3000' } }),
+      await t.app.inject({ method: 'GET', url: '/api' }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(Object.keys(res.json())).toEqual(['error']);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      payload: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'text/plain', origin: 'http://localhost:3000' },
+      payload: 'hello',
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers oversized headers (431) in the same shape, from a real socket', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const reply = await rawRequest(
+        new URL(address),
+        `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(reply).toMatch(/^HTTP\/1\.1 431 /);
+      const json = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+      expect(json).toEqual({ error: { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large' } });
+    } finally {
+      await t.app.server.close();
+    }
+  });
+});
+
+function rawRequest(url: URL, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(raw));
+    let data = '';
+    socket.on('data', (chunk) => {
+      data += chunk.toString();
+    });
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+}

@@ -38,22 +38,26 @@ export type TestAppOptions = {
 };
 
 /** An app on a fresh copy of the migrated template database; jobs off unless asked for. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}, build: TestAppOptions['build'] = {}) {
-  const database = await openTestDatabase();
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  build: TestAppOptions['build'] = {},
+  database: { onStatement?: () => void } = {},
+) {
+  const handle = await openTestDatabase(database);
   const app = await buildApp(testConfig(overrides), {
     storage: createMemoryStorage(),
     bus: createMemoryBus(),
     logger: false,
     jobs: false,
     ...build,
-    database,
+    database: handle,
   });
   await app.ready();
   return {
     app,
     async dispose() {
       await app.close();
-      await database.dispose();
+      await handle.dispose();
     },
   };
 }

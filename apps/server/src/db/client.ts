@@ -43,7 +43,12 @@ export type DatabaseOptions = {
   dataDir?: string;
   /** An in-memory PGlite starting from this dumped data folder (tests copy one migrated template). */
   loadDataDir?: Blob;
+  /** Called for every statement the app runs through drizzle (statement counts in tests and benchmarks). */
+  onStatement?: () => void;
 };
+
+const statementLogger = (onStatement: (() => void) | undefined) =>
+  onStatement ? { logger: { logQuery: () => onStatement() } } : {};
 
 const POOL_MAX = 10;
 
@@ -62,7 +67,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
     // An idle client that loses its connection emits 'error' on the pool; without a listener that
     // would crash the process. The next query simply gets a fresh connection.
     pool.on('error', () => {});
-    const db = drizzleNodePg({ client: pool, schema });
+    const db = drizzleNodePg({ client: pool, schema, ...statementLogger(opts.onStatement) });
     return {
       kind: 'postgres',
       client: pool,
@@ -78,12 +83,12 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
   const client = await PGlite.create(
     opts.dataDir ? { dataDir: opts.dataDir } : opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {},
   );
-  return pgliteHandle(client);
+  return pgliteHandle(client, opts.onStatement);
 }
 
-/** Wraps an open PGlite client (also a clone of one) as a database handle. */
-export function pgliteHandle(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema });
+/** Wraps an open PGlite client as a database handle. */
+function pgliteHandle(client: PGlite, onStatement?: () => void): DatabaseHandle {
+  const db = drizzlePglite({ client, schema, ...statementLogger(onStatement) });
   return {
     kind: 'pglite',
     client,

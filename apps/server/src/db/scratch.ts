@@ -28,6 +28,7 @@ export type ScratchOptions = {
   template?: string;
   /** PGlite: start from this dumped, migrated data folder instead of migrating. */
   pgliteDump?: Blob;
+  onStatement?: () => void;
 };
 
 /**
@@ -41,13 +42,13 @@ export async function openScratchDatabase(
   options: ScratchOptions = {},
 ): Promise<DisposableDatabase> {
   if (!baseUrl) {
-    const handle = await createDatabase(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+    const handle = await createDatabase({ loadDataDir: options.pgliteDump, onStatement: options.onStatement });
     if (!options.pgliteDump) await migrateDatabase(handle);
     return { ...handle, dispose: () => handle.close() };
   }
   const name = scratchName(prefix);
   await adminQuery(baseUrl, `create database ${name}${options.template ? ` template ${options.template}` : ''}`);
-  const handle = await createDatabase({ databaseUrl: databaseUrl(baseUrl, name) });
+  const handle = await createDatabase({ databaseUrl: databaseUrl(baseUrl, name), onStatement: options.onStatement });
   if (!options.template) await migrateDatabase(handle);
   return {
     ...handle,

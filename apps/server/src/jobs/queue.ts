@@ -17,6 +17,8 @@ export type JobDefinition = {
 export type Jobs = {
   readonly kind: 'pg-boss' | 'off';
   start(definitions: readonly JobDefinition[]): Promise<void>;
+  /** Queues one run of a job now (besides its schedule). */
+  send(name: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -41,6 +43,9 @@ function executorFor(database: DatabaseHandle): PgBoss.Db {
 export const noJobs: Jobs = {
   kind: 'off',
   async start() {},
+  async send(name) {
+    throw new Error(`jobs are off: cannot queue ${name}`);
+  },
   async stop() {},
 };
 
@@ -64,11 +69,14 @@ export function createJobs(database: DatabaseHandle, log: FastifyBaseLogger): Jo
       started = true;
       for (const job of definitions) {
         await boss.createQueue(job.name, { name: job.name, policy: job.cron ? 'singleton' : 'standard' });
-        await boss.work(job.name, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => {
+        await boss.work(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
           await job.run();
         });
         if (job.cron) await boss.schedule(job.name, job.cron, undefined, { tz: 'UTC' });
       }
+    },
+    async send(name) {
+      await boss.send(name, {});
     },
     async stop() {
       if (!started) return;

@@ -66,6 +66,19 @@ describe('swipe permissions', () => {
     expect((await swipe(sponsored.session, target.id, 'right')).statusCode).toBe(200);
   });
 
+  it('refuses a member whose subscription end date has passed, though the flag is still set', async () => {
+    const lapsed = await man({
+      tier: 2,
+      subscriptionActive: true,
+      subscriptionEndsAt: new Date(Date.now() - 60_000),
+    });
+    const target = await woman({ tier: 1 });
+    expectError(await swipe(lapsed.session, target.id, 'right'), 403, 'SUBSCRIPTION_INACTIVE', SWIPE_SUBSCRIPTION_INACTIVE_TEXT);
+    const me = (await request(t.app, 'GET', '/api/me', { session: lapsed.session })).json();
+    expect(me.capabilities.can_swipe).toBe(false);
+    expect(me.capabilities.message_block.code).toBe('SUBSCRIPTION_INACTIVE');
+  });
+
   it('answers 404 for hidden, blocked, unknown and own profiles', async () => {
     const { member, session } = await man({ tier: 2 });
     const ghost = await woman({ ghostMode: true });
@@ -225,6 +238,19 @@ describe('likes, matches and Start Over', () => {
       .from(matches)
       .where(and(eq(matches.user1Id, user1), eq(matches.user2Id, user2)));
     expect(pair.map((m) => m.id)).toEqual([back.match?.id]);
+  });
+
+  it('notifies a super like at most once per pair per day, however often it is taken back and given again', async () => {
+    const { session } = await man({ tier: 2 });
+    const target = await woman({ tier: 2 });
+    const other = await man({ tier: 2 });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await swipe(session, target.id, 'up')).statusCode).toBe(200);
+      expect((await request(t.app, 'DELETE', `/api/favorites/${target.id}`, { session })).statusCode).toBe(204);
+    }
+    expect((await swipe(other.session, target.id, 'up')).statusCode).toBe(200);
+    const superLikes = (await notificationsOf(target.id)).filter((n) => n.title === 'Super Like!');
+    expect(superLikes).toHaveLength(2);
   });
 
   it('keeps like_count true: likes and super likes count, passes do not', async () => {

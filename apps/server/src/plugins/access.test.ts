@@ -1,0 +1,119 @@
+import { type Access, accessRefusal, describeAccess, type Role, TIER_LEVELS, type TierLevel } from '@royal/shared';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { request, type Session, startTestApp, useTestApp } from '../../test/app';
+import { createMember, signInAs } from '../../test/factories';
+import { MissingAccessDeclaration, registerAccessControl } from './access';
+
+// Demo mode on, so the demo-only routes (dev mailbox) are part of the walk too.
+const t = useTestApp({ demoMode: true });
+
+type Caller = {
+  label: string;
+  tier: TierLevel;
+  roles: Role[];
+  subscriptionActive: boolean;
+  session?: Session;
+};
+
+/** Callers at every tier, unpaid, and with every role, so each declaration meets its boundary. */
+function callers(): Caller[] {
+  const list: Caller[] = TIER_LEVELS.map((tier) => ({
+    label: `tier ${tier}`,
+    tier,
+    roles: ['user'],
+    subscriptionActive: tier > 0,
+  }));
+  list.push({ label: 'tier 2, subscription lapsed', tier: 2, roles: ['user'], subscriptionActive: false });
+  list.push({ label: 'tier 0 admin', tier: 0, roles: ['user', 'admin'], subscriptionActive: false });
+  list.push({ label: 'tier 1 promoter', tier: 1, roles: ['user', 'promoter'], subscriptionActive: true });
+  return list;
+}
+
+/** A concrete URL for a route pattern: path parameters get a well-formed id nobody owns. */
+const urlOf = (pattern: string) => pattern.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
+
+/** The refusal the access hook itself gives (the route's own checks come after and differ). */
+const ACCESS_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'TIER_REQUIRED', 'SUBSCRIPTION_INACTIVE']);
+
+describe('access declarations', () => {
+  it('are present on every API route, and the walk covers them all', () => {
+    expect(t.app.apiRoutes.length).toBeGreaterThan(15);
+    for (const route of t.app.apiRoutes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+    const kinds = new Set(t.app.apiRoutes.map((r) => describeAccess(r.access).split(' ')[0]));
+    // Public, member, role and capability declarations all exist, so each branch is exercised.
+    expect([...kinds].sort()).toEqual(['capability', 'member', 'public', 'role']);
+  });
+
+  it('refuse a signed-out caller, a wrong role and a too-low tier exactly as declared', async () => {
+    const all = callers();
+    for (const caller of all) {
+      const member = await createMember(t.app, {
+        tier: caller.tier,
+        roles: caller.roles,
+        subscriptionActive: caller.subscriptionActive,
+        subscriptionEndsAt: caller.subscriptionActive ? new Date(Date.now() + 86_400_000) : null,
+      });
+      caller.session = await signInAs(t.app, member);
+    }
+    const everyone: (Caller | null)[] = [null, ...all];
+
+    for (const route of t.app.apiRoutes) {
+      for (const caller of everyone) {
+        const who = caller?.label ?? 'signed out';
+        const rules = caller
+          ? {
+              tier_level: caller.tier,
+              tier_subscription_active: caller.subscriptionActive,
+              tier_subscription_ends_at: caller.subscriptionActive
+                ? new Date(Date.now() + 86_400_000).toISOString()
+                : null,
+              is_sponsored: false,
+              verified: false,
+              roles: caller.roles,
+            }
+          : null;
+        const expected = accessRefusal(rules, route.access as Access);
+        const res = await request(t.app, route.method as 'GET', urlOf(route.url), {
+          session: caller?.session ?? null,
+          // Sign-out is public and harmless, but would end the caller's session for the next route.
+          ...(route.url === '/api/auth/sign-out' ? { session: null } : {}),
+        });
+        const name = `${route.method} ${route.url} as ${who} (${describeAccess(route.access)})`;
+        if (expected) {
+          expect(res.statusCode, name).toBe(expected.code === 'UNAUTHENTICATED' ? 401 : 403);
+          expect(res.json().error, name).toEqual({ code: expected.code, message: expected.message });
+        } else {
+          // Allowed through: whatever the route answers (a validation error, a 404 for the made-up
+          // id, a refusal of its own such as a locked profile), it is not the access refusal.
+          const code = res.statusCode >= 400 ? res.json().error?.code : undefined;
+          expect(res.statusCode === 401 || ACCESS_CODES.has(code), `${name}: ${res.body}`).toBe(false);
+        }
+      }
+    }
+  });
+});
+
+describe('a route without an access declaration', () => {
+  it('stops the app from starting', async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('ctx', { config: { secureCookies: false } } as never);
+    app.register(async (api) => {
+      registerAccessControl(api);
+      api.get('/declared', { config: { access: 'public' } }, async () => ({ ok: true }));
+      api.get('/forgotten', async () => ({ ok: true }));
+    });
+    const failure = await app.ready().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(MissingAccessDeclaration);
+    expect(String(failure)).toContain('GET /forgotten declares no access');
+  });
+
+  it('is not the case in the real app, which starts', async () => {
+    const started = await startTestApp();
+    expect(started.app.apiRoutes.length).toBeGreaterThan(0);
+    await started.dispose();
+  });
+});
