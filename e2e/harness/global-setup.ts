@@ -60,7 +60,7 @@ export default async function globalSetup() {
     await app.listen({ host: '127.0.0.1', port });
     publishGlobals({
       baseUrl: origin,
-      journeyMembers: await createJourneyMembers(app, origin),
+      journeyMembers: await createJourneyMembers(app),
       journeyPassword: JOURNEY_PASSWORD,
     });
     console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,19 +1,20 @@
-import { eq } from 'drizzle-orm';
 import type { App } from '../../apps/server/src/app';
-import { boosts, photos, profiles, userCompliance } from '../../apps/server/src/db/schema';
+import { boosts, photos } from '../../apps/server/src/db/schema';
 import { renderPortrait } from '../../apps/server/src/db/seed/portraits';
-import { processImage, storePhotoVariants } from '../../apps/server/src/modules/photos/pipeline';
+import { hashPassword } from '../../apps/server/src/lib/password-hash';
+import { createMemberDirectly } from '../../apps/server/src/modules/auth';
+import { processImage, storePhotoVariants } from '../../apps/server/src/modules/photos';
 
 export const JOURNEY_PASSWORD = 'Journey-Velvet-2026';
 export type JourneyMember = { email: string; name: string; id: string };
 
 /**
- * Members made for the journeys. They sign up through the real API; then, as the product would after
- * a purchase, each gets a live profile boost, which ranks them first among the cards of their kind:
+ * Members made for the journeys, written by the app's one new-member writer; then, as the product
+ * would after a purchase, each gets a live profile boost, which ranks them first among the cards of their kind:
  * Julian and Valentina (tier 2, opposite types) meet on each other's first card; Seraphina (tier 3,
  * most recently active) is the first locked teaser a tier-1 man is shown.
  */
-export async function createJourneyMembers(app: App, origin: string): Promise<JourneyMember[]> {
+export async function createJourneyMembers(app: App): Promise<JourneyMember[]> {
   const stamp = Date.now().toString(36);
   const hourAgo = new Date(Date.now() - 3_600_000);
   const specs = [
@@ -49,39 +50,37 @@ export async function createJourneyMembers(app: App, origin: string): Promise<Jo
     },
   ] as const;
   const members: JourneyMember[] = [];
+  const { db, storage, secrets } = app.ctx;
+  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
+  const yearAhead = new Date(Date.now() + 365 * 86_400_000);
   for (const spec of specs) {
     const email = `${spec.name.toLowerCase()}-${stamp}@journey.test`;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      headers: { origin },
-      payload: { email, password: JOURNEY_PASSWORD },
-    });
-    if (res.statusCode !== 201) throw new Error(`journey sign-up failed: ${res.body}`);
-    const id = (res.json() as { user: { id: string } }).user.id;
-    const { db, storage } = app.ctx;
-    await db
-      .update(profiles)
-      .set({
+    // The app's one new-member writer, as sign-up and the seed use it.
+    const { id } = await createMemberDirectly(
+      db,
+      { locationKey: secrets.locationJitter },
+      {
+        email,
         name: spec.name,
-        age: 31,
-        bio: `${spec.name} loves late dinners, gallery openings and spontaneous weekends away.`,
-        userType: spec.userType,
-        gender: spec.gender,
-        city: 'Miami',
-        state: 'FL',
-        tierLevel: spec.tier,
-        lastActive: spec.lastActive,
-        tierSubscriptionActive: true,
-        verified: true,
-        ageRangeMin: 21,
-        ageRangeMax: 45,
-      })
-      .where(eq(profiles.userId, id));
-    await db
-      .update(userCompliance)
-      .set({ termsAcceptedAt: new Date(), privacyAcceptedAt: new Date() })
-      .where(eq(userCompliance.userId, id));
+        passwordHash,
+        acceptedTermsAt: new Date(),
+        profile: {
+          age: 31,
+          bio: `${spec.name} loves late dinners, gallery openings and spontaneous weekends away.`,
+          userType: spec.userType,
+          gender: spec.gender,
+          city: 'Miami',
+          state: 'FL',
+          tierLevel: spec.tier,
+          lastActive: spec.lastActive,
+          tierSubscriptionActive: true,
+          tierSubscriptionEndsAt: yearAhead,
+          verified: true,
+          ageRangeMin: 21,
+          ageRangeMax: 45,
+        },
+      },
+    );
     for (const variant of [0, 1]) {
       const image = await processImage(
         await renderPortrait({
