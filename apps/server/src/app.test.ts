@@ -80,10 +80,17 @@ describe('bad input everywhere', () => {
   it('refuses control characters in any body field, query string or path parameter with 400', async () => {
     const { session } = await signedInMember(t.app);
     const cases = [
-      request(t.app, 'POST', '/api/auth/sign-up', { body: { email: 'nul\u0000@example.test', password: 'opal-terrace-5' } }),
-      request(t.app, 'POST', '/api/auth/sign-in', { body: { email: 'a@example.test', password: 'pass\u0000word' } }),
+      request(t.app, 'POST', '/api/auth/sign-up', {
+        body: { email: 'nul\u0000@example.test', password: 'opal-terrace-5' },
+      }),
+      request(t.app, 'POST', '/api/auth/sign-in', {
+        body: { email: 'a@example.test', password: 'pass\u0000word' },
+      }),
       request(t.app, 'PATCH', '/api/me/settings', { session, body: { emergency_contact_name: 'Ann\u0000' } }),
-      request(t.app, 'PATCH', '/api/me/settings', { session, body: { emergency_contact_name: 'Ann\u001b[2J' } }),
+      request(t.app, 'PATCH', '/api/me/settings', {
+        session,
+        body: { emergency_contact_name: 'Ann\u001b[2J' },
+      }),
       request(t.app, 'GET', '/api/discovery/feed?cursor=abc%00def', { session }),
       request(t.app, 'GET', '/api/members/%00', { session }),
     ];
@@ -139,7 +146,9 @@ describe('errors Fastify and Node produce themselves', () => {
       );
       expect(reply).toMatch(/^HTTP\/1\.1 431 /);
       const json = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
-      expect(json).toEqual({ error: { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large' } });
+      expect(json).toEqual({
+        error: { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large' },
+      });
     } finally {
       await t.app.server.close();
     }

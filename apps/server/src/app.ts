@@ -14,7 +14,13 @@ import { inTransaction } from './db/transaction';
 import { scheduledJobs } from './jobs';
 import { createJobs, noJobs } from './jobs/queue';
 import { createAttemptCounter } from './lib/attempt-counter-factory';
-import { authRoutes, completeSignUp, createActorResolver, createAuth, SESSION_SETTINGS } from './modules/auth';
+import {
+  authRoutes,
+  completeSignUp,
+  createActorResolver,
+  createAuth,
+  SESSION_SETTINGS,
+} from './modules/auth';
 import { devRoutes } from './modules/dev';
 import { discoveryRoutes } from './modules/discovery';
 import { healthRoutes } from './modules/health';
@@ -139,7 +145,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
         const access = route.config?.access;
         if (route.schema?.hide || access === undefined) return;
         const methods = Array.isArray(route.method) ? route.method : [route.method];
-        for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+        for (const method of methods)
+          if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
       });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });

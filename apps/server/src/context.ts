@@ -7,8 +7,7 @@ import type { DatabaseHandle, Db } from './db/client';
 import type { Work } from './db/transaction';
 import type { Jobs } from './jobs/queue';
 import type { AttemptCounter } from './lib/attempt-counter';
-import type { ActorResolver } from './modules/auth/actor';
-import type { Auth } from './modules/auth/auth';
+import type { ActorResolver, Auth } from './modules/auth';
 
 /** Keys derived from the auth secret for purposes other than signing sessions. */
 export type DerivedSecrets = {

@@ -8,16 +8,22 @@ const KEY = Buffer.from('test-location-key-test-location-key');
 
 describe('coarseLocation', () => {
   it('is stable for the same member and point', () => {
-    expect(coarseLocation(34.0522, -118.2437, ALICE, KEY)).toEqual(coarseLocation(34.0522, -118.2437, ALICE, KEY));
+    expect(coarseLocation(34.0522, -118.2437, ALICE, KEY)).toEqual(
+      coarseLocation(34.0522, -118.2437, ALICE, KEY),
+    );
   });
 
   it('does not move while the member moves inside one cell', () => {
     // Both points snap to the cell centred on 34.05, -118.25.
-    expect(coarseLocation(34.041, -118.241, ALICE, KEY)).toEqual(coarseLocation(34.059, -118.259, ALICE, KEY));
+    expect(coarseLocation(34.041, -118.241, ALICE, KEY)).toEqual(
+      coarseLocation(34.059, -118.259, ALICE, KEY),
+    );
   });
 
   it('gives different members in the same place different points', () => {
-    expect(coarseLocation(34.0522, -118.2437, ALICE, KEY)).not.toEqual(coarseLocation(34.0522, -118.2437, BOB, KEY));
+    expect(coarseLocation(34.0522, -118.2437, ALICE, KEY)).not.toEqual(
+      coarseLocation(34.0522, -118.2437, BOB, KEY),
+    );
   });
 
   it('stays within one cell of the exact point', () => {

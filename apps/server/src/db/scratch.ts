@@ -42,13 +42,22 @@ export async function openScratchDatabase(
   options: ScratchOptions = {},
 ): Promise<DisposableDatabase> {
   if (!baseUrl) {
-    const handle = await createDatabase({ loadDataDir: options.pgliteDump, onStatement: options.onStatement });
+    const handle = await createDatabase({
+      loadDataDir: options.pgliteDump,
+      onStatement: options.onStatement,
+    });
     if (!options.pgliteDump) await migrateDatabase(handle);
     return { ...handle, dispose: () => handle.close() };
   }
   const name = scratchName(prefix);
-  await adminQuery(baseUrl, `create database ${name}${options.template ? ` template ${options.template}` : ''}`);
-  const handle = await createDatabase({ databaseUrl: databaseUrl(baseUrl, name), onStatement: options.onStatement });
+  await adminQuery(
+    baseUrl,
+    `create database ${name}${options.template ? ` template ${options.template}` : ''}`,
+  );
+  const handle = await createDatabase({
+    databaseUrl: databaseUrl(baseUrl, name),
+    onStatement: options.onStatement,
+  });
   if (!options.template) await migrateDatabase(handle);
   return {
     ...handle,

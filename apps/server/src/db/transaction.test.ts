@@ -40,7 +40,10 @@ describe('units of work', () => {
     ).rejects.toThrow('changed my mind');
     bus.stop();
     expect(bus.seen).toEqual([]);
-    const [row] = await t.app.ctx.db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, member.id));
+    const [row] = await t.app.ctx.db
+      .select({ name: profiles.name })
+      .from(profiles)
+      .where(eq(profiles.userId, member.id));
     expect(row?.name).toBe('Before');
   });
 

@@ -1,4 +1,11 @@
-import { type Access, accessRefusal, describeAccess, type Role, TIER_LEVELS, type TierLevel } from '@royal/shared';
+import {
+  type Access,
+  accessRefusal,
+  describeAccess,
+  type Role,
+  TIER_LEVELS,
+  type TierLevel,
+} from '@royal/shared';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, startTestApp, useTestApp } from '../../test/app';

@@ -1,7 +1,7 @@
 import { type Access, AppError, accessRefusal, ErrorCode } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MemberActor } from '../modules/auth/actor';
-import { sessionCookieName } from '../modules/auth/session-cookie';
+import type { MemberActor } from '../modules/auth';
+import { sessionCookieName } from '../modules/auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,10 +47,14 @@ export function registerAccessControl(api: FastifyInstance) {
   async function enforce(request: FastifyRequest, reply: FastifyReply) {
     const { access, fresh } = request.routeOptions.config;
     if (access === undefined || access === 'public') return;
-    const resolution = await api.ctx.actors.resolve(request.cookies[cookieName], () => toWebHeaders(request), {
-      // Role-gated work (admin) always reads the member's current roles.
-      fresh: fresh === true || (typeof access === 'object' && 'role' in access),
-    });
+    const resolution = await api.ctx.actors.resolve(
+      request.cookies[cookieName],
+      () => toWebHeaders(request),
+      {
+        // Role-gated work (admin) always reads the member's current roles.
+        fresh: fresh === true || (typeof access === 'object' && 'role' in access),
+      },
+    );
     if (resolution && resolution.setCookies.length > 0) reply.header('set-cookie', resolution.setCookies);
     request.actor = resolution?.actor ?? null;
     const refusal = accessRefusal(request.actor?.rules ?? null, access);

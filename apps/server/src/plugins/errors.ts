@@ -118,7 +118,8 @@ export function registerErrorHandling(app: FastifyInstance) {
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (!socket.writable) return;
-  const code = error.code === 'HPE_HEADER_OVERFLOW' ? ErrorCode.HEADERS_TOO_LARGE : ErrorCode.VALIDATION_FAILED;
+  const code =
+    error.code === 'HPE_HEADER_OVERFLOW' ? ErrorCode.HEADERS_TOO_LARGE : ErrorCode.VALIDATION_FAILED;
   const status = ERROR_STATUS[code];
   const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
   const payload = JSON.stringify(

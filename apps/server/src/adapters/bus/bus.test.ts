@@ -30,7 +30,10 @@ describe.skipIf(!redisUrl)('redis bus', () => {
       const message: BusMessage = {
         kind: 'deliver',
         userIds: ['u1'],
-        event: { type: 'match.updated', payload: { id: '00000000-0000-4000-8000-000000000001', status: 'expired' } },
+        event: {
+          type: 'match.updated',
+          payload: { id: '00000000-0000-4000-8000-000000000001', status: 'expired' },
+        },
       };
       await a.publish(message);
       expect(await received).toEqual(message);

@@ -29,7 +29,11 @@ describe('seedDemoData', () => {
     handle = await openTestDatabase();
     db = handle.db;
     emptyBefore = await isDatabaseEmpty(db);
-    first = await seedDemoData({ db, storage, secrets: deriveSecrets('seed-test-secret-seed-test-secret-0123') });
+    first = await seedDemoData({
+      db,
+      storage,
+      secrets: deriveSecrets('seed-test-secret-seed-test-secret-0123'),
+    });
   });
   afterAll(async () => {
     await handle?.dispose();
@@ -159,7 +163,11 @@ describe('seedDemoData', () => {
   });
 
   it('is idempotent', async () => {
-    const again = await seedDemoData({ db, storage, secrets: deriveSecrets('seed-test-secret-seed-test-secret-0123') });
+    const again = await seedDemoData({
+      db,
+      storage,
+      secrets: deriveSecrets('seed-test-secret-seed-test-secret-0123'),
+    });
     expect(again.skipped).toBe(true);
     const [total] = await db.select({ n: count() }).from(users);
     expect(total?.n).toBe(DEMO_LOGINS.length + 50);

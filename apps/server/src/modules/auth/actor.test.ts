@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cookieFrom,
+  request,
+  startTestApp,
+  TEST_AUTH_SECRET,
+  testConfig,
+  useTestApp,
+} from '../../../test/app';
+import { openTestDatabase } from '../../../test/database';
+import { createMember, FACTORY_PASSWORD, signedInMember, signInAs } from '../../../test/factories';
 import { createMemoryBus } from '../../adapters/bus/memory';
 import { type App, buildApp } from '../../app';
 import { profiles, sessions, userRoles } from '../../db/schema';
-import { cookieFrom, request, startTestApp, TEST_AUTH_SECRET, testConfig, useTestApp } from '../../../test/app';
-import { openTestDatabase } from '../../../test/database';
-import { createMember, FACTORY_PASSWORD, signInAs, signedInMember } from '../../../test/factories';
 import { createMemoryStorage } from '../../db/seed/memory-storage';
 import { SESSION_SETTINGS } from './auth';
 import { signSessionToken } from './session-cookie';
@@ -44,7 +51,9 @@ describe('the actor resolver agrees with Better Auth', () => {
       expect(ours?.actor.id ?? null, label).toBe(theirs?.user.id ?? null);
       expect(ours?.actor.sessionId ?? null, label).toBe(theirs?.session.id ?? null);
     }
-    expect((await t.app.ctx.actors.resolve(cookieValue(cookie), () => new Headers()))?.actor.id).toBe(member.id);
+    expect((await t.app.ctx.actors.resolve(cookieValue(cookie), () => new Headers()))?.actor.id).toBe(
+      member.id,
+    );
   });
 
   it('refuses an expired session at the API', async () => {
@@ -70,10 +79,16 @@ describe('the actor resolver agrees with Better Auth', () => {
   });
 
   it('records activity at most once a minute, after answering', async () => {
-    const { member, session } = await signedInMember(t.app, { lastActive: new Date(Date.now() - 5 * 60_000) });
+    const { member, session } = await signedInMember(t.app, {
+      lastActive: new Date(Date.now() - 5 * 60_000),
+    });
     const lastActive = async () =>
-      (await t.app.ctx.db.select({ at: profiles.lastActive }).from(profiles).where(eq(profiles.userId, member.id)))[0]
-        ?.at.getTime() ?? 0;
+      (
+        await t.app.ctx.db
+          .select({ at: profiles.lastActive })
+          .from(profiles)
+          .where(eq(profiles.userId, member.id))
+      )[0]?.at.getTime() ?? 0;
     expect((await request(t.app, 'GET', '/api/me', { session })).statusCode).toBe(200);
     await expect.poll(lastActive).toBeGreaterThan(Date.now() - 10_000);
     const first = await lastActive();
@@ -167,12 +182,12 @@ describe('the actor cache across two instances', () => {
     expect((await feed()).statusCode).toBe(200);
     await a.ctx.db.update(profiles).set({ ghostMode: true }).where(eq(profiles.userId, member.id));
     // Not announced: instance b still holds the member as they were.
-    expect((await b.ctx.actors.resolve(cookieValue(session.cookie), () => new Headers()))?.actor.ghostMode).toBe(
-      false,
-    );
+    expect(
+      (await b.ctx.actors.resolve(cookieValue(session.cookie), () => new Headers()))?.actor.ghostMode,
+    ).toBe(false);
     await b.ctx.actors.invalidate([member.id]);
-    expect((await b.ctx.actors.resolve(cookieValue(session.cookie), () => new Headers()))?.actor.ghostMode).toBe(
-      true,
-    );
+    expect(
+      (await b.ctx.actors.resolve(cookieValue(session.cookie), () => new Headers()))?.actor.ghostMode,
+    ).toBe(true);
   });
 });

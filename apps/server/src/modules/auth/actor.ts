@@ -139,7 +139,9 @@ export function createActorResolver(options: ActorResolverOptions) {
       geoLng: profiles.geoLng,
       ghostMode: profiles.ghostMode,
       lastActive: profiles.lastActive,
-      roles: sql<string[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      roles: sql<
+        string[]
+      >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

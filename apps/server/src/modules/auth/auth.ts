@@ -8,7 +8,10 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 const DAY_SECONDS = 60 * 60 * 24;
 
 /** Sessions last 30 days; Better Auth extends one (and re-sets its cookie) once a day of use. */
-export const SESSION_SETTINGS = { expiresInSeconds: 30 * DAY_SECONDS, updateAgeSeconds: DAY_SECONDS } as const;
+export const SESSION_SETTINGS = {
+  expiresInSeconds: 30 * DAY_SECONDS,
+  updateAgeSeconds: DAY_SECONDS,
+} as const;
 
 export type NewAuthUser = { id: string; email: string; name: string };
 

@@ -10,7 +10,10 @@ type ProfileInsert = typeof profiles.$inferInsert;
 type SettingsInsert = typeof safetySettings.$inferInsert;
 
 /** The profile facts a new member starts with; anything left out takes the spec's sign-up default. */
-export type NewMemberProfile = Omit<ProfileInsert, 'userId' | 'name' | 'lat' | 'lng' | 'geoLat' | 'geoLng'> & {
+export type NewMemberProfile = Omit<
+  ProfileInsert,
+  'userId' | 'name' | 'lat' | 'lng' | 'geoLat' | 'geoLng'
+> & {
   /** The member's exact point; only its coarse, keyed cell is ever used for others. */
   location?: { lat: number; lng: number };
 };
@@ -105,9 +108,13 @@ export async function createMemberDirectly(
   const id = input.id ?? randomUUID();
   const createdAt = input.createdAt ?? new Date();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(users)
-      .values({ id, email: input.email, name: input.name, emailVerified: input.emailVerified ?? false, createdAt });
+    await tx.insert(users).values({
+      id,
+      email: input.email,
+      name: input.name,
+      emailVerified: input.emailVerified ?? false,
+      createdAt,
+    });
     if (input.passwordHash) {
       await tx.insert(accounts).values({
         id: randomUUID(),

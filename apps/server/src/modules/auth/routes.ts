@@ -7,8 +7,8 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientAddress } from '../../plugins/security';
 import { toWebHeaders } from '../../plugins/access';
+import { clientAddress } from '../../plugins/security';
 import { loadMe } from '../me';
 import { signIn, signOut, signUp } from './service';
 

@@ -58,7 +58,10 @@ export async function signIn(
   const accountAndAddress = `${account}|${from.address}`;
   const { perAccountAndAddress, perAccount } = ctx.signInFailures;
   const limits = ctx.config.rateLimits;
-  const [here, anywhere] = await Promise.all([perAccountAndAddress.count(accountAndAddress), perAccount.count(account)]);
+  const [here, anywhere] = await Promise.all([
+    perAccountAndAddress.count(accountAndAddress),
+    perAccount.count(account),
+  ]);
   if (here >= limits.authFailuresPerAccountPer15Min || anywhere >= limits.authFailuresPerAccountPerHour) {
     throw new AppError(ErrorCode.RATE_LIMITED, TOO_MANY_ATTEMPTS);
   }

@@ -8,7 +8,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const SESSION_COOKIE = 'rc.session_token';
 /** Better Auth prefixes the name with __Secure- when cookies are Secure (https origins). */
-export const sessionCookieName = (secure: boolean) => (secure ? `__Secure-${SESSION_COOKIE}` : SESSION_COOKIE);
+export const sessionCookieName = (secure: boolean) =>
+  secure ? `__Secure-${SESSION_COOKIE}` : SESSION_COOKIE;
 
 const SIGNATURE_LENGTH = 44; // base64 of 32 bytes
 

@@ -33,7 +33,11 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const rows = await app.ctx.db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(50);
+      const rows = await app.ctx.db
+        .select()
+        .from(outboxEmails)
+        .orderBy(desc(outboxEmails.createdAt))
+        .limit(50);
       return {
         items: rows.map((r) => ({
           id: r.id,

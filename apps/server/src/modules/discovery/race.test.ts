@@ -4,12 +4,11 @@ import { useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { actorFor, createMember, type TestMember } from '../../../test/factories';
 import { matches, notifications } from '../../db/schema';
-import type { MemberActor } from '../auth/actor';
+import type { MemberActor } from '../auth';
 import { recordSwipe } from './swipes';
 
 const PAIRS = 100;
 const PAIRS_AT_ONCE = 25;
-
 
 // PGlite has a single connection, so only PostgreSQL can interleave two transactions.
 describe.skipIf(!onPostgres)('concurrent mutual likes (PostgreSQL)', () => {

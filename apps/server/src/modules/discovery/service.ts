@@ -12,7 +12,7 @@ import { and, between, desc, eq, gt, inArray, lte, ne, type SQL, sql } from 'dri
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { boosts, profiles, safetySettings, swipeActions } from '../../db/schema';
-import type { MemberActor } from '../auth/actor';
+import type { MemberActor } from '../auth';
 import {
   loadPhotos,
   memberCardColumns,

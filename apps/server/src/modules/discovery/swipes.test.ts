@@ -73,7 +73,12 @@ describe('swipe permissions', () => {
       subscriptionEndsAt: new Date(Date.now() - 60_000),
     });
     const target = await woman({ tier: 1 });
-    expectError(await swipe(lapsed.session, target.id, 'right'), 403, 'SUBSCRIPTION_INACTIVE', SWIPE_SUBSCRIPTION_INACTIVE_TEXT);
+    expectError(
+      await swipe(lapsed.session, target.id, 'right'),
+      403,
+      'SUBSCRIPTION_INACTIVE',
+      SWIPE_SUBSCRIPTION_INACTIVE_TEXT,
+    );
     const me = (await request(t.app, 'GET', '/api/me', { session: lapsed.session })).json();
     expect(me.capabilities.can_swipe).toBe(false);
     expect(me.capabilities.message_block.code).toBe('SUBSCRIPTION_INACTIVE');
@@ -246,7 +251,9 @@ describe('likes, matches and Start Over', () => {
     const other = await man({ tier: 2 });
     for (let i = 0; i < 3; i += 1) {
       expect((await swipe(session, target.id, 'up')).statusCode).toBe(200);
-      expect((await request(t.app, 'DELETE', `/api/favorites/${target.id}`, { session })).statusCode).toBe(204);
+      expect((await request(t.app, 'DELETE', `/api/favorites/${target.id}`, { session })).statusCode).toBe(
+        204,
+      );
     }
     expect((await swipe(other.session, target.id, 'up')).statusCode).toBe(200);
     const superLikes = (await notificationsOf(target.id)).filter((n) => n.title === 'Super Like!');
@@ -263,5 +270,4 @@ describe('likes, matches and Start Over', () => {
     await swipe(c.session, target.id, 'left');
     expect((await profileCounts(t.app, target.id)).likeCount).toBe(2);
   });
-
 });

@@ -14,9 +14,9 @@ import {
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { Work } from '../../db/transaction';
 import { matches, profiles, safetySettings, swipeActions } from '../../db/schema';
-import type { MemberActor } from '../auth/actor';
+import type { Work } from '../../db/transaction';
+import type { MemberActor } from '../auth';
 import {
   loadPhotos,
   type MemberCardRow,
@@ -181,11 +181,18 @@ async function announceMatch(
       id: match.id,
       expires_at,
       member: presentMemberCard(self, photos.get(self.id) ?? [], {
-        geo: target.geoLat !== null && target.geoLng !== null ? { lat: target.geoLat, lng: target.geoLng } : null,
+        geo:
+          target.geoLat !== null && target.geoLng !== null
+            ? { lat: target.geoLat, lng: target.geoLng }
+            : null,
         maxTier: target.tierLevel as TierLevel,
       }),
     };
-    work.publish({ kind: 'deliver', userIds: [target.id], event: { type: 'match.created', payload: theirs } });
+    work.publish({
+      kind: 'deliver',
+      userIds: [target.id],
+      event: { type: 'match.created', payload: theirs },
+    });
   }
   return mine;
 }

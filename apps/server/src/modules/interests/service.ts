@@ -10,7 +10,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
-import type { MemberActor } from '../auth/actor';
+import type { MemberActor } from '../auth';
 import {
   loadPhotos,
   type MemberCardRow,
@@ -100,16 +100,20 @@ function profileViewCount(db: Db, viewer: Viewer) {
  * as their profile page is restricted to you too. Profile Views counts the page views Viewed Me
  * lists: one per viewer per day (members/service.ts).
  */
-export async function loadInterests(ctx: AppContext, { actor: viewer }: { actor: MemberActor }): Promise<Interests> {
-  const [likesOnMe, views, superLikesOnMe, myFavorites, superLikeCount, favoriteCount, profileViews] = await Promise.all([
-    swipeEvents(ctx.db, viewer, 'on-me', ['right', 'up']),
-    pageViews(ctx.db, viewer),
-    swipeEvents(ctx.db, viewer, 'on-me', ['up']),
-    swipeEvents(ctx.db, viewer, 'mine', ['up']),
-    countSwipes(ctx.db, viewer, 'on-me'),
-    countSwipes(ctx.db, viewer, 'mine'),
-    profileViewCount(ctx.db, viewer),
-  ]);
+export async function loadInterests(
+  ctx: AppContext,
+  { actor: viewer }: { actor: MemberActor },
+): Promise<Interests> {
+  const [likesOnMe, views, superLikesOnMe, myFavorites, superLikeCount, favoriteCount, profileViews] =
+    await Promise.all([
+      swipeEvents(ctx.db, viewer, 'on-me', ['right', 'up']),
+      pageViews(ctx.db, viewer),
+      swipeEvents(ctx.db, viewer, 'on-me', ['up']),
+      swipeEvents(ctx.db, viewer, 'mine', ['up']),
+      countSwipes(ctx.db, viewer, 'on-me'),
+      countSwipes(ctx.db, viewer, 'mine'),
+      profileViewCount(ctx.db, viewer),
+    ]);
   const viewedMe = newestPerMember(likesOnMe, views);
   const photos = await loadPhotos(
     ctx.db,
@@ -133,7 +137,10 @@ export async function loadInterests(ctx: AppContext, { actor: viewer }: { actor:
 }
 
 /** Remove on My Favorites: deletes only the viewer's own super like on that member. */
-export async function removeFavorite(ctx: AppContext, { actor, targetId }: { actor: MemberActor; targetId: string }) {
+export async function removeFavorite(
+  ctx: AppContext,
+  { actor, targetId }: { actor: MemberActor; targetId: string },
+) {
   await ctx.db.transaction(async (tx) => {
     const deleted = await tx
       .delete(swipeActions)

@@ -57,7 +57,10 @@ describe('match expiry', () => {
       ]),
     );
     // The profile page no longer reports it.
-    expect((await request(t.app, 'GET', `/api/members/${her.member.id}`, { session: him.session })).json().match_id).toBeNull();
+    expect(
+      (await request(t.app, 'GET', `/api/members/${her.member.id}`, { session: him.session })).json()
+        .match_id,
+    ).toBeNull();
     // Running again changes nothing and tells nobody twice.
     expect(await expireMatches(t.app.ctx, new Date(expiresAt.getTime() + HOUR))).toBe(0);
   });
@@ -66,12 +69,20 @@ describe('match expiry', () => {
     const both = await matchedPair();
     const one = await matchedPair();
     await t.app.ctx.db.insert(messages).values([
-      { matchId: both.matchId, senderId: both.him.member.id, receiverId: both.her.member.id, content: 'Hello' },
+      {
+        matchId: both.matchId,
+        senderId: both.him.member.id,
+        receiverId: both.her.member.id,
+        content: 'Hello',
+      },
       { matchId: both.matchId, senderId: both.her.member.id, receiverId: both.him.member.id, content: 'Hi!' },
       { matchId: one.matchId, senderId: one.him.member.id, receiverId: one.her.member.id, content: 'Hello?' },
     ]);
     // Stamped by the messaging service when the second member first writes.
-    await t.app.ctx.db.update(matches).set({ conversationStartedAt: new Date() }).where(eq(matches.id, both.matchId));
+    await t.app.ctx.db
+      .update(matches)
+      .set({ conversationStartedAt: new Date() })
+      .where(eq(matches.id, both.matchId));
     await expireMatches(t.app.ctx, new Date(Date.now() + 49 * HOUR));
     expect(await statusOf(both.matchId)).toBe('active');
     expect(await statusOf(one.matchId)).toBe('expired');
@@ -84,7 +95,9 @@ describe('the job queue', () => {
     try {
       const { db } = started.app.ctx;
       // pg-boss keeps its queue and schedules in its own schema of the same database.
-      const schedules = await db.execute<{ name: string; cron: string }>(sql`select name, cron from pgboss.schedule`);
+      const schedules = await db.execute<{ name: string; cron: string }>(
+        sql`select name, cron from pgboss.schedule`,
+      );
       expect(schedules.rows).toEqual([{ name: 'match-expiry', cron: '* * * * *' }]);
 
       const him = await signedInMember(started.app, { userType: 'men' });
@@ -96,10 +109,19 @@ describe('the job queue', () => {
         .returning({ id: matches.id });
       await started.app.ctx.jobs.send('match-expiry');
       await expect
-        .poll(async () => (await db.select({ s: matches.status }).from(matches).where(eq(matches.id, due?.id ?? '')))[0]?.s, {
-          timeout: 15_000,
-          interval: 250,
-        })
+        .poll(
+          async () =>
+            (
+              await db
+                .select({ s: matches.status })
+                .from(matches)
+                .where(eq(matches.id, due?.id ?? ''))
+            )[0]?.s,
+          {
+            timeout: 15_000,
+            interval: 250,
+          },
+        )
         .toBe('expired');
     } finally {
       await started.dispose();

@@ -13,10 +13,14 @@ function prepareMeQuery(db: Db) {
     .select({
       profile: getTableColumns(profiles),
       email: users.email,
-      photos: sql<MePhotoRow[]>`(select coalesce(json_agg(json_build_object('id', ${photos.id}, 'status', ${photos.status})
+      photos: sql<
+        MePhotoRow[]
+      >`(select coalesce(json_agg(json_build_object('id', ${photos.id}, 'status', ${photos.status})
           order by ${photos.position}, ${photos.createdAt}), '[]'::json)
         from ${photos} where ${photos.userId} = ${profiles.userId})`,
-      roles: sql<Role[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${profiles.userId})`,
+      roles: sql<
+        Role[]
+      >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${profiles.userId})`,
       termsAcceptedAt: userCompliance.termsAcceptedAt,
       privacyAcceptedAt: userCompliance.privacyAcceptedAt,
       ageVerified: userCompliance.ageVerified,

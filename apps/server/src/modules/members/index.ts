@@ -1,5 +1,5 @@
 // The members module's public surface: other modules import from here, never from its files.
-export { memberRoutes } from './routes';
+
 export { isAboveTier, notBlockedWith, settingsJoin, type VisibilityViewer, visibleTo } from './policy';
 export {
   type MemberCardRow,
@@ -10,3 +10,4 @@ export {
   type ViewerContext,
 } from './presenter';
 export { loadPhotos, memberCardColumns, notSwipedBy, openMatchIdWith } from './queries';
+export { memberRoutes } from './routes';

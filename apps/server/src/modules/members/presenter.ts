@@ -9,7 +9,7 @@ import {
 } from '@royal/shared';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { distanceMiles, type LatLng } from '../../db/geo';
-import { photoUrl } from '../photos/urls';
+import { photoUrl } from '../photos';
 import type { memberCardColumns, memberProfileColumns } from './queries';
 
 /** A row selected with `memberCardColumns`. */

@@ -2,7 +2,7 @@ import { DEFAULT_MEMBER_SETTINGS } from '@royal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { matches, photos, profiles, safetySettings, swipeActions } from '../../db/schema';
-import { matchIsOpen } from '../matches/policy';
+import { matchIsOpen } from '../matches';
 import type { PhotoRef } from './presenter';
 
 /**

@@ -12,7 +12,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
-import type { MemberActor } from '../auth/actor';
+import type { MemberActor } from '../auth';
 import { settingsJoin, visibleTo } from './policy';
 import { presentMemberProfile } from './presenter';
 import { loadPhotos, memberProfileColumns, openMatchIdWith } from './queries';
@@ -64,7 +64,9 @@ export async function getMemberProfile(
     })
     .from(profiles)
     .leftJoin(safetySettings, settingsJoin)
-    .where(isSelf ? eq(profiles.userId, memberId) : (and(eq(profiles.userId, memberId), visibleTo(actor)) as SQL));
+    .where(
+      isSelf ? eq(profiles.userId, memberId) : (and(eq(profiles.userId, memberId), visibleTo(actor)) as SQL),
+    );
   if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
 
   const tier = row.tierLevel as TierLevel;

@@ -1,3 +1,4 @@
 // The notifications module's public surface.
-export { type NewNotification, notify } from './service';
+
 export { notificationRoutes } from './routes';
+export { type NewNotification, notify } from './service';

@@ -3,8 +3,8 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { Work } from '../../db/transaction';
 import { notifications, photos, profiles, safetySettings } from '../../db/schema';
+import type { Work } from '../../db/transaction';
 import { settingsJoin, visibleTo } from '../members';
 import { type NotificationRow, presentNotification } from './presenter';
 
@@ -67,7 +67,12 @@ export async function notify(work: Work, items: readonly NewNotification[]): Pro
   const created = await work.tx
     .insert(notifications)
     .values(
-      items.map((n) => ({ ...n, actorId: n.actorId ?? null, link: n.link ?? null, dedupeKey: n.dedupeKey ?? null })),
+      items.map((n) => ({
+        ...n,
+        actorId: n.actorId ?? null,
+        link: n.link ?? null,
+        dedupeKey: n.dedupeKey ?? null,
+      })),
     )
     .onConflictDoNothing({
       target: [notifications.userId, notifications.dedupeKey],

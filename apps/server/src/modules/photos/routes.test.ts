@@ -53,15 +53,22 @@ describe('GET /api/photos/:id', () => {
     for (const hide of ['ghost', 'private', 'tier_only'] as const) {
       const owner = await signedInMember(t.app, { tier: 3 });
       const id = await storedPhoto(owner.member.id);
-      const blurBefore = await request(t.app, 'GET', `/api/photos/${id}?size=blur`, { session: viewer.session });
+      const blurBefore = await request(t.app, 'GET', `/api/photos/${id}?size=blur`, {
+        session: viewer.session,
+      });
       expect(blurBefore.statusCode, hide).toBe(200);
       if (hide === 'ghost') {
-        await t.app.ctx.db.update(profiles).set({ ghostMode: true }).where(eq(profiles.userId, owner.member.id));
+        await t.app.ctx.db
+          .update(profiles)
+          .set({ ghostMode: true })
+          .where(eq(profiles.userId, owner.member.id));
       } else {
         await setVisibility(t.app, owner.member.id, hide);
       }
       for (const size of ['large', 'small', 'blur']) {
-        const res = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, { session: viewer.session });
+        const res = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, {
+          session: viewer.session,
+        });
         expect(res.statusCode, `${hide} ${size}`).toBe(404);
         // Nor can a copy the browser kept be confirmed as still current.
         const revalidate = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, {
@@ -71,14 +78,18 @@ describe('GET /api/photos/:id', () => {
         expect(revalidate.statusCode, `${hide} ${size} revalidated`).toBe(404);
       }
       // The owner still sees their own.
-      expect((await request(t.app, 'GET', `/api/photos/${id}`, { session: owner.session })).statusCode).toBe(200);
+      expect((await request(t.app, 'GET', `/api/photos/${id}`, { session: owner.session })).statusCode).toBe(
+        200,
+      );
     }
     // tier_only is visible from the owner's tier up.
     const peer = await signedInMember(t.app, { tier: 3 });
     const owner = await signedInMember(t.app, { tier: 3 });
     const id = await storedPhoto(owner.member.id);
     await setVisibility(t.app, owner.member.id, 'tier_only');
-    expect((await request(t.app, 'GET', `/api/photos/${id}`, { session: peer.session })).statusCode).toBe(200);
+    expect((await request(t.app, 'GET', `/api/photos/${id}`, { session: peer.session })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a signed-out caller', async () => {

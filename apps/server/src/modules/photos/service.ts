@@ -2,7 +2,7 @@ import { AppError, canSeeTier, ErrorCode, isAdmin, type TierLevel } from '@royal
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { photos, profiles, safetySettings } from '../../db/schema';
-import type { MemberActor } from '../auth/actor';
+import type { MemberActor } from '../auth';
 import { settingsJoin, visibleTo } from '../members';
 import type { PhotoSize } from './urls';
 
@@ -48,6 +48,11 @@ export async function readPhoto(ctx: AppContext, actor: MemberActor, photoId: st
 }
 
 /** Checks access only: for a conditional request whose cached copy is still the same bytes. */
-export async function assertPhotoViewable(ctx: AppContext, actor: MemberActor, photoId: string, size: PhotoSize) {
+export async function assertPhotoViewable(
+  ctx: AppContext,
+  actor: MemberActor,
+  photoId: string,
+  size: PhotoSize,
+) {
   await findViewablePhoto(ctx, actor, photoId, size);
 }
