@@ -4,8 +4,56 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/**
+ * apps/server, found by walking up from this module to the package.json named `@royal/server`. The
+ * same code runs from source (`src/config.ts` under tsx or vitest) and from the bundle
+ * (`dist/server.js`, `dist/seed.js` or a shared chunk beside them), so no fixed `../..` fits both.
+ */
+export const SERVER_ROOT = findServerRoot(dirname(fileURLToPath(import.meta.url)));
+
 /** Repository root, so that `./data` means the same folder whichever workspace runs the command. */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO_ROOT = resolve(SERVER_ROOT, '../..');
+
+export function findServerRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === '@royal/server')
+      return dir;
+    if (dirname(dir) === dir) throw new Error(`apps/server/package.json not found above ${start}`);
+  }
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return (
+    h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
+}
+
+/**
+ * Demo mode publishes a password and opens the dev mailbox, so it turns itself on only for the
+ * zero-config local start: the embedded database, listening on loopback, browsed at a plain-http
+ * loopback origin. Anywhere else it must be asked for by name (`DEMO_MODE=true`).
+ */
+export function demoModeDefault(input: { embedded: boolean; host: string; publicOrigin: string }): {
+  on: boolean;
+  /** Why the default is off, for the start-up log; undefined when it is on. */
+  offBecause?: string;
+} {
+  if (!input.embedded) return { on: false, offBecause: 'DATABASE_URL points at an external database' };
+  if (!isLoopbackHost(input.host))
+    return { on: false, offBecause: `HOST=${input.host} listens beyond loopback` };
+  const origin = new URL(input.publicOrigin);
+  if (origin.protocol === 'https:')
+    return { on: false, offBecause: `PUBLIC_ORIGIN ${input.publicOrigin} is https` };
+  if (!isLoopbackHost(origin.hostname))
+    return { on: false, offBecause: `PUBLIC_ORIGIN ${input.publicOrigin} is not a loopback address` };
+  return { on: true };
+}
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -23,11 +71,13 @@ const envSchema = z.object({
   DEMO_MODE: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATEMENT_STATS: booleanFromEnv.default(false),
   TRUST_PROXY: booleanFromEnv.default(false),
   WEB_DIST: z.string().optional(),
   API_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY: z.coerce.number().int().positive().default(50),
   S3_BUCKET: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -48,16 +98,23 @@ export type AppConfig = Readonly<{
   databaseInMemory: boolean;
   redisUrl: string | undefined;
   authSecret: string;
+  /** Demo logins with the published password, the dev mailbox, the banner. See `demoModeDefault`. */
   demoMode: boolean;
+  /** Write the demo members into an empty database at start; only ever true in demo mode. */
   seedDemo: boolean;
   logLevel: string;
+  /** Diagnostics for benchmarks: every API reply says how many SQL statements it ran (x-statements). */
+  statementStats: boolean;
   trustProxy: boolean;
   webDist: string | undefined;
   secureCookies: boolean;
   rateLimits: {
     apiPerAddressPerMinute: number;
     authPerAddressPerMinute: number;
+    /** Failed sign-ins of one account from one address per 15 minutes. */
     authFailuresPerAccountPer15Min: number;
+    /** Failed sign-ins of one account from every address together per hour (the slower ceiling). */
+    authFailuresPerAccountPerHour: number;
   };
 }>;
 
@@ -102,11 +159,22 @@ export function loadConfig(
       'AUTH_SECRET: required in production with an external database (all instances must share it)',
     );
   }
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
+  const embedded = !e.DATABASE_URL;
+  const demoDefault = demoModeDefault({ embedded, host: e.HOST, publicOrigin });
+  const demoMode = e.DEMO_MODE ?? demoDefault.on;
+  if (e.SEED_DEMO && !demoMode) {
+    problems.push(
+      `SEED_DEMO: the demo members share a published password, so seeding them requires demo mode; ${
+        e.DEMO_MODE === false
+          ? 'DEMO_MODE=false is set'
+          : `demo mode is off by default here (${demoDefault.offBecause})`
+      }. Set DEMO_MODE=true as well to run a demo on purpose, or unset SEED_DEMO`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR);
-  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
-  const embedded = !e.DATABASE_URL;
   const config: AppConfig = {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -123,9 +191,11 @@ export function loadConfig(
     databaseInMemory: false,
     redisUrl: e.REDIS_URL,
     authSecret: overrides.authSecret ?? e.AUTH_SECRET ?? persistedSecret(dataDir),
-    demoMode: e.DEMO_MODE ?? embedded,
-    seedDemo: e.SEED_DEMO ?? embedded,
+    demoMode,
+    // An empty embedded database is seeded on the zero-config local start; never without demo mode.
+    seedDemo: e.SEED_DEMO ?? (demoMode && embedded),
     logLevel: e.LOG_LEVEL,
+    statementStats: e.STATEMENT_STATS,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ?? (e.NODE_ENV === 'production' ? resolve(REPO_ROOT, 'apps/web/dist') : undefined),
     secureCookies: publicOrigin.startsWith('https://'),
@@ -133,6 +203,7 @@ export function loadConfig(
       apiPerAddressPerMinute: e.API_RATE_LIMIT_PER_ADDRESS,
       authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       authFailuresPerAccountPer15Min: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      authFailuresPerAccountPerHour: e.AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY,
     },
     ...overrides,
   };

@@ -1,10 +1,43 @@
 import closeWithGrace from 'close-with-grace';
+import { inArray } from 'drizzle-orm';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { DEMO_LOGINS, isDatabaseEmpty, seedDemoData } from './db/seed';
+import { type AppConfig, ConfigError, demoModeDefault, isLoopbackHost, loadConfig } from './config';
+import type { Db } from './db/client';
+import { users } from './db/schema';
+import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed';
+
+/** True when any demo login exists: their password is published, so only demo mode may serve them. */
+async function demoMembersPresent(db: Db): Promise<boolean> {
+  const emails = DEMO_LOGINS.map((login) => login.email);
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.email, emails)).limit(1);
+  return rows.length > 0;
+}
+
+/** Says plainly what demo mode exposes, and lists the logins. */
+function demoBanner(config: AppConfig): string {
+  const logins = DEMO_LOGINS.map((l) => `    ${l.email.padEnd(30)} ${l.password}   ${l.label}`);
+  const reach = isLoopbackHost(config.host)
+    ? `It listens on ${config.host} only (this machine).`
+    : `DEMO_MODE=true was set and HOST=${config.host} listens beyond loopback: anyone who can reach it can sign in as these members.`;
+  return [
+    '',
+    `  Royal Circle is running at ${config.publicOrigin}`,
+    `  API docs: ${config.publicOrigin}/api/docs`,
+    '',
+    '  DEMO MODE is on. It exposes:',
+    `    - demo logins whose password (${DEMO_PASSWORD}) is published in the README, admin included;`,
+    '    - the dev mailbox (GET /api/dev/mailbox): admins read every e-mail the app sends.',
+    `  ${reach}`,
+    '  Never use demo mode for real members.',
+    '',
+    '  Demo logins:',
+    ...logins,
+    '',
+  ].join('\n');
+}
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -14,11 +47,27 @@ async function main() {
     }
     throw error;
   }
+  const offBecause = config.demoMode
+    ? undefined
+    : (demoModeDefault({
+        embedded: !config.databaseUrl,
+        host: config.host,
+        publicOrigin: config.publicOrigin,
+      }).offBecause ?? 'DEMO_MODE=false');
   const app = await buildApp(config);
 
   if (config.seedDemo && (await isDatabaseEmpty(app.ctx.db))) {
     app.log.info('empty database: writing the demo data');
-    await seedDemoData(app.ctx.db, app.ctx.storage);
+    await seedDemoData(app.ctx);
+  }
+  if (!config.demoMode && (await demoMembersPresent(app.ctx.db))) {
+    await app.close();
+    console.error(
+      new ConfigError([
+        `DEMO_MODE: this database holds the demo members, whose password is published, but demo mode is off (${offBecause}). Set DEMO_MODE=true to run the demo on purpose, or use a database without the demo data (another DATA_DIR or DATABASE_URL).`,
+      ]).message,
+    );
+    process.exit(1);
   }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -29,10 +78,9 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   if (config.demoMode) {
-    const lines = DEMO_LOGINS.map((l) => `  ${l.email.padEnd(30)} ${l.password}   ${l.label}`);
-    console.log(
-      `\n  Royal Circle is running at ${config.publicOrigin}\n  API docs: ${config.publicOrigin}/api/docs\n\n  Demo logins:\n${lines.join('\n')}\n`,
-    );
+    console.log(demoBanner(config));
+  } else {
+    app.log.info({ origin: config.publicOrigin }, `demo mode is off (${offBecause})`);
   }
 }
 

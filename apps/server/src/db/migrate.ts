@@ -1,12 +1,16 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { SERVER_ROOT } from '../config';
 import type { DatabaseHandle } from './client';
 
-/** apps/server/drizzle, found from this file so it works from any working directory. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/**
+ * apps/server/drizzle (committed, the source of truth), found from the server package's root so that
+ * it works from any working directory, from source and from the `dist/` bundle alike.
+ */
+export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'drizzle');
 
 /** Any constant works; it only has to be the same in every instance of the server. */
 const MIGRATION_LOCK_KEY = 72_410_001;

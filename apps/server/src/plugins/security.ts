@@ -26,7 +26,18 @@ export function assertSameOrigin(request: FastifyRequest, config: AppConfig) {
   }
 }
 
+/** `/api` and everything under it, whatever the query string. */
+export const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | undefined) {
+  // API replies carry member data: no browser or proxy may keep them. Runs on every reply, errors,
+  // 404s and the rate limit's 429 included; a route that chose its own caching (photos) keeps it.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
+
   const wsOrigin = config.publicOrigin.replace(/^http/, 'ws');
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,38 +1,91 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Vite's content-hashed output: `assets/<name>-<hash>.<ext>`. Only these may be cached for a year. */
+const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i;
+/** Compressed siblings are chosen by Accept-Encoding, never asked for by name; source maps stay private. */
+const NEVER_SERVED = /\.(map|br|gz)$/i;
+const COMPRESSED_SUFFIX = /\.(br|gz)$/i;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+/** Cache-Control for a file (path relative to the web build, compressed suffix allowed). */
+export function cacheControlFor(relativePath: string): string {
+  const logical = relativePath.split(sep).join('/').replace(COMPRESSED_SUFFIX, '');
+  return HASHED_ASSET.test(logical) ? IMMUTABLE : REVALIDATE;
+}
+
 /**
- * Serves the built single-page app. Hashed assets are cached for a year; every other non-API GET
- * that accepts HTML gets index.html so that the client router can take it (deep links, 404 page).
+ * The request path as a path relative to the web build, or undefined when it must be refused:
+ * undecodable, a `.` or `..` segment (plain or percent-encoded), a backslash or NUL byte.
+ */
+function relativeRequestPath(rawPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const segments = decoded.split('/').slice(1);
+  if (segments.some((segment) => segment === '.' || segment === '..')) return undefined;
+  return segments.join('/');
+}
+
+/**
+ * Serves the built single-page app from `webDist`:
+ * - precompressed `.br` / `.gz` siblings by Accept-Encoding (identity otherwise), `Vary: Accept-Encoding`;
+ * - a year of immutable caching for hashed files under /assets/, `no-cache` for index.html and the rest;
+ * - source maps and the compressed files themselves answer 404, as does a missing /assets/ file (an
+ *   HTML page under a script's URL would only confuse the browser);
+ * - every other non-API GET gets index.html (also precompressed) so the client router takes it;
+ * - a path never leaves `webDist`: dot segments are refused, symlinks out of it are not followed, and
+ *   only regular files are sent.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
-  if (!existsSync(join(webDist, 'index.html'))) {
+  if (!existsSync(resolve(webDist, 'index.html'))) {
     app.log.warn({ webDist }, 'web build not found: run `npm run build` to serve the app');
     return false;
   }
+  const root = realpathSync(webDist);
   await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
+    root,
+    // One route below decides what is served; the plugin only sends the chosen file.
+    serve: false,
+    preCompressed: true,
     index: false,
-    setHeaders(res, path) {
-      res.header(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+    cacheControl: false,
+    dotfiles: 'deny',
+    setHeaders(reply, path) {
+      reply.header('cache-control', cacheControlFor(relative(root, path)));
     },
   });
-  app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, (request, reply) => {
+
+  /** A regular file inside the web build (after following symlinks), visible by name. */
+  async function servable(file: string): Promise<boolean> {
+    if (file === '' || NEVER_SERVED.test(file) || file.split('/').some((s) => s.startsWith('.')))
+      return false;
+    const full = resolve(root, file);
+    if (!full.startsWith(root + sep)) return false;
+    const info = await stat(full).catch(() => undefined);
+    if (!info?.isFile()) return false;
+    const real = await realpath(full).catch(() => undefined);
+    return real?.startsWith(root + sep) === true;
+  }
+
+  app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/')) {
+    if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
+    const file = relativeRequestPath(path);
+    if (file === undefined) return reply.callNotFound();
+    if (await servable(file)) return reply.sendFile(file);
+    if (NEVER_SERVED.test(file) || file === 'assets' || file.startsWith('assets/'))
       return reply.callNotFound();
-    }
-    const file = path.slice(1);
-    if (file && !file.includes('..') && existsSync(join(webDist, file)) && !file.endsWith('/')) {
-      return reply.sendFile(file);
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
   return true;
 }

@@ -1,22 +1,41 @@
 import { join } from 'node:path';
 import { createLocalStorage, uploadsDir } from '../../adapters/storage/local';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, demoModeDefault, loadConfig } from '../../config';
+import { deriveSecrets } from '../../secrets';
 import { createDatabase } from '../client';
 import { migrateDatabase } from '../migrate';
 import { DEMO_LOGINS, seedDemoData } from './index';
 
 // `npm run db:seed`: the same database and storage the server would use (DATABASE_URL, or the
 // embedded PGlite in <DATA_DIR>/db with uploads in <DATA_DIR>/uploads), migrated, then seeded.
-// Safe to run twice: the seed skips itself when the demo admin exists.
+// Safe to run twice: the seed skips itself when the demo admin exists. The demo members share a
+// published password, so this refuses to run outside demo mode (on by default only for the embedded
+// database on loopback; `DEMO_MODE=true npm run db:seed` otherwise).
 
 async function main() {
   const config = loadConfig();
+  if (!config.demoMode) {
+    const why = demoModeDefault({
+      embedded: !config.databaseUrl,
+      host: config.host,
+      publicOrigin: config.publicOrigin,
+    }).offBecause;
+    throw new ConfigError([
+      `DEMO_MODE: the demo members share a published password, so seeding them requires demo mode, which is off (${
+        why ?? 'DEMO_MODE=false'
+      }). Set DEMO_MODE=true to seed a demo on purpose.`,
+    ]);
+  }
   const handle = await createDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') },
   );
   try {
     await migrateDatabase(handle);
-    const result = await seedDemoData(handle.db, createLocalStorage(uploadsDir(config.dataDir)));
+    const result = await seedDemoData({
+      db: handle.db,
+      storage: createLocalStorage(uploadsDir(config.dataDir)),
+      secrets: deriveSecrets(config.authSecret),
+    });
     console.log(
       result.skipped
         ? '\n  Demo data is already present; nothing written.'

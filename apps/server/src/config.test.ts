@@ -1,0 +1,159 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  demoModeDefault,
+  findServerRoot,
+  isLoopbackHost,
+  loadConfig,
+  REPO_ROOT,
+  SERVER_ROOT,
+} from './config';
+import { MIGRATIONS_FOLDER } from './db/migrate';
+
+/** The environment of a plain `npm start`, plus a secret so that no file is written. */
+const base = { AUTH_SECRET: 'config-test-secret-config-test-secret-0123', DATA_DIR: '/tmp/rc-config-test' };
+const load = (env: Record<string, string> = {}) => loadConfig({ ...base, ...env });
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('demo mode', () => {
+  it('is on, and seeds, for the zero-config local start (embedded database on loopback)', () => {
+    const envs: Record<string, string>[] = [
+      {},
+      { NODE_ENV: 'production' },
+      { HOST: '::1' },
+      { HOST: 'localhost' },
+    ];
+    for (const env of envs) {
+      const config = load(env);
+      expect(config.demoMode).toBe(true);
+      expect(config.seedDemo).toBe(true);
+    }
+    expect(load({ PUBLIC_ORIGIN: 'http://127.0.0.1:3000' }).demoMode).toBe(true);
+  });
+
+  it('is off when the server listens beyond loopback, unless asked for by name', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'royalcircle.app']) {
+      const config = load({ HOST });
+      expect(config.demoMode, HOST).toBe(false);
+      expect(config.seedDemo, HOST).toBe(false);
+      const asked = load({ HOST, DEMO_MODE: 'true' });
+      expect(asked.demoMode, HOST).toBe(true);
+      expect(asked.seedDemo, HOST).toBe(true);
+    }
+  });
+
+  it('is off behind an https (or non-loopback) public origin, unless asked for by name', () => {
+    for (const PUBLIC_ORIGIN of [
+      'https://royalcircle.app',
+      'https://localhost:3000',
+      'http://royalcircle.app',
+    ]) {
+      expect(load({ PUBLIC_ORIGIN }).demoMode, PUBLIC_ORIGIN).toBe(false);
+      expect(load({ PUBLIC_ORIGIN, DEMO_MODE: 'true' }).demoMode, PUBLIC_ORIGIN).toBe(true);
+    }
+  });
+
+  it('is off with an external database unless asked for, as before', () => {
+    const env = { DATABASE_URL: 'postgres://localhost/royal' };
+    expect(load(env).demoMode).toBe(false);
+    expect(load(env).seedDemo).toBe(false);
+    expect(load({ ...env, DEMO_MODE: 'true' }).demoMode).toBe(true);
+    // Asking for demo mode does not seed an external database by itself.
+    expect(load({ ...env, DEMO_MODE: 'true' }).seedDemo).toBe(false);
+  });
+
+  it('can be turned off locally, which also stops the seed', () => {
+    const config = load({ DEMO_MODE: 'false' });
+    expect(config.demoMode).toBe(false);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('explains why its default is off', () => {
+    const at = (host: string, publicOrigin = 'http://localhost:3000', embedded = true) =>
+      demoModeDefault({ embedded, host, publicOrigin });
+    expect(at('127.0.0.1')).toEqual({ on: true });
+    expect(at('0.0.0.0').offBecause).toContain('HOST=0.0.0.0');
+    expect(at('127.0.0.1', 'https://royalcircle.app').offBecause).toContain('https');
+    expect(at('127.0.0.1', 'http://localhost:3000', false).offBecause).toContain('DATABASE_URL');
+  });
+
+  it('knows loopback hosts', () => {
+    for (const host of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '::1',
+      '[::1]',
+      'localhost',
+      'LOCALHOST',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '',
+      '10.0.0.1',
+      '128.0.0.1',
+      'localhost.example',
+      '127.0.0.1.nip.io',
+    ])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
+});
+
+describe('SEED_DEMO', () => {
+  it('is refused with a clear error where demo mode is off', () => {
+    const envs: Record<string, string>[] = [
+      { SEED_DEMO: 'true', HOST: '0.0.0.0' },
+      { SEED_DEMO: 'true', PUBLIC_ORIGIN: 'https://royalcircle.app' },
+      { SEED_DEMO: 'true', DATABASE_URL: 'postgres://localhost/royal' },
+      { SEED_DEMO: 'true', DEMO_MODE: 'false' },
+    ];
+    for (const env of envs) {
+      const problems = problemsOf(env);
+      expect(problems, JSON.stringify(env)).toHaveLength(1);
+      expect(problems[0]).toMatch(/^SEED_DEMO: .*requires demo mode.*DEMO_MODE=true/);
+    }
+  });
+
+  it('is accepted in demo mode, asked for or by default', () => {
+    expect(load({ SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(load({ SEED_DEMO: 'true', HOST: '0.0.0.0', DEMO_MODE: 'true' }).seedDemo).toBe(true);
+    const external = { DATABASE_URL: 'postgres://localhost/royal', DEMO_MODE: 'true', SEED_DEMO: 'true' };
+    expect(load(external).seedDemo).toBe(true);
+    expect(load({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+});
+
+describe('paths from source and from the bundle', () => {
+  it('finds apps/server, the repository root and the committed migrations', () => {
+    expect(JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')).name).toBe('@royal/server');
+    expect(JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).workspaces).toContain(
+      'apps/server',
+    );
+    expect(MIGRATIONS_FOLDER).toBe(join(SERVER_ROOT, 'drizzle'));
+    expect(existsSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'))).toBe(true);
+  });
+
+  it('finds apps/server from wherever the code lives: src/, src/db/, dist/ or a chunk folder', () => {
+    for (const start of ['src', 'src/db/seed', 'dist', 'dist/chunks'])
+      expect(findServerRoot(join(SERVER_ROOT, start)), start).toBe(SERVER_ROOT);
+    expect(() => findServerRoot('/')).toThrow(/not found/);
+  });
+
+  it('puts ./data and the web build under the repository root', () => {
+    expect(load({ DATA_DIR: 'data' }).dataDir).toBe(join(REPO_ROOT, 'data'));
+    expect(load({ NODE_ENV: 'production' }).webDist).toBe(join(REPO_ROOT, 'apps/web/dist'));
+  });
+});

@@ -1,0 +1,201 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
+import { cacheControlFor, IMMUTABLE, REVALIDATE } from './web';
+
+// A web build as Vite (plus the compression step) writes it, in a temporary folder: index.html and a
+// hashed script with their .br/.gz siblings, the script's source map, a favicon, a dotfile, and a
+// symlink pointing out of the folder. `secret.txt` sits beside the build and must never be reachable.
+const base = mkdtempSync(join(tmpdir(), 'rc-web-'));
+const dist = join(base, 'dist');
+const SCRIPT = 'assets/index-AbCd12_-.js';
+const INDEX =
+  '<!doctype html><html><head><title>Royal Circle</title></head><body><div id="root"></div></body></html>';
+const JS = `console.log(${JSON.stringify('royal '.repeat(200))});\n//# sourceMappingURL=index-AbCd12_-.js.map\n`;
+mkdirSync(join(dist, 'assets'), { recursive: true });
+for (const [file, text] of [
+  ['index.html', INDEX],
+  [SCRIPT, JS],
+] as const) {
+  writeFileSync(join(dist, file), text);
+  writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
+  writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
+}
+writeFileSync(join(dist, `${SCRIPT}.map`), '{"version":3,"sources":["../src/main.tsx"],"mappings":""}');
+writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(join(dist, '.env'), 'SECRET=dotfile');
+writeFileSync(join(base, 'secret.txt'), 'TOP SECRET outside dist');
+symlinkSync(join(base, 'secret.txt'), join(dist, 'leak.txt'));
+
+const t = useTestApp({ webDist: dist });
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+const varyOn = (header: unknown) =>
+  String(header)
+    .split(',')
+    .map((v) => v.trim().toLowerCase());
+
+/** A request over a real socket, so the path reaches the server exactly as written (no URL clean-up). */
+async function raw(path: string): Promise<{ status: number; body: string }> {
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('web app: precompressed assets', () => {
+  it('sends brotli to a client that accepts br', async () => {
+    const res = await get(`/${SCRIPT}`, { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(varyOn(res.headers.vary)).toContain('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(JS);
+  });
+
+  it('prefers brotli when both are accepted, gzip when only gzip is', async () => {
+    expect(
+      (await get(`/${SCRIPT}`, { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding'],
+    ).toBe('br');
+    const gz = await get(`/${SCRIPT}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(varyOn(gz.headers.vary)).toContain('accept-encoding');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(JS);
+  });
+
+  it('sends the plain file otherwise, still varying on Accept-Encoding', async () => {
+    const variants: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'deflate' },
+    ];
+    for (const headers of variants) {
+      const res = await get(`/${SCRIPT}`, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(varyOn(res.headers.vary)).toContain('accept-encoding');
+      expect(res.body).toBe(JS);
+    }
+  });
+
+  it('caches hashed assets for a year, whatever the encoding; HEAD works too', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await get(`/${SCRIPT}`, { 'accept-encoding': encoding });
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/${SCRIPT}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('makes everything that is not a hashed asset revalidate', async () => {
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+    expect(cacheControlFor('assets/index-AbCd12_-.js.br')).toBe(IMMUTABLE);
+    expect(cacheControlFor('assets/logo.svg')).toBe(REVALIDATE);
+    expect(cacheControlFor('index.html')).toBe(REVALIDATE);
+    expect(cacheControlFor('favicon-AbCd12_-.svg')).toBe(REVALIDATE);
+  });
+});
+
+describe('web app: what is never served', () => {
+  it('answers 404 for source maps, even though the build holds one', async () => {
+    for (const url of [`/${SCRIPT}.map`, `/${SCRIPT}.map?x=1`, `/${SCRIPT.replace('.js', '.JS')}.MAP`]) {
+      const res = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('mappings');
+      expect(res.body).not.toContain('<!doctype html>');
+    }
+  });
+
+  it('answers 404 for the compressed siblings asked for by name, and for missing assets', async () => {
+    expect((await get(`/${SCRIPT}.br`)).statusCode).toBe(404);
+    expect((await get('/index.html.gz')).statusCode).toBe(404);
+    const missing = await get('/assets/gone-ZZZZ9999.js', { accept: 'text/html' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<!doctype html>');
+  });
+
+  it('answers 404 for a directory', async () => {
+    for (const url of ['/assets', '/assets/']) expect((await get(url)).statusCode).toBe(404);
+  });
+
+  it('never sends a dotfile or a file behind a symlink out of the build', async () => {
+    for (const url of ['/.env', '/leak.txt']) {
+      const res = await get(url);
+      expect(res.body).not.toContain('SECRET');
+    }
+  });
+
+  it('refuses dot-dot paths, plain or encoded, and never escapes the build folder', async () => {
+    const attempts = [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2E%2E%2Fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/..%5csecret.txt',
+      '/assets/%00/../secret.txt',
+      '/%zz',
+    ];
+    for (const url of attempts) {
+      const injected = await get(url);
+      expect(injected.body, url).not.toContain('TOP SECRET');
+      const overSocket = await raw(url);
+      expect(overSocket.body, url).not.toContain('TOP SECRET');
+      expect(overSocket.status, url).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
+
+describe('web app: single-page fallback', () => {
+  it('sends index.html for / and deep links, revalidated, precompressed when accepted', async () => {
+    for (const url of ['/', '/index.html', '/discover', '/members/123?tab=photos', '/some/deep/link/']) {
+      const plain = await get(url);
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.headers['content-type']).toMatch(/^text\/html/);
+      expect(plain.headers['cache-control']).toBe('no-cache');
+      expect(plain.body).toBe(INDEX);
+      const br = await get(url, { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^text\/html/);
+      expect(varyOn(br.headers.vary)).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX);
+    }
+  });
+
+  it('leaves unknown API paths as API 404s', async () => {
+    for (const url of ['/api/nope', '/api/members/x/y/z', '/api']) {
+      const res = await get(url, { accept: 'text/html', 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const health = await get('/api/health/live');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ ok: true });
+  });
+});
