@@ -10,7 +10,7 @@ import type { AppConfig } from './config';
 import type { ApiRoute, AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { inTransaction } from './db/transaction';
+import { inSingleStatement, inTransaction } from './db/transaction';
 import { scheduledJobs } from './jobs';
 import { createJobs, noJobs } from './jobs/queue';
 import { createAttemptCounter } from './lib/attempt-counter-factory';
@@ -34,6 +34,7 @@ import { registerAccessControl } from './plugins/access';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, registerErrorHandling, registerInputGuards } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { createStatementStats } from './plugins/statement-stats';
 import { registerWeb } from './plugins/web';
 import { deriveSecrets } from './secrets';
 
@@ -68,15 +69,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   const ownsDatabase = !options.database;
+  const stats = config.statementStats ? createStatementStats() : undefined;
+  if (stats) stats.register(app);
   const database =
     options.database ??
-    (await createDatabase(
-      config.databaseUrl
+    (await createDatabase({
+      ...(config.databaseUrl
         ? { databaseUrl: config.databaseUrl }
         : config.databaseInMemory
           ? {}
-          : { dataDir: join(config.dataDir, 'db') },
-    ));
+          : { dataDir: join(config.dataDir, 'db') }),
+      onStatement: stats?.onStatement,
+    }));
   if (ownsDatabase) await migrateDatabase(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const bus = options.bus ?? (await createBus(config.redisUrl));
@@ -97,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     onBackgroundError: (error) => app.log.warn({ err: error }, 'last_active update failed'),
   });
   const jobs = options.jobs === false ? noJobs : createJobs(database, app.log);
+  const unitDeps = { db: database.db, bus, log: app.log, forgetActors: actors.forget };
 
   const ctx: AppContext = {
     config,
@@ -114,8 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       perAccountAndAddress: createAttemptCounter(redis, 'rc-signin-fail:', FIFTEEN_MINUTES),
       perAccount: createAttemptCounter(redis, 'rc-signin-fail-any:', HOUR),
     },
-    transact: (body, join) =>
-      inTransaction({ db: database.db, bus, log: app.log, forgetActors: actors.forget }, body, join),
+    transact: (body, join) => inTransaction(unitDeps, body, join),
+    transactSingleStatement: (body, join) => inSingleStatement(unitDeps, body, join),
   };
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => {

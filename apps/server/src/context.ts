@@ -36,6 +36,8 @@ export type AppContext = {
   };
   /** Runs a unit of work in a transaction (or the caller's), publishing its events after commit. */
   transact<T>(body: (work: Work) => Promise<T>, join?: Work): Promise<T>;
+  /** The same for a unit whose writes are a single statement: no BEGIN/COMMIT round trips. */
+  transactSingleStatement<T>(body: (work: Work) => Promise<T>, join?: Work): Promise<T>;
 };
 
 declare module 'fastify' {

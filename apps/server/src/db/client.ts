@@ -26,6 +26,17 @@ export type Tx = PgTransaction<DbQueryResultHKT, Schema, ExtractTablesWithRelati
 
 type HandleBase = {
   db: Db;
+  /**
+   * Runs a named statement, prepared once per connection (PostgreSQL parses and plans it once).
+   * `genericPlan` runs it on connections that always reuse one plan (plan_cache_mode), for
+   * statements whose plan does not depend on their values — the feed.
+   */
+  queryPrepared<T>(
+    name: string,
+    text: string,
+    values: unknown[],
+    options?: { genericPlan?: boolean },
+  ): Promise<T[]>;
   /** True when a trivial query succeeds; used by /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -68,14 +79,31 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
     // would crash the process. The next query simply gets a fresh connection.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema, ...statementLogger(opts.onStatement) });
+    let genericPlanPool: pg.Pool | undefined;
+    const genericPlans = () => {
+      genericPlanPool ??= new pg.Pool({
+        connectionString: opts.databaseUrl,
+        max: POOL_MAX,
+        options: '-c plan_cache_mode=force_generic_plan',
+      });
+      genericPlanPool.on('error', () => {});
+      return genericPlanPool;
+    };
     return {
       kind: 'postgres',
       client: pool,
+      async queryPrepared(name, text, values, options) {
+        opts.onStatement?.();
+        const target = options?.genericPlan ? genericPlans() : pool;
+        return (await target.query({ name, text, values })).rows;
+      },
       // The driver-specific database differs from Db only in the raw result type of execute(), which
       // DbQueryResultHKT narrows to the part both drivers share.
       db: db as unknown as Db,
       ping: () => pingWith(() => pool.query('select 1')),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), genericPlanPool?.end()]);
+      },
     };
   }
 
@@ -93,6 +121,10 @@ function pgliteHandle(client: PGlite, onStatement?: () => void): DatabaseHandle 
     kind: 'pglite',
     client,
     db: db as unknown as Db,
+    async queryPrepared(_name, text, values) {
+      onStatement?.();
+      return (await client.query(text, values)).rows as never[];
+    },
     ping: () => pingWith(() => client.query('select 1')),
     close: async () => {
       if (!client.closed) await client.close();

@@ -8,7 +8,8 @@ import type { Db, Tx } from './client';
  * transfer that was rolled back.
  */
 export type Work = {
-  readonly tx: Tx;
+  /** The transaction to write in (or, for a single-statement unit, the database itself). */
+  readonly tx: Db;
   /** Queues a bus message; it is published once the outermost transaction has committed. */
   publish(message: BusMessage): void;
 };
@@ -34,6 +35,23 @@ export async function inTransaction<T>(
   if (join) return body(join);
   const pending: BusMessage[] = [];
   const result = await deps.db.transaction((tx) => body({ tx, publish: (message) => pending.push(message) }));
+  await publishAll(deps, pending);
+  return result;
+}
+
+/**
+ * A unit of work whose writes are one SQL statement (a statement is its own transaction): no
+ * BEGIN/COMMIT round trips, and its events are published once the body — and so the statement —
+ * has finished. With `join` it runs inside the caller's transaction like inTransaction.
+ */
+export async function inSingleStatement<T>(
+  deps: TransactionDeps,
+  body: (work: Work) => Promise<T>,
+  join?: Work,
+): Promise<T> {
+  if (join) return body(join);
+  const pending: BusMessage[] = [];
+  const result = await body({ tx: deps.db, publish: (message) => pending.push(message) });
   await publishAll(deps, pending);
   return result;
 }

@@ -112,6 +112,16 @@ export const profiles = pgTable(
     userType: userType('user_type').notNull().default(SIGNUP_DEFAULTS.user_type),
     inviteCode: text('invite_code').unique(),
     lastActive: tstz('last_active').notNull().defaultNow(),
+    /**
+     * The feed's promotion rank, kept by the database: 1 for sponsored or top-10% members, else 0.
+     * (A live profile boost ranks 2; boosts live in their own small table.) Stored, so the feed can
+     * walk one index in its final order.
+     */
+    feedRank: smallint('feed_rank')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when is_sponsored or popularity_score >= ${lit(TOP_POPULARITY_THRESHOLD)} then 1 else 0 end`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +155,15 @@ export const profiles = pgTable(
     index('profiles_promoted_last_active_idx')
       .on(t.lastActive.desc().nullsFirst(), t.userId.desc().nullsFirst())
       .where(sql`${t.isSponsored} or ${t.popularityScore} >= ${lit(TOP_POPULARITY_THRESHOLD)}`),
+    // The feed: one type, in feed order (rank, then newest activity, then id); ghosts never appear.
+    index('profiles_feed_idx')
+      .on(
+        t.userType,
+        t.feedRank.desc().nullsFirst(),
+        t.lastActive.desc().nullsFirst(),
+        t.userId.desc().nullsFirst(),
+      )
+      .where(sql`${t.ghostMode} = false`),
     // Feed and browse filter on opposite type, visible tiers and age range; ghosts never appear.
     index('profiles_discovery_idx').on(t.userType, t.tierLevel, t.age).where(sql`${t.ghostMode} = false`),
     // Popularity ranking and the top-10% (shared TOP_POPULARITY_THRESHOLD) checks.

@@ -7,43 +7,90 @@ import {
   type MatchSummary,
   maxVisibleTier,
   type SwipeBody,
+  type SwipeDirection,
   type SwipeReply,
   swipeBlock,
   type TierLevel,
 } from '@royal/shared';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { matches, profiles, safetySettings, swipeActions } from '../../db/schema';
+import { preparedStatement } from '../../db/prepared';
+import { profiles, safetySettings } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
+import { isMatchOpen } from '../matches';
 import {
   loadPhotos,
   type MemberCardRow,
   memberCardColumns,
   presentMemberCard,
+  selectList,
   settingsJoin,
   visibleTo,
 } from '../members';
-import { type NewNotification, notify } from '../notifications';
+import { announceNotifications, type NewNotification } from '../notifications';
 
-const LIKES = ['right', 'up'] as const;
+/** The member swiped on, as the swiper may see them (members' visibility rule), or nothing. */
+const swipeTarget = preparedStatement<MemberCardRow, { targetId: string; viewerId: string; tier: TierLevel }>(
+  'swipe_target',
+  (v) =>
+    sql`select ${selectList(memberCardColumns)} from ${profiles} left join ${safetySettings} on ${settingsJoin}
+      where ${profiles.userId} = ${v.targetId} and ${profiles.userId} <> ${v.viewerId}
+        and ${visibleTo({ id: v.viewerId, tier: v.tier })}`,
+);
 
-function selectCards(db: Db, where: SQL) {
-  return db.select(memberCardColumns).from(profiles).leftJoin(safetySettings, settingsJoin).where(where);
-}
+type SwipeOutcome = {
+  swiped_at: Date | null;
+  match_id: string | null;
+  match_expires_at: Date | null;
+  match_status: string | null;
+  match_conversation_started_at: Date | null;
+  match_created: boolean;
+  notification_ids: string[];
+};
 
-type MatchRow = { id: string; expiresAt: Date };
+/** drizzle/0005: the swipe, like count, notifications and match in one statement. */
+const recordSwipeStatement = preparedStatement<
+  SwipeOutcome,
+  {
+    swiperId: string;
+    targetId: string;
+    direction: SwipeDirection;
+    likeNotes: string;
+    matchNotes: string;
+    expiry: string;
+  }
+>(
+  'record_swipe',
+  (v) =>
+    sql`select * from record_swipe(${v.swiperId}::uuid, ${v.targetId}::uuid, ${v.direction}::swipe_direction,
+      ${v.likeNotes}::jsonb, ${v.matchNotes}::jsonb, ${v.expiry}::interval)`,
+);
 
 /** One super-like notice per pair per (UTC) day, however often a super like is taken back and given. */
 const superLikeKey = (from: string, at: Date) => `super-like:${from}:${at.toISOString().slice(0, 10)}`;
 
+/** Notification rows as the record_swipe statement reads them (the notifications table's columns). */
+const asRows = (notes: NewNotification[]) =>
+  JSON.stringify(
+    notes.map((n) => ({
+      user_id: n.userId,
+      type: n.type,
+      title: n.title,
+      message: n.message,
+      actor_id: n.actorId ?? null,
+      link: n.link ?? null,
+      dedupe_key: n.dedupeKey ?? null,
+    })),
+  );
+
 /**
  * Records a swipe. Checks, in order: the swipe permission (declared on the route and re-checked
- * here for callers other than HTTP), the target exists, is not the viewer and is visible to them
- * (else 404), a locked higher tier takes only a pass, and same-type pairs are refused. Then one unit
- * of work writes the swipe, the like count, the match and the notifications; `match.created` and
- * `notification.created` go out after it commits.
+ * here for other callers), the target exists, is not the viewer and is visible to them (else 404),
+ * a locked higher tier takes only a pass, and same-type pairs are refused. Then one statement
+ * (record_swipe) writes the swipe, the like count, the notifications and the match atomically;
+ * `notification.created` and `match.created` go out once it has committed. The notification texts
+ * are written here and passed in, so they live in one place.
  */
 export async function recordSwipe(
   ctx: AppContext,
@@ -52,9 +99,10 @@ export async function recordSwipe(
   const block = swipeBlock(actor.rules);
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
-  const [target] = await selectCards(
-    ctx.db,
-    and(eq(profiles.userId, input.target_id), ne(profiles.userId, actor.id), visibleTo(actor)) as SQL,
+  const [target] = await swipeTarget.run(
+    ctx.database,
+    { targetId: input.target_id, viewerId: actor.id, tier: actor.tier },
+    work?.tx,
   );
   if (!target) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
   const targetTier = target.tierLevel as TierLevel;
@@ -70,101 +118,89 @@ export async function recordSwipe(
     );
   }
 
-  const [user1Id, user2Id] = [actor.id, target.id].sort() as [string, string];
-  return ctx.transact(async (unit) => {
-    const { tx } = unit;
-    // Serialises the two sides of one pair: without it, two concurrent mutual likes could each miss
-    // the other's uncommitted swipe and neither would create the match.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`swipe-pair:${user1Id}:${user2Id}`}, 0))`,
-    );
-    const inserted = await tx
-      .insert(swipeActions)
-      .values({ swiperId: actor.id, targetId: target.id, direction: input.direction })
-      .onConflictDoNothing({ target: [swipeActions.swiperId, swipeActions.targetId] })
-      .returning({ id: swipeActions.id, createdAt: swipeActions.createdAt });
-    const swipe = inserted[0];
-    if (!swipe) throw new AppError(ErrorCode.ALREADY_SWIPED);
-    const reply: SwipeReply = { direction: input.direction, target_id: target.id, match: null };
-    if (input.direction === 'left') return reply;
-
-    await tx
-      .update(profiles)
-      .set({ likeCount: sql`${profiles.likeCount} + 1` })
-      .where(eq(profiles.userId, target.id));
-
-    const notes: NewNotification[] = [];
-    if (input.direction === 'up') {
-      notes.push({
-        userId: target.id,
-        type: 'like',
-        title: 'Super Like!',
-        message: 'Someone super liked you',
-        link: '/interests',
-        dedupeKey: superLikeKey(actor.id, swipe.createdAt),
-      });
-    }
-
-    const [mutual] = await tx
-      .select({ id: swipeActions.id })
-      .from(swipeActions)
-      .where(
-        and(
-          eq(swipeActions.swiperId, target.id),
-          eq(swipeActions.targetId, actor.id),
-          inArray(swipeActions.direction, LIKES),
-        ),
-      );
-    if (mutual) {
-      const [created] = await tx
-        .insert(matches)
-        .values({
-          user1Id,
-          user2Id,
-          status: 'active',
-          expiresAt: sql`now() + ${MATCH_EXPIRY_MS} * interval '1 millisecond'`,
-        })
-        .onConflictDoNothing({ target: [matches.user1Id, matches.user2Id] })
-        .returning({ id: matches.id, expiresAt: matches.expiresAt });
-      if (created) {
-        const link = '/messages';
-        notes.push(
-          {
-            userId: actor.id,
-            type: 'match',
-            title: "It's a Match!",
-            message: `You and ${target.name} liked each other!`,
-            actorId: target.id,
-            link,
-          },
+  const now = new Date();
+  const likeNotes: NewNotification[] =
+    input.direction === 'up'
+      ? [
           {
             userId: target.id,
-            type: 'match',
-            title: "It's a Match!",
-            message: `You and ${actor.name} liked each other!`,
-            actorId: actor.id,
-            link,
+            type: 'like',
+            title: 'Super Like!',
+            message: 'Someone super liked you',
+            link: '/interests',
+            dedupeKey: superLikeKey(actor.id, now),
           },
-        );
-        reply.match = await announceMatch(unit, created, actor, target);
+        ]
+      : [];
+  const matchNotes: NewNotification[] = [
+    {
+      userId: actor.id,
+      type: 'match',
+      title: "It's a Match!",
+      message: `You and ${target.name} liked each other!`,
+      actorId: target.id,
+      link: '/messages',
+    },
+    {
+      userId: target.id,
+      type: 'match',
+      title: "It's a Match!",
+      message: `You and ${actor.name} liked each other!`,
+      actorId: actor.id,
+      link: '/messages',
+    },
+  ];
+
+  return ctx.transactSingleStatement(async (unit) => {
+    const [outcome] = await recordSwipeStatement.run(
+      ctx.database,
+      {
+        swiperId: actor.id,
+        targetId: target.id,
+        direction: input.direction,
+        likeNotes: asRows(likeNotes),
+        matchNotes: asRows(matchNotes),
+        expiry: `${MATCH_EXPIRY_MS} milliseconds`,
+      },
+      work?.tx,
+    );
+    if (!outcome?.swiped_at) throw new AppError(ErrorCode.ALREADY_SWIPED);
+    await announceNotifications(unit, outcome.notification_ids);
+    const reply: SwipeReply = { direction: input.direction, target_id: target.id, match: null };
+    if (outcome.match_id && outcome.match_expires_at && outcome.match_status) {
+      const match = {
+        id: outcome.match_id,
+        expiresAt: new Date(outcome.match_expires_at),
+        status: outcome.match_status,
+        conversationStartedAt: outcome.match_conversation_started_at,
+      };
+      // A new match, or the open match this like renewed (a super like given again after Remove).
+      if (outcome.match_created || isMatchOpen(match)) {
+        reply.match = await presentMatch(unit, match, actor, target, outcome.match_created);
       }
     }
-    await notify(unit, notes);
     return reply;
   }, work);
 }
 
 /**
- * A new match as each side sees the other, queued as `match.created` for both; the swiper's view
- * is also the reply.
+ * The match as the swiper sees the other member (the reply); when this swipe created it, both
+ * sides also get `match.created` with their own view of the other.
  */
-async function announceMatch(
+async function presentMatch(
   work: Work,
-  match: MatchRow,
+  match: { id: string; expiresAt: Date },
   actor: MemberActor,
   target: MemberCardRow,
+  announce: boolean,
 ): Promise<MatchSummary> {
-  const [self] = await selectCards(work.tx, eq(profiles.userId, actor.id));
+  const [self] = announce
+    ? await work.tx
+        .select(memberCardColumns)
+        .from(profiles)
+        .leftJoin(safetySettings, settingsJoin)
+        .where(eq(profiles.userId, actor.id))
+    : [];
   const photos = await loadPhotos(work.tx, self ? [target.id, self.id] : [target.id]);
   const expires_at = match.expiresAt.toISOString();
   const mine: MatchSummary = {
@@ -175,8 +211,8 @@ async function announceMatch(
       maxTier: maxVisibleTier(actor.rules),
     }),
   };
-  work.publish({ kind: 'deliver', userIds: [actor.id], event: { type: 'match.created', payload: mine } });
   if (self) {
+    work.publish({ kind: 'deliver', userIds: [actor.id], event: { type: 'match.created', payload: mine } });
     const theirs: MatchSummary = {
       id: match.id,
       expires_at,

@@ -8,3 +8,13 @@ import { matches } from '../../db/schema';
  * the minute before it runs.
  */
 export const matchIsOpen: SQL = sql`(${matches.status} = 'active' and (${matches.conversationStartedAt} is not null or ${matches.expiresAt} > now()))`;
+
+/** The same rule for a match row already read (keep the two side by side). */
+export function isMatchOpen(
+  match: { status: string; expiresAt: Date; conversationStartedAt: Date | null },
+  now: number = Date.now(),
+): boolean {
+  return (
+    match.status === 'active' && (match.conversationStartedAt !== null || match.expiresAt.getTime() > now)
+  );
+}

@@ -9,5 +9,5 @@ export {
   presentMemberOrTeaser,
   type ViewerContext,
 } from './presenter';
-export { loadPhotos, memberCardColumns, notSwipedBy, openMatchIdWith } from './queries';
+export { loadPhotos, memberCardColumns, notSwipedBy, openMatchIdWith, selectList } from './queries';
 export { memberRoutes } from './routes';

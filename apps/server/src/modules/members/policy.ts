@@ -1,5 +1,5 @@
 import { DEFAULT_MEMBER_SETTINGS, type TierLevel } from '@royal/shared';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { profiles, safetySettings, userBlocks } from '../../db/schema';
 
 /**
@@ -13,10 +13,10 @@ export const settingsJoin = eq(safetySettings.userId, profiles.userId);
 const visibility = sql<string>`coalesce(${safetySettings.profileVisibility}, ${sql.raw(`'${DEFAULT_MEMBER_SETTINGS.profile_visibility}'`)})`;
 
 /** The viewer, as far as visibility is concerned. `tier` may be a SQL expression (a joined recipient). */
-export type VisibilityViewer = { id: string | SQL; tier: TierLevel | SQL };
+export type VisibilityViewer = { id: string | SQL | Placeholder; tier: TierLevel | SQL | Placeholder };
 
 /** No block between the viewer and the member in `profiles`, in either direction (user_blocks_pair_key). */
-export function notBlockedWith(viewerId: string | SQL): SQL {
+export function notBlockedWith(viewerId: string | SQL | Placeholder): SQL {
   return sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${profiles.userId}) or (${userBlocks.blockerId} = ${profiles.userId} and ${userBlocks.blockedId} = ${viewerId}))`;
 }
 

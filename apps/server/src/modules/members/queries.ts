@@ -1,5 +1,5 @@
 import { DEFAULT_MEMBER_SETTINGS } from '@royal/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { matches, photos, profiles, safetySettings, swipeActions } from '../../db/schema';
 import { matchIsOpen } from '../matches';
@@ -43,6 +43,17 @@ export const memberProfileColumns = {
   discretionRequired: profiles.discretionRequired,
   openToCompanionsOnly: profiles.openToCompanionsOnly,
 };
+
+/**
+ * A column map as a SQL select list (`col as "key"`), for hand-written statements whose raw rows
+ * must come back in the same shape as drizzle's select of the same map.
+ */
+export function selectList(columns: Record<string, SQL.Aliased | SQL | { name: string }>): SQL {
+  return sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+}
 
 /** The viewer has not swiped on the member in `profiles` yet (swipe_actions_pair_key). */
 export function notSwipedBy(viewerId: string) {

@@ -10,7 +10,7 @@ import {
 } from '@royal/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { settingsJoin, visibleTo } from './policy';
@@ -22,7 +22,7 @@ import { loadPhotos, memberProfileColumns, openMatchIdWith } from './queries';
  * first opening in 24 hours stamps `counted_at` and adds one to view_count; later ones only move
  * `viewed_at` (the order of Viewed Me). Returns the member's view count.
  */
-async function recordView(tx: Tx, viewerId: string, viewedId: string): Promise<number | null> {
+async function recordView(tx: Db, viewerId: string, viewedId: string): Promise<number | null> {
   const [view] = await tx
     .insert(profileViews)
     .values({ viewerId, viewedId })

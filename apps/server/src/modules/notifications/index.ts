@@ -1,4 +1,4 @@
 // The notifications module's public surface.
 
 export { notificationRoutes } from './routes';
-export { type NewNotification, notify } from './service';
+export { announceNotifications, type NewNotification, notify } from './service';

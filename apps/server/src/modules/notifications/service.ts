@@ -79,15 +79,19 @@ export async function notify(work: Work, items: readonly NewNotification[]): Pro
       where: sql`${notifications.dedupeKey} is not null`,
     })
     .returning({ id: notifications.id });
-  if (created.length === 0) return;
-  const rows = await selectNotifications(
-    work.tx,
-    inArray(
-      notifications.id,
-      created.map((c) => c.id),
-    ),
-    created.length,
+  await announceNotifications(
+    work,
+    created.map((c) => c.id),
   );
+}
+
+/**
+ * Queues `notification.created` for notifications just written (by notify or by a statement of
+ * the caller's own), each presented as its recipient's list shows it. One statement.
+ */
+export async function announceNotifications(work: Work, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await selectNotifications(work.tx, inArray(notifications.id, [...ids]), ids.length);
   for (const row of rows) {
     work.publish({
       kind: 'deliver',

@@ -1,0 +1,38 @@
+import { fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DatabaseHandle, Db } from './client';
+
+const dialect = new PgDialect();
+
+type Values = Record<string, unknown>;
+
+/**
+ * A hot statement written once with drizzle's `sql` (so it reuses the schema's columns and the
+ * shared SQL rules) and run as a named prepared statement: its text is rendered once, each call only
+ * fills in the values, and PostgreSQL parses it once per connection. Inside a transaction it runs on
+ * that transaction instead (unnamed).
+ */
+export function preparedStatement<TRow, TValues extends Values>(
+  name: string,
+  build: (values: { [K in keyof TValues]: Placeholder | TValues[K] }) => SQL,
+  options: { genericPlan?: boolean } = {},
+) {
+  let rendered: { text: string; params: unknown[] } | undefined;
+  const render = () => {
+    if (!rendered) {
+      const placeholders = new Proxy({} as Record<string, Placeholder>, {
+        get: (_target, key: string) => sql.placeholder(key),
+      });
+      const query = dialect.sqlToQuery(build(placeholders as never));
+      rendered = { text: query.sql, params: query.params };
+    }
+    return rendered;
+  };
+  return {
+    async run(handle: DatabaseHandle, values: TValues, tx?: Db): Promise<TRow[]> {
+      if (tx) return (await tx.execute(build(values as never))).rows as TRow[];
+      const { text, params } = render();
+      return handle.queryPrepared<TRow>(name, text, fillPlaceholders(params, values), options);
+    },
+  };
+}
