@@ -127,6 +127,9 @@ describe('errors Fastify and Node produce themselves', () => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' } });
+    const badUrl = await t.app.inject({ method: 'GET', url: '/api/%zz' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Malformed request' } });
     const wrongType = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',

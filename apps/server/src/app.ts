@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -32,7 +33,12 @@ import { photoRoutes } from './modules/photos';
 import { settingsRoutes } from './modules/settings';
 import { registerAccessControl } from './plugins/access';
 import { registerDocs } from './plugins/docs';
-import { clientErrorHandler, registerErrorHandling, registerInputGuards } from './plugins/errors';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  registerInputGuards,
+} from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { createStatementStats } from './plugins/statement-stats';
 import { registerWeb } from './plugins/web';
@@ -50,6 +56,15 @@ export type BuildOptions = {
   actorCacheTtlMs?: number;
 };
 
+function hasPrettyLogs(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
@@ -59,11 +74,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+      // Readable logs while developing; pino-pretty is a dev dependency, so only when it is there.
+      ...(config.env === 'development' && hasPrettyLogs() ? { transport: { target: 'pino-pretty' } } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

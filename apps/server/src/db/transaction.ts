@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusMessage, EventBus } from '../adapters/bus';
-import type { Db, Tx } from './client';
+import type { Db } from './client';
 
 /**
  * One unit of work: the transaction a service writes in, and the events it raises. Events wait in

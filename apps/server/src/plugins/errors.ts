@@ -8,7 +8,7 @@ import {
   ErrorCode,
   hasControlCharacters,
 } from '@royal/shared';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import {
   PG_CHECK_VIOLATION,
@@ -110,6 +110,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       .status(404)
       .send(body(ErrorCode.NOT_FOUND, `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
+}
+
+/** Errors Fastify raises before routing (a malformed URL such as `/%zz`): the same shape. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? 400 : 500;
+  const code = status === 400 ? ErrorCode.VALIDATION_FAILED : ErrorCode.INTERNAL;
+  reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send(body(code, status === 400 ? 'Malformed request' : ERROR_MESSAGES.INTERNAL));
 }
 
 /**
