@@ -3,6 +3,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { AuthLocationTracker, RedirectIfSignedIn, RequireAuth, RootRedirect } from '@/features/auth';
+import { paths } from '@/lib/paths';
 import { MemberLayout } from './layout/member-layout';
 import { NotFoundPage } from './routes/not-found';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
@@ -30,42 +31,42 @@ function Root() {
 function PublicComingSoon({ title }: { title: string }) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
-      <ComingSoon title={title} backTo={{ to: '/landing', label: 'Back to Royal Circle' }} />
+      <ComingSoon title={title} backTo={{ to: paths.landing, label: 'Back to Royal Circle' }} />
     </main>
   );
 }
 
 /** Member screens, inside the top bar / bottom nav frame. Paths from spec parts 1 and 2. */
 const memberRoutes: RouteObject[] = [
-  { path: 'app', element: <DiscoveryScreen /> },
-  { path: 'search', element: <ComingSoon title="Browse & Search" /> },
-  { path: 'interests', element: <InterestsScreen /> },
-  { path: 'messages', element: <ComingSoon title="Messages" /> },
-  { path: 'more', element: <ComingSoon title="More" /> },
-  { path: 'profile/edit', element: <ComingSoon title="Edit Profile" /> },
-  { path: 'profile/:userId', element: <MemberProfileScreen /> },
-  { path: 'events', element: <ComingSoon title="Exclusive Events" /> },
-  { path: 'event/new', element: <ComingSoon title="Create New Event" /> },
-  { path: 'event/:eventId', element: <ComingSoon title="Edit Event" /> },
-  { path: 'admin', element: <ComingSoon title="Admin Dashboard" /> },
-  { path: 'subscription', element: <ComingSoon title="Subscription" /> },
-  { path: 'safety', element: <ComingSoon title="Safety and Privacy Center" /> },
-  { path: 'settings', element: <ComingSoon title="Advanced Settings" /> },
-  { path: 'migration', element: <ComingSoon title="Mock Data Migration" /> },
+  { path: paths.app, element: <DiscoveryScreen /> },
+  { path: paths.search, element: <ComingSoon title="Browse & Search" /> },
+  { path: paths.interests, element: <InterestsScreen /> },
+  { path: paths.messages, element: <ComingSoon title="Messages" /> },
+  { path: paths.more, element: <ComingSoon title="More" /> },
+  { path: paths.profileEdit, element: <ComingSoon title="Edit Profile" /> },
+  { path: paths.profile, element: <MemberProfileScreen /> },
+  { path: paths.events, element: <ComingSoon title="Exclusive Events" /> },
+  { path: paths.eventNew, element: <ComingSoon title="Create New Event" /> },
+  { path: paths.event, element: <ComingSoon title="Edit Event" /> },
+  { path: paths.admin, element: <ComingSoon title="Admin Dashboard" /> },
+  { path: paths.subscription, element: <ComingSoon title="Subscription" /> },
+  { path: paths.safety, element: <ComingSoon title="Safety and Privacy Center" /> },
+  { path: paths.settings, element: <ComingSoon title="Advanced Settings" /> },
+  { path: paths.migration, element: <ComingSoon title="Mock Data Migration" /> },
 ];
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home,
     element: <Root />,
     errorElement: <RouteErrorBoundary fullScreen />,
     children: [
       { index: true, element: <RootRedirect /> },
-      { path: 'landing', element: <LandingPage /> },
-      { path: 'waitlist', element: <PublicComingSoon title="Join the Waitlist" /> },
+      { path: paths.landing, element: <LandingPage /> },
+      { path: paths.waitlist, element: <PublicComingSoon title="Join the Waitlist" /> },
       {
         element: <RedirectIfSignedIn />,
-        children: [{ path: 'signin', element: <SignInScreen /> }],
+        children: [{ path: paths.signIn, element: <SignInScreen /> }],
       },
       {
         element: <RequireAuth />,

@@ -2,6 +2,7 @@ import { APP_VERSION } from '@royal/shared';
 import { CircleHelp, Flag, Headset, type LucideIcon, ShieldCheck, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 
 type HelpItem = { label: string; description: string; Icon: LucideIcon; to?: string };
 
@@ -12,7 +13,7 @@ const HELP_ITEMS: readonly HelpItem[] = [
     label: 'Safety Center',
     description: 'Safety settings, safe meeting places and appeals',
     Icon: ShieldCheck,
-    to: '/safety',
+    to: paths.safety,
   },
   { label: 'Report an Issue', description: 'Tell us about a problem', Icon: Flag },
 ];

@@ -1,15 +1,16 @@
 import { Flame, Heart, type LucideIcon, Menu, MessageCircle, Search } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
 type NavItem = { to: string; label: string; Icon: LucideIcon };
 
 export const BOTTOM_NAV_ITEMS: readonly NavItem[] = [
-  { to: '/app', label: 'Swipe', Icon: Flame },
-  { to: '/search', label: 'Search', Icon: Search },
-  { to: '/interests', label: 'Interests', Icon: Heart },
-  { to: '/messages', label: 'Messages', Icon: MessageCircle },
-  { to: '/more', label: 'More', Icon: Menu },
+  { to: paths.app, label: 'Swipe', Icon: Flame },
+  { to: paths.search, label: 'Search', Icon: Search },
+  { to: paths.interests, label: 'Interests', Icon: Heart },
+  { to: paths.messages, label: 'Messages', Icon: MessageCircle },
+  { to: paths.more, label: 'More', Icon: Menu },
 ];
 
 /** The fixed bottom navigation; the current route's entry is highlighted (aria-current="page"). */
@@ -24,7 +25,7 @@ export function BottomNav() {
           <li key={to} className="flex">
             <NavLink
               to={to}
-              end={to === '/app'}
+              end={to === paths.app}
               className={({ isActive }) =>
                 cn(
                   'group relative flex min-h-11 flex-1 flex-col items-center justify-center gap-1 rounded-2xl font-medium text-xs transition',

@@ -33,6 +33,7 @@ import { useCurrentMember, useSignOut } from '@/features/auth';
 import { useMemberSettings, useUpdateMemberSettings } from '@/features/settings';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
 const VAULT_TIER = 4;
 const ROW = 'flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-1.5 text-left text-sm transition';
@@ -63,7 +64,7 @@ export function SettingsPopover() {
   async function handleSignOut() {
     setOpen(false);
     try {
-      await signOut('/landing');
+      await signOut(paths.landing);
     } catch (error) {
       toast.error('Error', { description: errorMessage(error) });
     }
@@ -95,23 +96,23 @@ export function SettingsPopover() {
               </p>
             )}
             <Section title="Account">
-              <NavRow onNavigate={close} to="/profile/edit" Icon={UserPen} label="Edit Profile" />
+              <NavRow onNavigate={close} to={paths.profileEdit} Icon={UserPen} label="Edit Profile" />
               <NavRow
                 onNavigate={close}
-                to="/subscription"
+                to={paths.subscription}
                 Icon={Crown}
                 label="Tier Management"
                 badge={me.tier_level === VAULT_TIER ? 'Vault Verified' : 'Upgrade Available'}
               />
               <NavRow
                 onNavigate={close}
-                to="/subscription"
+                to={paths.subscription}
                 Icon={CreditCard}
                 label="Billing & Subscriptions"
               />
             </Section>
             <Section title="Privacy & Safety">
-              <NavRow onNavigate={close} to="/safety" Icon={ShieldCheck} label="Safety Center" />
+              <NavRow onNavigate={close} to={paths.safety} Icon={ShieldCheck} label="Safety Center" />
               <SwitchRow
                 Icon={Eye}
                 label="Profile Visibility"
@@ -119,7 +120,7 @@ export function SettingsPopover() {
                 disabled={!loaded}
                 onCheckedChange={(checked) => save({ profile_visibility: checked ? 'public' : 'private' })}
               />
-              <NavRow onNavigate={close} to="/messages" Icon={MessageSquare} label="Message Requests" />
+              <NavRow onNavigate={close} to={paths.messages} Icon={MessageSquare} label="Message Requests" />
             </Section>
             <Section title="Notifications">
               <SwitchRow Icon={BellRing} label="Push Notifications" {...switchProps('push_notifications')} />
@@ -151,7 +152,12 @@ export function SettingsPopover() {
                 <span className="flex-1">Help & Support</span>
                 <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
               </button>
-              <NavRow onNavigate={close} to="/settings" Icon={SlidersHorizontal} label="Advanced Settings" />
+              <NavRow
+                onNavigate={close}
+                to={paths.settings}
+                Icon={SlidersHorizontal}
+                label="Advanced Settings"
+              />
               <button
                 type="button"
                 className={cn(ROW_ACTION, 'text-rose-700 dark:text-rose-300')}

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CrownMark } from '@/components/ui/crown';
 import { TierBadge } from '@/components/ui/tier-badge';
-import { MEMBER_HOME_PATH, SIGN_IN_PATH, useCurrentMember, useSignOut } from '@/features/auth';
+import { useCurrentMember, useSignOut } from '@/features/auth';
 import { NotificationsPopover } from '@/features/notifications';
 import { errorMessage } from '@/lib/api';
+import { paths } from '@/lib/paths';
 import { SettingsPopover } from './settings-popover';
 
 /** The fixed top bar: logo, the member's tier, notifications, quick settings and sign-out. */
@@ -15,7 +16,7 @@ export function TopBar() {
 
   async function handleSignOut() {
     try {
-      await signOut(SIGN_IN_PATH);
+      await signOut(paths.signIn);
       toast.success('Signed out', { description: 'You have been signed out successfully' });
     } catch (error) {
       toast.error('Error', { description: errorMessage(error) });
@@ -25,7 +26,7 @@ export function TopBar() {
   return (
     <header className="safe-top safe-x fixed inset-x-0 top-0 z-40 border-border/80 border-b bg-background/85 backdrop-blur-xl supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-[var(--topbar-height)] w-full max-w-5xl items-center gap-2 px-3 sm:px-6">
-        <Link to={MEMBER_HOME_PATH} className="flex min-h-11 min-w-0 items-center gap-2 rounded-full pr-1">
+        <Link to={paths.app} className="flex min-h-11 min-w-0 items-center gap-2 rounded-full pr-1">
           <CrownMark className="size-7 shrink-0" />
           {/* Stacked on phones so the tier badge and three actions fit beside it. */}
           <span className="flex flex-col font-display font-semibold text-[0.95rem] leading-none sm:flex-row sm:gap-1.5 sm:text-xl">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CrownMark } from '@/components/ui/crown';
+import { paths } from '@/lib/paths';
 
 /** Any unknown path (spec part 2 §2). */
 export function NotFoundPage() {
@@ -12,7 +13,7 @@ export function NotFoundPage() {
         The page you are looking for does not exist or has moved.
       </p>
       <Link
-        to="/"
+        to={paths.home}
         className="mt-8 inline-flex min-h-11 items-center justify-center rounded-full bg-primary px-6 font-semibold text-primary-foreground text-sm shadow-sm transition hover:brightness-110"
       >
         Return to Home

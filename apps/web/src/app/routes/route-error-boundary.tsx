@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 
 /**
  * Rendering errors of a screen (spec part 2 §2), used as a route `errorElement`. React Router logs
@@ -29,7 +30,7 @@ export function RouteErrorBoundary({ fullScreen = false }: { fullScreen?: boolea
           Try Again
         </Button>
         <Button asChild variant="outline">
-          <Link to="/" reloadDocument>
+          <Link to={paths.home} reloadDocument>
             Go Home
           </Link>
         </Button>

@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { CrownMark } from './crown';
 
 export type ComingSoonProps = {
@@ -14,7 +15,7 @@ export type ComingSoonProps = {
 export function ComingSoon({
   title,
   description = 'We are polishing this part of the Royal Circle. It opens here soon.',
-  backTo = { to: '/app', label: 'Back to Swipe' },
+  backTo = { to: paths.app, label: 'Back to Swipe' },
 }: ComingSoonProps) {
   return (
     <section

@@ -1,10 +1,9 @@
 import { Lock } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { Button } from './button';
 import { ModalContent } from './modal';
-
-export const SUBSCRIPTION_PATH = '/subscription';
 
 export type UpgradeDialogProps = {
   open: boolean;
@@ -34,7 +33,7 @@ export function UpgradeDialog({
             <Button variant="outline">Close</Button>
           </Dialog.Close>
           <Button variant="gold" asChild>
-            <Link to={SUBSCRIPTION_PATH} onClick={() => onOpenChange(false)}>
+            <Link to={paths.subscription} onClick={() => onOpenChange(false)}>
               Upgrade
             </Link>
           </Button>

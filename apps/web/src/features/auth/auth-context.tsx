@@ -11,11 +11,9 @@ import {
   useState,
 } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { meQueryOptions } from './api/me';
-
-export const SIGN_IN_PATH = '/signin';
-export const MEMBER_HOME_PATH = '/app';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -61,13 +59,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [status, queryClient]);
 
   const endSession = useCallback(
-    (redirectTo: string = SIGN_IN_PATH) => {
+    (redirectTo: string = paths.signIn) => {
       exitPath.current = redirectTo;
       queryClient.setQueryData(queryKeys.me, null);
     },
     [queryClient],
   );
-  const signedOutPath = useCallback(() => exitPath.current ?? SIGN_IN_PATH, []);
+  const signedOutPath = useCallback(() => exitPath.current ?? paths.signIn, []);
   const arrivedAt = useCallback((pathname: string) => {
     if (exitPath.current === pathname) exitPath.current = null;
   }, []);

@@ -5,8 +5,6 @@ export { useSignOut } from './api/sign-out';
 export {
   AuthProvider,
   type AuthStatus,
-  MEMBER_HOME_PATH,
-  SIGN_IN_PATH,
   useAuth,
   useCurrentMember,
 } from './auth-context';

@@ -15,4 +15,3 @@ export {
 export { MatchDialog, type MatchDialogProps } from './components/match-dialog';
 export { SwipeActionButton, type SwipeActionButtonProps } from './components/swipe-action-button';
 export { overlayStrengths, swipeDirectionFor } from './gesture';
-export { chatPath, messagePath, profilePath } from './paths';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { MEMBER_HOME_PATH, useAuth } from '../auth-context';
+import { paths } from '@/lib/paths';
+import { useAuth } from '../auth-context';
 
 /** Member routes: a signed-out visitor goes to the sign-in screen (or where sign-out asked). */
 export function RequireAuth() {
@@ -12,14 +13,14 @@ export function RequireAuth() {
 /** The sign-in screen: a signed-in member goes straight to the app. */
 export function RedirectIfSignedIn() {
   const { status } = useAuth();
-  if (status === 'signed-in') return <Navigate to={MEMBER_HOME_PATH} replace />;
+  if (status === 'signed-in') return <Navigate to={paths.app} replace />;
   return <Outlet />;
 }
 
 /** `/`: the app for members, the landing page for everyone else. */
 export function RootRedirect() {
   const { status } = useAuth();
-  return <Navigate to={status === 'signed-in' ? MEMBER_HOME_PATH : '/landing'} replace />;
+  return <Navigate to={status === 'signed-in' ? paths.app : paths.landing} replace />;
 }
 
 /** Tells the auth provider where the visitor is, so a sign-out destination is used once. */

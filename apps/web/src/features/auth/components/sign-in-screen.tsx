@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { CrownArt } from '@/components/ui/crown';
 import { RoyalBackdrop } from '@/components/ui/royal-backdrop';
 import { errorMessage } from '@/lib/api';
+import { paths } from '@/lib/paths';
 import { useSignIn, useSignUp } from '../api/sign-in';
-import { MEMBER_HOME_PATH } from '../auth-context';
 import { AuthForm, type AuthMode } from './auth-form';
 
 const TAB_TRIGGER =
@@ -58,7 +58,7 @@ export function SignInScreen() {
                   return onFailure(error);
                 }
                 toast.success('Welcome back!', { description: 'You have been signed in successfully.' });
-                navigate(MEMBER_HOME_PATH, { replace: true });
+                navigate(paths.app, { replace: true });
               }}
             />
           </Tabs.Content>
@@ -76,7 +76,7 @@ export function SignInScreen() {
                 toast.success('Account created!', {
                   description: 'Please check your email to confirm your account.',
                 });
-                navigate(MEMBER_HOME_PATH, { replace: true });
+                navigate(paths.app, { replace: true });
               }}
             />
           </Tabs.Content>

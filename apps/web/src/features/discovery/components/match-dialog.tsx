@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { MemberAvatar } from '@/components/ui/member-avatar';
 import { ModalContent } from '@/components/ui/modal';
 import { useCurrentMember } from '@/features/auth';
-import { chatPath } from '../paths';
+import { chatPath } from '@/lib/paths';
 
 export type MatchDialogProps = {
   /** The match to celebrate; null keeps the dialog closed. */

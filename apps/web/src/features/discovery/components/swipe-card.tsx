@@ -14,8 +14,8 @@ import { PhotoCarousel } from '@/components/ui/photo-carousel';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { cn } from '@/lib/cn';
+import { profilePath } from '@/lib/paths';
 import { overlayStrengths, swipeDirectionFor } from '../gesture';
-import { profilePath } from '../paths';
 
 /** Movement below this is still a tap, not a drag. */
 const DRAG_SLOP_PX = 8;

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useCurrentMember } from '@/features/auth';
+import { paths } from '@/lib/paths';
 import { useInterests, useRemoveFavorite } from '../api/interests';
 import { InterestRow } from './interest-row';
 
@@ -133,7 +134,7 @@ function InterestList({
       <StatusPanel Icon={tab.Icon} title={tab.empty} description={tab.emptyHint} as="h3" className="py-8">
         {tab.kind === 'my_favorites' && (
           <Button variant="gold" asChild>
-            <Link to="/app">Start Swiping</Link>
+            <Link to={paths.app}>Start Swiping</Link>
           </Button>
         )}
       </StatusPanel>

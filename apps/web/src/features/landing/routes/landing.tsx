@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CrownArt, CrownMark } from '@/components/ui/crown';
 import { RoyalBackdrop } from '@/components/ui/royal-backdrop';
+import { paths } from '@/lib/paths';
 
 const FEATURES = [
   {
@@ -35,7 +36,7 @@ export function LandingPage() {
             Royal Circle
           </span>
           <Link
-            to="/signin"
+            to={paths.signIn}
             className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-gold-200 text-sm transition hover:bg-white/10"
           >
             Sign In
@@ -57,10 +58,10 @@ export function LandingPage() {
           </p>
           <div className="mt-9 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild variant="gold" size="lg">
-              <Link to="/app">Enter App</Link>
+              <Link to={paths.app}>Enter App</Link>
             </Button>
             <Button asChild variant="glass" size="lg">
-              <Link to="/waitlist">Join Waitlist</Link>
+              <Link to={paths.waitlist}>Join Waitlist</Link>
             </Button>
           </div>
           <ul aria-label="Membership tiers" className="mt-12 flex flex-wrap justify-center gap-2">

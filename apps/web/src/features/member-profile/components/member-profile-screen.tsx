@@ -24,9 +24,9 @@ import { PhotoCarousel } from '@/components/ui/photo-carousel';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { TierBadge } from '@/components/ui/tier-badge';
-import { SUBSCRIPTION_PATH } from '@/components/ui/upgrade-dialog';
 import { VerifiedBadge } from '@/components/ui/verified-mark';
 import { useCurrentMember } from '@/features/auth';
+import { paths } from '@/lib/paths';
 import { useMemberProfile } from '../api/member-profile';
 import { ProfileActions } from './profile-actions';
 
@@ -65,7 +65,7 @@ export function MemberProfileScreen({ userId }: { userId: string }) {
         description="This member's profile does not exist or is no longer available."
       >
         <Button asChild>
-          <Link to="/app">Back to Discover</Link>
+          <Link to={paths.app}>Back to Discover</Link>
         </Button>
       </StatusPanel>
     );
@@ -73,7 +73,7 @@ export function MemberProfileScreen({ userId }: { userId: string }) {
     content = (
       <StatusPanel Icon={Lock} tone="royal" title="Profile Restricted" description={restrictedText(error)}>
         <Button variant="gold" asChild>
-          <Link to={SUBSCRIPTION_PATH}>Upgrade</Link>
+          <Link to={paths.subscription}>Upgrade</Link>
         </Button>
       </StatusPanel>
     );
@@ -113,7 +113,7 @@ function BackButton() {
       variant="ghost"
       className="-ml-3 self-start px-3"
       // The first page of a visit has the key 'default': there is nowhere in the app to go back to.
-      onClick={() => (location.key === 'default' ? navigate('/app') : navigate(-1))}
+      onClick={() => (location.key === 'default' ? navigate(paths.app) : navigate(-1))}
     >
       <ArrowLeft aria-hidden="true" className="size-5" />
       Back

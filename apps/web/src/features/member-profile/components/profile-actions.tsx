@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
 import { UpgradeDialog } from '@/components/ui/upgrade-dialog';
 import { useCurrentMember } from '@/features/auth';
-import { chatPath, MatchDialog, SwipeActionButton, useSwipe } from '@/features/discovery';
+import { MatchDialog, SwipeActionButton, useSwipe } from '@/features/discovery';
 import { cn } from '@/lib/cn';
+import { chatPath } from '@/lib/paths';
 
 const CAPTIONS: Readonly<Record<SwipeDirection, { idle: string; done: string }>> = {
   left: { idle: 'Pass', done: 'Passed' },

@@ -1,0 +1,64 @@
+import { generatePath } from 'react-router';
+
+/**
+ * Every path of the app in one place: the screens' URL patterns (the router in app/routes.tsx), the
+ * links between screens, and the API paths the fetchers call. Nothing else writes a path literal.
+ */
+
+/** Screen URLs (spec parts 1 and 2). Patterns with `:params` are filled in by the builders below. */
+export const paths = {
+  home: '/',
+  landing: '/landing',
+  waitlist: '/waitlist',
+  signIn: '/signin',
+  /** The member home: the discovery deck. */
+  app: '/app',
+  search: '/search',
+  interests: '/interests',
+  messages: '/messages',
+  more: '/more',
+  profileEdit: '/profile/edit',
+  profile: '/profile/:userId',
+  events: '/events',
+  eventNew: '/event/new',
+  event: '/event/:eventId',
+  admin: '/admin',
+  subscription: '/subscription',
+  safety: '/safety',
+  settings: '/settings',
+  migration: '/migration',
+} as const;
+
+/** A member's profile page. */
+export const profilePath = (memberId: string) => generatePath(paths.profile, { userId: memberId });
+
+/** The chat of a match (the Messages screen opens it from the query string). */
+export const chatPath = (matchId: string) => `${paths.messages}?match=${encodeURIComponent(matchId)}`;
+
+/** Where a "Message" button goes: the chat when there is a match, otherwise the member's profile. */
+export const messagePath = (memberId: string, matchId: string | null) =>
+  matchId ? chatPath(matchId) : profilePath(memberId);
+
+const API = '/api';
+const NOTIFICATIONS = `${API}/notifications`;
+
+/** The API paths the fetchers call (see docs/CONTRACTS.md for what each answers). */
+export const apiPaths = {
+  signIn: `${API}/auth/sign-in`,
+  signUp: `${API}/auth/sign-up`,
+  signOut: `${API}/auth/sign-out`,
+  me: `${API}/me`,
+  memberSettings: `${API}/me/settings`,
+  notifications: NOTIFICATIONS,
+  notification: (id: string) => `${NOTIFICATIONS}/${encodeURIComponent(id)}`,
+  notificationRead: (id: string) => `${NOTIFICATIONS}/${encodeURIComponent(id)}/read`,
+  notificationsReadAll: `${NOTIFICATIONS}/read-all`,
+  /** One page of the discovery feed; the first page without a cursor. */
+  discoveryFeed: (cursor: string | null) =>
+    `${API}/discovery/feed${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  discoveryReset: `${API}/discovery/reset`,
+  swipes: `${API}/swipes`,
+  interests: `${API}/interests`,
+  favorite: (memberId: string) => `${API}/favorites/${encodeURIComponent(memberId)}`,
+  member: (memberId: string) => `${API}/members/${encodeURIComponent(memberId)}`,
+} as const;
