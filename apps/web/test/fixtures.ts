@@ -31,6 +31,11 @@ export function makeMe(overrides: Partial<Me> & { tier_level?: TierLevel } = {})
   const base = {
     tier_level: overrides.tier_level ?? 1,
     tier_subscription_active: true,
+    // A subscription counts only until its end date (shared isSubscriptionActive).
+    tier_subscription_ends_at:
+      overrides.tier_subscription_ends_at !== undefined
+        ? overrides.tier_subscription_ends_at
+        : new Date(Date.now() + 30 * 86_400_000).toISOString(),
     is_sponsored: false,
     verified: true,
     roles: ['user' as const],
@@ -47,7 +52,6 @@ export function makeMe(overrides: Partial<Me> & { tier_level?: TierLevel } = {})
     height: null,
     ethnicity: null,
     ...base,
-    tier_subscription_ends_at: null,
     popularity_score: 50,
     rating_avg: 4,
     location: { city: 'Los Angeles', state: 'CA', coordinates: null },

@@ -1,6 +1,6 @@
 import type { Interests } from '@royal/shared';
 import { apiError, type MockHandler, mockApi } from '@test/fetch-mock';
-import { makeInterestRow, makeInterests, makeMe, makeMemberCard } from '@test/fixtures';
+import { makeInterestRow, makeInterests, makeLockedCard, makeMe, makeMemberCard } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +81,73 @@ describe('InterestsScreen', () => {
       'href',
       `/profile/${member.id}`,
     );
+  });
+
+  it('masks a member above your tier: blurred photo, tier and age, the invitation and Upgrade only', async () => {
+    const locked = makeLockedCard({ tier_level: 3, required_tier: 3, age: 34 });
+    const visible = makeMemberCard({ name: 'Nora' });
+    const { user, router } = renderInterests(
+      {
+        [INTERESTS]: {
+          body: makeInterests({
+            favorited_me: [
+              makeInterestRow({ member: locked, action: 'super_liked' }),
+              makeInterestRow({ member: visible, action: 'super_liked' }),
+            ],
+          }),
+        },
+      },
+      makeMe({ tier_level: 1 }),
+    );
+    await screen.findByRole('list', { name: 'Your numbers' });
+    await user.click(tab(/^Favorited Me/));
+
+    const list = screen.getByRole('list', { name: 'Favorited Me' });
+    const [row] = within(list).getAllByRole('listitem') as [HTMLElement];
+    expect(row).toHaveTextContent('Locked member, 34');
+    expect(row).toHaveTextContent('super liked you');
+    expect(row).toHaveTextContent('Upgrade to Tier 3 or higher to interact with this profile');
+    expect(row.querySelector('[data-tier="3"]')).not.toBeNull();
+    expect(row.querySelector('img')).toHaveAttribute('src', locked.blurred_photo);
+    expect(row.querySelector('img')).toHaveAttribute('alt', '');
+    // No name, no way to the profile, no Message or Remove.
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Message|Remove/ })).not.toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Message Nora' })).toBeInTheDocument();
+
+    await user.click(row);
+    expect(router.state.location.pathname).toBe('/interests');
+
+    const upgrade = within(row).getByRole('button', { name: 'Upgrade' });
+    expect(upgrade).toHaveAccessibleDescription('Upgrade to Tier 3 or higher to interact with this profile');
+    await user.click(upgrade);
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
+    expect(dialog).toHaveTextContent('Upgrade to Tier 3 or higher to interact with this profile');
+    expect(within(dialog).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/interests');
+  });
+
+  it('offers no Remove for a locked row in My Favorites', async () => {
+    const { user } = renderInterests(
+      {
+        [INTERESTS]: {
+          body: makeInterests({
+            my_favorites: [
+              makeInterestRow({ member: makeLockedCard({ tier_level: 4 }), action: 'favorite' }),
+            ],
+          }),
+        },
+      },
+      makeMe({ tier_level: 1 }),
+    );
+    await screen.findByRole('list', { name: 'Your numbers' });
+    await user.click(tab(/^My Favorites/));
+    const list = screen.getByRole('list', { name: 'My Favorites' });
+    expect(list).toHaveTextContent('Upgrade to Tier 4 or higher to interact with this profile');
+    expect(within(list).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
   });
 
   it('shows the empty state of each tab', async () => {
