@@ -12,5 +12,6 @@ export * from './schemas/discovery';
 export * from './schemas/me';
 export * from './schemas/notifications';
 export * from './schemas/realtime';
+export * from './schemas/replies';
 export * from './text';
 export * from './tiers';

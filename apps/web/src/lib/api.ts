@@ -4,8 +4,11 @@ import { AppError, appErrorFromResponse, ErrorCode } from '@royal/shared';
 export type ResponseParser<T> = { parse: (data: unknown) => T };
 
 export type RequestOptions<T> = {
-  /** Validates (and types) the reply; without it the reply is trusted as `T`. */
-  schema?: ResponseParser<T>;
+  /**
+   * Validates (and types) the reply: a schema from @royal/shared, `emptyReplySchema` for 204s.
+   * Required, so no reply reaches a screen unchecked.
+   */
+  schema: ResponseParser<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 };
@@ -27,7 +30,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}) {
+async function request<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions<T>,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (options.signal) init.signal = options.signal;
@@ -46,7 +54,6 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
 
   const data = await readBody(response);
   if (!response.ok) throw appErrorFromResponse(response.status, data);
-  if (!options.schema) return data as T;
   try {
     return options.schema.parse(data);
   } catch (issues) {
@@ -59,15 +66,12 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
  * Every non-2xx reply (`{ error: { code, message } }`) is thrown as an `AppError`.
  */
 export const api = {
-  get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, undefined, options),
-  post: <T = void>(path: string, body?: unknown, options?: RequestOptions<T>) =>
-    request<T>('POST', path, body, options),
-  patch: <T>(path: string, body: unknown, options?: RequestOptions<T>) =>
-    request<T>('PATCH', path, body, options),
-  put: <T>(path: string, body: unknown, options?: RequestOptions<T>) =>
-    request<T>('PUT', path, body, options),
-  delete: <T = void>(path: string, options?: RequestOptions<T>) =>
-    request<T>('DELETE', path, undefined, options),
+  get: <T>(path: string, options: RequestOptions<T>) => request('GET', path, undefined, options),
+  post: <T>(path: string, body: unknown, options: RequestOptions<T>) => request('POST', path, body, options),
+  patch: <T>(path: string, body: unknown, options: RequestOptions<T>) =>
+    request('PATCH', path, body, options),
+  put: <T>(path: string, body: unknown, options: RequestOptions<T>) => request('PUT', path, body, options),
+  delete: <T>(path: string, options: RequestOptions<T>) => request('DELETE', path, undefined, options),
 };
 
 /** The message to show for any thrown value (AppError messages are the spec's texts). */

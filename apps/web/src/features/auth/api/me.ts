@@ -1,12 +1,13 @@
-import type { Me } from '@royal/shared';
+import { type Me, meSchema } from '@royal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isUnauthenticated } from '@/lib/api';
+import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in member, or null when there is no session (a 401 is an answer, not an error). */
-export async function getMe(): Promise<Me | null> {
+export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get<Me>('/api/me');
+    return await api.get(apiPaths.me, { schema: meSchema, signal });
   } catch (error) {
     if (isUnauthenticated(error)) return null;
     throw error;
@@ -16,7 +17,7 @@ export async function getMe(): Promise<Me | null> {
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.me,
-    queryFn: getMe,
+    queryFn: ({ signal }) => getMe(signal),
     staleTime: 60_000,
     retry: false,
   });

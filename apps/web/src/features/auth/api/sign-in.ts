@@ -1,17 +1,16 @@
-import type { Me, SignInBody, SignUpBody } from '@royal/shared';
+import { type AuthReply, authReplySchema, type SignInBody, type SignUpBody } from '@royal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
-type AuthReply = { user: Me };
-
 export function signIn(body: SignInBody): Promise<AuthReply> {
-  return api.post<AuthReply>('/api/auth/sign-in', body);
+  return api.post(apiPaths.signIn, body, { schema: authReplySchema });
 }
 
 /** Creates the account; the server signs the new member in at once (session cookie). */
 export function signUp(body: SignUpBody): Promise<AuthReply> {
-  return api.post<AuthReply>('/api/auth/sign-up', body);
+  return api.post(apiPaths.signUp, body, { schema: authReplySchema });
 }
 
 export function useSignIn() {

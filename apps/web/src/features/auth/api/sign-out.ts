@@ -1,10 +1,11 @@
-import type { SignOutScope } from '@royal/shared';
+import { emptyReplySchema, type SignOutScope } from '@royal/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { apiPaths } from '@/lib/paths';
 import { useAuth } from '../auth-context';
 
 export function signOut(scope: SignOutScope = 'local'): Promise<void> {
-  return api.post('/api/auth/sign-out', { scope });
+  return api.post(apiPaths.signOut, { scope }, { schema: emptyReplySchema });
 }
 
 /**

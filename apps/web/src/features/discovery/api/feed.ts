@@ -2,11 +2,11 @@ import { type FeedPage, feedPageSchema, feedResetReplySchema } from '@royal/shar
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api';
+import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getFeedPage(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return api.get(`/api/discovery/feed${query}`, { schema: feedPageSchema, signal });
+  return api.get(apiPaths.discoveryFeed(cursor), { schema: feedPageSchema, signal });
 }
 
 export const feedQueryOptions = () =>
@@ -33,7 +33,7 @@ export function useFeed() {
 export function useResetFeed({ onReset }: { onReset: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/discovery/reset', undefined, { schema: feedResetReplySchema }),
+    mutationFn: () => api.post(apiPaths.discoveryReset, undefined, { schema: feedResetReplySchema }),
     onSuccess: async () => {
       onReset();
       await queryClient.resetQueries({ queryKey: queryKeys.discoveryFeed });

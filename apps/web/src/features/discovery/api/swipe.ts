@@ -13,11 +13,12 @@ import { createElement } from 'react';
 import { toast } from 'sonner';
 import { useCurrentMember } from '@/features/auth';
 import { api } from '@/lib/api';
+import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { markProfileSeen } from '../seen-store';
 
 export function postSwipe(body: SwipeBody): Promise<SwipeReply> {
-  return api.post('/api/swipes', body, { schema: swipeReplySchema });
+  return api.post(apiPaths.swipes, body, { schema: swipeReplySchema });
 }
 
 /** The toast after a recorded swipe (spec part 1 §4). */

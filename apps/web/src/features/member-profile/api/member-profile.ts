@@ -1,10 +1,11 @@
 import { type MemberProfile, memberProfileSchema } from '@royal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getMemberProfile(id: string, signal?: AbortSignal): Promise<MemberProfile> {
-  return api.get(`/api/members/${encodeURIComponent(id)}`, { schema: memberProfileSchema, signal });
+  return api.get(apiPaths.member(id), { schema: memberProfileSchema, signal });
 }
 
 // Opening the page records a profile view on the server, so it is not refetched behind the
