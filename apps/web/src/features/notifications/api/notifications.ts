@@ -1,15 +1,16 @@
-import type { NotificationList } from '@royal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { api, errorMessage } from '@/lib/api';
+import { emptyReplySchema, type NotificationList, notificationListSchema } from '@royal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useOptimisticMutation } from '@/lib/optimistic-mutation';
+import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
-export function getNotifications(): Promise<NotificationList> {
-  return api.get<NotificationList>('/api/notifications');
+export function getNotifications(signal?: AbortSignal): Promise<NotificationList> {
+  return api.get(apiPaths.notifications, { schema: notificationListSchema, signal });
 }
 
 export const notificationsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.notifications, queryFn: getNotifications });
+  queryOptions({ queryKey: queryKeys.notifications, queryFn: ({ signal }) => getNotifications(signal) });
 
 export function useNotifications() {
   return useQuery(notificationsQueryOptions());
@@ -18,41 +19,24 @@ export function useNotifications() {
 const countUnread = (items: NotificationList['items']) => items.filter((item) => !item.is_read).length;
 
 /**
- * One optimistic mutation on the notification list: `update` rewrites the cached list at once,
- * a failure restores the snapshot and shows an 'Error' toast, and the list is refetched after.
+ * One optimistic change of the notification list: `update` rewrites the cached list at once, a
+ * failure restores it with an 'Error' toast, and the list is refetched after the last change.
  */
 function useNotificationMutation<TVariables>(
   mutationFn: (variables: TVariables) => Promise<void>,
   update: (list: NotificationList, variables: TVariables) => NotificationList,
 ) {
-  const queryClient = useQueryClient();
-  const key = queryKeys.notifications;
-  return useMutation({
-    mutationKey: [...key, 'change'],
+  return useOptimisticMutation({
+    mutationKey: [...queryKeys.notifications, 'change'],
     mutationFn,
-    onMutate: async (variables) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<NotificationList>(key);
-      if (previous) queryClient.setQueryData<NotificationList>(key, update(previous, variables));
-      return { previous };
-    },
-    onError: (error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error('Error', { description: errorMessage(error) });
-    },
-    onSettled: () => {
-      // Refetch only when the last of several quick changes has settled, so an older reply
-      // cannot overwrite a newer optimistic state.
-      if (queryClient.isMutating({ mutationKey: [...key, 'change'] }) === 1) {
-        return queryClient.invalidateQueries({ queryKey: key });
-      }
-    },
+    queryKey: queryKeys.notifications,
+    update,
   });
 }
 
 export function useMarkNotificationRead() {
   return useNotificationMutation(
-    (id: string) => api.post(`/api/notifications/${encodeURIComponent(id)}/read`),
+    (id: string) => api.post(apiPaths.notificationRead(id), undefined, { schema: emptyReplySchema }),
     (list, id) => {
       const items = list.items.map((item) => (item.id === id ? { ...item, is_read: true } : item));
       return { items, unread_count: countUnread(items) };
@@ -62,14 +46,14 @@ export function useMarkNotificationRead() {
 
 export function useMarkAllNotificationsRead() {
   return useNotificationMutation<void>(
-    () => api.post('/api/notifications/read-all'),
+    () => api.post(apiPaths.notificationsReadAll, undefined, { schema: emptyReplySchema }),
     (list) => ({ items: list.items.map((item) => ({ ...item, is_read: true })), unread_count: 0 }),
   );
 }
 
 export function useDismissNotification() {
   return useNotificationMutation(
-    (id: string) => api.delete(`/api/notifications/${encodeURIComponent(id)}`),
+    (id: string) => api.delete(apiPaths.notification(id), { schema: emptyReplySchema }),
     (list, id) => {
       const items = list.items.filter((item) => item.id !== id);
       return { items, unread_count: countUnread(items) };
@@ -79,7 +63,7 @@ export function useDismissNotification() {
 
 export function useClearNotifications() {
   return useNotificationMutation<void>(
-    () => api.delete('/api/notifications'),
+    () => api.delete(apiPaths.notifications, { schema: emptyReplySchema }),
     () => ({ items: [], unread_count: 0 }),
   );
 }
