@@ -10,6 +10,7 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench          # another PostgreSQL server
  *   BENCH_ENGINE=pglite npm run bench                      # the embedded database
  *   BENCH_PROFILES=20000 BENCH_SECONDS=5 BENCH_CONNECTIONS=10 npm run bench
+ *   BENCH_KEEP=1 npm run bench                             # keep the database afterwards (to EXPLAIN)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -299,8 +300,11 @@ async function main() {
       `\nthe session itself: ${me.miss - me.hit} statement on a cache miss, 0 on a hit (GET /api/me runs ${me.hit} of its own)`,
     );
   } finally {
-    await dropDatabase();
-    rmSync(workDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.log(`kept: ${database.url ?? database.dataDir}`);
+    else {
+      await dropDatabase();
+      rmSync(workDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -12,12 +12,18 @@ let dump: Promise<Blob> | undefined;
  * PGlite loaded from the dump, or `CREATE DATABASE … TEMPLATE` on PostgreSQL, dropped on dispose.
  * Nothing is migrated again and no two copies share rows.
  */
-export async function openTestDatabase(options: { onStatement?: () => void } = {}): Promise<DisposableDatabase> {
+export async function openTestDatabase(
+  options: { onStatement?: () => void } = {},
+): Promise<DisposableDatabase> {
   const template = inject('testDatabaseTemplate');
   if (template.postgres) {
-    return openScratchDatabase(process.env.TEST_DATABASE_URL, 'rc_t', { ...options, template: template.postgres });
+    return openScratchDatabase(process.env.TEST_DATABASE_URL, 'rc_t', {
+      ...options,
+      template: template.postgres,
+    });
   }
-  if (!template.pgliteDumpPath) throw new Error('test database template missing: is test/global-setup.ts configured?');
+  if (!template.pgliteDumpPath)
+    throw new Error('test database template missing: is test/global-setup.ts configured?');
   const path = template.pgliteDumpPath;
   dump ??= readFile(path).then((bytes) => new Blob([bytes]));
   return openScratchDatabase(undefined, 'rc_t', { ...options, pgliteDump: await dump });

@@ -148,13 +148,6 @@ export const profiles = pgTable(
     check('profiles_counts_non_negative', sql`${t.viewCount} >= 0 and ${t.likeCount} >= 0`),
     // DESC indexes say NULLS FIRST (Postgres' default for DESC) so they match a plain `desc(col)` in
     // queries; drizzle-kit would otherwise emit DESC NULLS LAST, which ORDER BY col DESC cannot use.
-    // Feed: newest activity first (spec part 1 §7).
-    // The feed walks profiles newest-activity first with a keyset on (last_active, user_id).
-    index('profiles_last_active_idx').on(t.lastActive.desc().nullsFirst(), t.userId.desc().nullsFirst()),
-    // The feed's promoted segment (sponsored or top 10%) walks this small partial index instead.
-    index('profiles_promoted_last_active_idx')
-      .on(t.lastActive.desc().nullsFirst(), t.userId.desc().nullsFirst())
-      .where(sql`${t.isSponsored} or ${t.popularityScore} >= ${lit(TOP_POPULARITY_THRESHOLD)}`),
     // The feed: one type, in feed order (rank, then newest activity, then id); ghosts never appear.
     index('profiles_feed_idx')
       .on(
@@ -164,8 +157,6 @@ export const profiles = pgTable(
         t.userId.desc().nullsFirst(),
       )
       .where(sql`${t.ghostMode} = false`),
-    // Feed and browse filter on opposite type, visible tiers and age range; ghosts never appear.
-    index('profiles_discovery_idx').on(t.userType, t.tierLevel, t.age).where(sql`${t.ghostMode} = false`),
     // Popularity ranking and the top-10% (shared TOP_POPULARITY_THRESHOLD) checks.
     index('profiles_popularity_idx').on(t.popularityScore.desc().nullsFirst()),
     // Name search is case-insensitive; text_pattern_ops serves prefix LIKE on lower(name).

@@ -1,1 +1,2 @@
 export { discoveryRoutes } from './routes';
+export { feedStatementFor } from './service';

@@ -5,108 +5,153 @@ import {
   LOCKED_TEASER_RATIO,
   maxVisibleTier,
   TIER_LEVELS,
-  TOP_POPULARITY_THRESHOLD,
+  type TierLevel,
   USER_TYPES,
+  type UserType,
 } from '@royal/shared';
-import { and, between, desc, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { boosts, profiles, safetySettings, swipeActions } from '../../db/schema';
+import { preparedStatement } from '../../db/prepared';
+import { boosts, photos, profiles, safetySettings, swipeActions } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import {
-  loadPhotos,
+  type MemberCardRow,
   memberCardColumns,
   notSwipedBy,
   presentLockedCard,
   presentMemberCard,
+  selectList,
   settingsJoin,
   type ViewerContext,
   visibleTo,
 } from '../members';
 import { decodeFeedCursor, encodeFeedCursor, type SortKey } from './cursor';
 
-const TOP_TIER = Math.max(...TIER_LEVELS);
+const TOP_TIER = Math.max(...TIER_LEVELS) as TierLevel;
+/** Locked teasers a page can hold: one per LOCKED_TEASER_RATIO visible cards. */
+const MAX_TEASERS = Math.floor(FEED_PAGE_SIZE / LOCKED_TEASER_RATIO);
+/** Sorts before every real key: the start of a segment list. */
+const FIRST: SortKey = { r: 3, t: '9999-12-31T00:00:00.000000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' };
 
-/**
- * The feed is ordered by promotion rank — a live profile boost (2), then sponsored or top-10% members
- * (1), then everyone else (0) — and within a rank by last activity, newest first, with the user id as
- * the tie-breaker. Each rank is its own segment, read as a keyset scan on an index ordered by
- * (last_active desc, user_id desc) that stops at the page size: the database never sorts the whole
- * candidate set, so a page costs the same with a thousand members or a million.
- */
-const activeBoost = sql`exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId}
-    and ${boosts.boostType} = 'profile_boost' and ${boosts.activeUntil} > now())`;
-// Written exactly as the partial index profiles_promoted_last_active_idx, so the planner can use it.
-const promoted = sql`(${profiles.isSponsored} or ${profiles.popularityScore} >= ${sql.raw(String(TOP_POPULARITY_THRESHOLD))})`;
-const SEGMENTS: readonly { rank: 0 | 1 | 2; where: SQL }[] = [
-  { rank: 2, where: activeBoost },
-  { rank: 1, where: sql`${promoted} and not ${activeBoost}` },
-  { rank: 0, where: sql`not ${promoted} and not ${activeBoost}` },
-];
+type P<T> = T | Placeholder;
+type FeedValues = {
+  viewerId: string;
+  wanted: UserType;
+  maxTier: number;
+  ageMin: number;
+  ageMax: number;
+  visibleRank: number;
+  visibleAt: string;
+  visibleId: string;
+  teaserRank: number;
+  teaserAt: string;
+  teaserId: string;
+};
+type Values = { [K in keyof FeedValues]: P<FeedValues[K]> };
 
-const lastActiveKey = sql<string>`to_char(${profiles.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+type FeedRow = MemberCardRow & {
+  kind: 'visible' | 'teaser';
+  rank: 0 | 1 | 2;
+  lastActiveKey: string;
+  photoIds: string[];
+};
 
-/** Rows strictly after `key` within its segment, in (last_active desc, user_id desc) order. */
-const afterInSegment = (key: SortKey) =>
-  sql`(${profiles.lastActive}, ${profiles.userId}) < (${key.t}::timestamptz, ${key.id}::uuid)`;
+const liveBoost = sql`${boosts.boostType} = 'profile_boost' and ${boosts.activeUntil} > now()`;
+const lastActiveKey = sql`to_char(${profiles.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * The spec's feed exclusions (part 1 §5) plus ours: self, ghost mode, private (and tier_only above
  * the viewer), blocks either way, already swiped, outside the viewer's preferred age range, and
  * same-type pairs (men see women, women see men).
  */
-function feedCandidates(viewer: MemberActor): SQL {
+function candidates(v: Values, tiers: SQL): SQL {
   return and(
-    ne(profiles.userId, viewer.id),
-    visibleTo(viewer),
-    notSwipedBy(viewer.id),
-    between(profiles.age, viewer.ageRange[0], viewer.ageRange[1]),
-    // Spelled as the wanted type(s), not `<> mine`, so profiles_discovery_idx can serve it.
-    inArray(
-      profiles.userType,
-      USER_TYPES.filter((type) => type !== viewer.userType),
-    ),
+    eq(profiles.userType, sql`${v.wanted}::user_type`),
+    sql`${profiles.userId} <> ${v.viewerId}::uuid`,
+    sql`${profiles.age} between ${v.ageMin}::int and ${v.ageMax}::int`,
+    tiers,
+    visibleTo({ id: sql`${v.viewerId}::uuid`, tier: sql`${v.maxTier}::int` }),
+    notSwipedBy(sql`${v.viewerId}::uuid`),
   ) as SQL;
 }
 
-async function selectSegment(db: Db, where: SQL, rank: 0 | 1 | 2, limit: number) {
-  const rows = await db
-    .select({ ...memberCardColumns, lastActiveKey })
-    .from(profiles)
-    .leftJoin(safetySettings, settingsJoin)
-    .where(where)
-    .orderBy(desc(profiles.lastActive), desc(profiles.userId))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, rank }));
+/**
+ * One kind of card (visible, or locked teasers) in feed order after `after`: the members with a
+ * live boost (rank 2, driven from the small boosts table, sorted with the page), then one ordered
+ * walk of profiles_feed_idx (feed_rank, last_active, user_id, all descending) that stops at the
+ * limit — the database never sorts the candidate set, so a page costs the same with a thousand
+ * members or a million.
+ */
+function segmentWalk(
+  kind: 'visible' | 'teaser',
+  v: Values,
+  tiers: SQL,
+  after: [SQL, SQL, SQL],
+  limit: number,
+) {
+  const columns = sql`${selectList(memberCardColumns)}, ${lastActiveKey} as "lastActiveKey", ${sql.raw(`'${kind}'`)} as "kind"`;
+  const limitRows = sql.raw(String(limit));
+  const [r, t, id] = after;
+  return sql`(select * from (
+      (select ${columns}, 2 as "rank"
+        from (select distinct ${boosts.userId} as boosted from ${boosts} where ${liveBoost}) live
+        join ${profiles} on ${profiles.userId} = live.boosted
+        left join ${safetySettings} on ${settingsJoin}
+        where ${candidates(v, tiers)}
+          and (2, ${profiles.lastActive}, ${profiles.userId}) < (${r}, ${t}, ${id}))
+      union all
+      (select ${columns}, ${profiles.feedRank} as "rank"
+        from ${profiles} left join ${safetySettings} on ${settingsJoin}
+        where ${candidates(v, tiers)}
+          and not exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId} and ${liveBoost})
+          and (${profiles.feedRank}, ${profiles.lastActive}, ${profiles.userId}) < (${r}, ${t}, ${id})
+        order by ${profiles.feedRank} desc, ${profiles.lastActive} desc, ${profiles.userId} desc
+        limit ${limitRows})
+    ) walk order by "rank" desc, "lastActive" desc, "id" desc limit ${limitRows})`;
 }
 
-/** Up to `limit` rows after `cursor`, walking the segments from the cursor's rank downwards. */
-async function selectFeedRows(db: Db, where: SQL, cursor: SortKey | null | undefined, limit: number) {
-  const rows: FeedRow[] = [];
-  for (const segment of SEGMENTS) {
-    if (cursor && segment.rank > cursor.r) continue;
-    const resume = cursor && segment.rank === cursor.r ? afterInSegment(cursor) : undefined;
-    rows.push(
-      ...(await selectSegment(
-        db,
-        and(where, segment.where, resume) as SQL,
-        segment.rank,
-        limit - rows.length,
-      )),
-    );
-    if (rows.length >= limit) break;
-  }
-  return rows;
+/** The page's cards with their approved photo ids (main first), in feed order. One statement. */
+function feedPage(v: Values, withTeasers: boolean): SQL {
+  const visible = segmentWalk(
+    'visible',
+    v,
+    sql`${profiles.tierLevel} <= ${v.maxTier}::int`,
+    [sql`${v.visibleRank}::int`, sql`${v.visibleAt}::timestamptz`, sql`${v.visibleId}::uuid`],
+    FEED_PAGE_SIZE + 1,
+  );
+  const teasers = segmentWalk(
+    'teaser',
+    v,
+    sql`${profiles.tierLevel} > ${v.maxTier}::int`,
+    [sql`${v.teaserRank}::int`, sql`${v.teaserAt}::timestamptz`, sql`${v.teaserId}::uuid`],
+    MAX_TEASERS,
+  );
+  return sql`select page.*, array(
+      select ${photos.id}::text from ${photos} where ${photos.userId} = page."id" and ${photos.status} = 'approved'
+      order by ${photos.position}, ${photos.createdAt}) as "photoIds"
+    from (${visible} ${withTeasers ? sql`union all ${teasers}` : sql``}) page`;
 }
 
-type FeedRow = Awaited<ReturnType<typeof selectSegment>>[number];
+// PostgreSQL plans these once and reuses the plan on connections set up for it (db/client.ts):
+// planning the union costs ~3 ms, running it well under one. See docs/decisions/004.
+const FEED_STATEMENTS = {
+  visibleOnly: preparedStatement<FeedRow, FeedValues>('feed_page', (v) => feedPage(v, false), {
+    genericPlan: true,
+  }),
+  withTeasers: preparedStatement<FeedRow, FeedValues>('feed_page_teasers', (v) => feedPage(v, true), {
+    genericPlan: true,
+  }),
+};
+
 const keyOf = (row: FeedRow): SortKey => ({ r: row.rank, t: row.lastActiveKey, id: row.id });
 
 /**
  * One page of the discovery feed: up to FEED_PAGE_SIZE profiles the viewer may see, with locked
  * teasers of higher tiers mixed in at positions 4, 9, 14, 19 — at most one per LOCKED_TEASER_RATIO
  * visible cards, so never more than one card in five, and none for a top-tier viewer. Teasers pass
- * every other exclusion and page on their own cursor, so neither kind repeats across pages.
+ * every other exclusion and page on their own cursor, so neither kind repeats across pages. One SQL
+ * statement, photos included.
  */
 export async function loadFeed(
   ctx: AppContext,
@@ -114,36 +159,36 @@ export async function loadFeed(
 ): Promise<FeedPage> {
   const cursor = decodeFeedCursor(rawCursor);
   const maxTier = maxVisibleTier(viewer.rules);
-  const candidates = feedCandidates(viewer);
+  const after = cursor?.v ?? FIRST;
+  const teaserAfter = cursor?.l ?? FIRST;
+  // Spelled as the one wanted type, so profiles_feed_idx serves it.
+  const wanted = USER_TYPES.find((type) => type !== viewer.userType) as UserType;
+  const statement = maxTier >= TOP_TIER ? FEED_STATEMENTS.visibleOnly : FEED_STATEMENTS.withTeasers;
+  const rows = await statement.run(ctx.database, {
+    viewerId: viewer.id,
+    wanted,
+    maxTier,
+    ageMin: viewer.ageRange[0],
+    ageMax: viewer.ageRange[1],
+    visibleRank: after.r,
+    visibleAt: after.t,
+    visibleId: after.id,
+    teaserRank: teaserAfter.r,
+    teaserAt: teaserAfter.t,
+    teaserId: teaserAfter.id,
+  });
 
-  const visibleRows = await selectFeedRows(
-    ctx.db,
-    and(candidates, lte(profiles.tierLevel, maxTier)) as SQL,
-    cursor?.v,
-    FEED_PAGE_SIZE + 1,
-  );
+  const visibleRows = rows.filter((row) => row.kind === 'visible');
   const hasMore = visibleRows.length > FEED_PAGE_SIZE;
   const visible = visibleRows.slice(0, FEED_PAGE_SIZE);
-
   const teaserSlots = maxTier >= TOP_TIER ? 0 : Math.floor(visible.length / LOCKED_TEASER_RATIO);
-  const locked =
-    teaserSlots === 0
-      ? []
-      : await selectFeedRows(
-          ctx.db,
-          and(candidates, gt(profiles.tierLevel, maxTier)) as SQL,
-          cursor?.l,
-          teaserSlots,
-        );
+  const locked = rows.filter((row) => row.kind === 'teaser').slice(0, teaserSlots);
 
-  const photos = await loadPhotos(
-    ctx.db,
-    [...visible, ...locked].map((r) => r.id),
-  );
   const context: ViewerContext = { geo: viewer.geo, maxTier };
-  const cards: FeedCard[] = visible.map((row) => presentMemberCard(row, photos.get(row.id) ?? [], context));
+  const asRefs = (row: FeedRow) => row.photoIds.map((id) => ({ id }));
+  const cards: FeedCard[] = visible.map((row) => presentMemberCard(row, asRefs(row), context));
   locked.forEach((row, i) => {
-    const teaser = presentLockedCard(row, photos.get(row.id)?.[0]?.id ?? null);
+    const teaser = presentLockedCard(row, row.photoIds[0] ?? null);
     cards.splice(i * LOCKED_TEASER_RATIO + (LOCKED_TEASER_RATIO - 1), 0, teaser);
   });
 
@@ -163,4 +208,27 @@ export async function resetPasses(ctx: AppContext, { actor }: { actor: MemberAct
     .where(and(eq(swipeActions.swiperId, actor.id), eq(swipeActions.direction, 'left')))
     .returning({ id: swipeActions.id });
   return { cleared: deleted.length };
+}
+
+/** The feed statement and its parameters for a viewer, for EXPLAIN in diagnostics (bench/explain-feed.ts). */
+export function feedStatementFor(
+  viewer: MemberActor,
+  withTeasers: boolean,
+): { text: string; values: unknown[] } {
+  const placeholders = new Proxy({} as Values, { get: (_t, key: string) => sql.placeholder(key) });
+  const query = new PgDialect().sqlToQuery(feedPage(placeholders, withTeasers));
+  const values: FeedValues = {
+    viewerId: viewer.id,
+    wanted: USER_TYPES.find((type) => type !== viewer.userType) as UserType,
+    maxTier: maxVisibleTier(viewer.rules),
+    ageMin: viewer.ageRange[0],
+    ageMax: viewer.ageRange[1],
+    visibleRank: FIRST.r,
+    visibleAt: FIRST.t,
+    visibleId: FIRST.id,
+    teaserRank: FIRST.r,
+    teaserAt: FIRST.t,
+    teaserId: FIRST.id,
+  };
+  return { text: query.sql, values: fillPlaceholders(query.params, values) };
 }

@@ -28,7 +28,8 @@ export function notBlockedWith(viewerId: string | SQL | Placeholder): SQL {
  */
 export function visibleTo(viewer: VisibilityViewer): SQL {
   return and(
-    eq(profiles.ghostMode, false),
+    // A literal, not a parameter: partial indexes `where ghost_mode = false` must be provably usable.
+    sql`${profiles.ghostMode} = false`,
     sql`${visibility} <> 'private'`,
     or(sql`${visibility} <> 'tier_only'`, sql`${profiles.tierLevel} <= ${viewer.tier}`),
     notBlockedWith(viewer.id),

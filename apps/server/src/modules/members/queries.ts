@@ -56,7 +56,7 @@ export function selectList(columns: Record<string, SQL.Aliased | SQL | { name: s
 }
 
 /** The viewer has not swiped on the member in `profiles` yet (swipe_actions_pair_key). */
-export function notSwipedBy(viewerId: string) {
+export function notSwipedBy(viewerId: string | SQL) {
   return sql`not exists (select 1 from ${swipeActions} where ${swipeActions.swiperId} = ${viewerId} and ${swipeActions.targetId} = ${profiles.userId})`;
 }
 

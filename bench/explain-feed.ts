@@ -1,0 +1,31 @@
+/**
+ * EXPLAIN ANALYZE of the feed statement as the server runs it (a generic plan), on a database kept
+ * by `BENCH_KEEP=1 npm run bench`:  npx tsx bench/explain-feed.ts postgres://…/rc_bench_xxxx
+ */
+import pg from 'pg';
+import { feedStatementFor } from '../apps/server/src/modules/discovery';
+
+const url = process.argv[2];
+if (!url) throw new Error('usage: tsx bench/explain-feed.ts <database url>');
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const [viewer] = (
+  await client.query(`select user_id, user_type, tier_level, age_range_min, age_range_max from profiles
+    where name like 'Viewer %' order by name limit 1`)
+).rows;
+const actor = {
+  id: viewer.user_id,
+  userType: viewer.user_type,
+  ageRange: [viewer.age_range_min, viewer.age_range_max],
+  rules: { tier_level: Number(process.env.EXPLAIN_TIER ?? viewer.tier_level) },
+} as never;
+const { text, values } = feedStatementFor(
+  actor,
+  process.env.EXPLAIN_TIER !== undefined && process.env.EXPLAIN_TIER !== '4',
+);
+await client.query(`set plan_cache_mode = force_generic_plan; ${process.env.EXPLAIN_SETTINGS ?? ''}`);
+await client.query(`prepare feed as ${text}`);
+const literals = values.map((v) => client.escapeLiteral(String(v)));
+const plan = await client.query(`explain (analyze, buffers, costs off) execute feed(${literals.join(', ')})`);
+console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+await client.end();
