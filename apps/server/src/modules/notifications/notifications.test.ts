@@ -1,7 +1,10 @@
 import { notificationListSchema } from '@royal/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
+import { addPhoto, setVisibility } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
+import { profiles } from '../../db/schema';
 import { notify } from './service';
 
 const t = useTestApp();
@@ -72,6 +75,36 @@ describe('notifications', () => {
     const still = (await request(t.app, 'GET', '/api/notifications', { session: owner.session })).json();
     expect(still.items).toHaveLength(1);
     expect(still.unread_count).toBe(1);
+  });
+
+  it('shows the actor’s avatar only while the recipient may see the actor (the members visibility rule)', async () => {
+    const him = await signedInMember(t.app, { userType: 'men', tier: 2 });
+    const her = await signedInMember(t.app, { userType: 'women', tier: 2 });
+    const photo = await addPhoto(t.app, her.member.id);
+    const swipe = (session: Session, target_id: string) =>
+      request(t.app, 'POST', '/api/swipes', { session, body: { target_id, direction: 'right' } });
+    await swipe(him.session, her.member.id);
+    await swipe(her.session, him.member.id);
+    const avatar = async () =>
+      (await request(t.app, 'GET', '/api/notifications', { session: him.session }))
+        .json()
+        .items.find((n: { type: string }) => n.type === 'match')?.actor;
+    expect(await avatar()).toEqual({
+      id: her.member.id,
+      name: expect.any(String),
+      avatar: `/api/photos/${photo}?size=small`,
+    });
+    for (const hide of ['private', 'ghost'] as const) {
+      if (hide === 'private') await setVisibility(t.app, her.member.id, 'private');
+      else {
+        await setVisibility(t.app, her.member.id, 'public');
+        await t.app.ctx.db
+          .update(profiles)
+          .set({ ghostMode: true })
+          .where(eq(profiles.userId, her.member.id));
+      }
+      expect((await avatar())?.avatar, hide).toBeNull();
+    }
   });
 
   it('refuses a signed-out caller and a malformed id', async () => {
