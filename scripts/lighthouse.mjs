@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// Lighthouse (mobile) against a server that is already running; this script builds and starts nothing.
+//
+//   npm run lighthouse                                   # http://localhost:3000/signin
+//   npm run lighthouse -- http://localhost:3412 /landing # another server, /signin and /landing
+//   npm run lighthouse -- --runs 3                       # median of three runs per page
+//
+// For figures that mean something, run the production build: `npm run build`, then start the server
+// with NODE_ENV=production. Chromium comes from CHROME_PATH or CHROMIUM_PATH (default
+// /usr/bin/chromium); a browser is never downloaded.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const LIGHTHOUSE = join(ROOT, 'node_modules', '.bin', 'lighthouse');
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+function usage(message) {
+  if (message) console.error(`lighthouse: ${message}`);
+  console.error(
+    'usage: npm run lighthouse -- [server URL, default http://localhost:3000] [/path ...] [--runs N]',
+  );
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  let base = 'http://localhost:3000';
+  let runs = 1;
+  const paths = ['/signin'];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') usage();
+    else if (arg === '--runs' || arg.startsWith('--runs=')) {
+      runs = Number(arg.includes('=') ? arg.split('=')[1] : argv[++i]);
+      if (!Number.isInteger(runs) || runs < 1) usage('--runs takes a whole number ≥ 1');
+    } else if (/^https?:\/\//.test(arg)) base = arg.replace(/\/+$/, '');
+    else if (arg.startsWith('/')) {
+      if (!paths.includes(arg)) paths.push(arg);
+    } else usage(`unknown argument ${arg}`);
+  }
+  return { base, runs, paths };
+}
+
+function chromePath() {
+  const candidates = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) {
+    console.error(
+      'lighthouse: no Chromium found. Set CHROME_PATH, or install it: apt-get install -y chromium',
+    );
+    process.exit(1);
+  }
+  return found;
+}
+
+async function assertReachable(base) {
+  try {
+    await fetch(`${base}/`, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+  } catch {
+    console.error(`lighthouse: nothing answers at ${base}. Start the server first (npm start, or`);
+    console.error('NODE_ENV=production … npx tsx apps/server/src/server.ts), then run this again.');
+    process.exit(1);
+  }
+}
+
+function runLighthouse(url, chrome, outputPath) {
+  const args = [
+    url,
+    `--only-categories=${CATEGORIES.join(',')}`,
+    '--form-factor=mobile',
+    '--screenEmulation.mobile',
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    '--output=json',
+    `--output-path=${outputPath}`,
+    '--quiet',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(LIGHTHOUSE, args, {
+      env: { ...process.env, CHROME_PATH: chrome },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`Lighthouse exited with ${code} for ${url}\n${stderr.trim()}`)),
+    );
+  });
+}
+
+/** The figures of one report; scores 0–100, times in ms, bytes as transferred. */
+function figures(report) {
+  const { categories, audits } = report;
+  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+  const requests = audits['network-requests']?.details?.items ?? [];
+  const scriptBytes = requests
+    .filter((request) => request.resourceType === 'Script')
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    fcp: audits['first-contentful-paint'].numericValue,
+    lcp: audits['largest-contentful-paint'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    js: scriptBytes,
+    failed: Object.values(audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => audit.id),
+  };
+}
+
+const { base, runs, paths } = parseArgs(process.argv.slice(2));
+const chrome = chromePath();
+await assertReachable(base);
+const workDir = await mkdtemp(join(tmpdir(), 'royal-lighthouse-'));
+
+const rows = [];
+try {
+  for (const path of paths) {
+    const results = [];
+    for (let run = 1; run <= runs; run++) {
+      const output = join(workDir, `report-${rows.length}-${run}.json`);
+      process.stderr.write(`Lighthouse ${base}${path}${runs > 1 ? ` (run ${run}/${runs})` : ''}…\n`);
+      await runLighthouse(`${base}${path}`, chrome, output);
+      results.push(figures(JSON.parse(await readFile(output, 'utf8'))));
+    }
+    // The run with the median performance score stands for the page.
+    const byScore = [...results].sort((a, b) => a.performance - b.performance);
+    const median = byScore[Math.floor(byScore.length / 2)];
+    rows.push({ path, ...median, perfRuns: results.map((result) => result.performance) });
+  }
+} finally {
+  await rm(workDir, { recursive: true, force: true });
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+console.log(`\nLighthouse, mobile, ${base}${runs > 1 ? ` (median of ${runs} runs)` : ''}`);
+console.table(
+  Object.fromEntries(
+    rows.map((row) => [
+      row.path,
+      {
+        performance: row.performance,
+        accessibility: row.accessibility,
+        'best practices': row['best-practices'],
+        FCP: seconds(row.fcp),
+        LCP: seconds(row.lcp),
+        TBT: `${Math.round(row.tbt)} ms`,
+        CLS: Number(row.cls.toFixed(3)),
+        'JS transferred': `${(row.js / 1024).toFixed(1)} KiB`,
+      },
+    ]),
+  ),
+);
+for (const row of rows) {
+  if (runs > 1) console.log(`${row.path}: performance per run ${row.perfRuns.join(', ')}`);
+  if (row.failed.length > 0) console.log(`${row.path}: failed audits: ${row.failed.join(', ')}`);
+}
