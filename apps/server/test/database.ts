@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
+import type { Db } from '../src/db/client';
 import { type DisposableDatabase, openScratchDatabase } from '../src/db/scratch';
 
 /** True when the suite runs against a real PostgreSQL server (CI's second pass). */
@@ -17,7 +19,8 @@ export async function openTestDatabase(
 ): Promise<DisposableDatabase> {
   const template = inject('testDatabaseTemplate');
   if (template.postgres) {
-    return openScratchDatabase(process.env.TEST_DATABASE_URL, 'rc_t', {
+    // Named after the template, so the run's teardown can drop any copy a worker still holds.
+    return openScratchDatabase(process.env.TEST_DATABASE_URL, `${template.postgres}_c`, {
       ...options,
       template: template.postgres,
     });
@@ -27,4 +30,26 @@ export async function openTestDatabase(
   const path = template.pgliteDumpPath;
   dump ??= readFile(path).then((bytes) => new Blob([bytes]));
   return openScratchDatabase(undefined, 'rc_t', { ...options, pgliteDump: await dump });
+}
+
+let shared: Promise<DisposableDatabase> | undefined;
+
+/**
+ * The copy of the template this worker process gives its test files, one file after another (files
+ * in a worker run in sequence). Each file empties it before it starts, which leaves exactly what a
+ * fresh copy would hold, without paying ~0.8 s to load one per file. Released when the worker ends
+ * (PostgreSQL copies are dropped by the run's teardown).
+ */
+export function workerTestDatabase(): Promise<DisposableDatabase> {
+  shared ??= openTestDatabase();
+  return shared;
+}
+
+/** Empties every table the migrations made: the template's state (it holds no rows). */
+export async function emptyAppTables(db: Db) {
+  const tables = await db.execute<{ name: string }>(
+    sql`select quote_ident(tablename) as name from pg_tables
+        where schemaname = 'public' and tablename <> '__drizzle_migrations'`,
+  );
+  await db.execute(sql.raw(`truncate ${tables.rows.map((t) => t.name).join(', ')} cascade`));
 }

@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createTemplate } from '../src/db/scratch';
 import { hashPassword } from '../src/lib/password-hash';
@@ -27,6 +28,22 @@ export default async function setup(project: TestProject) {
   project.provide('factoryPasswordHash', await hashPassword(FACTORY_PASSWORD));
   return async () => {
     if (dumpPath) rmSync(dumpPath, { force: true });
+    if (template.postgres) await dropCopies(process.env.TEST_DATABASE_URL as string, template.postgres);
     await template.dispose();
   };
+}
+
+/** Drops every copy of the template the workers made (they keep theirs until the run ends). */
+async function dropCopies(baseUrl: string, template: string) {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const copies = await admin.query<{ name: string }>(
+      'select datname as name from pg_database where datname like $1',
+      [`${template}\\_c\\_%`],
+    );
+    for (const { name } of copies.rows) await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
