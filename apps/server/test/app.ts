@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createMemoryBus } from '../src/adapters/bus/memory';
 import { type App, type BuildOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
+import type { DatabaseHandle } from '../src/db/client';
 import { createMemoryStorage } from '../src/db/seed/memory-storage';
 import { emptyAppTables, openTestDatabase, workerTestDatabase } from './database';
 
@@ -39,22 +40,32 @@ export type TestAppOptions = {
   build?: Omit<BuildOptions, 'database'>;
 };
 
-/** An app on a fresh copy of the migrated template database; jobs off unless asked for. */
-export async function startTestApp(
-  overrides: Partial<AppConfig> = {},
-  build: TestAppOptions['build'] = {},
-  database: { onStatement?: () => void } = {},
+/** A test app on `database`: memory storage and bus, no logger, jobs off unless asked for. */
+async function readyTestApp(
+  database: DatabaseHandle,
+  overrides: Partial<AppConfig>,
+  build: TestAppOptions['build'],
 ) {
-  const handle = await openTestDatabase(database);
   const app = await buildApp(testConfig(overrides), {
     storage: createMemoryStorage(),
     bus: createMemoryBus(),
     logger: false,
     jobs: false,
     ...build,
-    database: handle,
+    database,
   });
   await app.ready();
+  return app;
+}
+
+/** An app on its own fresh copy of the migrated template database, for tests that need one. */
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  build: TestAppOptions['build'] = {},
+  database: { onStatement?: () => void } = {},
+) {
+  const handle = await openTestDatabase(database);
+  const app = await readyTestApp(handle, overrides, build);
   return {
     app,
     async dispose() {
@@ -69,15 +80,7 @@ export function useTestApp(overrides: Partial<AppConfig> = {}, options: TestAppO
   beforeAll(async () => {
     const database = await workerTestDatabase();
     await emptyAppTables(database.db);
-    const app = await buildApp(testConfig(overrides), {
-      storage: createMemoryStorage(),
-      bus: createMemoryBus(),
-      logger: false,
-      jobs: false,
-      ...options.build,
-      database,
-    });
-    await app.ready();
+    const app = await readyTestApp(database, overrides, options.build);
     state.app = app;
     // The app leaves the worker's database open: the next file empties and reuses it.
     state.dispose = () => app.close();
