@@ -1,8 +1,10 @@
 /**
  * EXPLAIN ANALYZE of the feed statement as the server runs it (a generic plan), on a database kept
  * by `BENCH_KEEP=1 npm run bench`:  npx tsx bench/explain-feed.ts postgres://…/rc_bench_xxxx
+ * (EXPLAIN_TIER=1 explains a tier-1 viewer's page, with its locked teasers).
  */
 import pg from 'pg';
+import { GENERIC_PLAN_SETTINGS } from '../apps/server/src/db/client';
 import { feedStatementFor } from '../apps/server/src/modules/discovery';
 
 const url = process.argv[2];
@@ -19,11 +21,10 @@ const actor = {
   ageRange: [viewer.age_range_min, viewer.age_range_max],
   rules: { tier_level: Number(process.env.EXPLAIN_TIER ?? viewer.tier_level) },
 } as never;
-const { text, values } = feedStatementFor(
-  actor,
-  process.env.EXPLAIN_TIER !== undefined && process.env.EXPLAIN_TIER !== '4',
-);
-await client.query(`set plan_cache_mode = force_generic_plan; ${process.env.EXPLAIN_SETTINGS ?? ''}`);
+const { text, values } = feedStatementFor(actor);
+// The settings of the pool the server runs this statement on.
+for (const [name, value] of Object.entries(GENERIC_PLAN_SETTINGS))
+  await client.query(`set ${name} = ${value}`);
 await client.query(`prepare feed as ${text}`);
 const literals = values.map((v) => client.escapeLiteral(String(v)));
 const plan = await client.query(`explain (analyze, buffers, costs off) execute feed(${literals.join(', ')})`);

@@ -63,6 +63,22 @@ const statementLogger = (onStatement: (() => void) | undefined) =>
 
 const POOL_MAX = 10;
 
+/**
+ * The connections that run statements written for a reused plan (the feed): one plan, made once per
+ * connection. A generic plan cannot see the values, so it guesses that a range such as `age between
+ * $1 and $2` keeps 0.5% of rows and would rather sort a few rows than walk an index in order; sorting
+ * and bitmap scans are discouraged here so the ordered walk that stops at the page size wins. The
+ * penalty inflates the estimated cost, so JIT compilation (seconds) stays off, and one request never
+ * fans out to parallel workers.
+ */
+export const GENERIC_PLAN_SETTINGS = {
+  plan_cache_mode: 'force_generic_plan',
+  enable_sort: 'off',
+  enable_bitmapscan: 'off',
+  jit: 'off',
+  max_parallel_workers_per_gather: '0',
+} as const;
+
 async function pingWith(query: () => Promise<unknown>): Promise<boolean> {
   try {
     await query();
@@ -81,19 +97,17 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
     const db = drizzleNodePg({ client: pool, schema, ...statementLogger(opts.onStatement) });
     let genericPlanPool: pg.Pool | undefined;
     const genericPlans = () => {
-      genericPlanPool ??= new pg.Pool({
-        connectionString: opts.databaseUrl,
-        max: POOL_MAX,
-        // Only statements written for it run here (the feed): one plan, made once per connection.
-        // A generic plan cannot see the values, so it guesses that a range such as `age between $1
-        // and $2` keeps 0.5% of rows and would rather sort a few rows than walk an index in order;
-        // sorting and bitmap scans are discouraged here so the ordered walk that stops at the page
-        // size wins; the penalty inflates the estimated cost, so JIT compilation (seconds) stays off,
-        // and one request never fans out to parallel workers.
-        options:
-          '-c plan_cache_mode=force_generic_plan -c enable_sort=off -c enable_bitmapscan=off -c jit=off -c max_parallel_workers_per_gather=0',
-      });
-      genericPlanPool.on('error', () => {});
+      if (!genericPlanPool) {
+        genericPlanPool = new pg.Pool({
+          connectionString: opts.databaseUrl,
+          max: POOL_MAX,
+          // Only statements written for it run here (the feed): see GENERIC_PLAN_SETTINGS.
+          options: Object.entries(GENERIC_PLAN_SETTINGS)
+            .map(([name, value]) => `-c ${name}=${value}`)
+            .join(' '),
+        });
+        genericPlanPool.on('error', () => {});
+      }
       return genericPlanPool;
     };
     return {

@@ -29,6 +29,11 @@ export function preparedStatement<TRow, TValues extends Values>(
     return rendered;
   };
   return {
+    /** The statement's text and values as it would run them (diagnostics: EXPLAIN). */
+    render(values: TValues): { text: string; values: unknown[] } {
+      const { text, params } = render();
+      return { text, values: fillPlaceholders(params, values) };
+    },
     async run(handle: DatabaseHandle, values: TValues, tx?: Db): Promise<TRow[]> {
       if (tx) return (await tx.execute(build(values as never))).rows as TRow[];
       const { text, params } = render();

@@ -27,16 +27,8 @@ export type TransactionDeps = {
  * `join`, the body runs inside the caller's transaction instead and its events are published with
  * the caller's, so a transfer, its message, its notification and its e-mail commit together.
  */
-export async function inTransaction<T>(
-  deps: TransactionDeps,
-  body: (work: Work) => Promise<T>,
-  join?: Work,
-): Promise<T> {
-  if (join) return body(join);
-  const pending: BusMessage[] = [];
-  const result = await deps.db.transaction((tx) => body({ tx, publish: (message) => pending.push(message) }));
-  await publishAll(deps, pending);
-  return result;
+export function inTransaction<T>(deps: TransactionDeps, body: (work: Work) => Promise<T>, join?: Work) {
+  return runUnit(deps, (work) => deps.db.transaction((tx) => work(tx)), body, join);
 }
 
 /**
@@ -44,14 +36,20 @@ export async function inTransaction<T>(
  * BEGIN/COMMIT round trips, and its events are published once the body — and so the statement —
  * has finished. With `join` it runs inside the caller's transaction like inTransaction.
  */
-export async function inSingleStatement<T>(
+export function inSingleStatement<T>(deps: TransactionDeps, body: (work: Work) => Promise<T>, join?: Work) {
+  return runUnit(deps, (work) => work(deps.db), body, join);
+}
+
+/** Runs `body` on the executor `open` provides (or the caller's unit), then publishes its events. */
+async function runUnit<T>(
   deps: TransactionDeps,
+  open: (work: (tx: Db) => Promise<T>) => Promise<T>,
   body: (work: Work) => Promise<T>,
-  join?: Work,
+  join: Work | undefined,
 ): Promise<T> {
   if (join) return body(join);
   const pending: BusMessage[] = [];
-  const result = await body({ tx: deps.db, publish: (message) => pending.push(message) });
+  const result = await open((tx) => body({ tx, publish: (message) => pending.push(message) }));
   await publishAll(deps, pending);
   return result;
 }

@@ -9,8 +9,7 @@ import {
   USER_TYPES,
   type UserType,
 } from '@royal/shared';
-import { and, eq, fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { preparedStatement } from '../../db/prepared';
 import { boosts, photos, profiles, safetySettings, swipeActions } from '../../db/schema';
@@ -26,7 +25,7 @@ import {
   type ViewerContext,
   visibleTo,
 } from '../members';
-import { decodeFeedCursor, encodeFeedCursor, type SortKey } from './cursor';
+import { decodeFeedCursor, encodeFeedCursor, type FeedCursor, type SortKey } from './cursor';
 
 const TOP_TIER = Math.max(...TIER_LEVELS) as TierLevel;
 /** Locked teasers a page can hold: one per LOCKED_TEASER_RATIO visible cards. */
@@ -144,6 +143,29 @@ const FEED_STATEMENTS = {
   }),
 };
 
+const statementFor = (maxTier: TierLevel) =>
+  maxTier >= TOP_TIER ? FEED_STATEMENTS.visibleOnly : FEED_STATEMENTS.withTeasers;
+
+/** The statement's values for a viewer and where the previous page stopped. */
+function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues {
+  const after = cursor?.v ?? FIRST;
+  const teaserAfter = cursor?.l ?? FIRST;
+  return {
+    viewerId: viewer.id,
+    // Spelled as the one wanted type, so profiles_feed_idx serves it.
+    wanted: USER_TYPES.find((type) => type !== viewer.userType) as UserType,
+    maxTier: maxVisibleTier(viewer.rules),
+    ageMin: viewer.ageRange[0],
+    ageMax: viewer.ageRange[1],
+    visibleRank: after.r,
+    visibleAt: after.t,
+    visibleId: after.id,
+    teaserRank: teaserAfter.r,
+    teaserAt: teaserAfter.t,
+    teaserId: teaserAfter.id,
+  };
+}
+
 const keyOf = (row: FeedRow): SortKey => ({ r: row.rank, t: row.lastActiveKey, id: row.id });
 
 /**
@@ -159,24 +181,7 @@ export async function loadFeed(
 ): Promise<FeedPage> {
   const cursor = decodeFeedCursor(rawCursor);
   const maxTier = maxVisibleTier(viewer.rules);
-  const after = cursor?.v ?? FIRST;
-  const teaserAfter = cursor?.l ?? FIRST;
-  // Spelled as the one wanted type, so profiles_feed_idx serves it.
-  const wanted = USER_TYPES.find((type) => type !== viewer.userType) as UserType;
-  const statement = maxTier >= TOP_TIER ? FEED_STATEMENTS.visibleOnly : FEED_STATEMENTS.withTeasers;
-  const rows = await statement.run(ctx.database, {
-    viewerId: viewer.id,
-    wanted,
-    maxTier,
-    ageMin: viewer.ageRange[0],
-    ageMax: viewer.ageRange[1],
-    visibleRank: after.r,
-    visibleAt: after.t,
-    visibleId: after.id,
-    teaserRank: teaserAfter.r,
-    teaserAt: teaserAfter.t,
-    teaserId: teaserAfter.id,
-  });
+  const rows = await statementFor(maxTier).run(ctx.database, feedValues(viewer, cursor));
 
   const visibleRows = rows.filter((row) => row.kind === 'visible');
   const hasMore = visibleRows.length > FEED_PAGE_SIZE;
@@ -210,25 +215,7 @@ export async function resetPasses(ctx: AppContext, { actor }: { actor: MemberAct
   return { cleared: deleted.length };
 }
 
-/** The feed statement and its parameters for a viewer, for EXPLAIN in diagnostics (bench/explain-feed.ts). */
-export function feedStatementFor(
-  viewer: MemberActor,
-  withTeasers: boolean,
-): { text: string; values: unknown[] } {
-  const placeholders = new Proxy({} as Values, { get: (_t, key: string) => sql.placeholder(key) });
-  const query = new PgDialect().sqlToQuery(feedPage(placeholders, withTeasers));
-  const values: FeedValues = {
-    viewerId: viewer.id,
-    wanted: USER_TYPES.find((type) => type !== viewer.userType) as UserType,
-    maxTier: maxVisibleTier(viewer.rules),
-    ageMin: viewer.ageRange[0],
-    ageMax: viewer.ageRange[1],
-    visibleRank: FIRST.r,
-    visibleAt: FIRST.t,
-    visibleId: FIRST.id,
-    teaserRank: FIRST.r,
-    teaserAt: FIRST.t,
-    teaserId: FIRST.id,
-  };
-  return { text: query.sql, values: fillPlaceholders(query.params, values) };
+/** The first feed page's statement and values for a viewer, for EXPLAIN (bench/explain-feed.ts). */
+export function feedStatementFor(viewer: MemberActor): { text: string; values: unknown[] } {
+  return statementFor(maxVisibleTier(viewer.rules)).render(feedValues(viewer, null));
 }
