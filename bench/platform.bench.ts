@@ -1,7 +1,7 @@
 /**
  * The request path under load, on 100,000 profiles. The server runs in its own process exactly as
  * production starts it (`node apps/server/dist/server.js`, NODE_ENV=production); the load comes from
- * another process (bench/load.mjs, autocannon). Every route is printed with req/s, p50 and p99 and
+ * another process (bench/load.mjs: wrk when Debian's `wrk` is installed, else autocannon). Every route is printed with req/s, p50 and p99 and
  * its ratio to the trivial route (GET /api/health/live, no I/O) measured in the same run, and the SQL
  * statements each route runs per request (from a second server started with STATEMENT_STATS=true).
  * Not a test: it prints and exits.
@@ -10,6 +10,7 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench          # another PostgreSQL server
  *   BENCH_ENGINE=pglite npm run bench                      # the embedded database
  *   BENCH_PROFILES=20000 BENCH_SECONDS=5 BENCH_CONNECTIONS=10 npm run bench
+ *   BENCH_LOAD=autocannon npm run bench                    # the Node load generator even where wrk is installed
  *   BENCH_KEEP=1 npm run bench                             # keep the database afterwards (to EXPLAIN)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -154,7 +155,7 @@ async function startServer(database: { url?: string; dataDir?: string }, stateme
   };
 }
 
-type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
+type Load = { tool: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
 
 /** One load run from a separate process. */
 function load(plan: object, workDir: string): Load {
@@ -284,7 +285,7 @@ async function main() {
 
     const trivial = results[0]?.load.rps ?? 1;
     console.log(
-      `\n${PROFILES.toLocaleString()} profiles · ${ENGINE} · server: node dist/server.js (production) · load: autocannon in another process · ${CONNECTIONS} connections · ${SECONDS} s per route\n`,
+      `\n${PROFILES.toLocaleString()} profiles · ${ENGINE} · server: node dist/server.js (production) · load: ${results[0]?.load.tool ?? '?'} in another process · ${CONNECTIONS} connections · ${SECONDS} s per route\n`,
     );
     console.log(
       'route                           req/s    p50 ms   p99 ms   non-2xx   ratio   statements (session miss / hit)',

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/routes';
+import { createRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -23,7 +23,7 @@ export function createTestQueryClient(): QueryClient {
 /** The whole app (real routes, providers, guards) at `path`. Mock GET /api/me in the test. */
 export function renderApp(path: string) {
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient}>

@@ -58,7 +58,13 @@ describe('Top bar', () => {
   });
 
   it('sends a signed-out visitor from a member route to /signin', async () => {
-    mockApi({ 'GET /api/me': apiError(401, 'UNAUTHENTICATED', 'User not authenticated') });
+    const signedOut = apiError(401, 'UNAUTHENTICATED', 'User not authenticated');
+    // The frame's data starts with the session check (see routes.test.tsx) and is refused too.
+    mockApi({
+      'GET /api/me': signedOut,
+      'GET /api/notifications': signedOut,
+      'GET /api/me/settings': signedOut,
+    });
     const { router } = renderApp('/messages');
     expect(await screen.findByRole('tab', { name: 'Royal Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');

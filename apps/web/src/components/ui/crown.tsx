@@ -1,13 +1,14 @@
 import { useId } from 'react';
-import { cn } from '@/lib/cn';
 
 type CrownProps = { className?: string };
 
+// No cn() (tailwind-merge) here: the loading screen draws the crown before anything else loads.
+
 /** The small logo mark (top bar, buttons). Decorative: pair it with visible text. */
-export function CrownMark({ className }: CrownProps) {
+export function CrownMark({ className = 'size-7' }: CrownProps) {
   const id = useId();
   return (
-    <svg viewBox="0 0 48 40" aria-hidden="true" focusable="false" className={cn('size-7', className)}>
+    <svg viewBox="0 0 48 40" aria-hidden="true" focusable="false" className={className}>
       <defs>
         <linearGradient id={`${id}-g`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#f8e08e" />
@@ -43,11 +44,13 @@ export function CrownArt({ className, animated = true }: CrownProps & { animated
       viewBox="0 0 200 170"
       aria-hidden="true"
       focusable="false"
-      className={cn(
+      className={[
         'drop-shadow-[0_12px_30px_rgba(212,160,23,0.35)]',
         animated && 'motion-safe:animate-crown-bounce',
         className,
-      )}
+      ]
+        .filter(Boolean)
+        .join(' ')}
     >
       <defs>
         <radialGradient id={`${id}-halo`} cx="0.5" cy="0.5" r="0.5">

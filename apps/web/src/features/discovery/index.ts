@@ -1,6 +1,7 @@
 // Public surface of the discovery feature; the profile page and interests reuse the swipe action,
 // its toasts and the match celebration from here.
-export { feedQueryOptions, getFeedPage, useFeed, useResetFeed } from './api/feed';
+export { feedQueryOptions, getFeedPage, useFeed } from './api/feed';
+export { resetFeed, useResetFeed } from './api/reset-feed';
 export {
   isCardGone,
   MATCH_TOAST,

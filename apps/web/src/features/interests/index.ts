@@ -1,2 +1,3 @@
 // Public surface of the interests feature.
-export { getInterests, interestsQueryOptions, useInterests, useRemoveFavorite } from './api/interests';
+export { getInterests, interestsQueryOptions, useInterests } from './api/interests';
+export { removeFavorite, useRemoveFavorite } from './api/remove-favorite';

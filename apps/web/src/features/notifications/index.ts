@@ -1,9 +1,9 @@
+// Public surface of the notifications feature.
 export {
-  notificationsQueryOptions,
   useClearNotifications,
   useDismissNotification,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
-  useNotifications,
-} from './api/notifications';
+} from './api/notification-changes';
+export { getNotifications, notificationsQueryOptions, useNotifications } from './api/notifications';
 export { NotificationsPopover } from './components/notifications-popover';

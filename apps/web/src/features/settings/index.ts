@@ -1,6 +1,8 @@
+// Public surface of the settings feature.
 export {
+  getMemberSettings,
   memberSettingsQueryOptions,
   useDarkModeSync,
   useMemberSettings,
-  useUpdateMemberSettings,
 } from './api/member-settings';
+export { patchMemberSettings, useUpdateMemberSettings } from './api/update-member-settings';

@@ -1,7 +1,6 @@
-import { type FeedPage, feedPageSchema, feedResetReplySchema } from '@royal/shared';
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { api, errorMessage } from '@/lib/api';
+import { type FeedPage, feedPageSchema } from '@royal/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
 import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -24,22 +23,4 @@ export const feedQueryOptions = () =>
 
 export function useFeed() {
   return useInfiniteQuery(feedQueryOptions());
-}
-
-/**
- * "Start Over": the server forgets the member's passes, then the feed loads again from its first
- * page. `onReset` runs before the reload (the deck clears its seen set there).
- */
-export function useResetFeed({ onReset }: { onReset: () => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post(apiPaths.discoveryReset, undefined, { schema: feedResetReplySchema }),
-    onSuccess: async () => {
-      onReset();
-      await queryClient.resetQueries({ queryKey: queryKeys.discoveryFeed });
-    },
-    onError: (error) => {
-      toast.error('Error', { description: errorMessage(error) });
-    },
-  });
 }

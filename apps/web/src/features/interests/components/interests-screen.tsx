@@ -7,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useCurrentMember } from '@/features/auth';
 import { paths } from '@/lib/paths';
-import { useInterests, useRemoveFavorite } from '../api/interests';
+import { useInterests } from '../api/interests';
+import { useRemoveFavorite } from '../api/remove-favorite';
 import { InterestRow } from './interest-row';
 
 type TabDefinition = {

@@ -20,8 +20,8 @@ import {
   useDismissNotification,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
-  useNotifications,
-} from '../api/notifications';
+} from '../api/notification-changes';
+import { useNotifications } from '../api/notifications';
 
 const TYPE_ICONS: Readonly<Record<NotificationType, { Icon: LucideIcon; className: string }>> = {
   match: {
