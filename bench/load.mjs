@@ -100,7 +100,15 @@ end
   writeFileSync(file, script);
   const out = execFileSync(
     'wrk',
-    ['-t1', `-c${plan.connections}`, `-d${plan.seconds}s`, '--latency', '-s', file, `${plan.origin}${plan.path}`],
+    [
+      '-t1',
+      `-c${plan.connections}`,
+      `-d${plan.seconds}s`,
+      '--latency',
+      '-s',
+      file,
+      `${plan.origin}${plan.path}`,
+    ],
     { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   );
   const line = out.split('\n').find((l) => l.startsWith('RESULT '));

@@ -155,7 +155,15 @@ async function startServer(database: { url?: string; dataDir?: string }, stateme
   };
 }
 
-type Load = { tool: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
+type Load = {
+  tool: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+};
 
 /** One load run from a separate process. */
 function load(plan: object, workDir: string): Load {
