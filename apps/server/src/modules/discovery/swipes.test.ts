@@ -11,7 +11,7 @@ import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, block, profileCounts, setVisibility } from '../../../test/discovery';
 import { createMember, type MemberOptions, signedInMember, signInAs } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
-import { matches, notifications } from '../../db/schema';
+import { matches, notifications, swipeActions } from '../../db/schema';
 
 const t = useTestApp();
 
@@ -127,6 +127,11 @@ describe('swipe permissions', () => {
     const { session } = await man();
     const other = await createMember(t.app, { userType: 'men' });
     expectError(await swipe(session, other.id, 'right'), 403, 'FORBIDDEN');
+    // The refusal wrote nothing: no swipe, no like.
+    expect(await t.app.ctx.db.select().from(swipeActions).where(eq(swipeActions.targetId, other.id))).toEqual(
+      [],
+    );
+    expect((await profileCounts(t.app, other.id)).likeCount).toBe(0);
   });
 
   it('refuses a second swipe on the same member', async () => {
@@ -214,6 +219,20 @@ describe('likes, matches and Start Over', () => {
     } finally {
       unsubscribe();
     }
+  });
+
+  it('names each member in the other match notice as written, % signs included', async () => {
+    const him = await man({ name: 'Max %s 100%' });
+    const herMember = await woman({ name: 'Ana %1$s %%' });
+    const her = { member: herMember, session: await signInAs(t.app, herMember) };
+    expect((await swipe(him.session, her.member.id, 'right')).statusCode).toBe(200);
+    expect((await swipe(her.session, him.member.id, 'right')).statusCode).toBe(200);
+    expect((await notificationsOf(him.member.id)).map((n) => n.message)).toEqual([
+      'You and Ana %1$s %% liked each other!',
+    ]);
+    expect((await notificationsOf(her.member.id)).map((n) => n.message)).toEqual([
+      'You and Max %s 100% liked each other!',
+    ]);
   });
 
   it('does not match on a pass, and a super like notifies its target and matches like a like', async () => {

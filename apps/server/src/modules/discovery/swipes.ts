@@ -30,42 +30,63 @@ import {
 } from '../members';
 import { announceNotifications, type NewNotification } from '../notifications';
 
-/** The member swiped on, as the swiper may see them (members' visibility rule), or nothing. */
-const swipeTarget = preparedStatement<MemberCardRow, { targetId: string; viewerId: string; tier: TierLevel }>(
-  'swipe_target',
-  (v) =>
-    sql`select ${selectList(memberCardColumns)} from ${profiles} left join ${safetySettings} on ${settingsJoin}
-      where ${profiles.userId} = ${v.targetId} and ${profiles.userId} <> ${v.viewerId}
-        and ${visibleTo({ id: v.viewerId, tier: v.tier })}`,
-);
-
 type SwipeOutcome = {
   swiped_at: Date | null;
   match_id: string | null;
   match_expires_at: Date | null;
   match_status: string | null;
   match_conversation_started_at: Date | null;
-  match_created: boolean;
-  notification_ids: string[];
+  match_created: boolean | null;
+  notification_ids: string[] | null;
 };
 
-/** drizzle/0005: the swipe, like count, notifications and match in one statement. */
-const recordSwipeStatement = preparedStatement<
-  SwipeOutcome,
+/**
+ * A swipe in one round trip. `target` is the member swiped on as the swiper may see them (the
+ * members' visibility rule); `allowed` keeps them only when this swipe passes its own checks (a
+ * locked higher tier takes only a pass; men are paired with women). record_swipe (drizzle/0005: the
+ * pair's lock, the swipe, the like count, the notifications and the match) takes its target from
+ * `allowed`, so it runs only for an allowed row: a refused swipe writes nothing. The reply row is the
+ * target's card (none: not visible) with the outcome (all null: refused, or a repeat).
+ *
+ * The match notices are format() templates: the swiper's names the target (`%s`), whose name this
+ * statement is the first to read.
+ */
+const swipeStatement = preparedStatement<
+  MemberCardRow & SwipeOutcome,
   {
     swiperId: string;
     targetId: string;
+    tier: TierLevel;
+    maxTier: TierLevel;
+    userType: string;
     direction: SwipeDirection;
     likeNotes: string;
     matchNotes: string;
     expiry: string;
   }
 >(
-  'record_swipe',
+  'swipe',
   (v) =>
-    sql`select * from record_swipe(${v.swiperId}::uuid, ${v.targetId}::uuid, ${v.direction}::swipe_direction,
-      ${v.likeNotes}::jsonb, ${v.matchNotes}::jsonb, ${v.expiry}::interval)`,
+    sql`with target as (
+        select ${selectList(memberCardColumns)} from ${profiles} left join ${safetySettings} on ${settingsJoin}
+        where ${profiles.userId} = ${v.targetId}::uuid and ${profiles.userId} <> ${v.swiperId}::uuid
+          and ${visibleTo({ id: v.swiperId, tier: v.tier })}
+      ), allowed as (
+        select "id", "name" from target
+        where ("tierLevel" <= ${v.maxTier}::int or ${v.direction}::swipe_direction = 'left')
+          and "userType" <> ${v.userType}::user_type
+      )
+      select target.*, outcome.* from target left join lateral (
+        select r.* from allowed, record_swipe(${v.swiperId}::uuid, allowed."id", ${v.direction}::swipe_direction,
+          ${v.likeNotes}::jsonb,
+          (select jsonb_agg(note || jsonb_build_object('message', format(note->>'message', allowed."name")) order by at)
+             from jsonb_array_elements(${v.matchNotes}::jsonb) with ordinality as notes(note, at)),
+          ${v.expiry}::interval) r
+      ) outcome on true`,
 );
+
+/** Text for a format() template with no placeholder of its own: `%` is doubled. */
+const literalTemplate = (text: string) => text.replaceAll('%', '%%');
 
 /** One super-like notice per pair per (UTC) day, however often a super like is taken back and given. */
 const superLikeKey = (from: string, at: Date) => `super-like:${from}:${at.toISOString().slice(0, 10)}`;
@@ -87,10 +108,12 @@ const asRows = (notes: NewNotification[]) =>
 /**
  * Records a swipe. Checks, in order: the swipe permission (declared on the route and re-checked
  * here for other callers), the target exists, is not the viewer and is visible to them (else 404),
- * a locked higher tier takes only a pass, and same-type pairs are refused. Then one statement
- * (record_swipe) writes the swipe, the like count, the notifications and the match atomically;
- * `notification.created` and `match.created` go out once it has committed. The notification texts
- * are written here and passed in, so they live in one place.
+ * a locked higher tier takes only a pass, same-type pairs are refused, and a repeat is a conflict.
+ * One statement (`swipeStatement`) reads the target, applies those checks and, only when they pass,
+ * writes the swipe, the like count, the notifications and the match atomically; a refusal is
+ * explained here from the target row it returned. `notification.created` and `match.created` go out
+ * once it has committed. The notification texts are written here and passed in, so they live in one
+ * place.
  */
 export async function recordSwipe(
   ctx: AppContext,
@@ -99,31 +122,12 @@ export async function recordSwipe(
   const block = swipeBlock(actor.rules);
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
-  const [target] = await swipeTarget.run(
-    ctx.database,
-    { targetId: input.target_id, viewerId: actor.id, tier: actor.tier },
-    work?.tx,
-  );
-  if (!target) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
-  const targetTier = target.tierLevel as TierLevel;
-  if (!canSeeTier(actor.rules, targetTier) && input.direction !== 'left') {
-    throw new AppError(ErrorCode.LOCKED_PROFILE, lockedProfileMessage(targetTier), {
-      required_tier: targetTier,
-    });
-  }
-  if (target.userType === actor.userType) {
-    throw new AppError(
-      ErrorCode.FORBIDDEN,
-      'Discovery pairs men with women: you cannot swipe on this profile',
-    );
-  }
-
   const now = new Date();
   const likeNotes: NewNotification[] =
     input.direction === 'up'
       ? [
           {
-            userId: target.id,
+            userId: input.target_id,
             type: 'like',
             title: 'Super Like!',
             message: 'Someone super liked you',
@@ -137,26 +141,29 @@ export async function recordSwipe(
       userId: actor.id,
       type: 'match',
       title: "It's a Match!",
-      message: `You and ${target.name} liked each other!`,
-      actorId: target.id,
+      message: 'You and %s liked each other!',
+      actorId: input.target_id,
       link: '/messages',
     },
     {
-      userId: target.id,
+      userId: input.target_id,
       type: 'match',
       title: "It's a Match!",
-      message: `You and ${actor.name} liked each other!`,
+      message: `You and ${literalTemplate(actor.name)} liked each other!`,
       actorId: actor.id,
       link: '/messages',
     },
   ];
 
   return ctx.transactSingleStatement(async (unit) => {
-    const [outcome] = await recordSwipeStatement.run(
+    const [row] = await swipeStatement.run(
       ctx.database,
       {
         swiperId: actor.id,
-        targetId: target.id,
+        targetId: input.target_id,
+        tier: actor.tier,
+        maxTier: maxVisibleTier(actor.rules),
+        userType: actor.userType,
         direction: input.direction,
         likeNotes: asRows(likeNotes),
         matchNotes: asRows(matchNotes),
@@ -164,23 +171,51 @@ export async function recordSwipe(
       },
       work?.tx,
     );
-    if (!outcome?.swiped_at) throw new AppError(ErrorCode.ALREADY_SWIPED);
-    await announceNotifications(unit, outcome.notification_ids);
+    if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
+    const {
+      swiped_at,
+      match_id,
+      match_expires_at,
+      match_status,
+      match_conversation_started_at,
+      match_created,
+      notification_ids,
+      ...target
+    } = row;
+    if (!swiped_at) throw refusalOf(actor, target, input.direction);
+    await announceNotifications(unit, notification_ids ?? []);
     const reply: SwipeReply = { direction: input.direction, target_id: target.id, match: null };
-    if (outcome.match_id && outcome.match_expires_at && outcome.match_status) {
+    if (match_id && match_expires_at && match_status) {
       const match = {
-        id: outcome.match_id,
-        expiresAt: new Date(outcome.match_expires_at),
-        status: outcome.match_status,
-        conversationStartedAt: outcome.match_conversation_started_at,
+        id: match_id,
+        expiresAt: new Date(match_expires_at),
+        status: match_status,
+        conversationStartedAt: match_conversation_started_at,
       };
       // A new match, or the open match this like renewed (a super like given again after Remove).
-      if (outcome.match_created || isMatchOpen(match)) {
-        reply.match = await presentMatch(unit, match, actor, target, outcome.match_created);
+      if (match_created || isMatchOpen(match)) {
+        reply.match = await presentMatch(unit, match, actor, target, match_created === true);
       }
     }
     return reply;
   }, work);
+}
+
+/** Why the swipe statement wrote nothing for a visible target: the checks it applied, in order. */
+function refusalOf(actor: MemberActor, target: MemberCardRow, direction: SwipeDirection): AppError {
+  const targetTier = target.tierLevel as TierLevel;
+  if (!canSeeTier(actor.rules, targetTier) && direction !== 'left') {
+    return new AppError(ErrorCode.LOCKED_PROFILE, lockedProfileMessage(targetTier), {
+      required_tier: targetTier,
+    });
+  }
+  if (target.userType === actor.userType) {
+    return new AppError(
+      ErrorCode.FORBIDDEN,
+      'Discovery pairs men with women: you cannot swipe on this profile',
+    );
+  }
+  return new AppError(ErrorCode.ALREADY_SWIPED);
 }
 
 /**
