@@ -2,7 +2,8 @@ import { capabilitiesOf, type Me, type Role, type TierLevel } from '@royal/share
 import type { profiles } from '../../db/schema';
 import { photoUrl } from '../photos';
 
-type ProfileRow = typeof profiles.$inferSelect;
+/** A profile row; `ratingAvg` may arrive as the driver's numeric string (read with Number()). */
+export type ProfileRow = Omit<typeof profiles.$inferSelect, 'ratingAvg'> & { ratingAvg: number | string };
 export type MePhotoRow = { id: string; status: string };
 type ComplianceFacts = { termsAcceptedAt: Date | null; privacyAcceptedAt: Date | null; ageVerified: boolean };
 

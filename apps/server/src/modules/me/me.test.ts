@@ -1,0 +1,62 @@
+import { meSchema } from '@royal/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { request, useTestApp } from '../../../test/app';
+import { addPhoto } from '../../../test/discovery';
+import { signedInMember } from '../../../test/factories';
+import { photos, profiles } from '../../db/schema';
+
+const t = useTestApp();
+
+describe('GET /api/me', () => {
+  it('refuses a signed-out caller', async () => {
+    const res = await request(t.app, 'GET', '/api/me', { session: null });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('returns every field of the member as stored, with the driver types turned into the API shape', async () => {
+    const endsAt = new Date('2027-03-04T05:06:07.000Z');
+    const { member, session } = await signedInMember(t.app, {
+      tier: 3,
+      subscriptionEndsAt: endsAt,
+      verified: true,
+      roles: ['user', 'promoter'],
+      name: 'Céline',
+      location: { lat: 25.7617, lng: -80.1918 },
+    });
+    await t.app.ctx.db
+      .update(profiles)
+      .set({ ratingAvg: 4.5, lifestyleTags: ['travel', 'fine_dining'], height: `5'9"`, viewCount: 7 })
+      .where(eq(profiles.userId, member.id));
+    const first = await addPhoto(t.app, member.id, 0);
+    const second = await addPhoto(t.app, member.id, 1);
+    await t.app.ctx.db.update(photos).set({ status: 'rejected' }).where(eq(photos.id, second));
+
+    const res = await request(t.app, 'GET', '/api/me', { session });
+    expect(res.statusCode, res.body).toBe(200);
+    const me = meSchema.parse(res.json());
+    expect(me).toMatchObject({
+      id: member.id,
+      email: member.email,
+      name: 'Céline',
+      tier_level: 3,
+      tier_subscription_active: true,
+      tier_subscription_ends_at: endsAt.toISOString(),
+      rating_avg: 4.5,
+      verified: true,
+      lifestyle_tags: ['travel', 'fine_dining'],
+      height: `5'9"`,
+      view_count: 7,
+      location: { city: 'Miami', state: 'FL', coordinates: { lat: 25.7617, lng: -80.1918 } },
+      roles: expect.arrayContaining(['user', 'promoter']),
+      capabilities: expect.objectContaining({ can_swipe: true, can_create_parties: true }),
+      compliance: { terms_accepted: true, privacy_accepted: expect.any(Boolean), age_verified: false },
+    });
+    // Rejected photos are not shown; the avatar is the first shown photo.
+    expect(me.photos.map((p) => p.id)).toEqual([first]);
+    expect(me.avatar).toContain(first);
+    expect(Number.isNaN(Date.parse(me.last_active))).toBe(false);
+    expect(Number.isNaN(Date.parse(me.created_at))).toBe(false);
+  });
+});
