@@ -55,7 +55,7 @@ rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', seed: 'src/db/seed/cli.ts' },
+  entryPoints: { server: 'src/server.ts', seed: 'src/db/seed/cli.ts', messages: 'src/messages-cli.ts' },
   outdir,
   bundle: true,
   splitting: true,

@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health';
 import { interestRoutes } from './modules/interests';
 import { meRoutes } from './modules/me';
 import { memberRoutes } from './modules/members';
+import { messagingRoutes } from './modules/messaging';
 import { notificationRoutes } from './modules/notifications';
 import { photoRoutes } from './modules/photos';
 import { settingsRoutes } from './modules/settings';
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     auth,
     actors,
     secrets,
+    messageKeys: config.messageKeys,
     jobs,
     signInFailures: {
       perAccountAndAddress: createAttemptCounter(redis, 'rc-signin-fail:', FIFTEEN_MINUTES),
@@ -180,6 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(discoveryRoutes);
       await api.register(interestRoutes);
       await api.register(memberRoutes);
+      await api.register(messagingRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  formatMessageKeys,
+  type MessageKeyRing,
+  newMessageKey,
+  parseMessageKeys,
+} from './lib/message-crypto';
 
 /**
  * apps/server, found by walking up from this module to the package.json named `@royal/server`. The
@@ -68,6 +74,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   REDIS_URL: z.string().startsWith('redis').optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  MESSAGE_KEYS: z.string().optional(),
   DEMO_MODE: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,6 +105,10 @@ export type AppConfig = Readonly<{
   databaseInMemory: boolean;
   redisUrl: string | undefined;
   authSecret: string;
+  /** Keys that encrypt chat messages at rest (lib/message-crypto.ts); the first encrypts. */
+  messageKeys: MessageKeyRing;
+  /** Where a generated key ring is kept (zero-config start); undefined when MESSAGE_KEYS is set. */
+  messageKeysFile: string | undefined;
   /** Demo logins with the published password, the dev mailbox, the banner. See `demoModeDefault`. */
   demoMode: boolean;
   /** Write the demo members into an empty database at start; only ever true in demo mode. */
@@ -134,6 +145,17 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+export const messageKeysFile = (dataDir: string) => join(dataDir, 'message-keys');
+
+/** The generated key ring in the data folder, created once (one key) on the zero-config start. */
+export function readMessageKeysFile(file: string): MessageKeyRing {
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, formatMessageKeys([newMessageKey()]), { mode: 0o600 });
+  }
+  return parseMessageKeys(readFileSync(file, 'utf8'));
+}
+
 /**
  * Parses the environment once. Nothing else reads process.env: every module receives this object.
  * `overrides` lets tests build an app without touching the environment.
@@ -158,6 +180,19 @@ export function loadConfig(
     problems.push(
       'AUTH_SECRET: required in production with an external database (all instances must share it)',
     );
+  }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.MESSAGE_KEYS) {
+    problems.push(
+      'MESSAGE_KEYS: required in production with an external database (all instances must share the keys that encrypt messages)',
+    );
+  }
+  let messageKeysFromEnv: MessageKeyRing | undefined;
+  if (e.MESSAGE_KEYS) {
+    try {
+      messageKeysFromEnv = parseMessageKeys(e.MESSAGE_KEYS);
+    } catch (error) {
+      problems.push(`MESSAGE_KEYS: ${(error as Error).message} (expected id:base64key[,id:base64key…])`);
+    }
   }
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   const embedded = !e.DATABASE_URL;
@@ -191,6 +226,8 @@ export function loadConfig(
     databaseInMemory: false,
     redisUrl: e.REDIS_URL,
     authSecret: overrides.authSecret ?? e.AUTH_SECRET ?? persistedSecret(dataDir),
+    messageKeys: overrides.messageKeys ?? messageKeysFromEnv ?? readMessageKeysFile(messageKeysFile(dataDir)),
+    messageKeysFile: overrides.messageKeys || messageKeysFromEnv ? undefined : messageKeysFile(dataDir),
     demoMode,
     // An empty embedded database is seeded on the zero-config local start; never without demo mode.
     seedDemo: e.SEED_DEMO ?? (demoMode && embedded),

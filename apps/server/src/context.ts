@@ -7,6 +7,7 @@ import type { DatabaseHandle, Db } from './db/client';
 import type { Work } from './db/transaction';
 import type { Jobs } from './jobs/queue';
 import type { AttemptCounter } from './lib/attempt-counter';
+import type { MessageKeyRing } from './lib/message-crypto';
 import type { ActorResolver, Auth } from './modules/auth';
 
 /** Keys derived from the auth secret for purposes other than signing sessions. */
@@ -27,6 +28,8 @@ export type AppContext = {
   auth: Auth;
   actors: ActorResolver;
   secrets: DerivedSecrets;
+  /** The keys that encrypt chat messages at rest (from the configuration). */
+  messageKeys: MessageKeyRing;
   jobs: Jobs;
   signInFailures: {
     /** Failures of one account from one address (the owner's own typos count here). */

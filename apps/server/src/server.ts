@@ -5,6 +5,7 @@ import { type AppConfig, ConfigError, demoModeDefault, isLoopbackHost, loadConfi
 import type { Db } from './db/client';
 import { users } from './db/schema';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed';
+import { reencryptMessages } from './modules/messaging';
 
 /** True when any demo login exists: their password is published, so only demo mode may serve them. */
 async function demoMembersPresent(db: Db): Promise<boolean> {
@@ -55,6 +56,10 @@ async function main() {
         publicOrigin: config.publicOrigin,
       }).offBecause ?? 'DEMO_MODE=false');
   const app = await buildApp(config);
+  // Messages written before encryption at rest (drizzle/0007) are encrypted once, here.
+  const legacy = await reencryptMessages(app.ctx, { legacyOnly: true });
+  if (legacy.reencrypted > 0)
+    app.log.info({ messages: legacy.reencrypted }, 'encrypted messages stored before encryption at rest');
 
   if (config.seedDemo && (await isDatabaseEmpty(app.ctx.db))) {
     app.log.info('empty database: writing the demo data');

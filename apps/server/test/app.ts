@@ -6,6 +6,7 @@ import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createMemoryStorage } from '../src/db/seed/memory-storage';
 import { emptyAppTables, openTestDatabase, workerTestDatabase } from './database';
+import { TEST_MESSAGE_KEYS } from './message-keys';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -15,6 +16,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: TEST_ORIGIN, DATA_DIR: '/tmp/rc-test-data' },
     {
       authSecret: TEST_AUTH_SECRET,
+      messageKeys: TEST_MESSAGE_KEYS,
       databaseInMemory: true,
       seedDemo: false,
       rateLimits: {

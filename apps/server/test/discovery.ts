@@ -3,6 +3,8 @@ import { AGE_MAX, AGE_MIN, type ProfileVisibility } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { boosts, photos, profiles, safetySettings, userBlocks } from '../src/db/schema';
+import { request, type Session } from './app';
+import { type MemberOptions, signedInMember, type TestMember } from './factories';
 
 /**
  * Discovery filters on the viewer's preferred age range, so a test that gives its viewer and its
@@ -72,4 +74,24 @@ export async function profileCounts(app: App, userId: string) {
     .where(eq(profiles.userId, userId));
   if (!row) throw new Error('no such profile');
   return row;
+}
+
+/** Two members who liked each other (through the swipe route), signed in, with their match. */
+export async function matchedPair(
+  app: App,
+  options: { him?: MemberOptions; her?: MemberOptions } = {},
+): Promise<{
+  him: { member: TestMember; session: Session };
+  her: { member: TestMember; session: Session };
+  matchId: string;
+  expiresAt: Date;
+}> {
+  const him = await signedInMember(app, { tier: 2, name: 'Matteo', ...options.him, userType: 'men' });
+  const her = await signedInMember(app, { tier: 2, name: 'Sofia', ...options.her, userType: 'women' });
+  const swipe = (session: Session, target_id: string) =>
+    request(app, 'POST', '/api/swipes', { session, body: { target_id, direction: 'right' } });
+  await swipe(him.session, her.member.id);
+  const reply = await swipe(her.session, him.member.id);
+  if (reply.statusCode !== 200 || !reply.json().match) throw new Error(`no match: ${reply.body}`);
+  return { him, her, matchId: reply.json().match.id, expiresAt: new Date(reply.json().match.expires_at) };
 }

@@ -10,6 +10,7 @@ export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/discovery';
 export * from './schemas/me';
+export * from './schemas/messaging';
 export * from './schemas/notifications';
 export * from './schemas/realtime';
 export * from './schemas/replies';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATCH_STATUSES } from '../enums';
 import { matchSummarySchema } from './discovery';
+import { messageSchema, messagesReadSchema, typingEventSchema, typingSchema } from './messaging';
 import { notificationSchema } from './notifications';
 
 /** A match changed state (expired after 48 hours without both members writing, unmatched). */
@@ -19,6 +20,16 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification.created'), payload: notificationSchema }),
   z.object({ type: z.literal('match.created'), payload: matchSummarySchema }),
   z.object({ type: z.literal('match.updated'), payload: matchUpdateSchema }),
+  z.object({ type: z.literal('message.created'), payload: messageSchema }),
+  z.object({ type: z.literal('message.read'), payload: messagesReadSchema }),
+  z.object({ type: z.literal('typing'), payload: typingEventSchema }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent['type'];
+
+/** Every message a client may send on the realtime channel (validated; anything else is refused). */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('typing'), payload: typingSchema }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -35,6 +35,7 @@ async function main() {
       db: handle.db,
       storage: createLocalStorage(uploadsDir(config.dataDir)),
       secrets: deriveSecrets(config.authSecret),
+      messageKeys: config.messageKeys,
     });
     console.log(
       result.skipped

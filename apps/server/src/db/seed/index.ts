@@ -16,7 +16,9 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ObjectStorage } from '../../adapters/storage/types';
 import type { DerivedSecrets } from '../../context';
+import type { MessageKeyRing } from '../../lib/message-crypto';
 import { createMemberDirectly, type MemberWriterDeps } from '../../modules/auth';
+import { sealedMessageValues } from '../../modules/messaging';
 import { processImage, storePhotoVariants } from '../../modules/photos';
 import type { Db } from '../client';
 import {
@@ -57,7 +59,12 @@ export type SeedOptions = {
 export type SeedResult = { skipped: boolean; members: number; photos: number; durationMs: number };
 
 /** Where the seed writes: the app's database and storage, and its location key (app.ctx fits). */
-export type SeedTarget = { db: Db; storage: ObjectStorage; secrets: DerivedSecrets };
+export type SeedTarget = {
+  db: Db;
+  storage: ObjectStorage;
+  secrets: DerivedSecrets;
+  messageKeys: MessageKeyRing;
+};
 
 const DEFAULT_COMMUNITY = 50;
 const SEED = 20_260_101;
@@ -167,7 +174,7 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
           // The admin closes the seed: the rest of the demo world is written in its transaction.
           await db.transaction(async (tx) => {
             await writeMember(tx, writer, member, memberPhotos, random, passwordHash, now);
-            await writeWorld(tx, [...written, member], member.id, random, now);
+            await writeWorld(tx, target.messageKeys, [...written, member], member.id, random, now);
             await reconcileCounters(tx);
           });
         } else {
@@ -433,7 +440,14 @@ async function writeMember(
 }
 
 /** Events, safe locations, RSVPs, and a little activity around the demo logins. */
-async function writeWorld(db: Db, members: MemberPlan[], adminId: string, random: Random, now: Date) {
+async function writeWorld(
+  db: Db,
+  messageKeys: MessageKeyRing,
+  members: MemberPlan[],
+  adminId: string,
+  random: Random,
+  now: Date,
+) {
   const startOfToday = new Date(now);
   startOfToday.setUTCHours(0, 0, 0, 0);
   const eventRows = await db
@@ -546,30 +560,30 @@ async function writeWorld(db: Db, members: MemberPlan[], adminId: string, random
         .returning({ id: matches.id });
       if (!match) continue;
       await db.insert(messages).values([
-        {
+        sealedMessageValues(messageKeys, {
           matchId: match.id,
           senderId: partner.id,
           receiverId: demo.id,
           content: `Hello ${demo.name}, your profile made me smile. Are you going to any of the events this month?`,
           readStatus: true,
           createdAt: new Date(now.getTime() - 90 * MINUTE_MS),
-        },
-        {
+        }),
+        sealedMessageValues(messageKeys, {
           matchId: match.id,
           senderId: demo.id,
           receiverId: partner.id,
           content: 'Thinking about it! Which one caught your eye?',
           readStatus: true,
           createdAt: new Date(now.getTime() - 60 * MINUTE_MS),
-        },
-        {
+        }),
+        sealedMessageValues(messageKeys, {
           matchId: match.id,
           senderId: partner.id,
           receiverId: demo.id,
           content: 'The gallery night, if you like jazz. I know the curator.',
           readStatus: false,
           createdAt: new Date(now.getTime() - 40 * MINUTE_MS),
-        },
+        }),
       ]);
       await db.insert(notifications).values({
         userId: demo.id,

@@ -2,6 +2,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database';
+import { TEST_MESSAGE_KEYS } from '../../../test/message-keys';
 import { deriveSecrets } from '../../secrets';
 import type { DatabaseHandle, Db } from '../client';
 import {
@@ -33,6 +34,7 @@ describe('seedDemoData', () => {
       db,
       storage,
       secrets: deriveSecrets('seed-test-secret-seed-test-secret-0123'),
+      messageKeys: TEST_MESSAGE_KEYS,
     });
   });
   afterAll(async () => {
@@ -167,6 +169,7 @@ describe('seedDemoData', () => {
       db,
       storage,
       secrets: deriveSecrets('seed-test-secret-seed-test-secret-0123'),
+      messageKeys: TEST_MESSAGE_KEYS,
     });
     expect(again.skipped).toBe(true);
     const [total] = await db.select({ n: count() }).from(users);

@@ -1,5 +1,5 @@
-import { AppError, ErrorCode } from '@royal/shared';
 import { z } from 'zod';
+import { cursorCodec } from '../../lib/cursor';
 
 /**
  * The sort key of a feed row: promotion rank, last activity (kept as text with microseconds, since a
@@ -16,16 +16,6 @@ export type SortKey = z.infer<typeof sortKeySchema>;
 const feedCursorSchema = z.object({ v: sortKeySchema, l: sortKeySchema.nullable() });
 export type FeedCursor = z.infer<typeof feedCursorSchema>;
 
-export const encodeFeedCursor = (cursor: FeedCursor) =>
-  Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-export function decodeFeedCursor(raw: string | undefined): FeedCursor | null {
-  if (raw === undefined) return null;
-  try {
-    return feedCursorSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-  } catch {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid cursor', [
-      { path: 'cursor', message: 'Invalid cursor' },
-    ]);
-  }
-}
+const feedCursor = cursorCodec(feedCursorSchema);
+export const encodeFeedCursor = feedCursor.encode;
+export const decodeFeedCursor = feedCursor.decode;

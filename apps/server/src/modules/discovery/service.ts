@@ -13,6 +13,7 @@ import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { preparedStatement } from '../../db/prepared';
 import { boosts, photos, profiles, safetySettings, swipeActions } from '../../db/schema';
+import { microsecondKey } from '../../lib/cursor';
 import type { MemberActor } from '../auth';
 import {
   type MemberCardRow,
@@ -57,7 +58,7 @@ type FeedRow = MemberCardRow & {
 };
 
 const liveBoost = sql`${boosts.boostType} = 'profile_boost' and ${boosts.activeUntil} > now()`;
-const lastActiveKey = sql`to_char(${profiles.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const lastActiveKey = microsecondKey(profiles.lastActive);
 
 /**
  * The spec's feed exclusions (part 1 §5) plus ours: self, ghost mode, private (and tier_only above

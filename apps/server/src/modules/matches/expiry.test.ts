@@ -1,23 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, startTestApp, useTestApp } from '../../../test/app';
+import { matchedPair as matchedPairOf } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
 import { matches, messages, notifications } from '../../db/schema';
+import { sealedMessageValues } from '../messaging';
 import { expireMatches } from './expiry';
 
 const t = useTestApp();
 const HOUR = 3_600_000;
 
-async function matchedPair() {
-  const him = await signedInMember(t.app, { userType: 'men', tier: 2, name: 'Matteo' });
-  const her = await signedInMember(t.app, { userType: 'women', tier: 2, name: 'Sofia' });
-  const swipe = (session: Session, target_id: string) =>
-    request(t.app, 'POST', '/api/swipes', { session, body: { target_id, direction: 'right' } });
-  await swipe(him.session, her.member.id);
-  const reply = (await swipe(her.session, him.member.id)).json();
-  return { him, her, matchId: reply.match.id as string, expiresAt: new Date(reply.match.expires_at) };
-}
+const matchedPair = () => matchedPairOf(t.app);
 
 const statusOf = async (id: string) =>
   (await t.app.ctx.db.select({ status: matches.status }).from(matches).where(eq(matches.id, id)))[0]?.status;
@@ -68,15 +62,26 @@ describe('match expiry', () => {
   it('keeps a match open where both members have written, and one where only one has until its deadline', async () => {
     const both = await matchedPair();
     const one = await matchedPair();
+    const keys = t.app.ctx.messageKeys;
     await t.app.ctx.db.insert(messages).values([
-      {
+      sealedMessageValues(keys, {
         matchId: both.matchId,
         senderId: both.him.member.id,
         receiverId: both.her.member.id,
         content: 'Hello',
-      },
-      { matchId: both.matchId, senderId: both.her.member.id, receiverId: both.him.member.id, content: 'Hi!' },
-      { matchId: one.matchId, senderId: one.him.member.id, receiverId: one.her.member.id, content: 'Hello?' },
+      }),
+      sealedMessageValues(keys, {
+        matchId: both.matchId,
+        senderId: both.her.member.id,
+        receiverId: both.him.member.id,
+        content: 'Hi!',
+      }),
+      sealedMessageValues(keys, {
+        matchId: one.matchId,
+        senderId: one.him.member.id,
+        receiverId: one.her.member.id,
+        content: 'Hello?',
+      }),
     ]);
     // Stamped by the messaging service when the second member first writes.
     await t.app.ctx.db

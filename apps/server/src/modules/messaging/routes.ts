@@ -1,0 +1,92 @@
+import {
+  apiErrorBodySchema,
+  idParamSchema,
+  markReadReplySchema,
+  matchListSchema,
+  messageListQuerySchema,
+  messagePageSchema,
+  messageSchema,
+  sendMessageBodySchema,
+} from '@royal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/access';
+import { listMatches, listMessages, markMatchRead, sendMessage } from './service';
+
+const errors = {
+  400: apiErrorBodySchema,
+  401: apiErrorBodySchema,
+  403: apiErrorBodySchema,
+  404: apiErrorBodySchema,
+  409: apiErrorBodySchema,
+};
+
+export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['messaging'];
+
+  app.get(
+    '/matches',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Your matches, newest activity first, with the last message and unread count',
+        response: { 200: matchListSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => listMatches(app.ctx, { actor: actorOf(request) }),
+  );
+
+  app.get(
+    '/matches/:id/messages',
+    {
+      // Reading a chat needs only membership of the match (checked by the service): a member whose
+      // subscription lapsed can still read what was said.
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'One page of a chat, oldest first (the newest page unless a cursor is given)',
+        params: idParamSchema,
+        querystring: messageListQuerySchema,
+        response: { 200: messagePageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      listMessages(app.ctx, { actor: actorOf(request), matchId: request.params.id, query: request.query }),
+  );
+
+  app.post(
+    '/matches/:id/messages',
+    {
+      config: { access: { capability: 'send_message' } },
+      schema: {
+        tags,
+        summary: 'Send a message in one of your open matches (idempotent on the client-chosen id)',
+        params: idParamSchema,
+        body: sendMessageBodySchema,
+        response: { 200: messageSchema, 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { message, created } = await sendMessage(app.ctx, {
+        actor: actorOf(request),
+        matchId: request.params.id,
+        input: request.body,
+      });
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.post(
+    '/matches/:id/read',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Mark the messages you received in this chat as read',
+        params: idParamSchema,
+        response: { 200: markReadReplySchema, ...errors },
+      },
+    },
+    async (request) => markMatchRead(app.ctx, { actor: actorOf(request), matchId: request.params.id }),
+  );
+};

@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  ErrorCode,
+  MATCH_BLOCKED_TEXT,
+  MATCH_EXPIRED_TEXT,
+  type MarkReadReply,
+  type MatchList,
+  type Message,
+  type MessageListQuery,
+  type MessagePage,
+  maxVisibleTier,
+  messageSendBlock,
+  type sendMessageBodySchema,
+  type TierLevel,
+} from '@royal/shared';
+import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { matches, messages, profiles, safetySettings, userBlocks } from '../../db/schema';
+import type { Work } from '../../db/transaction';
+import { microsecondKey } from '../../lib/cursor';
+import { type MessageKeyRing, openMessage, sealMessage } from '../../lib/message-crypto';
+import type { MemberActor } from '../auth';
+import { isMatchOpen } from '../matches';
+import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, settingsJoin } from '../members';
+import { notify } from '../notifications';
+import { messageCursor } from './cursor';
+import { type MessageRow, presentMessage } from './presenter';
+
+const MATCH_LIST_LIMIT = 100;
+const MESSAGE_PAGE_SIZE = 50;
+
+/** The other member of a match, from the actor's side. */
+const otherMember = (actorId: string) =>
+  sql`case when ${matches.user1Id} = ${actorId} then ${matches.user2Id} else ${matches.user1Id} end`;
+
+const isParticipant = (actorId: string) =>
+  or(eq(matches.user1Id, actorId), eq(matches.user2Id, actorId)) as SQL;
+
+const messageColumns = {
+  id: messages.id,
+  matchId: messages.matchId,
+  senderId: messages.senderId,
+  receiverId: messages.receiverId,
+  readStatus: messages.readStatus,
+  createdAt: messages.createdAt,
+  ciphertext: messages.ciphertext,
+  nonce: messages.nonce,
+  keyId: messages.keyId,
+  legacyContent: messages.legacyContent,
+};
+
+/** What a member sees in place of a message whose row fails to decrypt (tampered, or its key is gone). */
+export const UNREADABLE_MESSAGE_TEXT = 'This message could not be read';
+
+/**
+ * The text to show: as messageText, but a row that fails to decrypt is logged and shown as
+ * unreadable instead of failing the whole chat.
+ */
+function shownText(ctx: Pick<AppContext, 'messageKeys' | 'log'>, row: MessageRow): string {
+  try {
+    return messageText(ctx, row);
+  } catch (error) {
+    ctx.log.error({ err: error, messageId: row.id }, 'a stored message failed to decrypt');
+    return UNREADABLE_MESSAGE_TEXT;
+  }
+}
+
+/** The text of a stored message: decrypted, or (before the start-up pass) its legacy plain text. */
+export function messageText(ctx: Pick<AppContext, 'messageKeys'>, row: MessageRow): string {
+  if (row.ciphertext && row.nonce && row.keyId) {
+    return openMessage(
+      ctx.messageKeys,
+      { id: row.id, matchId: row.matchId },
+      { ciphertext: row.ciphertext, nonce: row.nonce, keyId: row.keyId },
+    );
+  }
+  return row.legacyContent ?? '';
+}
+
+/**
+ * The member's matches, newest activity first, each with the other member's card (the one
+ * presenter), the last message, the exact unread count and the expiry state. A match with a member
+ * blocked either way is left out (a deleted member's matches are gone with them). Two statements.
+ */
+export async function listMatches(ctx: AppContext, { actor }: { actor: MemberActor }): Promise<MatchList> {
+  const last = sql`last_message`;
+  const rows = await ctx.db
+    .select({
+      matchId: matches.id,
+      status: matches.status,
+      expiresAt: matches.expiresAt,
+      matchedAt: matches.createdAt,
+      conversationStartedAt: matches.conversationStartedAt,
+      member: memberCardColumns,
+      last: sql<MessageRow | null>`(select to_jsonb(${last}) from (
+          select ${messages.id} as "id", ${messages.matchId} as "matchId", ${messages.senderId} as "senderId",
+            ${messages.receiverId} as "receiverId", ${messages.readStatus} as "readStatus",
+            ${messages.createdAt} as "createdAt", encode(${messages.ciphertext}, 'base64') as "ciphertext",
+            encode(${messages.nonce}, 'base64') as "nonce", ${messages.keyId} as "keyId",
+            ${messages.legacyContent} as "legacyContent"
+          from ${messages} where ${messages.matchId} = ${matches.id}
+          order by ${messages.createdAt} desc, ${messages.id} desc limit 1) ${last})`,
+      unread: sql<number>`(select count(*)::int from ${messages}
+          where ${messages.receiverId} = ${actor.id} and ${messages.matchId} = ${matches.id}
+            and ${messages.readStatus} = false)`,
+    })
+    .from(matches)
+    .innerJoin(profiles, eq(profiles.userId, otherMember(actor.id)))
+    .leftJoin(safetySettings, settingsJoin)
+    .where(
+      and(isParticipant(actor.id), inArray(matches.status, ['active', 'expired']), notBlockedWith(actor.id)),
+    )
+    .orderBy(sql`coalesce(${matches.lastMessageAt}, ${matches.createdAt}) desc`, desc(matches.id))
+    .limit(MATCH_LIST_LIMIT);
+
+  const photos = await loadPhotos(
+    ctx.db,
+    rows.map((r) => r.member.id),
+  );
+  const viewer = { geo: actor.geo, maxTier: maxVisibleTier(actor.rules) };
+  return {
+    items: rows.map((r) => {
+      const open = isMatchOpen({
+        status: r.status,
+        expiresAt: r.expiresAt,
+        conversationStartedAt: r.conversationStartedAt,
+      });
+      const lastRow = r.last ? fromJsonRow(r.last) : null;
+      return {
+        id: r.matchId,
+        member: presentMemberCard(r.member, photos.get(r.member.id) ?? [], viewer),
+        status: open ? 'active' : r.status === 'active' ? 'expired' : r.status,
+        expires_at: r.conversationStartedAt ? null : r.expiresAt.toISOString(),
+        created_at: r.matchedAt.toISOString(),
+        last_message: lastRow
+          ? {
+              content: shownText(ctx, lastRow),
+              sender_id: lastRow.senderId,
+              created_at: lastRow.createdAt.toISOString(),
+            }
+          : null,
+        unread_count: r.unread,
+        premium_user: r.member.tierLevel > actor.tier,
+      };
+    }),
+  };
+}
+
+/** A message row read through to_jsonb: bytes come back as base64, times as text. */
+function fromJsonRow(row: MessageRow): MessageRow {
+  const json = row as unknown as Record<string, string | boolean | null>;
+  return {
+    ...row,
+    ciphertext: json.ciphertext ? Buffer.from(json.ciphertext as string, 'base64') : null,
+    nonce: json.nonce ? Buffer.from(json.nonce as string, 'base64') : null,
+    createdAt: new Date(json.createdAt as string),
+  };
+}
+
+type MatchAccess = { id: string; otherId: string; otherTier: TierLevel; open: boolean };
+
+/**
+ * The match as the actor may use it: they belong to it (else 404 — a stranger learns nothing) and
+ * no block stands between the two (403 BLOCKED). `forUpdate` locks the row so concurrent first
+ * messages of both members agree on when the conversation started.
+ */
+async function matchFor(
+  db: Db,
+  actor: MemberActor,
+  matchId: string,
+  forUpdate = false,
+): Promise<MatchAccess> {
+  const query = db
+    .select({
+      id: matches.id,
+      otherId: sql<string>`${otherMember(actor.id)}`,
+      status: matches.status,
+      expiresAt: matches.expiresAt,
+      conversationStartedAt: matches.conversationStartedAt,
+      blocked: sql<boolean>`exists (select 1 from ${userBlocks} where
+        (${userBlocks.blockerId} = ${actor.id} and ${userBlocks.blockedId} = ${otherMember(actor.id)})
+        or (${userBlocks.blockedId} = ${actor.id} and ${userBlocks.blockerId} = ${otherMember(actor.id)}))`,
+      otherTier: sql<number>`(select ${profiles.tierLevel} from ${profiles} where ${profiles.userId} = ${otherMember(actor.id)})`,
+    })
+    .from(matches)
+    .where(and(eq(matches.id, matchId), isParticipant(actor.id)));
+  const [row] = await (forUpdate ? query.for('update', { of: matches }) : query);
+  if (!row || row.otherTier === null) throw new AppError(ErrorCode.NOT_FOUND, 'Match not found');
+  if (row.blocked) throw new AppError(ErrorCode.BLOCKED, MATCH_BLOCKED_TEXT);
+  return {
+    id: row.id,
+    otherId: row.otherId,
+    otherTier: row.otherTier as TierLevel,
+    open: isMatchOpen(row),
+  };
+}
+
+/**
+ * Sends a message. Refused for the tier and verification rules (the route's `send_message`
+ * capability; checked again here for other callers), outside the member's own match (404), across a
+ * block (403) and on an expired match (409). The client chooses the id: a retried send returns the
+ * message already written instead of writing a second. One transaction writes the encrypted message,
+ * the match's activity (and when both have written, the conversation's start, which keeps the match
+ * open) and the receiver's notification (if they want message notifications); `message.created`
+ * goes to both members after commit.
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  {
+    actor,
+    matchId,
+    input,
+    work,
+  }: { actor: MemberActor; matchId: string; input: z.output<typeof sendMessageBodySchema>; work?: Work },
+): Promise<{ message: Message; created: boolean }> {
+  const block = messageSendBlock(actor.rules);
+  if (block) throw new AppError(ErrorCode[block.code], block.message);
+
+  return ctx.transact(async (unit) => {
+    const match = await matchFor(unit.tx, actor, matchId, true);
+    const [existing] = await unit.tx.select(messageColumns).from(messages).where(eq(messages.id, input.id));
+    if (existing) {
+      // A retry of the same send: the message already written. The same id elsewhere is a conflict.
+      if (existing.senderId !== actor.id || existing.matchId !== match.id) {
+        throw new AppError(ErrorCode.CONFLICT, 'This message id is already taken');
+      }
+      return { message: presentMessage(existing, shownText(ctx, existing)), created: false };
+    }
+    if (!match.open) throw new AppError(ErrorCode.MATCH_EXPIRED, MATCH_EXPIRED_TEXT);
+
+    const sealed = sealMessage(ctx.messageKeys, { id: input.id, matchId: match.id }, input.content);
+    const [row] = await unit.tx
+      .insert(messages)
+      .values({
+        id: input.id,
+        matchId: match.id,
+        senderId: actor.id,
+        receiverId: match.otherId,
+        ciphertext: sealed.ciphertext,
+        nonce: sealed.nonce,
+        keyId: sealed.keyId,
+      })
+      .returning(messageColumns);
+    if (!row) throw new AppError(ErrorCode.INTERNAL);
+    // The conversation starts when the second member first writes: from then on the match stays open.
+    await unit.tx
+      .update(matches)
+      .set({
+        lastMessageAt: row.createdAt,
+        conversationStartedAt: sql`coalesce(${matches.conversationStartedAt}, case when exists (
+          select 1 from ${messages} where ${messages.matchId} = ${match.id} and ${messages.senderId} = ${match.otherId}
+        ) then ${row.createdAt.toISOString()}::timestamptz end)`,
+      })
+      .where(eq(matches.id, match.id));
+
+    const message = presentMessage(row, input.content);
+    const [wants] = await unit.tx
+      .select({ on: sql<boolean>`coalesce(${safetySettings.messageNotifications}, true)` })
+      .from(profiles)
+      .leftJoin(safetySettings, settingsJoin)
+      .where(eq(profiles.userId, match.otherId));
+    if (wants?.on !== false) {
+      await notify(unit, [
+        {
+          userId: match.otherId,
+          type: 'message',
+          title: 'New message',
+          message: `${actor.name} sent you a message`,
+          actorId: actor.id,
+          link: `/messages?match=${match.id}`,
+        },
+      ]);
+    }
+    unit.publish({
+      kind: 'deliver',
+      userIds: [actor.id, match.otherId],
+      event: { type: 'message.created', payload: message },
+    });
+    return { message, created: true };
+  }, work);
+}
+
+/**
+ * One page of a chat, oldest first: the newest page by default, older ones by cursor. Readable by
+ * the two members while no block stands between them, also after the match expired.
+ */
+export async function listMessages(
+  ctx: AppContext,
+  { actor, matchId, query }: { actor: MemberActor; matchId: string; query: MessageListQuery },
+): Promise<MessagePage> {
+  const match = await matchFor(ctx.db, actor, matchId);
+  const limit = query.limit ?? MESSAGE_PAGE_SIZE;
+  const before = messageCursor.decode(query.cursor);
+  const rows = await ctx.db
+    .select({ ...messageColumns, sortAt: microsecondKey(messages.createdAt) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.matchId, match.id),
+        before
+          ? sql`(${messages.createdAt}, ${messages.id}) < (${before.t}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const oldest = page.at(-1);
+  return {
+    items: page.reverse().map((row) => presentMessage(row, shownText(ctx, row))),
+    older_cursor:
+      rows.length > limit && oldest ? messageCursor.encode({ t: oldest.sortAt, id: oldest.id }) : null,
+  };
+}
+
+/**
+ * Marks the messages the actor received in this match as read (never the ones they sent) and tells
+ * the sender which, after commit. One statement.
+ */
+export async function markMatchRead(
+  ctx: AppContext,
+  { actor, matchId }: { actor: MemberActor; matchId: string },
+): Promise<MarkReadReply> {
+  const match = await matchFor(ctx.db, actor, matchId);
+  return ctx.transactSingleStatement(async (unit) => {
+    const read = await unit.tx
+      .update(messages)
+      .set({ readStatus: true })
+      .where(
+        and(
+          eq(messages.matchId, match.id),
+          eq(messages.receiverId, actor.id),
+          eq(messages.readStatus, false),
+        ),
+      )
+      .returning({ id: messages.id, createdAt: messages.createdAt });
+    const ids = read.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((r) => r.id);
+    if (ids.length > 0) {
+      unit.publish({
+        kind: 'deliver',
+        userIds: [match.otherId, actor.id],
+        event: { type: 'message.read', payload: { match_id: match.id, reader_id: actor.id, ids } },
+      });
+    }
+    return { read_ids: ids };
+  });
+}
+
+/**
+ * Whether the actor may signal typing in this match: they belong to it, it is open and no block
+ * stands between them. Returns the other member, who alone is told.
+ */
+export async function typingRecipient(ctx: AppContext, actor: MemberActor, matchId: string): Promise<string> {
+  const match = await matchFor(ctx.db, actor, matchId);
+  if (!match.open) throw new AppError(ErrorCode.MATCH_EXPIRED, MATCH_EXPIRED_TEXT);
+  return match.otherId;
+}
+
+/**
+ * Encrypts with the current key the messages still held under an old key (after a rotation) or as
+ * legacy plain text (written before encryption at rest), in batches of one transaction each;
+ * returns how many were rewritten. `legacyOnly` (the start-up pass) leaves old-key rows alone: the
+ * rotation command moves those.
+ */
+export async function reencryptMessages(
+  ctx: Pick<AppContext, 'db' | 'messageKeys'>,
+  { legacyOnly = false, batchSize = 500 }: { legacyOnly?: boolean; batchSize?: number } = {},
+): Promise<{ reencrypted: number; unreadable: string[] }> {
+  const ring = ctx.messageKeys;
+  const unreadable: string[] = [];
+  const pending = legacyOnly
+    ? isNotNull(messages.legacyContent)
+    : (or(sql`${messages.keyId} <> ${ring.current.id}`, isNotNull(messages.legacyContent)) as SQL);
+  let reencrypted = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const batch = await ctx.db
+      .select(messageColumns)
+      .from(messages)
+      .where(and(pending, sql`${messages.id} > ${after}::uuid`))
+      .orderBy(asc(messages.id))
+      .limit(batchSize);
+    const last = batch.at(-1);
+    if (!last) return { reencrypted, unreadable };
+    after = last.id;
+    await ctx.db.transaction(async (tx) => {
+      for (const row of batch) {
+        let text: string;
+        try {
+          text = messageText(ctx, row);
+        } catch {
+          // Left as it is (and reported): re-encrypting a placeholder would destroy the evidence.
+          unreadable.push(row.id);
+          continue;
+        }
+        const sealed = sealMessage(ring, { id: row.id, matchId: row.matchId }, text);
+        await tx
+          .update(messages)
+          .set({ ...sealed, legacyContent: null })
+          .where(eq(messages.id, row.id));
+        reencrypted += 1;
+      }
+    });
+  }
+}
+
+/**
+ * A message row ready to insert, encrypted with the ring's current key, for writers outside a send
+ * (the demo seed, tests). Sends go through sendMessage.
+ */
+export function sealedMessageValues(
+  ring: MessageKeyRing,
+  message: {
+    matchId: string;
+    senderId: string;
+    receiverId: string;
+    content: string;
+    readStatus?: boolean;
+    createdAt?: Date;
+  },
+) {
+  const { content, ...rest } = message;
+  const id = randomUUID();
+  return { id, ...rest, ...sealMessage(ring, { id, matchId: message.matchId }, content) };
+}
