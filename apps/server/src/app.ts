@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import { REALTIME_LIMITS } from '@royal/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -31,6 +33,7 @@ import { memberRoutes } from './modules/members';
 import { messagingRoutes } from './modules/messaging';
 import { notificationRoutes } from './modules/notifications';
 import { photoRoutes } from './modules/photos';
+import { realtimeRoutes } from './modules/realtime';
 import { settingsRoutes } from './modules/settings';
 import { registerAccessControl } from './plugins/access';
 import { registerDocs } from './plugins/docs';
@@ -155,6 +158,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
 
   registerErrorHandling(app);
   await app.register(cookie);
+  // Frames over the limit close the socket (1009) before they reach the realtime hub.
+  await app.register(websocket, { options: { maxPayload: REALTIME_LIMITS.maxFrameBytes } });
   await registerSecurity(app, config, redis);
   await registerDocs(app);
 
@@ -183,6 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(interestRoutes);
       await api.register(memberRoutes);
       await api.register(messagingRoutes);
+      await api.register(realtimeRoutes);
     },
     { prefix: '/api' },
   );

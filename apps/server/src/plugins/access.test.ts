@@ -9,33 +9,12 @@ import {
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, startTestApp, useTestApp } from '../../test/app';
+import { type Caller, callerRules, callers } from '../../test/callers';
 import { createMember, signInAs } from '../../test/factories';
 import { MissingAccessDeclaration, registerAccessControl } from './access';
 
 // Demo mode on, so the demo-only routes (dev mailbox) are part of the walk too.
 const t = useTestApp({ demoMode: true });
-
-type Caller = {
-  label: string;
-  tier: TierLevel;
-  roles: Role[];
-  subscriptionActive: boolean;
-  session?: Session;
-};
-
-/** Callers at every tier, unpaid, and with every role, so each declaration meets its boundary. */
-function callers(): Caller[] {
-  const list: Caller[] = TIER_LEVELS.map((tier) => ({
-    label: `tier ${tier}`,
-    tier,
-    roles: ['user'],
-    subscriptionActive: tier > 0,
-  }));
-  list.push({ label: 'tier 2, subscription lapsed', tier: 2, roles: ['user'], subscriptionActive: false });
-  list.push({ label: 'tier 0 admin', tier: 0, roles: ['user', 'admin'], subscriptionActive: false });
-  list.push({ label: 'tier 1 promoter', tier: 1, roles: ['user', 'promoter'], subscriptionActive: true });
-  return list;
-}
 
 /** A concrete URL for a route pattern: path parameters get a well-formed id nobody owns. */
 const urlOf = (pattern: string) => pattern.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
@@ -68,19 +47,7 @@ describe('access declarations', () => {
     for (const route of t.app.apiRoutes) {
       for (const caller of everyone) {
         const who = caller?.label ?? 'signed out';
-        const rules = caller
-          ? {
-              tier_level: caller.tier,
-              tier_subscription_active: caller.subscriptionActive,
-              tier_subscription_ends_at: caller.subscriptionActive
-                ? new Date(Date.now() + 86_400_000).toISOString()
-                : null,
-              is_sponsored: false,
-              verified: false,
-              roles: caller.roles,
-            }
-          : null;
-        const expected = accessRefusal(rules, route.access as Access);
+        const expected = accessRefusal(caller ? callerRules(caller) : null, route.access as Access);
         const res = await request(t.app, route.method as 'GET', urlOf(route.url), {
           session: caller?.session ?? null,
           // Sign-out is public and harmless, but would end the caller's session for the next route.

@@ -33,3 +33,36 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** Per-socket limits of the realtime channel (the server enforces them; the client stays inside). */
+export const REALTIME_LIMITS = {
+  /** Largest client frame in bytes; a larger one closes the socket (1009). */
+  maxFrameBytes: 4096,
+  /** Client frames allowed per window; more close the socket (4429). */
+  framesPerWindow: 30,
+  windowMs: 10_000,
+  /** The server pings this often; a socket that has not answered the previous ping is closed. */
+  heartbeatMs: 25_000,
+  /** A typing signal lapses this long after the last `true` unless renewed (spec part 2 §4). */
+  typingLapseMs: 3_000,
+} as const;
+
+/** Close codes the server uses (4000–4999 are the application's own). */
+export const REALTIME_CLOSE = {
+  /** The session ended (sign-out, expiry) or was never valid. */
+  unauthenticated: 4401,
+  rateLimited: 4429,
+  /** The server is shutting down: reconnect. */
+  goingAway: 1001,
+} as const;
+
+/** Everything the server sends on a socket: events, the answer to a ping, and refusals of a frame. */
+export const socketFrameSchema = z.union([
+  serverEventSchema,
+  z.object({ type: z.literal('pong') }),
+  z.object({
+    type: z.literal('error'),
+    payload: z.object({ code: z.string(), message: z.string() }),
+  }),
+]);
+export type SocketFrame = z.infer<typeof socketFrameSchema>;

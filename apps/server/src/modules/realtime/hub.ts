@@ -1,0 +1,209 @@
+import type { WebSocket } from '@fastify/websocket';
+import {
+  type Access,
+  AppError,
+  accessRefusal,
+  type ClientMessage,
+  clientMessageSchema,
+  ErrorCode,
+  REALTIME_CLOSE,
+  REALTIME_LIMITS,
+  type SocketFrame,
+} from '@royal/shared';
+import type { BusMessage } from '../../adapters/bus';
+import type { AppContext } from '../../context';
+import type { MemberActor } from '../auth';
+import { typingRecipient } from '../messaging';
+
+/**
+ * Who may send each client frame: the same declarations as HTTP routes, enforced in one place
+ * (`handleFrame`), and walked by the access-matrix test. Typing is part of writing a message.
+ */
+export const CLIENT_MESSAGE_ACCESS: Readonly<Record<ClientMessage['type'], Access>> = {
+  ping: 'member',
+  typing: { capability: 'send_message' },
+};
+
+type Connection = {
+  socket: WebSocket;
+  actor: MemberActor;
+  /** The raw session cookie, to re-resolve the member when the bus says they changed. */
+  cookie: string;
+  alive: boolean;
+  frames: { windowStart: number; count: number };
+  /** Typing signals sent and not yet cleared, by match: the timer that clears each. */
+  typing: Map<string, { to: string; timer: NodeJS.Timeout }>;
+};
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
+
+/**
+ * This instance's open sockets and how events reach them. Events arrive on the bus (memory, or
+ * Redis across instances) only after the transaction that caused them committed; each `deliver`
+ * goes to the named members' sockets here, and every instance does the same for its own. An
+ * `actor.invalidate` for a member re-reads their session: a signed-out member's sockets close at once.
+ */
+export function createRealtimeHub(ctx: AppContext, now: () => number = Date.now) {
+  const byUser = new Map<string, Set<Connection>>();
+
+  const send = (connection: Connection, frame: SocketFrame) => {
+    if (connection.socket.readyState === connection.socket.OPEN)
+      connection.socket.send(JSON.stringify(frame));
+  };
+
+  async function recheck(userIds: readonly string[]) {
+    for (const userId of userIds) {
+      for (const connection of byUser.get(userId) ?? []) {
+        const resolution = await ctx.actors.resolve(connection.cookie, () => new Headers(), { fresh: true });
+        if (!resolution || resolution.actor.id !== userId) {
+          connection.socket.close(REALTIME_CLOSE.unauthenticated, 'Signed out');
+        } else {
+          connection.actor = resolution.actor;
+        }
+      }
+    }
+  }
+
+  const unsubscribe = ctx.bus.subscribe((message: BusMessage) => {
+    if (message.kind === 'deliver') {
+      const frame = JSON.stringify(message.event);
+      for (const userId of message.userIds) {
+        for (const connection of byUser.get(userId) ?? []) {
+          if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
+        }
+      }
+    } else if (message.kind === 'actor.invalidate') {
+      recheck(message.userIds).catch((err) =>
+        ctx.log.error({ err }, 'realtime: re-reading a session failed'),
+      );
+    }
+  });
+
+  // One timer for every socket: a socket that did not answer the previous ping is gone.
+  const heartbeat = setInterval(() => {
+    for (const connections of byUser.values()) {
+      for (const connection of connections) {
+        if (!connection.alive) {
+          connection.socket.terminate();
+          continue;
+        }
+        connection.alive = false;
+        connection.socket.ping();
+      }
+    }
+  }, REALTIME_LIMITS.heartbeatMs);
+  heartbeat.unref();
+
+  /** Sends a typing signal to the other member of the match, cleared after the lapse unless renewed. */
+  async function signalTyping(connection: Connection, matchId: string, isTyping: boolean) {
+    const previous = connection.typing.get(matchId);
+    if (previous) clearTimeout(previous.timer);
+    connection.typing.delete(matchId);
+    const to = previous?.to ?? (await typingRecipient(ctx, connection.actor, matchId));
+    const publish = (is_typing: boolean) =>
+      ctx.bus.publish({
+        kind: 'deliver',
+        userIds: [to],
+        event: { type: 'typing', payload: { match_id: matchId, user_id: connection.actor.id, is_typing } },
+      });
+    if (isTyping) {
+      const timer = setTimeout(() => {
+        connection.typing.delete(matchId);
+        publish(false).catch((err) => ctx.log.error({ err }, 'realtime: typing lapse failed'));
+      }, REALTIME_LIMITS.typingLapseMs);
+      timer.unref();
+      connection.typing.set(matchId, { to, timer });
+    }
+    await publish(isTyping);
+  }
+
+  async function handleFrame(connection: Connection, raw: string) {
+    const t = now();
+    if (t - connection.frames.windowStart >= REALTIME_LIMITS.windowMs)
+      connection.frames = { windowStart: t, count: 0 };
+    connection.frames.count += 1;
+    if (connection.frames.count > REALTIME_LIMITS.framesPerWindow) {
+      connection.socket.close(REALTIME_CLOSE.rateLimited, 'Too many messages');
+      return;
+    }
+    let parsed: ClientMessage;
+    try {
+      parsed = clientMessageSchema.parse(JSON.parse(raw));
+    } catch {
+      send(connection, {
+        type: 'error',
+        payload: { code: ErrorCode.VALIDATION_FAILED, message: 'Unrecognised realtime message' },
+      });
+      return;
+    }
+    try {
+      const refusal = accessRefusal(connection.actor.rules, CLIENT_MESSAGE_ACCESS[parsed.type]);
+      if (refusal) throw new AppError(refusal.code, refusal.message);
+      if (parsed.type === 'ping') send(connection, { type: 'pong' });
+      else await signalTyping(connection, parsed.payload.match_id, parsed.payload.is_typing);
+    } catch (error) {
+      const known = error instanceof AppError;
+      if (!known) ctx.log.error({ err: error }, 'realtime: a client frame failed');
+      send(connection, {
+        type: 'error',
+        payload: {
+          code: known ? error.code : ErrorCode.INTERNAL,
+          message: known ? error.message : 'Something went wrong. Please try again.',
+        },
+      });
+    }
+  }
+
+  return {
+    /** Takes over a socket whose handshake was accepted for `actor`. */
+    attach(socket: WebSocket, actor: MemberActor, cookie: string) {
+      const connection: Connection = {
+        socket,
+        actor,
+        cookie,
+        alive: true,
+        frames: { windowStart: now(), count: 0 },
+        typing: new Map(),
+      };
+      let connections = byUser.get(actor.id);
+      if (!connections) {
+        connections = new Set();
+        byUser.set(actor.id, connections);
+      }
+      connections.add(connection);
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) {
+          socket.close(1003, 'Text frames only');
+          return;
+        }
+        void handleFrame(connection, data.toString());
+      });
+      socket.on('close', () => {
+        for (const { timer } of connection.typing.values()) clearTimeout(timer);
+        const set = byUser.get(connection.actor.id);
+        set?.delete(connection);
+        if (set?.size === 0) byUser.delete(connection.actor.id);
+      });
+    },
+
+    /** Open sockets on this instance (diagnostics, tests). */
+    size() {
+      let n = 0;
+      for (const set of byUser.values()) n += set.size;
+      return n;
+    },
+
+    close() {
+      unsubscribe();
+      clearInterval(heartbeat);
+      for (const connections of byUser.values()) {
+        for (const connection of connections)
+          connection.socket.close(REALTIME_CLOSE.goingAway, 'Server shutting down');
+      }
+      byUser.clear();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// The realtime module's public surface.
+export { CLIENT_MESSAGE_ACCESS, type RealtimeHub } from './hub';
+export { realtimeRoutes } from './routes';

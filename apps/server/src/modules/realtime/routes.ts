@@ -1,0 +1,41 @@
+import { AppError, apiErrorBodySchema, ErrorCode } from '@royal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/access';
+import { sessionCookieName } from '../auth';
+import { createRealtimeHub } from './hub';
+
+/**
+ * The realtime channel: one WebSocket per signed-in tab at /api/realtime. The handshake is checked
+ * like any member route (the access hook resolves the session with the same resolver as HTTP) and,
+ * since browsers send cookies on cross-site WebSocket handshakes too, its Origin must be one of
+ * ours. Frames are handled by the hub (modules/realtime/hub.ts).
+ */
+export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = createRealtimeHub(app.ctx);
+  const cookieName = sessionCookieName(app.ctx.config.secureCookies);
+  // Before the HTTP server waits for its connections: sockets would otherwise hold it open.
+  app.addHook('preClose', async () => hub.close());
+
+  app.get(
+    '/realtime',
+    {
+      websocket: true,
+      config: { access: 'member' },
+      schema: {
+        tags: ['realtime'],
+        summary:
+          'WebSocket: server events (message.created, message.read, typing, notification.created, match.created, match.updated); client frames typing and ping',
+        response: { 401: apiErrorBodySchema, 403: apiErrorBodySchema },
+      },
+      preValidation: async (request) => {
+        const origin = request.headers.origin;
+        if (origin === undefined || !app.ctx.config.allowedOrigins.includes(origin)) {
+          throw new AppError(ErrorCode.CROSS_ORIGIN, 'Cross-origin requests are not allowed');
+        }
+      },
+    },
+    (socket, request) => {
+      hub.attach(socket, actorOf(request), request.cookies[cookieName] ?? '');
+    },
+  );
+};
