@@ -1,14 +1,7 @@
-import {
-  type Access,
-  accessRefusal,
-  describeAccess,
-  type Role,
-  TIER_LEVELS,
-  type TierLevel,
-} from '@royal/shared';
+import { type Access, accessRefusal, describeAccess } from '@royal/shared';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { request, type Session, startTestApp, useTestApp } from '../../test/app';
+import { request, startTestApp, useTestApp } from '../../test/app';
 import { type Caller, callerRules, callers } from '../../test/callers';
 import { createMember, signInAs } from '../../test/factories';
 import { MissingAccessDeclaration, registerAccessControl } from './access';

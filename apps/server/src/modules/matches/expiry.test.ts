@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { request, type Session, startTestApp, useTestApp } from '../../../test/app';
+import { request, startTestApp, useTestApp } from '../../../test/app';
 import { matchedPair as matchedPairOf } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';

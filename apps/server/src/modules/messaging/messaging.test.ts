@@ -33,7 +33,7 @@ const markRead = (session: Session | null, matchId: string) =>
 const matchList = (session: Session | null) => request(t.app, 'GET', '/api/matches', { session });
 
 function expectError(
-  res: { statusCode: number; body: string; json(): any },
+  res: { statusCode: number; body: string; json(): { error: { code: string; message: string } } },
   status: number,
   code: string,
   message?: string,
