@@ -30,6 +30,7 @@ import { meRoutes } from './modules/me';
 import { memberRoutes } from './modules/members';
 import { notificationRoutes } from './modules/notifications';
 import { photoRoutes } from './modules/photos';
+import { searchRoutes } from './modules/search';
 import { settingsRoutes } from './modules/settings';
 import { registerAccessControl } from './plugins/access';
 import { registerDocs } from './plugins/docs';
@@ -180,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(discoveryRoutes);
       await api.register(interestRoutes);
       await api.register(memberRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: '/api' },
   );
