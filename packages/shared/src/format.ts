@@ -97,6 +97,7 @@ export function countLabel(n: number, singular: string, plural = `${singular}s`)
   return `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;
 }
 
-export function resultsCountLabel(n: number): string {
+export function resultsCountLabel(n: number, capped = false): string {
+  if (capped) return `${n.toLocaleString('en-US')}+ Results`;
   return n === 1 ? '1 Result' : `${n} Results`;
 }

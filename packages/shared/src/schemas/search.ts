@@ -6,6 +6,12 @@ import { memberCardSchema } from './discovery';
 
 /** Browse results per page (2 or 3 columns fill evenly). */
 export const SEARCH_PAGE_SIZE = 24;
+/**
+ * Ours: the count is exact up to this many matches and reads "1,000+ Results" above it. Counting every
+ * match of a broad filter over a large membership costs a scan of all of them on every search
+ * (decision 005); nobody scrolls a thousand cards, and the number still says "plenty".
+ */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** A whole number in a query string, refused with a message that names the filter. */
 const wholeNumber = (label: string, min: number, max: number) =>
@@ -84,8 +90,14 @@ export const searchPageSchema = z
     total: z
       .int()
       .min(0)
+      .max(SEARCH_COUNT_CAP)
       .nullable()
-      .describe('Members matching the filters; on the first page only (null after)'),
+      .describe(
+        `Members matching the filters, exact up to ${SEARCH_COUNT_CAP}; on the first page only (null after)`,
+      ),
+    total_capped: z
+      .boolean()
+      .describe(`More than ${SEARCH_COUNT_CAP} members match ("${SEARCH_COUNT_CAP}+ Results")`),
     next_cursor: z.string().nullable().describe('null on the last page'),
     max_visible_tier: tierSchema.describe('"Showing up to Tier N"'),
   })

@@ -1,11 +1,12 @@
 import {
   type LOOKING_FOR,
+  SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   type SearchPage,
   searchPageSchema,
   shownMiles,
 } from '@royal/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, startTestApp, useTestApp } from '../../../test/app';
 import { block, hideOnlineStatus, setVisibility } from '../../../test/discovery';
@@ -65,6 +66,7 @@ describe('search filters', () => {
     const everyone = await search(session);
     expect(names(everyone)).toEqual(['Anastasia', 'Bella', 'Christopher', 'Dana', 'Evelyn']);
     expect(everyone.total).toBe(5);
+    expect(everyone.total_capped).toBe(false);
     expect(everyone.max_visible_tier).toBe(3);
     const cases: [string, string[]][] = [
       ['q=AN', ['Anastasia', 'Dana']],
@@ -213,6 +215,29 @@ describe('search pages', () => {
     expect(pages).toBe(3);
     expect(new Set(seen).size).toBe(seen.length);
     expect(new Set(seen)).toEqual(made);
+  });
+
+  it('stops counting past the cap ("1,000+ Results") and still pages through every match', async () => {
+    const { session } = await signedInMember(t.app, { tier: 4 });
+    const many = SEARCH_COUNT_CAP + 30;
+    // Written in two statements rather than one factory call each: only the numbers matter here.
+    const id = sql.raw(`('10000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid`);
+    await t.app.ctx.db.execute(
+      sql`insert into users (id, email, name) select ${id}, 'many-' || g || '@example.test', 'Many' from generate_series(1, ${many}) g`,
+    );
+    await t.app.ctx.db.execute(
+      sql`insert into profiles (user_id, name, last_active) select ${id}, 'Many ' || g, now() - g * interval '1 second' from generate_series(1, ${many}) g`,
+    );
+    let page = await search(session);
+    expect(page.total).toBe(SEARCH_COUNT_CAP);
+    expect(page.total_capped).toBe(true);
+    const seen = page.items.map((c) => c.id);
+    while (page.next_cursor) {
+      page = await search(session, `cursor=${encodeURIComponent(page.next_cursor)}`);
+      seen.push(...page.items.map((c) => c.id));
+    }
+    expect(seen).toHaveLength(many);
+    expect(new Set(seen).size).toBe(many);
   });
 
   it('costs the same two statements whatever the filters and the number of results', async () => {

@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import {
   AppError,
   ErrorCode,
   maxVisibleTier,
   ONLINE_WINDOW_MS,
+  SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   type SearchFilters,
   type SearchPage,
 } from '@royal/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { LatLng } from '../../db/geo';
@@ -92,9 +95,14 @@ function conditions(viewer: MemberActor, filters: SearchFilters): SQL {
   return and(...parts) as SQL;
 }
 
-/** Where the previous page stopped: last activity (text with microseconds) and id. */
-const cursorSchema = z.object({ t: z.iso.datetime({ offset: true, precision: 6 }), id: z.uuid() });
-type SearchCursor = z.infer<typeof cursorSchema>;
+/** Where the previous page stopped: last activity (text with microseconds) and id, and the page plan. */
+const cursorSchema = z.object({
+  t: z.iso.datetime({ offset: true, precision: 6 }),
+  id: z.uuid(),
+  /** The first page found the results dense: later pages walk the order index too (see pageRows). */
+  w: z.boolean(),
+});
+export type SearchCursor = z.infer<typeof cursorSchema>;
 
 const encodeCursor = (cursor: SearchCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
@@ -117,10 +125,56 @@ type SearchRow = MemberCardRow & { lastActiveKey: string; photoIds: string[] };
 
 const lastActiveKey = sql`to_char(${profiles.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+const dialect = new PgDialect();
+
+/**
+ * Runs the page statement with the plan that suits how many members match. Few (up to the count's
+ * cap): PostgreSQL's own choice, typically a bitmap of the filter's index (trigrams, the box, the tags)
+ * and a sort of those few rows. Many: it cannot tell — a box or a tag list has no useful row estimate
+ * — and would still fetch and sort every match (~300 ms for 10,000 on the benchmark); instead the
+ * page runs on the connections set up for ordered walks (GENERIC_PLAN_SETTINGS: no sort, no bitmap),
+ * which walk profiles_search_order_idx newest first and stop after a page, about a hundred rows in
+ * when at least 1% of members match. One statement either way.
+ */
+async function pageRows(ctx: AppContext, statement: SQL, walk: boolean): Promise<SearchRow[]> {
+  if (!walk) return (await ctx.db.execute<SearchRow>(statement)).rows;
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  // The text depends only on which filters are set: one prepared statement per combination.
+  const name = `search_walk_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return ctx.database.queryPrepared<SearchRow>(name, text, params, { genericPlan: true });
+}
+
+/**
+ * The statements of one search page: the page (photos folded in) and, on the first page, the count —
+ * which stops at one past the cap, so a broad filter never counts its whole membership
+ * (SEARCH_COUNT_CAP). Exported for bench/explain-search.ts.
+ */
+export function searchStatements(viewer: MemberActor, filters: SearchFilters, cursor: SearchCursor | null) {
+  const where = conditions(viewer, filters);
+  const after = cursor
+    ? sql`and (${profiles.lastActive}, ${profiles.userId}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
+  const page = sql`
+    select ${selectList(memberCardColumns)}, ${lastActiveKey} as "lastActiveKey",
+      array(select ${photos.id}::text from ${photos}
+        where ${photos.userId} = ${profiles.userId} and ${photos.status} = 'approved'
+        order by ${photos.position}, ${photos.createdAt}) as "photoIds"
+    from ${profiles} left join ${safetySettings} on ${settingsJoin}
+    where ${where} ${after}
+    order by ${profiles.lastActive} desc, ${profiles.userId} desc
+    limit ${SEARCH_PAGE_SIZE + 1}`;
+  const count = cursor
+    ? null
+    : sql`select count(*)::int as total from (select 1 from ${profiles} left join ${safetySettings} on ${settingsJoin}
+        where ${where} limit ${SEARCH_COUNT_CAP + 1}) capped`;
+  return { page, count };
+}
+
 /**
  * One page of browse results, most recently active first (stable: ties broken by id), and on the
- * first page the number of members matching. Two statements whatever the filters: the page with its
- * photos folded in, and the count (first page only).
+ * first page the number of members matching. Two statements whatever the filters: the count (first
+ * page only, exact up to SEARCH_COUNT_CAP), then the page with its photos folded in, planned for
+ * what the count found (pageRows).
  */
 export async function searchMembers(
   ctx: AppContext,
@@ -137,30 +191,18 @@ export async function searchMembers(
     );
   }
   const cursor = decodeCursor(filters.cursor);
-  const where = conditions(viewer, filters);
-  const after = cursor
-    ? sql`and (${profiles.lastActive}, ${profiles.userId}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`
-    : sql``;
-  const pageQuery = ctx.db.execute<SearchRow>(sql`
-    select ${selectList(memberCardColumns)}, ${lastActiveKey} as "lastActiveKey",
-      array(select ${photos.id}::text from ${photos}
-        where ${photos.userId} = ${profiles.userId} and ${photos.status} = 'approved'
-        order by ${photos.position}, ${photos.createdAt}) as "photoIds"
-    from ${profiles} left join ${safetySettings} on ${settingsJoin}
-    where ${where} ${after}
-    order by ${profiles.lastActive} desc, ${profiles.userId} desc
-    limit ${SEARCH_PAGE_SIZE + 1}`);
-  const countQuery = cursor
-    ? null
-    : ctx.db.execute<{ total: number }>(
-        sql`select count(*)::int as total from ${profiles} left join ${safetySettings} on ${settingsJoin} where ${where}`,
-      );
-  const [page, counted] = await Promise.all([pageQuery, countQuery]);
+  const statements = searchStatements(viewer, filters, cursor);
+  const counted = statements.count
+    ? ((await ctx.db.execute<{ total: number }>(statements.count)).rows[0]?.total ?? 0)
+    : null;
+  const walk = cursor ? cursor.w : (counted ?? 0) > SEARCH_COUNT_CAP;
+  const found = await pageRows(ctx, statements.page, walk);
 
-  const rows = page.rows
+  const rows = found
     .slice(0, SEARCH_PAGE_SIZE)
     .map((row) => ({ ...row, lastActive: new Date(row.lastActive) }));
   const context = { geo: viewer.geo, maxTier };
+  const total = counted ?? 0;
   const last = rows.at(-1);
   return {
     items: rows.map((row) =>
@@ -170,10 +212,11 @@ export async function searchMembers(
         context,
       ),
     ),
-    total: counted ? (counted.rows[0]?.total ?? 0) : null,
+    total: counted === null ? null : Math.min(total, SEARCH_COUNT_CAP),
+    total_capped: total > SEARCH_COUNT_CAP,
     next_cursor:
-      page.rows.length > SEARCH_PAGE_SIZE && last
-        ? encodeCursor({ t: last.lastActiveKey, id: last.id })
+      found.length > SEARCH_PAGE_SIZE && last
+        ? encodeCursor({ t: last.lastActiveKey, id: last.id, w: walk })
         : null,
     max_visible_tier: maxTier,
   };

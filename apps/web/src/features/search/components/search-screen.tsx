@@ -155,7 +155,7 @@ export function SearchScreen() {
         <>
           <div className="flex flex-wrap items-baseline justify-between gap-x-3" aria-live="polite">
             <h2 className="font-semibold text-foreground text-lg">
-              {resultsCountLabel(firstPage.total ?? 0)}
+              {resultsCountLabel(firstPage.total ?? 0, firstPage.total_capped)}
             </h2>
             <span className="text-muted-foreground text-sm">
               Showing up to Tier {firstPage.max_visible_tier}
