@@ -73,9 +73,7 @@ export function SearchScreen() {
 
   return (
     <div className="flex flex-col gap-4">
-      <header>
-        <h1 className="font-display text-3xl text-foreground">Browse</h1>
-      </header>
+      <h1 className="font-display text-3xl text-foreground">Browse</h1>
 
       <div className="flex items-center gap-2">
         <div className="relative min-w-0 flex-1">
