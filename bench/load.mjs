@@ -1,5 +1,6 @@
 // The load generator, in its own process so that it never competes with the server's event loop:
-// node bench/load.mjs <plan.json>. Prints one line of JSON: { tool, rps, p50, p99, non2xx, errors, total }.
+// node bench/load.mjs <plan.json>. Prints one line of JSON: { tool, rps, p50, p95, p99, non2xx, errors, total }
+// (autocannon measures no p95: null there).
 //
 // wrk (Debian's `wrk`, written in C) is used when it is installed: on a 2-core machine a Node load
 // generator takes most of a core away from the server and PostgreSQL, which lowers every figure and
@@ -57,6 +58,7 @@ async function withAutocannon() {
     tool: 'autocannon',
     rps: result.requests.average,
     p50: result.latency.p50,
+    p95: null,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
@@ -91,8 +93,8 @@ request = function()
 end
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('RESULT {"tool":"wrk","rps":%.1f,"p50":%.2f,"p99":%.2f,"non2xx":%d,"errors":%d,"total":%d}\\n',
-    summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+  io.write(string.format('RESULT {"tool":"wrk","rps":%.1f,"p50":%.2f,"p95":%.2f,"p99":%.2f,"non2xx":%d,"errors":%d,"total":%d}\\n',
+    summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
     e.status, e.connect + e.read + e.write + e.timeout, summary.requests))
 end
 `;

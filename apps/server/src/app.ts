@@ -34,6 +34,7 @@ import { messagingRoutes } from './modules/messaging';
 import { notificationRoutes } from './modules/notifications';
 import { photoRoutes } from './modules/photos';
 import { realtimeRoutes } from './modules/realtime';
+import { searchRoutes } from './modules/search';
 import { settingsRoutes } from './modules/settings';
 import { registerAccessControl } from './plugins/access';
 import { registerDocs } from './plugins/docs';
@@ -189,6 +190,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(memberRoutes);
       await api.register(messagingRoutes);
       await api.register(realtimeRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,8 @@ import { vi } from 'vitest';
 
 /** What a mocked endpoint answers: a status (200 by default) and a JSON body (none for 204). */
 export type MockReply = { status?: number; body?: unknown };
-export type MockRequest = { method: string; path: string; body: unknown };
+/** `query`: the URL's search string without '?' ('' when none). */
+export type MockRequest = { method: string; path: string; query: string; body: unknown };
 export type MockHandler = MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>);
 
 const unhandled: string[] = [];
@@ -12,7 +13,7 @@ function describe(input: RequestInfo | URL, init?: RequestInit): MockRequest {
   const url = new URL(href, 'http://localhost');
   const method = (init?.method ?? 'GET').toUpperCase();
   const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-  return { method, path: url.pathname, body };
+  return { method, path: url.pathname, query: url.search.slice(1), body };
 }
 
 function refuse(request: MockRequest): Promise<never> {

@@ -149,6 +149,9 @@ describe('labels', () => {
   ])('resultsCountLabel(%i) → %s', (n, expected) => {
     expect(resultsCountLabel(n)).toBe(expected);
   });
+  it('says "1,000+ Results" when the count stopped at its cap', () => {
+    expect(resultsCountLabel(1000, true)).toBe('1,000+ Results');
+  });
 });
 
 describe('countLabel', () => {

@@ -1,3 +1,4 @@
+import { shownMiles } from './cities';
 import { MATCH_EXPIRING_HOURS, ONLINE_WINDOW_MS, UNREAD_BADGE_CAP } from './limits';
 import { TIERS, type TierLevel } from './tiers';
 
@@ -87,7 +88,7 @@ export function isOnline(lastActive: Date | string | null, now: Date = new Date(
 
 /** Whole miles, never below 1, so a nearby member's exact distance is not revealed. */
 export function milesLabel(miles: number): string {
-  const whole = Math.max(1, Math.round(miles));
+  const whole = shownMiles(miles);
   return whole === 1 ? '1 mile' : `${whole} miles`;
 }
 
@@ -96,6 +97,7 @@ export function countLabel(n: number, singular: string, plural = `${singular}s`)
   return `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;
 }
 
-export function resultsCountLabel(n: number): string {
+export function resultsCountLabel(n: number, capped = false): string {
+  if (capped) return `${n.toLocaleString('en-US')}+ Results`;
   return n === 1 ? '1 Result' : `${n} Results`;
 }

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './cities';
 export * from './enums';
 export * from './errors';
 export * from './format';
@@ -14,5 +15,6 @@ export * from './schemas/messaging';
 export * from './schemas/notifications';
 export * from './schemas/realtime';
 export * from './schemas/replies';
+export * from './schemas/search';
 export * from './text';
 export * from './tiers';

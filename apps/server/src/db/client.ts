@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Assume, ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -62,6 +63,9 @@ const statementLogger = (onStatement: (() => void) | undefined) =>
   onStatement ? { logger: { logQuery: () => onStatement() } } : {};
 
 const POOL_MAX = 10;
+
+/** pg_trgm: the browse name search's trigram index (migration 0008). */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * The connections that run statements written for a reused plan (the feed): one plan, made once per
@@ -129,9 +133,11 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
   }
 
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(
-    opts.dataDir ? { dataDir: opts.dataDir } : opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {},
-  );
+  const client = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    // Contrib extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
+    extensions: PGLITE_EXTENSIONS,
+  });
   return pgliteHandle(client, opts.onStatement);
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { COARSE_CELL_DEG, coarseLocation, distanceMiles } from './geo';
+import { COARSE_CELL_DEG, coarseLocation, distanceMiles, locationColumns, snapPosition } from './geo';
 
 const ALICE = '6f1c2a4e-8b1d-4e0a-9f5b-2d7c3e1a9b40';
 const BOB = '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70';
@@ -13,11 +13,19 @@ describe('coarseLocation', () => {
     );
   });
 
-  it('does not move while the member moves inside one cell', () => {
-    // Both points snap to the cell centred on 34.05, -118.25.
-    expect(coarseLocation(34.041, -118.241, ALICE, KEY)).toEqual(
-      coarseLocation(34.059, -118.259, ALICE, KEY),
-    );
+  it('moves only in whole cells while the member moves', () => {
+    const start = coarseLocation(34.0522, -118.2437, ALICE, KEY);
+    let moved = 0;
+    for (let step = 1; step <= 40; step += 1) {
+      const c = coarseLocation(34.0522 + step * 0.003, -118.2437 - step * 0.002, ALICE, KEY);
+      const cellsLat = (c.lat - start.lat) / COARSE_CELL_DEG;
+      const cellsLng = (c.lng - start.lng) / COARSE_CELL_DEG;
+      expect(Math.abs(cellsLat - Math.round(cellsLat))).toBeLessThan(1e-6);
+      expect(Math.abs(cellsLng - Math.round(cellsLng))).toBeLessThan(1e-6);
+      if (c.lat !== start.lat || c.lng !== start.lng) moved += 1;
+    }
+    expect(moved).toBeGreaterThan(0);
+    expect(moved).toBeLessThan(40);
   });
 
   it('gives different members in the same place different points', () => {
@@ -26,7 +34,7 @@ describe('coarseLocation', () => {
     );
   });
 
-  it('stays within one cell of the exact point', () => {
+  it('stays within half a cell of the point in each axis', () => {
     for (const [lat, lng] of [
       [34.0522, -118.2437],
       [25.2048, 55.2708],
@@ -35,8 +43,8 @@ describe('coarseLocation', () => {
     ] as const) {
       for (const id of [ALICE, BOB]) {
         const c = coarseLocation(lat, lng, id, KEY);
-        expect(Math.abs(c.lat - lat)).toBeLessThanOrEqual(COARSE_CELL_DEG + 1e-9);
-        expect(Math.abs(c.lng - lng)).toBeLessThanOrEqual(COARSE_CELL_DEG + 1e-9);
+        expect(Math.abs(c.lat - lat)).toBeLessThanOrEqual(COARSE_CELL_DEG / 2 + 1e-9);
+        expect(Math.abs(c.lng - lng)).toBeLessThanOrEqual(COARSE_CELL_DEG / 2 + 1e-9);
       }
     }
   });
@@ -69,6 +77,16 @@ describe('coarseLocation', () => {
     expect(north.lat).toBeLessThanOrEqual(90);
     expect(north.lng).toBeGreaterThanOrEqual(-180);
     expect(north.lng).toBeLessThan(180);
+  });
+});
+
+describe('snapPosition and locationColumns', () => {
+  it('snaps a shared position to the 0.01° grid (about 1 km) before it is stored', () => {
+    expect(snapPosition({ lat: 34.05234, lng: -118.24371 })).toEqual({ lat: 34.05, lng: -118.24 });
+    const columns = locationColumns({ lat: 40.712812, lng: -74.005941 }, ALICE, KEY);
+    expect(columns.lat).toBe(40.71);
+    expect(columns.lng).toBe(-74.01);
+    expect({ lat: columns.geoLat, lng: columns.geoLng }).toEqual(coarseLocation(40.71, -74.01, ALICE, KEY));
   });
 });
 

@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { distanceMiles, POSITION_SNAP_DEG } from '@royal/shared';
+
+export { distanceMiles };
 
 /** Grid size of the coarse location cell, in degrees (~5.5 km of latitude). */
 export const COARSE_CELL_DEG = 0.05;
@@ -7,6 +10,7 @@ export type LatLng = { lat: number; lng: number };
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const wrapLng = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
+const roundTo = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
 /**
  * Two stable numbers in [0, 1) for the member, keyed by a server secret: derived from the public
@@ -17,32 +21,38 @@ function jitterOf(userId: string, key: Buffer): [number, number] {
   return [digest.readUInt32BE(0) / 2 ** 32, digest.readUInt32BE(4) / 2 ** 32];
 }
 
+/** The centre of the cell holding `v` on a grid of `size` whose origin is shifted by `origin`. */
+const cellCentre = (v: number, origin: number, size: number) =>
+  Math.floor((v - origin) / size) * size + origin + size / 2;
+
 /**
- * The location other members' distances are computed from (DESIGN: "a coarse, per-user-offset
- * location cell"). The exact point is snapped to a 0.05° grid, so moving inside a cell changes
- * nothing, and then shifted by up to half a cell in each axis by an offset that is fixed per member,
- * so that members in one cell do not collapse onto one point and repeated queries cannot be averaged
- * to find the cell edges. The result is never more than one cell (~5.5 km) from the truth.
+ * The location other members' distances are computed from (decision 005). Every member has their
+ * own grid of 0.05° cells whose origin is shifted by an offset keyed with a server secret; the point
+ * used for them is the centre of the cell of their grid that holds them. So:
+ * - moving inside the cell changes nothing, and every answer about the member (the distance figure,
+ *   the distance filter) is a function of that centre alone — repeating or combining queries can
+ *   at best find the centre, and the member is anywhere in the ~5.5 × 4.6 km cell around it;
+ * - the offset is per member, so knowing one member's grid tells nothing about another's, and
+ *   members in one place do not collapse onto one point;
+ * - the result is never more than half a cell from the truth in each axis.
  */
 export function coarseLocation(lat: number, lng: number, userId: string, key: Buffer): LatLng {
   const [jLat, jLng] = jitterOf(userId, key);
-  const cellLat = Math.round(lat / COARSE_CELL_DEG) * COARSE_CELL_DEG;
-  const cellLng = Math.round(lng / COARSE_CELL_DEG) * COARSE_CELL_DEG;
   return {
-    lat: roundTo(clamp(cellLat + (jLat - 0.5) * COARSE_CELL_DEG, -90, 90), 6),
-    lng: roundTo(wrapLng(cellLng + (jLng - 0.5) * COARSE_CELL_DEG), 6),
+    lat: roundTo(clamp(cellCentre(lat, jLat * COARSE_CELL_DEG, COARSE_CELL_DEG), -90, 90), 6),
+    lng: roundTo(wrapLng(cellCentre(lng, jLng * COARSE_CELL_DEG, COARSE_CELL_DEG)), 6),
   };
 }
 
-const roundTo = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
+/** A shared browser position, snapped to about 1 km before anything is stored. */
+export function snapPosition(point: LatLng): LatLng {
+  const snap = (v: number) => roundTo(Math.round(v / POSITION_SNAP_DEG) * POSITION_SNAP_DEG, 6);
+  return { lat: clamp(snap(point.lat), -90, 90), lng: roundTo(wrapLng(snap(point.lng)), 6) };
+}
 
-const EARTH_RADIUS_MILES = 3958.8;
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle distance in miles (haversine); callers round and floor at 1 via shared milesLabel. */
-export function distanceMiles(a: LatLng, b: LatLng): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+/** The profile's location columns for a point: the stored point (snapped) and its keyed coarse cell. */
+export function locationColumns(point: LatLng, userId: string, key: Buffer) {
+  const stored = snapPosition(point);
+  const cell = coarseLocation(stored.lat, stored.lng, userId, key);
+  return { lat: stored.lat, lng: stored.lng, geoLat: cell.lat, geoLng: cell.lng };
 }

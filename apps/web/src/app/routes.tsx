@@ -9,6 +9,7 @@ import { feedQueryOptions } from '@/features/discovery';
 import { interestsQueryOptions } from '@/features/interests';
 import { memberProfileQueryOptions } from '@/features/member-profile';
 import { notificationsQueryOptions } from '@/features/notifications';
+import { filtersFromParams, paramsFromFilters, searchQueryOptions } from '@/features/search';
 import { memberSettingsQueryOptions } from '@/features/settings';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
@@ -33,6 +34,8 @@ const Landing = onDemand(() => import('@/features/landing/routes/landing'));
 const Discovery = onDemand(() => import('@/features/discovery/routes/discovery'));
 const Interests = onDemand(() => import('@/features/interests/routes/interests'));
 const MemberProfile = onDemand(() => import('@/features/member-profile/routes/member-profile'));
+const Search = onDemand(() => import('@/features/search/routes/search'));
+const Settings = onDemand(() => import('@/features/settings/routes/settings'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
 const MemberLayout = onDemand(async () => ({
@@ -89,7 +92,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         void queryClient.prefetchInfiniteQuery(feedQueryOptions());
       }),
     },
-    { path: paths.search, element: <ComingSoon title="Browse & Search" /> },
+    {
+      path: paths.search,
+      element: <Search.Component />,
+      // The first page for the filters in the URL (a shared or reloaded search starts at once).
+      loader: ({ request, params }) =>
+        startLoading(Search.preload, () => {
+          const query = paramsFromFilters(filtersFromParams(new URL(request.url).searchParams)).toString();
+          void queryClient.prefetchInfiniteQuery(searchQueryOptions(query));
+        })({ params }),
+    },
     {
       path: paths.interests,
       element: <Interests.Component />,
@@ -116,7 +128,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: paths.admin, element: <ComingSoon title="Admin Dashboard" /> },
     { path: paths.subscription, element: <ComingSoon title="Subscription" /> },
     { path: paths.safety, element: <ComingSoon title="Safety and Privacy Center" /> },
-    { path: paths.settings, element: <ComingSoon title="Advanced Settings" /> },
+    {
+      path: paths.settings,
+      element: <Settings.Component />,
+      loader: startLoading(Settings.preload, () => {
+        void queryClient.prefetchQuery(memberSettingsQueryOptions());
+      }),
+    },
     { path: paths.migration, element: <ComingSoon title="Mock Data Migration" /> },
   ];
 

@@ -61,4 +61,7 @@ export const apiPaths = {
   interests: `${API}/interests`,
   favorite: (memberId: string) => `${API}/favorites/${encodeURIComponent(memberId)}`,
   member: (memberId: string) => `${API}/members/${encodeURIComponent(memberId)}`,
+  /** Browse results for a query string of filters (see features/search/filters.ts). */
+  search: (query: string) => `${API}/search${query ? `?${query}` : ''}`,
+  myLocation: `${API}/me/location`,
 } as const;

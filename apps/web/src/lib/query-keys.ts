@@ -9,6 +9,9 @@ export const queryKeys = {
   /** The discovery feed (an infinite query of FeedPage). */
   discoveryFeed: ['discovery', 'feed'] as const,
   interests: ['interests'] as const,
+  /** Every browse result list; `search(query)` is the one for a query string of filters. */
+  searches: ['search'] as const,
+  search: (query: string) => ['search', query] as const,
   /** Every member profile page; `memberProfile(id)` is one of them. */
   memberProfiles: ['member-profile'] as const,
   memberProfile: (id: string) => ['member-profile', id] as const,

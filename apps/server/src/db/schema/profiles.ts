@@ -159,8 +159,19 @@ export const profiles = pgTable(
       .where(sql`${t.ghostMode} = false`),
     // Popularity ranking and the top-10% (shared TOP_POPULARITY_THRESHOLD) checks.
     index('profiles_popularity_idx').on(t.popularityScore.desc().nullsFirst()),
-    // Name search is case-insensitive; text_pattern_ops serves prefix LIKE on lower(name).
-    index('profiles_name_lower_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    // Browse/search (modules/search). Name: case-insensitive substring (ILIKE '%…%') through trigrams
+    // (pg_trgm, also bundled with PGlite).
+    index('profiles_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Distance: the bounding box around the viewer, on the coarse cell only (never the stored point).
+    index('profiles_geo_box_idx')
+      .using('gist', sql`point(${t.geoLng}, ${t.geoLat})`)
+      .where(sql`${t.ghostMode} = false`),
+    // Lifestyle Preferences: any of the chosen tags (&&).
+    index('profiles_lifestyle_tags_idx').using('gin', t.lifestyleTags),
+    // Results order (most recently active first) and Online Now (active within the hour).
+    index('profiles_search_order_idx')
+      .on(t.lastActive.desc().nullsFirst(), t.userId.desc().nullsFirst())
+      .where(sql`${t.ghostMode} = false`),
     index('profiles_city_state_idx').on(t.city, t.state),
   ],
 );

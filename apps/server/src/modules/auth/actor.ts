@@ -1,9 +1,9 @@
-import type { Actor, Role, TierLevel, UserType } from '@royal/shared';
+import { type Actor, DEFAULT_MEMBER_SETTINGS, type Role, type TierLevel, type UserType } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../adapters/bus';
 import type { Db } from '../../db/client';
 import type { LatLng } from '../../db/geo';
-import { profiles, sessions, userRoles, users } from '../../db/schema';
+import { profiles, safetySettings, sessions, userRoles, users } from '../../db/schema';
 import type { Auth } from './auth';
 import { verifySessionCookie } from './session-cookie';
 
@@ -21,7 +21,10 @@ export type MemberActor = {
   name: string;
   userType: UserType;
   ageRange: readonly [number, number];
-  /** The member's coarse location cell (never the exact point), for distances. */
+  /**
+   * The member's coarse location cell (never the stored point), for distances; null without a
+   * location or with Location Sharing off (then they see no distances and cannot filter by one).
+   */
   geo: LatLng | null;
   ghostMode: boolean;
 };
@@ -54,6 +57,7 @@ type Row = {
   ageRangeMax: number;
   geoLat: number | null;
   geoLng: number | null;
+  locationSharing: boolean;
   ghostMode: boolean;
   lastActive: Date;
   roles: string[];
@@ -99,7 +103,10 @@ function toActor(row: Row): MemberActor {
     name: row.name,
     userType: row.userType,
     ageRange: [row.ageRangeMin, row.ageRangeMax],
-    geo: row.geoLat !== null && row.geoLng !== null ? { lat: row.geoLat, lng: row.geoLng } : null,
+    geo:
+      row.locationSharing && row.geoLat !== null && row.geoLng !== null
+        ? { lat: row.geoLat, lng: row.geoLng }
+        : null,
     ghostMode: row.ghostMode,
   };
 }
@@ -137,6 +144,7 @@ export function createActorResolver(options: ActorResolverOptions) {
       ageRangeMax: profiles.ageRangeMax,
       geoLat: profiles.geoLat,
       geoLng: profiles.geoLng,
+      locationSharing: sql<boolean>`coalesce(${safetySettings.locationSharing}, ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.location_sharing))})`,
       ghostMode: profiles.ghostMode,
       lastActive: profiles.lastActive,
       roles: sql<
@@ -146,6 +154,7 @@ export function createActorResolver(options: ActorResolverOptions) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, sessions.userId))
+    .leftJoin(safetySettings, eq(safetySettings.userId, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('actor_by_session_token');
 

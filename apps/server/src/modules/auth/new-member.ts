@@ -3,7 +3,7 @@ import { PRIVACY_VERSION, type Role, SIGNUP_DEFAULTS, TERMS_VERSION } from '@roy
 import { eq } from 'drizzle-orm';
 import { queueEmail } from '../../adapters/mail/outbox';
 import type { Db, Tx } from '../../db/client';
-import { coarseLocation } from '../../db/geo';
+import { locationColumns } from '../../db/geo';
 import { accounts, profiles, safetySettings, userCompliance, userRoles, users } from '../../db/schema';
 
 type ProfileInsert = typeof profiles.$inferInsert;
@@ -14,7 +14,7 @@ export type NewMemberProfile = Omit<
   ProfileInsert,
   'userId' | 'name' | 'lat' | 'lng' | 'geoLat' | 'geoLng'
 > & {
-  /** The member's exact point; only its coarse, keyed cell is ever used for others. */
+  /** The member's point: stored snapped to ~1 km; only its coarse, keyed cell is used for others. */
   location?: { lat: number; lng: number };
 };
 
@@ -45,7 +45,6 @@ export async function writeMemberRecords(
   input: NewMemberRecords,
 ): Promise<void> {
   const { location, ...profile } = input.profile ?? {};
-  const cell = location ? coarseLocation(location.lat, location.lng, userId, deps.locationKey) : undefined;
   const d = SIGNUP_DEFAULTS;
   await tx.insert(profiles).values({
     userId,
@@ -66,7 +65,7 @@ export async function writeMemberRecords(
     compensationPreference: d.compensation_preference,
     discretionRequired: d.discretion_required,
     ...profile,
-    ...(location && cell ? { lat: location.lat, lng: location.lng, geoLat: cell.lat, geoLng: cell.lng } : {}),
+    ...(location ? locationColumns(location, userId, deps.locationKey) : {}),
   });
   await tx.insert(userRoles).values((input.roles ?? ['user']).map((role) => ({ userId, role })));
   await tx.insert(safetySettings).values({ ...input.settings, userId });

@@ -252,8 +252,9 @@ async function presentMatch(
       id: match.id,
       expires_at,
       member: presentMemberCard(self, photos.get(self.id) ?? [], {
+        // The target as a viewer: no distance when they hide their own location.
         geo:
-          target.geoLat !== null && target.geoLng !== null
+          target.locationSharing && target.geoLat !== null && target.geoLng !== null
             ? { lat: target.geoLat, lng: target.geoLng }
             : null,
         maxTier: target.tierLevel as TierLevel,

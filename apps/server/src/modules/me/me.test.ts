@@ -23,7 +23,7 @@ describe('GET /api/me', () => {
       verified: true,
       roles: ['user', 'promoter'],
       name: 'Céline',
-      location: { lat: 25.7617, lng: -80.1918 },
+      location: { lat: 25.76, lng: -80.19 },
     });
     await t.app.ctx.db
       .update(profiles)
@@ -48,7 +48,7 @@ describe('GET /api/me', () => {
       lifestyle_tags: ['travel', 'fine_dining'],
       height: `5'9"`,
       view_count: 7,
-      location: { city: 'Miami', state: 'FL', coordinates: { lat: 25.7617, lng: -80.1918 } },
+      location: { city: 'Miami', state: 'FL', coordinates: { lat: 25.76, lng: -80.19 } },
       roles: expect.arrayContaining(['user', 'promoter']),
       capabilities: expect.objectContaining({ can_swipe: true, can_create_parties: true }),
       compliance: { terms_accepted: true, privacy_accepted: expect.any(Boolean), age_verified: false },

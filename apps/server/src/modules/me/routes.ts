@@ -1,6 +1,7 @@
-import { apiErrorBodySchema, meSchema } from '@royal/shared';
+import { apiErrorBodySchema, locationBodySchema, meSchema, myLocationSchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
+import { setMyLocation } from './location';
 import { loadMe } from './service';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,5 +16,20 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => loadMe(app.ctx, actorOf(request).id),
+  );
+
+  app.put(
+    '/me/location',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['me'],
+        summary:
+          'Set your location: a city of the list, or your position (snapped to about 1 km before it is stored)',
+        body: locationBodySchema,
+        response: { 200: myLocationSchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => setMyLocation(app.ctx, { userId: actorOf(request).id, body: request.body }),
   );
 };

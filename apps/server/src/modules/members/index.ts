@@ -9,5 +9,12 @@ export {
   presentMemberOrTeaser,
   type ViewerContext,
 } from './presenter';
-export { loadPhotos, memberCardColumns, notSwipedBy, openMatchIdWith, selectList } from './queries';
+export {
+  loadPhotos,
+  locationSharingColumn,
+  memberCardColumns,
+  notSwipedBy,
+  openMatchIdWith,
+  selectList,
+} from './queries';
 export { memberRoutes } from './routes';

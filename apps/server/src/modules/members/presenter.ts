@@ -5,6 +5,7 @@ import {
   type MemberCard,
   type MemberProfile,
   type SwipeDirection,
+  shownMiles,
   type TierLevel,
 } from '@royal/shared';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -18,12 +19,16 @@ export type MemberCardRow = SelectResultFields<typeof memberCardColumns>;
 export type MemberProfileRow = SelectResultFields<typeof memberProfileColumns>;
 export type PhotoRef = { id: string };
 
-/** Who is looking: distances are measured from their coarse cell, photos follow their tier. */
+/**
+ * Who is looking: distances are measured from their coarse cell (null when they have no location or
+ * hide it: MemberActor.geo), photos follow their tier.
+ */
 export type ViewerContext = { geo: LatLng | null; maxTier: TierLevel };
 
+/** Whole miles between the two coarse cells; none when either side has no location or hides it. */
 function distanceFrom(viewer: ViewerContext, row: MemberCardRow): number | null {
-  if (!viewer.geo || row.geoLat === null || row.geoLng === null) return null;
-  return Math.max(1, Math.round(distanceMiles(viewer.geo, { lat: row.geoLat, lng: row.geoLng })));
+  if (!viewer.geo || !row.locationSharing || row.geoLat === null || row.geoLng === null) return null;
+  return shownMiles(distanceMiles(viewer.geo, { lat: row.geoLat, lng: row.geoLng }));
 }
 
 /**

@@ -5,6 +5,9 @@ import { matches, photos, profiles, safetySettings, swipeActions } from '../../d
 import { matchIsOpen } from '../matches';
 import type { PhotoRef } from './presenter';
 
+/** The member's Location Sharing setting (off: no distance to or from them, and no distance filter). */
+export const locationSharingColumn = sql<boolean>`coalesce(${safetySettings.locationSharing}, ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.location_sharing))})`;
+
 /**
  * The one place that says which columns of another member are read. Feed, swipes, interests and
  * the profile page select `memberCardColumns` (plus their own extras) from `profiles` left-joined
@@ -31,6 +34,7 @@ export const memberCardColumns = {
   geoLng: profiles.geoLng,
   lastActive: profiles.lastActive,
   showOnlineStatus: sql<boolean>`coalesce(${safetySettings.showOnlineStatus}, ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.show_online_status))})`,
+  locationSharing: locationSharingColumn,
 };
 
 export const memberProfileColumns = {

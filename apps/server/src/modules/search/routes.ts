@@ -1,0 +1,25 @@
+import { apiErrorBodySchema, searchPageSchema, searchQuerySchema } from '@royal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/access';
+import { searchMembers } from './service';
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/search',
+    {
+      // Browsing is for every tier (Observers browse only); what a tier sees is the service's tier cap.
+      config: { access: 'member' },
+      schema: {
+        tags: ['search'],
+        summary: 'Browse/search members with filters; only tiers up to yours',
+        querystring: searchQuerySchema,
+        response: {
+          200: searchPageSchema,
+          400: apiErrorBodySchema.describe('VALIDATION_FAILED naming the filter (details[].path)'),
+          401: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request) => searchMembers(app.ctx, { actor: actorOf(request), filters: request.query }),
+  );
+};

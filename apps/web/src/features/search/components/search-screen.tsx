@@ -1,0 +1,188 @@
+import { resultsCountLabel } from '@royal/shared';
+import { RotateCcw, Search, SearchX, SlidersHorizontal, TriangleAlert, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { StatusPanel } from '@/components/ui/status-panel';
+import { useCurrentMember } from '@/features/auth';
+import { useMemberSettings } from '@/features/settings';
+import { cn } from '@/lib/cn';
+import { useSearch } from '../api/search';
+import {
+  type BrowseFilters,
+  DEFAULT_FILTERS,
+  filtersFromParams,
+  hasActiveFilters,
+  paramsFromFilters,
+} from '../filters';
+import { FilterPanel } from './filter-panel';
+import { ResultCard } from './result-card';
+
+/** How long the name box waits for typing to pause before it searches. */
+const NAME_SEARCH_DELAY_MS = 300;
+
+/** /search: browse members with filters kept in the URL, results loading as the list scrolls. */
+export function SearchScreen() {
+  const me = useCurrentMember();
+  const settings = useMemberSettings();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const query = paramsFromFilters(filters).toString();
+  const results = useSearch(query);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [name, setName] = useState(filters.q);
+
+  const apply = (next: BrowseFilters) => setParams(paramsFromFilters(next), { replace: true });
+  const change = (patch: Partial<BrowseFilters>) => apply({ ...filters, ...patch });
+
+  // The name box follows the URL (Clear all, back/forward) and writes to it once typing pauses.
+  const urlName = filters.q;
+  useEffect(() => setName(urlName), [urlName]);
+  const latest = useRef({ filters, apply });
+  latest.current = { filters, apply };
+  useEffect(() => {
+    if (name.trim() === latest.current.filters.q) return;
+    const timer = setTimeout(
+      () => latest.current.apply({ ...latest.current.filters, q: name }),
+      NAME_SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [name]);
+
+  const canFilterDistance = me.location.coordinates !== null && settings.data?.location_sharing !== false;
+  const active = hasActiveFilters(filters);
+  const firstPage = results.data?.pages[0];
+  const members = results.data?.pages.flatMap((page) => page.items) ?? [];
+
+  // Infinite scroll: the next page loads when the end of the list comes into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = results;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="font-display text-3xl text-foreground">Browse</h1>
+
+      <div className="flex items-center gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <input
+            type="search"
+            aria-label="Search by name"
+            placeholder="Search by name..."
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+            className="min-h-11 w-full rounded-full border border-border bg-surface py-2 pr-4 pl-10 text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          />
+        </div>
+        <Button
+          variant={panelOpen ? 'primary' : 'outline'}
+          size="icon"
+          aria-expanded={panelOpen}
+          aria-controls="browse-filters"
+          aria-label={panelOpen ? 'Hide filters' : 'Show filters'}
+          onClick={() => setPanelOpen((open) => !open)}
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-5" />
+        </Button>
+      </div>
+
+      {active && (
+        <div className="flex items-center justify-between gap-3 rounded-2xl border border-accent/60 bg-accent/10 px-4 py-2">
+          <span className="font-semibold text-accent-foreground text-sm dark:text-gold-200">
+            Filters active
+          </span>
+          <Button
+            variant="ghost"
+            className="min-h-9 px-3"
+            onClick={() => {
+              setName('');
+              apply({ ...DEFAULT_FILTERS });
+            }}
+          >
+            <X aria-hidden="true" className="size-4" />
+            Clear all
+          </Button>
+        </div>
+      )}
+
+      <div id="browse-filters" hidden={!panelOpen}>
+        {panelOpen && (
+          <FilterPanel
+            filters={filters}
+            onChange={change}
+            maxVisibleTier={me.capabilities.max_visible_tier}
+            canFilterDistance={canFilterDistance}
+          />
+        )}
+      </div>
+
+      {results.isPending && <Spinner label="Searching..." />}
+
+      {results.isError && !results.data && (
+        <StatusPanel
+          Icon={TriangleAlert}
+          tone="danger"
+          title="Search failed"
+          description={results.error.message}
+        >
+          <Button onClick={() => results.refetch()} disabled={results.isFetching}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Try Again
+          </Button>
+        </StatusPanel>
+      )}
+
+      {firstPage && (
+        <>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3" aria-live="polite">
+            <h2 className="font-semibold text-foreground text-lg">
+              {resultsCountLabel(firstPage.total ?? 0, firstPage.total_capped)}
+            </h2>
+            <span className="text-muted-foreground text-sm">
+              Showing up to Tier {firstPage.max_visible_tier}
+            </span>
+          </div>
+
+          {members.length === 0 ? (
+            <StatusPanel
+              Icon={SearchX}
+              title="No results found"
+              description="Try adjusting your search filters"
+            />
+          ) : (
+            <ul
+              aria-label="Results"
+              className={cn(
+                'grid grid-cols-2 gap-3 lg:grid-cols-3 sm:gap-4',
+                results.isPlaceholderData && 'opacity-60 transition-opacity',
+              )}
+            >
+              {members.map((member) => (
+                <ResultCard key={member.id} member={member} />
+              ))}
+            </ul>
+          )}
+          <div ref={sentinel} aria-hidden="true" />
+          {isFetchingNextPage && <Spinner label="Loading more..." />}
+        </>
+      )}
+    </div>
+  );
+}

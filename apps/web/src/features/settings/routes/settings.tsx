@@ -1,0 +1,11 @@
+import { LocationSection } from '../components/location-section';
+
+/** /settings (lazy route module): Advanced Settings; location is its first section. */
+export default function SettingsRoute() {
+  return (
+    <div className="flex flex-col gap-5">
+      <h1 className="font-display text-3xl text-foreground">Advanced Settings</h1>
+      <LocationSection />
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+/**
+ * What every benchmark shares: the scratch database with 100,000 generated profiles, signed-in
+ * viewers, the compiled server started in its own process as production starts it, the load
+ * generator in another process (load.mjs), statement counts, and the results table with each
+ * route's ratio to the trivial route measured in the same run.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { CITIES, LIFESTYLE_TAGS } from '@royal/shared';
+import { sql } from 'drizzle-orm';
+import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { sessions } from '../apps/server/src/db/schema';
+import { createMemberDirectly, SESSION_SETTINGS, signSessionToken } from '../apps/server/src/modules/auth';
+import { deriveSecrets } from '../apps/server/src/secrets';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
+export const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+export const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const VIEWERS = 20;
+const AUTH_SECRET = randomBytes(36).toString('base64url');
+
+/** A signed-in viewer (tier 4, in Miami) and the members of the other type it may swipe on. */
+export type Viewer = { id: string; cookie: string; targets: string[] };
+
+const FIRST_NAMES = [
+  'Olivia',
+  'Emma',
+  'Ava',
+  'Sophia',
+  'Isabella',
+  'Mia',
+  'Amelia',
+  'Harper',
+  'Evelyn',
+  'Abigail',
+  'Anastasia',
+  'Diana',
+  'Hannah',
+  'Victoria',
+  'Valentina',
+  'Camila',
+  'Luna',
+  'Scarlett',
+  'Aria',
+  'Layla',
+  'Liam',
+  'Noah',
+  'Oliver',
+  'Elijah',
+  'James',
+  'William',
+  'Benjamin',
+  'Lucas',
+  'Henry',
+  'Alexander',
+  'Sebastian',
+  'Mateo',
+  'Daniel',
+  'Michael',
+  'Jackson',
+  'Adrian',
+  'Christian',
+  'Julian',
+  'Nathan',
+  'Leonardo',
+];
+
+/**
+ * Writes the profiles inside the database with generate_series: seconds, not minutes. Ids are
+ * 00000000-0000-4000-8000-<hex g>. Members live around the ten launch cities (±0.15°), carry about
+ * three of the 24 lifestyle tags, a third are verified, and their activity is spread over ~70 days.
+ */
+async function seedProfiles(handle: DatabaseHandle) {
+  const id = (g: string) => sql.raw(`('00000000-0000-4000-8000-' || lpad(to_hex(${g}), 12, '0'))::uuid`);
+  const names = sql.raw(`array[${FIRST_NAMES.map((n) => `'${n}'`).join(',')}]`);
+  const cityLat = sql.raw(`array[${CITIES.map((c) => c.lat).join(',')}]::float8[]`);
+  const cityLng = sql.raw(`array[${CITIES.map((c) => c.lng).join(',')}]::float8[]`);
+  const tags = sql.raw(`array[${LIFESTYLE_TAGS.map((t) => `'${t}'`).join(',')}]`);
+  await handle.db.execute(sql`
+    insert into users (id, email, name)
+    select ${id('g')}, 'bench-' || g || '@bench.test', 'Bench ' || g from generate_series(1, ${PROFILES}) g`);
+  await handle.db.execute(sql`
+    insert into profiles (user_id, name, age, tier_level, tier_subscription_active, tier_subscription_ends_at,
+      user_type, gender, last_active, popularity_score, is_sponsored, verified, looking_for, lifestyle_tags,
+      lat, lng, geo_lat, geo_lng, city, state, bio)
+    select ${id('g')}, (${names})[1 + (g * 7) % ${FIRST_NAMES.length}] || ' ' || g, 21 + (g % 40), g % 5, true,
+      now() + interval '365 days',
+      (case when g % 2 = 0 then 'men' else 'women' end)::user_type,
+      (case when g % 2 = 0 then 'male' else 'female' end)::gender,
+      now() - ((g * 7919) % 100000) * interval '1 minute', (g * 31) % 100, g % 97 = 0, g % 3 = 0,
+      (array['short_term','long_term','uncomplicated','luxury_experiences'])[1 + (g / 7) % 4]::looking_for,
+      array(select t from unnest(${tags}) with ordinality u(t, i) where ((g * 31 + i * 17) * 2654435761) % 7 = 0),
+      lat, lng, round(lat / 0.05) * 0.05 + ((g * 13) % 50) / 1000.0 - 0.025,
+      round(lng / 0.05) * 0.05 + ((g * 29) % 50) / 1000.0 - 0.025,
+      'City', 'ST', 'Benchmark member who enjoys travel, fine dining and quiet weekends.'
+    from (select g, (${cityLat})[1 + g % 10] + ((g * 37) % 300 - 150) / 1000.0 as lat,
+                 (${cityLng})[1 + g % 10] + ((g * 53) % 300 - 150) / 1000.0 as lng
+          from generate_series(1, ${PROFILES}) g) s`);
+  await handle.db.execute(sql`insert into safety_settings (user_id) select user_id from profiles`);
+  await handle.db.execute(
+    sql`insert into photos (user_id, position, key_large, key_small, key_blur, width, height, status)
+        select user_id, 0, 'bench/l', 'bench/s', 'bench/b', 1080, 1350, 'approved' from profiles`,
+  );
+}
+
+/** Tier-4 viewers in Miami (they see every tier), each signed in with a session written directly. */
+async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
+  const writer = { locationKey: deriveSecrets(AUTH_SECRET).locationJitter };
+  const viewers: Viewer[] = [];
+  for (let i = 0; i < VIEWERS; i += 1) {
+    const userType = i % 2 === 0 ? 'men' : 'women';
+    const { id } = await createMemberDirectly(handle.db, writer, {
+      email: `viewer-${i}@bench.test`,
+      name: `Viewer ${i}`,
+      acceptedTermsAt: new Date(),
+      profile: {
+        age: 35,
+        tierLevel: 4,
+        tierSubscriptionActive: true,
+        tierSubscriptionEndsAt: new Date(Date.now() + 365 * 86_400_000),
+        userType,
+        gender: userType === 'men' ? 'male' : 'female',
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        location: { lat: 25.76, lng: -80.19 },
+      },
+    });
+    const token = randomBytes(24).toString('base64url');
+    await handle.db.insert(sessions).values({
+      token,
+      userId: id,
+      expiresAt: new Date(Date.now() + SESSION_SETTINGS.expiresInSeconds * 1000),
+    });
+    const wanted = userType === 'men' ? 'women' : 'men';
+    // Every viewer swipes on its own slice of the other type, so no swipe is a refused repeat.
+    const targets = await handle.db.execute<{ id: string }>(
+      sql`select user_id as id from profiles where user_type = ${wanted} and user_id::text like '00000000-0000-4000-8000-%'
+          order by user_id offset ${Math.floor(i / 2) * 2000} limit 2000`,
+    );
+    viewers.push({
+      id,
+      cookie: `rc.session_token=${encodeURIComponent(signSessionToken(token, AUTH_SECRET))}`,
+      targets: targets.rows.map((r) => r.id),
+    });
+  }
+  return viewers;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export type BenchDatabase = { url?: string; dataDir?: string };
+export type Server = { origin: string; stop(): Promise<void> };
+
+/** Starts `node dist/server.js` as production does and waits until it answers. */
+export async function startServer(database: BenchDatabase, statementStats: boolean): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      AUTH_SECRET,
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'false',
+      SEED_DEMO: 'false',
+      STATEMENT_STATS: String(statementStats),
+      API_RATE_LIMIT_PER_ADDRESS: '100000000',
+      ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/health/live`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    origin,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+export type Load = {
+  tool: string;
+  rps: number;
+  p50: number;
+  /** null from autocannon, which does not measure it. */
+  p95: number | null;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+};
+
+/** A load run's plan, as load.mjs reads it. `kind`: plain (no cookie), get (a viewer's cookie), swipe. */
+export type LoadPlan = {
+  kind: 'plain' | 'get' | 'swipe';
+  path: string;
+  origin: string;
+  connections: number;
+  seconds: number;
+  viewers: Viewer[];
+};
+
+/** One load run from a separate process. */
+export function load(plan: LoadPlan, workDir: string): Load {
+  const file = join(workDir, `plan-${randomBytes(4).toString('hex')}.json`);
+  writeFileSync(file, JSON.stringify(plan));
+  const out = execFileSync(process.execPath, [join(import.meta.dirname, 'load.mjs'), file], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out.trim().split('\n').at(-1) as string) as Load;
+}
+
+/** The SQL statements one request ran, from a server started with statement stats. */
+export async function statementsOf(origin: string, path: string, cookie: string, init: RequestInit = {}) {
+  const res = await fetch(`${origin}${path}`, { ...init, headers: { cookie, origin, ...init.headers } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  return Number(res.headers.get('x-statements'));
+}
+
+export type Seeded = {
+  database: BenchDatabase;
+  viewers: Viewer[];
+  workDir: string;
+  dispose(): Promise<void>;
+};
+
+/**
+ * Builds the current server as `npm start` does, then a scratch database (PostgreSQL, or PGlite with
+ * BENCH_ENGINE=pglite) migrated and seeded with PROFILES profiles and the viewers, analysed.
+ */
+export async function seedBenchDatabase(): Promise<Seeded> {
+  execFileSync('npm', ['run', 'build', '-w', '@royal/server'], { cwd: ROOT, stdio: 'ignore' });
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`the server build did not produce ${SERVER_ENTRY}`);
+  const workDir = mkdtempSync(join(tmpdir(), 'rc-bench-'));
+  const started = Date.now();
+  let database: BenchDatabase;
+  let handle: DatabaseHandle;
+  let dropDatabase = async () => {};
+  if (ENGINE === 'postgres') {
+    const name = `rc_bench_${randomBytes(4).toString('hex')}`;
+    const admin = await createDatabase({ databaseUrl: BASE_URL });
+    await admin.db.execute(sql.raw(`create database ${name}`));
+    await admin.close();
+    const url = new URL(BASE_URL);
+    url.pathname = `/${name}`;
+    database = { url: url.toString() };
+    handle = await createDatabase({ databaseUrl: database.url });
+    dropDatabase = async () => {
+      const again = await createDatabase({ databaseUrl: BASE_URL });
+      await again.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await again.close();
+    };
+  } else {
+    database = { dataDir: workDir };
+    handle = await createDatabase({ dataDir: join(workDir, 'db') });
+  }
+  const dispose = async () => {
+    if (process.env.BENCH_KEEP) console.log(`kept: ${database.url ?? database.dataDir}`);
+    else {
+      await dropDatabase();
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  };
+  try {
+    await migrateDatabase(handle);
+    console.log(`${ENGINE}: seeding ${PROFILES.toLocaleString()} profiles…`);
+    await seedProfiles(handle);
+    const viewers = await createViewers(handle);
+    await handle.db.execute(sql`analyze`);
+    await handle.close();
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { database, viewers, workDir, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+export type Result = { name: string; load: Load; statements?: string };
+
+/** The results table; the first row is the trivial route every ratio is measured against. */
+export function printResults(results: Result[], title: string) {
+  const trivial = results[0]?.load.rps ?? 1;
+  console.log(`\n${title} · load: ${results[0]?.load.tool ?? '?'} in another process\n`);
+  console.log(
+    `${'route'.padEnd(44)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(8)} ${'ratio'.padStart(7)}   statements`,
+  );
+  for (const { name, load: r, statements } of results) {
+    console.log(
+      `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p95 ?? '-').padStart(8)} ${String(r.p99).padStart(8)} ${String(r.non2xx + r.errors).padStart(8)} ${(r.rps / trivial).toFixed(3).padStart(7)}   ${statements ?? '-'}`,
+    );
+  }
+}
