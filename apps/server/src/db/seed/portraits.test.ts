@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { describePerson, PORTRAIT_HEIGHT, PORTRAIT_WIDTH, portraitSvg, renderPortrait } from './portraits';
+import { describePerson, PORTRAIT_HEIGHT, PORTRAIT_WIDTH, portraitShot, renderPortrait } from './portraits';
 
 const person = (index: number, userType: 'men' | 'women' = 'women', age = 32) =>
   describePerson({ key: `member-${userType}-${index}@example.test`, index, userType, age });
@@ -35,7 +35,7 @@ describe('demo portraits', () => {
 
   it('keeps one identity across a member’s photos while the scene and expression change', () => {
     const look = person(5, 'men', 51);
-    const photos = [0, 1, 2, 3].map((photo) => portraitSvg(look, photo));
+    const photos = [0, 1, 2, 3].map((photo) => JSON.stringify(portraitShot(look, photo)));
     expect(new Set(photos).size).toBe(4);
     for (const svg of photos) {
       expect(svg).toContain(look.skin);

@@ -23,17 +23,13 @@ type Choice<K extends keyof AvatarOptions> =
 
 /** Near-universal skin tones, light to deep. Seven (a prime): cycled against the hairstyles below. */
 const SKIN_TONES = ['ffdbb4', 'f1c27d', 'edb98a', 'd08b5b', 'ae5d29', '8d5524', '614335'] as const;
-/** Natural hair colours; the greys are kept for members in their late forties and older. */
-const HAIR_COLOURS = [
-  '2c1b18',
-  '4a312c',
-  '724133',
-  'a55728',
-  'b58143',
-  'd6b370',
-  '2c1b18',
-  '4a312c',
-] as const;
+/** Natural hair colours, darkest first; the fair shades (from auburn on) only go with the lighter skin tones. */
+const HAIR_COLOURS = ['2c1b18', '4a312c', '724133', 'a55728', 'b58143', 'd6b370'] as const;
+/** How many of HAIR_COLOURS suit the darker half of the skin tones (from the fourth on). */
+const DARK_HAIR_COUNT = 3;
+/** Black and dark brown are the most common: a pick is from this list, weighted by repetition. */
+const HAIR_WEIGHTS = [3, 2, 1, 1, 1, 1] as const;
+/** Greys, kept for members in their late forties and older. */
 const GREY_HAIR = ['e8e1e1', 'b9b4b0'] as const;
 /** Eleven each (a prime, coprime with the seven skin tones): 77 distinct pairs before one repeats. */
 const WOMEN_HAIR = [
@@ -46,7 +42,7 @@ const WOMEN_HAIR = [
   'curvy',
   'straightAndStrand',
   'miaWallace',
-  'froBand',
+  'fro',
   'straight02',
 ] as const satisfies readonly Choice<'top'>[];
 const MEN_HAIR = [
@@ -60,7 +56,7 @@ const MEN_HAIR = [
   'shortRound',
   'dreads01',
   'shaggy',
-  'fro',
+  'dreads02',
 ] as const satisfies readonly Choice<'top'>[];
 const WOMEN_CLOTHING: readonly Choice<'clothing'>[] = [
   'blazerAndShirt',
@@ -90,13 +86,16 @@ const OUTFIT_COLOURS = [
 ];
 const GLASSES: readonly Choice<'accessories'>[] = ['prescription02', 'round', 'prescription01'];
 const BEARDS: readonly Choice<'facialHair'>[] = ['beardLight', 'beardMedium', 'beardLight', 'beardMajestic'];
-/** Warm, photogenic expressions only: no tongue, no eye-roll. Photo 0 is the member's best smile. */
+/**
+ * Warm, photogenic expressions only: smiles open and closed, relaxed or raised brows (no frown, tongue,
+ * eye-roll or "vomit"). Photo 0 is the member's open smile.
+ */
 const EXPRESSIONS = [
   { eyes: 'default', eyebrows: 'defaultNatural', mouth: 'smile' },
   { eyes: 'happy', eyebrows: 'raisedExcitedNatural', mouth: 'twinkle' },
-  { eyes: 'default', eyebrows: 'flatNatural', mouth: 'serious' },
-  { eyes: 'squint', eyebrows: 'defaultNatural', mouth: 'twinkle' },
-  { eyes: 'default', eyebrows: 'raisedExcitedNatural', mouth: 'smile' },
+  { eyes: 'default', eyebrows: 'defaultNatural', mouth: 'twinkle' },
+  { eyes: 'squint', eyebrows: 'defaultNatural', mouth: 'smile' },
+  { eyes: 'default', eyebrows: 'raisedExcitedNatural', mouth: 'twinkle' },
 ] as const satisfies readonly {
   eyes: Choice<'eyes'>;
   eyebrows: Choice<'eyebrows'>;
@@ -136,11 +135,12 @@ export function describePerson(input: {
   const women = input.userType === 'women';
   const hairstyles = women ? WOMEN_HAIR : MEN_HAIR;
   const greying = input.age >= 48 && random.chance(0.6);
+  const skinIndex = input.index % SKIN_TONES.length;
   return {
     userType: input.userType,
-    skin: SKIN_TONES[input.index % SKIN_TONES.length] ?? SKIN_TONES[0],
+    skin: SKIN_TONES[skinIndex] ?? SKIN_TONES[0],
     hair: hairstyles[input.index % hairstyles.length] ?? hairstyles[0],
-    hairColour: random.pick(greying ? GREY_HAIR : HAIR_COLOURS),
+    hairColour: greying ? random.pick(GREY_HAIR) : pickHairColour(random, skinIndex >= 3),
     clothing: random.pick(women ? WOMEN_CLOTHING : MEN_CLOTHING),
     outfitColours: random.sample(OUTFIT_COLOURS, 4),
     glasses: random.chance(0.18) ? random.pick(GLASSES) : null,
@@ -150,11 +150,17 @@ export function describePerson(input: {
   };
 }
 
-function avatarSvg(person: Person, photo: number): string {
+function pickHairColour(random: Random, darkOnly: boolean): string {
+  const shades = HAIR_COLOURS.slice(0, darkOnly ? DARK_HAIR_COUNT : HAIR_COLOURS.length);
+  return random.pick(shades.flatMap((shade, i) => Array<string>(HAIR_WEIGHTS[i] ?? 1).fill(shade)));
+}
+
+function avatarSvg(person: Person, photo: number, size: number): string {
   const expression =
     EXPRESSIONS[(photo + (photo > 0 ? person.photoOffset : 0)) % EXPRESSIONS.length] ?? EXPRESSIONS[0];
   return createAvatar(avataaars, {
     seed: 'portrait',
+    size,
     style: ['default'],
     top: [person.hair],
     topProbability: 100,
@@ -244,53 +250,80 @@ const SCENES: readonly Scene[] = [
 ];
 
 /**
- * Framings, in units of the 280-unit avatar standing on the bottom edge: `scale` sets how large the
- * person is (up to 4.35 the hair stays in frame; the close-up crops it, as a close portrait does) and
- * `x` where their centre is, as a share of the width.
+ * Framings: `scale` is the size of the 280-unit avatar in pixels per unit, `x` where the person's
+ * centre stands and `eyes` the height of their eyes, both as shares of the picture. Photo 0 is the
+ * card: head and shoulders with room above the hair, the face clear of the name and bio laid over the
+ * card's lower third. The others step back, step in (the close-up crops the hair, as a close portrait
+ * does) or stand off-centre.
  */
 const FRAMINGS = [
-  { scale: 4.2, x: 0.5 },
-  { scale: 3.75, x: 0.4 },
-  { scale: 4.9, x: 0.55 },
-  { scale: 3.9, x: 0.6 },
+  { scale: 2.85, x: 0.5, eyes: 0.36 },
+  { scale: 2.7, x: 0.4, eyes: 0.38 },
+  { scale: 3.9, x: 0.54, eyes: 0.4 },
+  { scale: 2.9, x: 0.6, eyes: 0.36 },
 ] as const;
+/** Where the eyes are in the avatar's 280-unit box. */
+const AVATAR_EYE_Y = 112;
 
-/** The SVG source of one demo photo of `person` (exported for tests and for tweaking the look). */
-export function portraitSvg(person: Person, photo: number): string {
+/** One photo as layers: the backdrop and where the person stands on it. */
+type Shot = {
+  backdrop: string;
+  figure: string;
+  /** The avatar's box on the picture, in pixels; it may run past the edges. */
+  box: { x: number; y: number; size: number };
+};
+
+/** The layers of one demo photo of `person` (exported for tests and for tweaking the look). */
+export function portraitShot(person: Person, photo: number): Shot {
   const scene = SCENES[(person.photoOffset + photo) % SCENES.length] ?? SCENES[0];
-  // The first photo (the card) keeps the whole head in frame; the others take turns, close-up included.
   const framing =
-    FRAMINGS[photo === 0 ? person.photoOffset % 2 : (person.photoOffset + photo) % FRAMINGS.length] ??
-    FRAMINGS[0];
+    FRAMINGS[photo === 0 ? 0 : 1 + ((person.photoOffset + photo) % (FRAMINGS.length - 1))] ?? FRAMINGS[0];
   const random = createRandom(person.detailSeed + photo * 7919);
-  const size = 280 * framing.scale;
-  // The avatar's shoulders end at its bottom edge: it sits on the picture's bottom edge, so the body
-  // always runs out of frame as in a portrait photo.
-  const x = W * framing.x - size / 2;
-  const y = H - size;
-  // A soft shadow behind the shoulders lifts the person off the backdrop. (A full-frame vignette
-  // would cost a third of the drawing time; the scenes darken their own edges instead.)
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  const size = Math.round(280 * framing.scale);
+  const x = Math.round(W * framing.x - size / 2);
+  const y = Math.round(H * framing.eyes - AVATAR_EYE_Y * framing.scale);
+  // A soft shadow behind the shoulders lifts the person off the backdrop.
+  const backdrop = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   ${scene?.(random)}
   <defs><radialGradient id="shade" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#000" stop-opacity="0.3"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>
-  <ellipse cx="${(x + size / 2 + 30).toFixed(1)}" cy="${(H - size * 0.15).toFixed(1)}" rx="${(size * 0.5).toFixed(1)}" ry="${(size * 0.45).toFixed(1)}" fill="url(#shade)"/>
-  ${placed(avatarSvg(person, photo), x, y, size)}
+  <ellipse cx="${x + size / 2 + 30}" cy="${y + size * 0.95}" rx="${Math.round(size * 0.5)}" ry="${Math.round(size * 0.55)}" fill="url(#shade)"/>
 </svg>`;
+  return { backdrop, figure: avatarSvg(person, photo, size), box: { x, y, size } };
 }
 
-/** Nests a standalone `<svg>` (which keeps its viewBox and attributes) at our position and size. */
-function placed(svg: string, x: number, y: number, size: number): string {
-  return svg.replace(
-    '<svg ',
-    `<svg x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${size.toFixed(1)}" height="${size.toFixed(1)}" `,
+/**
+ * Rasterises one photo of `person` to PNG, ready for processImage like any upload. The avatar's body
+ * ends at the bottom of its box; where the box ends above the picture's bottom edge, its last row is
+ * repeated down to the edge, so the jacket, shirt and long hair simply continue out of frame.
+ */
+export async function renderPortrait(person: Person, photo: number): Promise<Buffer> {
+  const { backdrop, figure, box } = portraitShot(person, photo);
+  const below = Math.max(0, H - (box.y + box.size));
+  const drawn = await sharp(Buffer.from(figure))
+    .ensureAlpha()
+    .extend({ bottom: below, extendWith: 'copy' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Only the part of the figure inside the picture is laid on it.
+  const left = Math.max(0, -box.x);
+  const top = Math.max(0, -box.y);
+  const width = Math.min(drawn.info.width - left, W - Math.max(0, box.x));
+  const height = Math.min(drawn.info.height - top, H - Math.max(0, box.y));
+  const raw = { width: drawn.info.width, height: drawn.info.height, channels: 4 } as const;
+  const visible = await sharp(drawn.data, { raw }).extract({ left, top, width, height }).raw().toBuffer();
+  return (
+    sharp(Buffer.from(backdrop))
+      .composite([
+        {
+          input: visible,
+          raw: { width, height, channels: 4 },
+          left: Math.max(0, box.x),
+          top: Math.max(0, box.y),
+        },
+      ])
+      // Opaque RGB: the picture has no transparency, and encoding an alpha channel would only cost time.
+      .removeAlpha()
+      .png({ compressionLevel: 1 })
+      .toBuffer()
   );
-}
-
-/** Rasterises one photo of `person` to PNG, ready for processImage like any upload. */
-export function renderPortrait(person: Person, photo: number): Promise<Buffer> {
-  // Opaque RGB: the drawing has no transparency, and encoding an alpha channel would only cost time.
-  return sharp(Buffer.from(portraitSvg(person, photo)))
-    .removeAlpha()
-    .png({ compressionLevel: 1 })
-    .toBuffer();
 }
