@@ -103,7 +103,6 @@ const EXPRESSIONS = [
 }[];
 
 export type Person = {
-  userType: UserType;
   skin: string;
   hair: Choice<'top'>;
   hairColour: string;
@@ -137,7 +136,6 @@ export function describePerson(input: {
   const greying = input.age >= 48 && random.chance(0.6);
   const skinIndex = input.index % SKIN_TONES.length;
   return {
-    userType: input.userType,
     skin: SKIN_TONES[skinIndex] ?? SKIN_TONES[0],
     hair: hairstyles[input.index % hairstyles.length] ?? hairstyles[0],
     hairColour: greying ? random.pick(GREY_HAIR) : pickHairColour(random, skinIndex >= 3),
@@ -190,8 +188,7 @@ function bokeh(random: Random, colours: readonly string[], count: number, area: 
   const [top, bottom] = area;
   return Array.from({ length: count }, (_, i) => {
     const r = random.int(30, 110);
-    const colour = colours[i % colours.length];
-    return `<circle cx="${random.int(-40, W + 40)}" cy="${random.int(top, bottom)}" r="${r}" fill="url(#bokeh-${colours.indexOf(colour ?? '')})" opacity="${random.float(0.25, 0.7).toFixed(2)}"/>`;
+    return `<circle cx="${random.int(-40, W + 40)}" cy="${random.int(top, bottom)}" r="${r}" fill="url(#bokeh-${i % colours.length})" opacity="${random.float(0.25, 0.7).toFixed(2)}"/>`;
   }).join('');
 }
 
