@@ -1,6 +1,6 @@
 import type { App } from '../../apps/server/src/app';
 import { boosts, photos } from '../../apps/server/src/db/schema';
-import { renderPortrait } from '../../apps/server/src/db/seed/portraits';
+import { describePerson, renderPortrait } from '../../apps/server/src/db/seed/portraits';
 import { hashPassword } from '../../apps/server/src/lib/password-hash';
 import { createMemberDirectly } from '../../apps/server/src/modules/auth';
 import { processImage, storePhotoVariants } from '../../apps/server/src/modules/photos';
@@ -22,9 +22,6 @@ export async function createJourneyMembers(app: App): Promise<JourneyMember[]> {
       name: 'Julian',
       userType: 'men',
       gender: 'male',
-      initial: 'J',
-      hueShift: -20,
-      longHair: false,
       tier: 2,
       lastActive: hourAgo,
     },
@@ -32,9 +29,6 @@ export async function createJourneyMembers(app: App): Promise<JourneyMember[]> {
       name: 'Valentina',
       userType: 'women',
       gender: 'female',
-      initial: 'V',
-      hueShift: 25,
-      longHair: true,
       tier: 2,
       lastActive: hourAgo,
     },
@@ -42,9 +36,6 @@ export async function createJourneyMembers(app: App): Promise<JourneyMember[]> {
       name: 'Seraphina',
       userType: 'women',
       gender: 'female',
-      initial: 'S',
-      hueShift: 35,
-      longHair: true,
       tier: 3,
       lastActive: new Date(),
     },
@@ -53,7 +44,7 @@ export async function createJourneyMembers(app: App): Promise<JourneyMember[]> {
   const { db, storage, secrets } = app.ctx;
   const passwordHash = await hashPassword(JOURNEY_PASSWORD);
   const yearAhead = new Date(Date.now() + 365 * 86_400_000);
-  for (const spec of specs) {
+  for (const [index, spec] of specs.entries()) {
     const email = `${spec.name.toLowerCase()}-${stamp}@journey.test`;
     // The app's one new-member writer, as sign-up and the seed use it.
     const { id } = await createMemberDirectly(
@@ -81,15 +72,10 @@ export async function createJourneyMembers(app: App): Promise<JourneyMember[]> {
         },
       },
     );
+    // Drawn like the seed's members; the name as key keeps each journey member's face the same every run.
+    const look = describePerson({ key: spec.name, index, userType: spec.userType, age: 31 });
     for (const variant of [0, 1]) {
-      const image = await processImage(
-        await renderPortrait({
-          initial: spec.initial,
-          hueShift: spec.hueShift,
-          variant,
-          longHair: spec.longHair,
-        }),
-      );
+      const image = await processImage(await renderPortrait(look, variant));
       const keys = await storePhotoVariants(storage, id, image);
       await db.insert(photos).values({
         userId: id,

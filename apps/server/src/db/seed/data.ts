@@ -13,6 +13,8 @@ export type DemoLogin = {
   /** Shown next to the login in the start-up log. */
   label: string;
   name: string;
+  /** Written for this member; no community member has the same one. */
+  bio: string;
   tier: TierLevel;
   roles: readonly Role[];
   userType: UserType;
@@ -30,6 +32,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     label: 'Tier 0 · Observer',
     name: 'Oliver',
+    bio: 'New to the circle and taking my time. Architecture, slow coffee and long walks through neighbourhoods I have never seen before. Say hello if you like the quiet ones.',
     tier: 0,
     roles: ['user'],
     userType: 'men',
@@ -44,6 +47,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     label: 'Tier 1 · Basic Access',
     name: 'Benjamin',
+    bio: 'Product designer who sketches on napkins and books tables for two. Happiest at a counter seat, watching the chef work.',
     tier: 1,
     roles: ['user'],
     userType: 'men',
@@ -58,6 +62,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     label: 'Tier 2 · Verified Viber',
     name: 'Valeria',
+    bio: 'Curious and a little spontaneous. Salsa on Wednesdays, museums on Sundays, and a soft spot for anyone who can make me laugh before the first course arrives.',
     tier: 2,
     roles: ['user'],
     userType: 'women',
@@ -72,6 +77,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     label: 'Tier 3 · Chemistry Tier',
     name: 'Christian',
+    bio: 'Chemistry is everything. I run a hospitality group, travel most months and keep my weekends for the people who matter. Tell me your favourite place to watch the sun go down.',
     tier: 3,
     roles: ['user'],
     userType: 'men',
@@ -86,6 +92,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     label: 'Tier 4 · Vault Verified',
     name: 'Victoria',
+    bio: 'I value what this circle is about: privacy, patience and people who are exactly who they say they are. Fine art, fast cars and slow dinners.',
     tier: 4,
     roles: ['user'],
     userType: 'women',
@@ -100,6 +107,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     label: 'Admin · Tier 4',
     name: 'Alexander',
+    bio: 'I look after this circle and take that seriously. Off duty: sailing, a cigar on the terrace and conversations that outlast the candles.',
     tier: 4,
     roles: ['user', 'admin'],
     userType: 'men',
@@ -114,6 +122,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     label: 'Promoter · Tier 2',
     name: 'Penelope',
+    bio: 'I host the evenings you hear about afterwards: rooftops, string quartets, the right guest list. Come to one and find me by the bar.',
     tier: 2,
     roles: ['user', 'promoter'],
     userType: 'women',
@@ -193,8 +202,12 @@ export const MEN_NAMES = [
   'Lorenzo',
 ] as const;
 
-/** Tasteful, varied bios; about half are longer than 150 characters, so "Show more" has work to do. */
-export const BIOS = [
+/**
+ * One bio for each community member, never repeated (a seed of more members than bios is refused):
+ * tasteful, varied in voice and length, none naming an age, a city or a gender, since those are
+ * drawn separately. About a third run past 150 characters, so "Show more" has work to do.
+ */
+export const COMMUNITY_BIOS = [
   'Gallery openings, good espresso and better conversation.',
   'Architect by day, amateur sommelier by night. I believe the best evenings start with a reservation and end with a story.',
   'Weekends belong to the coast. Ask me about my favourite hidden beach and I might even tell you.',
@@ -215,6 +228,36 @@ export const BIOS = [
   'Film producer between Los Angeles and London. I love premieres, but I love a quiet bookshop on a rainy afternoon even more. Tell me the last thing that genuinely surprised you.',
   'Pilot with a taste for small islands and big views.',
   'I run a boutique interior design studio and believe every room, and every date, deserves good lighting. Warm, direct, and always on time.',
+  'Surgeon with steady hands and an unsteady relationship with my phone. When I am off, I am really off: slow mornings, long walks, a glass of something cold. Bring your best restaurant recommendation.',
+  'Vinyl on Sundays, tennis on Saturdays, and a standing table at the oyster bar on Fridays.',
+  'I left corporate law to open a wine bar, and I have never been happier or more tired. Looking for someone who laughs easily and stays for one more glass.',
+  'Half my heart is in Buenos Aires. The other half is still looking for a dance partner.',
+  'Art advisor. I spend my days helping people fall in love with paintings; I would like to spend my evenings on something less framed.',
+  'Marathoner, terrible cook, excellent company. I will book the table if you choose the wine.',
+  'Tech founder on my second company and my first real holiday in years. Curious, candid and surprisingly good at board games. I am here for chemistry, not a pitch deck.',
+  'Jazz singer on weekends, brand strategist on weekdays. Velvet voice, sharp elbows at the bar.',
+  'Horses, open roads and a well-cut suit. Old-fashioned about manners, modern about everything else.',
+  'Perfumer in training. I will remember what you wore and how the evening smelled long after the details fade.',
+  'I restore classic cars and, now and then, my faith in romance. Sunday drives with the top down, lunch somewhere with a view, no fixed time to be back.',
+  'Cardiologist who knows a thing or two about racing hearts. Off duty: tapas, flamenco and terrible puns.',
+  'Gardens, galleries and grand hotels. I like old buildings, new ideas and people who listen as well as they talk.',
+  'Fashion buyer with a weakness for vintage watches and late-night diners. Honest, a little impatient, and generous with my time once you have it.',
+  "Diver, diplomat's kid, citizen of everywhere. I have lived on four continents and still believe the best place is wherever the conversation is good.",
+  'Private equity by trade, jazz piano by temperament. I would love a companion for opening nights, weekend flights and the quiet moments in between.',
+  'Ceramicist with clay under my nails and champagne taste. Studio visits on request.',
+  'I work in hotels, so I know the best bar in every one of them. Let me show you a few.',
+  'Former professional footballer, now coaching kids and learning Italian. Slow to judge, quick to laugh, impossible to beat at pool.',
+  'Speechwriter. Words are my job, which is why I prefer to say less and mean more. Dinner first, then we will see.',
+  'Yacht broker who still gets seasick. Ask me why, over a drink on dry land.',
+  'Pastry chef with a sweet tooth and a sharp wit. My mornings start at four, so I treasure calm evenings and people who are easy to be around.',
+  'Venture partner, amateur astronomer, lifelong night owl. I can name the constellations over any rooftop you choose.',
+  'Opera on Thursdays, boxing on Saturdays. I contain multitudes and a very good leather jacket.',
+  'Property developer who restores old townhouses and older friendships. Loyal, discreet, and at my best at a candlelit table with someone who can hold a conversation.',
+  'Sommelier. Yes, I will order for the table. No, I will not judge your rosé.',
+  'Photographer for travel magazines, so I am usually somewhere with bad Wi-Fi and good light. When I am in town, I want the evenings to count.',
+  'Psychologist, so I am a good listener, and I promise not to analyse you on the first date. Probably.',
+  'Equestrian, economist and enthusiastic dancer at weddings. Looking for warmth, wit and someone who enjoys planning the next adventure as much as taking it.',
+  'Cellist in a chamber orchestra. I like my evenings the way I like my music: unhurried, intimate, with a little drama in the final movement.',
 ] as const;
 
 export type SeedEvent = {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CITIES,
   COMPENSATION_PREFERENCES,
@@ -37,7 +37,7 @@ import {
 } from '../schema';
 import {
   ADMIN_DEMO_EMAIL,
-  BIOS,
+  COMMUNITY_BIOS,
   DEMO_LOGINS,
   DEMO_PASSWORD,
   type DemoLogin,
@@ -46,7 +46,7 @@ import {
   SEED_SAFE_LOCATIONS,
   WOMEN_NAMES,
 } from './data';
-import { renderPortrait } from './portraits';
+import { describePerson, type Person, renderPortrait } from './portraits';
 import { createRandom, type Random } from './random';
 
 export { DEMO_LOGINS, DEMO_PASSWORD, type DemoLogin } from './data';
@@ -68,6 +68,8 @@ export type SeedTarget = {
 
 const DEFAULT_COMMUNITY = 50;
 const SEED = 20_260_101;
+/** A stream of its own for dealing out bios, so adding bios does not move any other seeded value. */
+const BIO_SEED = SEED + 1;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Demo subscriptions run a year, so a demo keeps working; they lapse like any other at their end. */
@@ -103,8 +105,12 @@ type MemberPlan = {
   popularity: number;
   lastActiveMinutesAgo: number;
   photoCount: number;
+  bio: string;
   demo: boolean;
 };
+
+/** A member with the person their photos show (see withLooks). */
+type DrawnMember = MemberPlan & { look: Person };
 
 /** True when no account exists yet (the server seeds an empty embedded database on first start). */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -138,7 +144,7 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
   // The admin is written last: its presence marks a finished seed.
   const demo = DEMO_LOGINS.map((login) => planDemo(login, random));
   const admin = demo.filter((m) => m.email === ADMIN_DEMO_EMAIL);
-  const plans = [...demo.filter((m) => m.email !== ADMIN_DEMO_EMAIL), ...community, ...admin];
+  const plans = withLooks([...demo.filter((m) => m.email !== ADMIN_DEMO_EMAIL), ...community, ...admin]);
 
   // Members left over from an interrupted run keep their rows; only the missing ones are written.
   const present = new Set(
@@ -203,7 +209,7 @@ async function reconcileCounters(tx: Db) {
 }
 
 /** Draws each member's portraits and sends them through the real upload pipeline into storage. */
-function drawPhotos(storage: ObjectStorage, members: readonly MemberPlan[]) {
+function drawPhotos(storage: ObjectStorage, members: readonly DrawnMember[]) {
   return mapLimit(
     members.flatMap((member) =>
       Array.from({ length: member.photoCount }, (_, position) => ({ member, position })),
@@ -212,12 +218,7 @@ function drawPhotos(storage: ObjectStorage, members: readonly MemberPlan[]) {
     // may run each step single-threaded (sharp.concurrency() is 1 on glibc without jemalloc).
     IMAGE_JOBS_IN_FLIGHT,
     async ({ member, position }) => {
-      const png = await renderPortrait({
-        initial: member.name.charAt(0),
-        hueShift: hueOf(member.id),
-        variant: position + (member.userType === 'women' ? 1 : 0),
-        longHair: member.userType === 'women',
-      });
+      const png = await renderPortrait(member.look, position);
       const processed = await processImage(png);
       const keys = await storePhotoVariants(storage, member.id, processed);
       return { memberId: member.id, position, keys, width: processed.width, height: processed.height };
@@ -231,9 +232,17 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** A stable hue offset per member, so all their photos share a colour. */
-function hueOf(id: string): number {
-  return (createHash('sha256').update(id).digest().readUInt8(0) / 255) * 70 - 35;
+/**
+ * Gives every member the person their photos show. Looks are keyed by e-mail and counted per user
+ * type in plan order (which the seeded generator fixes), so the same member looks the same on every
+ * run, including a run that resumes an interrupted seed.
+ */
+function withLooks(plans: readonly MemberPlan[]): DrawnMember[] {
+  const counted = { men: 0, women: 0 };
+  return plans.map((m) => ({
+    ...m,
+    look: describePerson({ key: m.email, index: counted[m.userType]++, userType: m.userType, age: m.age }),
+  }));
 }
 
 function planDemo(login: DemoLogin, random: Random): MemberPlan {
@@ -255,6 +264,7 @@ function planDemo(login: DemoLogin, random: Random): MemberPlan {
     popularity: login.tier === 4 ? 93 : random.int(55, 85),
     lastActiveMinutesAgo: 2,
     photoCount: 3,
+    bio: login.bio,
     demo: true,
   };
 }
@@ -276,6 +286,11 @@ function apportion(total: number): Record<TierLevel, number> {
 }
 
 function planCommunity(random: Random, total: number): MemberPlan[] {
+  if (total > COMMUNITY_BIOS.length)
+    throw new Error(
+      `The seed has ${COMMUNITY_BIOS.length} community bios; it cannot write ${total} members.`,
+    );
+  const bios = createRandom(BIO_SEED).sample(COMMUNITY_BIOS, total);
   const counts = apportion(total);
   const plans: MemberPlan[] = [];
   const used = { men: 0, women: 0 };
@@ -314,6 +329,7 @@ function planCommunity(random: Random, total: number): MemberPlan[] {
         // From a couple of minutes to three weeks ago; about a third are "online" (within the hour).
         lastActiveMinutesAgo: Math.round(Math.exp(random.next() * Math.log(21 * 24 * 60))) + 1,
         photoCount: random.int(2, 4),
+        bio: bios[n] ?? '',
         demo: false,
       });
     }
@@ -363,7 +379,7 @@ async function writeMember(
       ageVerified: true,
       profile: {
         age: m.age,
-        bio: random.pick(BIOS),
+        bio: m.bio,
         city: city.name,
         state: city.state,
         location,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
 } from '../schema';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, type SeedResult, seedDemoData } from './index';
 import { createMemoryStorage } from './memory-storage';
+import { PORTRAIT_HEIGHT, PORTRAIT_WIDTH } from './portraits';
 
 describe('seedDemoData', () => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
@@ -112,6 +114,31 @@ describe('seedDemoData', () => {
     expect(storage.size()).toBe((all?.n ?? 0) * 3);
     const [one] = await db.select().from(photos).limit(1);
     expect((await storage.get(one?.keyLarge ?? ''))?.body.subarray(8, 12).toString()).toBe('WEBP');
+  });
+
+  it('gives every member a bio of their own', async () => {
+    const rows = await db.select({ bio: profiles.bio }).from(profiles);
+    const bios = rows.map((r) => r.bio?.trim() ?? '');
+    expect(bios.every((bio) => bio.length >= 20)).toBe(true);
+    expect(new Set(bios).size).toBe(rows.length);
+  });
+
+  it('draws a different picture for every photo, at twice the card size', async () => {
+    const rows = await db
+      .select({ userId: photos.userId, key: photos.keyLarge, width: photos.width, height: photos.height })
+      .from(photos);
+    const hashes = new Set<string>();
+    for (const row of rows) {
+      const stored = await storage.get(row.key);
+      if (!stored) throw new Error(`missing ${row.key}`);
+      hashes.add(createHash('sha256').update(stored.body).digest('hex'));
+      expect({ width: row.width, height: row.height }).toEqual({
+        width: PORTRAIT_WIDTH,
+        height: PORTRAIT_HEIGHT,
+      });
+    }
+    // No two photos alike, neither across members nor among one member's own.
+    expect(hashes.size).toBe(rows.length);
   });
 
   it('creates working demo logins with their tiers and roles', async () => {

@@ -10,6 +10,10 @@ import type { ObjectStorage } from '../../adapters/storage/types';
 /** Ours: generous for phone cameras (a 48 MP sensor bins to 12 MP), small enough to stop pixel bombs. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * Large covers the discovery card (at most 420 × 600 CSS px, so 840 × 1200 device pixels on a 2× phone)
+ * for a 4:5 photo; small serves avatars and thumbnails up to 180 CSS px wide at 2×.
+ */
 export const LARGE_BOX = { width: 1080, height: 1350 } as const;
 export const SMALL_BOX = { width: 360, height: 450 } as const;
 /** The teaser is built from so few pixels that no face or detail survives, blurred there, then enlarged. */
