@@ -159,7 +159,8 @@ export const DEFAULT_MEMBER_SETTINGS: Readonly<MemberSettings> = Object.freeze({
   location_sharing: true,
   safe_meeting_notifications: true,
   auto_block_suspicious: false,
-  dark_mode: false,
+  // The night-royal theme is the members' default (docs/decisions/006); Dark Mode off is the light variant.
+  dark_mode: true,
   emergency_contact_name: null,
   emergency_contact_phone: null,
   language: 'en-US',

@@ -62,7 +62,13 @@ describe('SettingsPopover', () => {
     );
     expect(within(panel).getByText('English (US)')).toBeInTheDocument();
     expect(within(panel).getByRole('switch', { name: 'Profile Visibility' })).toBeChecked();
-    expect(within(panel).getByRole('switch', { name: 'Dark Mode' })).not.toBeChecked();
+    // The night-royal theme is the default (decision 006).
+    expect(within(panel).getByRole('switch', { name: 'Dark Mode' })).toBeChecked();
+  });
+
+  it('focuses the first entry, not a switch, when it opens', async () => {
+    const { panel } = await openSettings();
+    await waitFor(() => expect(within(panel).getByRole('link', { name: 'Edit Profile' })).toHaveFocus());
   });
 
   it("shows 'Vault Verified' for a tier 4 member", async () => {
@@ -93,11 +99,11 @@ describe('SettingsPopover', () => {
     expect(visibility).not.toBeChecked();
   });
 
-  it('turns the dark theme on for the whole page', async () => {
+  it('switches to the light variant of the theme', async () => {
     const { panel, user } = await openSettings();
     await user.click(within(panel).getByRole('switch', { name: 'Dark Mode' }));
     // The layout applies the class; here the settings cache is what changed.
-    expect(within(panel).getByRole('switch', { name: 'Dark Mode' })).toBeChecked();
+    expect(within(panel).getByRole('switch', { name: 'Dark Mode' })).not.toBeChecked();
   });
 
   it("rolls a switch back with an 'Error' toast when saving fails", async () => {
@@ -125,7 +131,7 @@ describe('SettingsPopover', () => {
 });
 
 describe('SettingsPopover in the app', () => {
-  it('applies Dark Mode to <html> and signs out to /landing', async () => {
+  it('applies the Dark Mode switch to <html> (night by default) and signs out to /landing', async () => {
     const server = settingsServer();
     const api = mockApi({
       'GET /api/me': { body: makeMe() },
@@ -140,6 +146,9 @@ describe('SettingsPopover in the app', () => {
     const dark = within(panel).getByRole('switch', { name: 'Dark Mode' });
     await waitFor(() => expect(dark).toBeEnabled());
 
+    await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
+    await user.click(dark);
+    await waitFor(() => expect(document.documentElement).not.toHaveClass('dark'));
     await user.click(dark);
     await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
 
