@@ -3,6 +3,11 @@ import { vi } from 'vitest';
 /** What a mocked endpoint answers: a status (200 by default) and a JSON body (none for 204). */
 export type MockReply = { status?: number; body?: unknown };
 export type MockRequest = { method: string; path: string; body: unknown };
+/** The start-up session check (GET /api/session) and its two answers. */
+export const SESSION = 'GET /api/session';
+export const SIGNED_OUT: MockReply = { body: { user: null } };
+export const signedInAs = (me: unknown): MockReply => ({ body: { user: me } });
+
 export type MockHandler = MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>);
 
 const unhandled: string[] = [];

@@ -121,6 +121,11 @@ export const meSchema = z
   .describe('The signed-in member (client view)');
 export type Me = z.infer<typeof meSchema>;
 
+export const sessionReplySchema = z
+  .object({ user: meSchema.nullable().describe('null when the caller has no valid session') })
+  .describe('Who is signed in, if anyone');
+export type SessionReply = z.infer<typeof sessionReplySchema>;
+
 export const memberSettingsSchema = z
   .object({
     profile_visibility: z.enum(PROFILE_VISIBILITY),

@@ -1,5 +1,5 @@
 import type { MemberSettings } from '@royal/shared';
-import { apiError, type MockHandler, mockApi } from '@test/fetch-mock';
+import { apiError, type MockHandler, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp, renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -134,7 +134,7 @@ describe('SettingsPopover in the app', () => {
   it('applies the Dark Mode switch to <html> (night by default) and signs out to /landing', async () => {
     const server = settingsServer();
     const api = mockApi({
-      'GET /api/me': { body: makeMe() },
+      [SESSION]: signedInAs(makeMe()),
       'GET /api/notifications': { body: { items: [], unread_count: 0 } },
       'POST /api/auth/sign-out': { status: 204 },
       'GET /api/discovery/feed': { body: { items: [], next_cursor: null } },

@@ -257,7 +257,7 @@ export function DiscoveryScreen() {
 
   return (
     // Clipped, so a dragged card never slides under the top bar or the navigation.
-    <div className="-mx-4 overflow-clip px-4 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
+    <div className="-mx-4 overflow-clip px-4 [overflow-clip-margin:1rem] sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
       <div className="mx-auto flex w-full max-w-[420px] flex-col gap-8 lg:max-w-none lg:flex-row lg:items-start lg:justify-center">
         <section
           ref={regionRef}
