@@ -113,7 +113,12 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            // The jitless switch rides in zod's chunk, so it runs before any chunk creates a schema.
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]schema-jitless\.ts$/,
+              priority: 2,
+            },
           ],
         },
       },

@@ -31,7 +31,10 @@ describe('Route loaders', () => {
     });
     const { router } = renderApp(`/profile/${profile.id}`);
 
-    expect(await screen.findByRole('heading', { name: /Sofia/, level: 1 })).toBeInTheDocument();
+    // The screen's chunk is imported cold in this worker: allow it more than the default second.
+    expect(
+      await screen.findByRole('heading', { name: /Sofia/, level: 1 }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(api.callsTo(`GET /api/members/${profile.id}`)).toHaveLength(1);
 
     await router.navigate('/interests');
