@@ -1,6 +1,7 @@
 import type { TierLevel } from '@royal/shared';
 import { Crown, Lock } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { Button } from './button';
@@ -31,9 +32,17 @@ export function UpgradeDialog({
   title = 'Upgrade Required',
   onCloseAutoFocus,
 }: UpgradeDialogProps) {
+  const upgradeRef = useRef<HTMLAnchorElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <ModalContent onCloseAutoFocus={onCloseAutoFocus}>
+      <ModalContent
+        // Upgrade is the main action, so it takes the focus (Radix would skip links and pick Close).
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          upgradeRef.current?.focus();
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <div className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-royal-950 text-gold-300 ring-1 ring-gold-400/50">
           <Lock aria-hidden="true" className="size-6" />
         </div>
@@ -42,7 +51,7 @@ export function UpgradeDialog({
         {tier !== undefined && <TierPlan tier={tier} className="mt-5" />}
         <div className="mt-6 flex flex-col gap-2">
           <Button variant="gold" size="lg" asChild>
-            <Link to={paths.subscription} onClick={() => onOpenChange(false)}>
+            <Link ref={upgradeRef} to={paths.subscription} onClick={() => onOpenChange(false)}>
               <Crown aria-hidden="true" className="size-4.5" />
               Upgrade
             </Link>
