@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
-import { expect, test, VIEWPORTS, type ViewportName } from '../harness/fixtures';
+import { ARTIFACTS, expect, test, VIEWPORTS, type ViewportName } from '../harness/fixtures';
 
 const topCard = (page: Page) => page.locator('article[data-top-card]');
 
@@ -94,4 +96,57 @@ test.describe('the premium member area', () => {
       expect(overlaps, 'the toast overlaps the navigation').toBe(false);
     });
   }
+
+  for (const size of [
+    { width: 320, height: 568 },
+    { width: 844, height: 390 },
+  ]) {
+    test(`the deck's buttons and card clear the bars at ${size.width}×${size.height}`, async ({
+      signedInPage,
+    }) => {
+      const { page } = await signedInPage('phone', DEMO.vault.email, DEMO_PASSWORD);
+      await page.setViewportSize(size);
+      await page.goto('/app');
+      await expect(topCard(page)).toBeVisible({ timeout: 15_000 });
+      const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+      const card = await topCard(page).boundingBox();
+      if (!nav || !card) throw new Error('no navigation or card box');
+      expect(card.y).toBeGreaterThanOrEqual(await topBarBottom(page));
+      expect(card.y + card.height).toBeLessThanOrEqual(nav.y);
+      for (const name of ['Pass', 'Super Like', 'Like']) {
+        const button = await page.getByRole('button', { name, exact: true }).boundingBox();
+        if (!button) throw new Error(`no ${name} button`);
+        expect(button.y + button.height, `${name} sits above the navigation`).toBeLessThanOrEqual(nav.y);
+      }
+      mkdirSync(join(ARTIFACTS, 'screens'), { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'screens', `deck-${size.width}x${size.height}.png`) });
+      // The logo stays on one line.
+      const logo = await page.getByRole('link', { name: 'Royal Circle' }).boundingBox();
+      expect(logo?.height ?? 99).toBeLessThanOrEqual(48);
+    });
+  }
+
+  test('a signed-out page load logs no error, and a slow session check keeps the page asked for', async ({
+    openPage,
+    signedInPage,
+  }) => {
+    const visitor = await openPage('phone');
+    await visitor.page.goto('/landing');
+    await expect(visitor.page.getByRole('heading', { name: 'Enter the Royal Circle' })).toBeVisible();
+    await visitor.page.goto('/signin');
+    await expect(visitor.page.getByRole('tab', { name: 'Royal Sign In' })).toBeVisible();
+    expect(visitor.consoleErrors).toEqual([]);
+
+    const { page } = await signedInPage('phone', DEMO.basic.email, DEMO_PASSWORD);
+    await page.route('**/api/session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      await route.continue();
+    });
+    await page.goto('/interests');
+    // Past the 5 s mark the loading screen stays (and says so) instead of the sign-in screen.
+    await expect(page.getByText('Still connecting to Royal Circle...')).toBeVisible({ timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/interests');
+    await expect(page.getByRole('heading', { name: 'Interests', level: 1 })).toBeVisible({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/interests');
+  });
 });

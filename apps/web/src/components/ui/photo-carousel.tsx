@@ -142,8 +142,14 @@ export function PhotoCarousel({
     }
   }
 
-  const arrowClass =
-    'absolute top-1/2 z-20 inline-flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-black/40 text-white shadow-md backdrop-blur-sm transition hover:bg-black/60';
+  // On the discovery card (bars) the name and bio cover the lower half: the arrows sit higher (and
+  // smaller and higher still on short landscape screens), clear of the text.
+  const arrowClass = cn(
+    'absolute z-20 inline-flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-black/40 text-white shadow-md backdrop-blur-sm transition hover:bg-black/60',
+    indicator === 'bars'
+      ? 'top-[28%] [@media(max-height:500px)]:top-[20%] [@media(max-height:500px)]:size-9'
+      : 'top-1/2',
+  );
 
   return (
     <div className={cn('relative overflow-hidden bg-royal-950', className)}>
