@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // Lighthouse (mobile) against a server that is already running; this script builds and starts nothing.
 //
-//   npm run lighthouse                                   # http://localhost:3000/signin
-//   npm run lighthouse -- http://localhost:3412 /landing # another server, /signin and /landing
+//   npm run lighthouse                                   # http://localhost:3000: /signin, and /app signed in
+//   npm run lighthouse -- http://localhost:3412 /landing # another server; /signin, /app and /landing
 //   npm run lighthouse -- --runs 3                       # median of three runs per page
+//   npm run lighthouse -- --member me@example.com:secret # /app (any member path) as this member
+//
+// Member pages (/app, /interests, /profile/…) are measured signed in: the script signs in through the
+// API (default: the demo seed's Vault member) and hands Lighthouse the session cookie.
 //
 // For figures that mean something, run the production build: `npm run build`, then start the server
 // with NODE_ENV=production. Chromium comes from CHROME_PATH or CHROMIUM_PATH (default
@@ -28,11 +32,15 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+// The issue's bar for both pages (scores 0–100; CLS unitless).
+const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100, cls: 0.02 };
+const SIGNED_OUT_PATHS = new Set(['/', '/signin', '/landing', '/waitlist']);
+const DEFAULT_MEMBER = 'vault@royalcircle.test:RoyalDemo!2026';
 
 function usage(message) {
   if (message) console.error(`lighthouse: ${message}`);
   console.error(
-    'usage: npm run lighthouse -- [server URL, default http://localhost:3000] [/path ...] [--runs N]',
+    'usage: npm run lighthouse -- [server URL, default http://localhost:3000] [/path ...] [--runs N] [--member EMAIL:PASSWORD]',
   );
   process.exit(2);
 }
@@ -40,11 +48,15 @@ function usage(message) {
 function parseArgs(argv) {
   let base = 'http://localhost:3000';
   let runs = 1;
-  const paths = ['/signin'];
+  let member = process.env.LIGHTHOUSE_MEMBER || DEFAULT_MEMBER;
+  const paths = ['/signin', '/app'];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') usage();
-    else if (arg === '--runs' || arg.startsWith('--runs=')) {
+    else if (arg === '--member' || arg.startsWith('--member=')) {
+      member = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
+      if (!member?.includes(':')) usage('--member takes EMAIL:PASSWORD');
+    } else if (arg === '--runs' || arg.startsWith('--runs=')) {
       runs = Number(arg.includes('=') ? arg.split('=')[1] : argv[++i]);
       if (!Number.isInteger(runs) || runs < 1) usage('--runs takes a whole number ≥ 1');
     } else if (/^https?:\/\//.test(arg)) base = arg.replace(/\/+$/, '');
@@ -52,7 +64,7 @@ function parseArgs(argv) {
       if (!paths.includes(arg)) paths.push(arg);
     } else usage(`unknown argument ${arg}`);
   }
-  return { base, runs, paths };
+  return { base, runs, paths, member };
 }
 
 function chromePath() {
@@ -77,7 +89,27 @@ async function assertReachable(base) {
   }
 }
 
-function runLighthouse(url, chrome, outputPath) {
+/** Signs the member in through the API and returns the session cookie for Lighthouse's requests. */
+async function signIn(base, member) {
+  const separator = member.indexOf(':');
+  const email = member.slice(0, separator);
+  const password = member.slice(separator + 1);
+  const response = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) {
+    console.error(`lighthouse: could not sign in as ${email} (${response.status}): ${await response.text()}`);
+    process.exit(1);
+  }
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+function runLighthouse(url, chrome, outputPath, cookie) {
   const args = [
     url,
     `--only-categories=${CATEGORIES.join(',')}`,
@@ -88,6 +120,7 @@ function runLighthouse(url, chrome, outputPath) {
     `--output-path=${outputPath}`,
     '--quiet',
   ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
   return new Promise((resolve, reject) => {
     const child = spawn(LIGHTHOUSE, args, {
       env: { ...process.env, CHROME_PATH: chrome },
@@ -129,9 +162,11 @@ function figures(report) {
   };
 }
 
-const { base, runs, paths } = parseArgs(process.argv.slice(2));
+const { base, runs, paths, member } = parseArgs(process.argv.slice(2));
 const chrome = chromePath();
 await assertReachable(base);
+const needsMember = paths.some((path) => !SIGNED_OUT_PATHS.has(path));
+const cookie = needsMember ? await signIn(base, member) : null;
 const workDir = await mkdtemp(join(tmpdir(), 'royal-lighthouse-'));
 
 const rows = [];
@@ -140,8 +175,11 @@ try {
     const results = [];
     for (let run = 1; run <= runs; run++) {
       const output = join(workDir, `report-${rows.length}-${run}.json`);
-      process.stderr.write(`Lighthouse ${base}${path}${runs > 1 ? ` (run ${run}/${runs})` : ''}…\n`);
-      await runLighthouse(`${base}${path}`, chrome, output);
+      const signedIn = !SIGNED_OUT_PATHS.has(path);
+      process.stderr.write(
+        `Lighthouse ${base}${path}${signedIn ? ' (signed in)' : ''}${runs > 1 ? ` (run ${run}/${runs})` : ''}…\n`,
+      );
+      await runLighthouse(`${base}${path}`, chrome, output, signedIn ? cookie : null);
       results.push(figures(JSON.parse(await readFile(output, 'utf8'))));
     }
     // The run with the median performance score stands for the page.
@@ -176,3 +214,14 @@ for (const row of rows) {
   if (runs > 1) console.log(`${row.path}: performance per run ${row.perfRuns.join(', ')}`);
   if (row.failed.length > 0) console.log(`${row.path}: failed audits: ${row.failed.join(', ')}`);
 }
+const misses = rows.flatMap((row) => [
+  ...['performance', 'accessibility', 'best-practices']
+    .filter((category) => row[category] < TARGETS[category])
+    .map((category) => `${row.path}: ${category} ${row[category]} < ${TARGETS[category]}`),
+  ...(row.cls > TARGETS.cls ? [`${row.path}: CLS ${row.cls.toFixed(3)} > ${TARGETS.cls}`] : []),
+]);
+console.log(
+  misses.length === 0
+    ? `Targets met (performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, CLS ≤ ${TARGETS.cls}).`
+    : `Targets missed:\n  ${misses.join('\n  ')}`,
+);

@@ -94,10 +94,27 @@ test.describe('discovery', () => {
     await v.page.goto('/app');
     await passUntil(v.page, (label) => label.startsWith('Julian'));
     await v.page.keyboard.press('ArrowRight');
-    const dialog = v.page.getByRole('dialog');
-    await expect(dialog.getByText("It's a Match!").first()).toBeVisible();
-    await expect(dialog.getByText(/Julian/).first()).toBeVisible();
+    const dialog = v.page.getByRole('dialog', { name: "It's a Match!" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/You and Julian liked each other!/)).toBeVisible();
     await snap(v.page, 'match-dialog', 'desktop');
+    // Announced once: the dialog, and no toast (neither a match toast nor the like's own).
+    await expect(v.page.getByText("It's a Match!")).toHaveCount(1);
+    await expect(v.page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await v.page.waitForTimeout(1_000);
+    await expect(v.page.locator('[data-sonner-toast]')).toHaveCount(0);
+    // Keep Swiping closes it and gives focus back to the deck, not the page body.
+    await dialog.getByRole('button', { name: 'Keep Swiping' }).click();
+    await expect(dialog).toBeHidden();
+    expect(
+      await v.page.evaluate(() => {
+        const active = document.activeElement;
+        return (
+          active instanceof HTMLElement &&
+          (active.dataset.topCard !== undefined || active.tagName === 'SECTION')
+        );
+      }),
+    ).toBe(true);
 
     // Julian hears about it through his notifications.
     await a.page.reload();

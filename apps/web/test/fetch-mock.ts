@@ -4,6 +4,11 @@ import { vi } from 'vitest';
 export type MockReply = { status?: number; body?: unknown };
 /** `query`: the URL's search string without '?' ('' when none). */
 export type MockRequest = { method: string; path: string; query: string; body: unknown };
+/** The start-up session check (GET /api/session) and its two answers. */
+export const SESSION = 'GET /api/session';
+export const SIGNED_OUT: MockReply = { body: { user: null } };
+export const signedInAs = (me: unknown): MockReply => ({ body: { user: me } });
+
 export type MockHandler = MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>);
 
 const unhandled: string[] = [];

@@ -20,7 +20,7 @@ export function createTestQueryClient(): QueryClient {
   return client;
 }
 
-/** The whole app (real routes, providers, guards) at `path`. Mock GET /api/me in the test. */
+/** The whole app (real routes, providers, guards) at `path`. Mock the session check (SESSION) in the test. */
 export function renderApp(path: string) {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });

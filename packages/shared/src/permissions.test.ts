@@ -16,7 +16,9 @@ import {
   MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
   maxVisibleTier,
   messageSendBlock,
+  nextTier,
   swipeBlock,
+  swipeUnlockTier,
 } from './permissions';
 import type { Role } from './roles';
 import { capabilitiesSchema } from './schemas/me';
@@ -250,5 +252,18 @@ describe('canSeeTier', () => {
     [4, 4, true],
   ])('viewer tier %i sees tier %i: %s', (viewer, target, expected) => {
     expect(canSeeTier(actor({ tier_level: viewer }), target)).toBe(expected);
+  });
+});
+
+describe('swipeUnlockTier and nextTier', () => {
+  it('names the plan that lifts a swipe block', () => {
+    expect(swipeUnlockTier(null)).toBe(1);
+    expect(swipeUnlockTier(actor({ tier_level: 0 }))).toBe(1);
+    expect(swipeUnlockTier(actor({ tier_level: 3, tier_subscription_active: false }))).toBe(3);
+    expect(swipeUnlockTier(actor({ tier_level: 2 }))).toBeNull();
+  });
+
+  it('climbs one tier at a time and stops at the top', () => {
+    expect(TIER_LEVELS.map(nextTier)).toEqual([1, 2, 3, 4, null]);
   });
 });

@@ -99,6 +99,21 @@ export function swipeBlock(actor: Actor | null): SwipeBlock | null {
   return null;
 }
 
+/**
+ * The plan that lifts a swipe block: tier 1 for an Observer, the member's own tier (renewed) for
+ * a lapsed subscription; null when nothing blocks. Upgrade prompts name and price this plan.
+ */
+export function swipeUnlockTier(actor: Actor | null): TierLevel | null {
+  const block = swipeBlock(actor);
+  if (!block) return null;
+  return block.code === 'TIER_REQUIRED' || actor === null ? 1 : actor.tier_level;
+}
+
+/** The next tier up, for "what a higher tier would show"; null at the top tier. */
+export function nextTier(level: TierLevel): TierLevel | null {
+  return level >= TOP_TIER ? null : ((level + 1) as TierLevel);
+}
+
 export function canViewProfiles(actor: Actor | null): boolean {
   return actor !== null;
 }

@@ -14,10 +14,12 @@ describe('tier table', () => {
     expect(TIER_LEVELS.map((l) => [tierName(l), tierShortName(l), TIERS[l].monthlyPriceCents])).toEqual([
       ['Observer', 'Observer', 0],
       ['Basic Access', 'Basic', 1599],
-      ['Verified Viber', 'Verified', 2499],
+      ['Verified Viber', 'Viber', 2499],
       ['Chemistry Tier', 'Chemistry', 15999],
       ['Vault Verified', 'Vault', 34999],
     ]);
+    // No short name may read as the verified mark (a separate, per-member fact).
+    expect(TIER_LEVELS.map(tierShortName)).not.toContain('Verified');
     expect(TIER_LEVELS.map((l) => [TIERS[l].minEscrowCents, TIERS[l].maxEscrowCents])).toEqual([
       [0, 0],
       [10000, 25000],

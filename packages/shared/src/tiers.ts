@@ -38,7 +38,8 @@ export const TIERS: Readonly<Record<TierLevel, TierDefinition>> = Object.freeze(
   2: {
     level: 2,
     name: 'Verified Viber',
-    shortName: 'Verified',
+    // Not 'Verified': that word is the blue verified mark, a separate fact (docs/decisions/006).
+    shortName: 'Viber',
     monthlyPriceCents: 2499,
     minEscrowCents: 25000,
     maxEscrowCents: 75000,

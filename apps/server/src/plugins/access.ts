@@ -10,6 +10,10 @@ declare module 'fastify' {
     /** Resolve the member without the actor cache (payments, credentials, account deletion). */
     fresh?: boolean;
   }
+  interface FastifyInstance {
+    /** Sets request.actor when the caller has a session, for a public route that answers either way. */
+    resolveOptionalActor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
   interface FastifyRequest {
     /** The signed-in member, set before the handler of every non-public route; read it with actorOf. */
     actor: MemberActor | null;
@@ -44,19 +48,26 @@ export function registerAccessControl(api: FastifyInstance) {
 
   api.decorateRequest('actor', null);
 
-  async function enforce(request: FastifyRequest, reply: FastifyReply) {
-    const { access, fresh } = request.routeOptions.config;
-    if (access === undefined || access === 'public') return;
+  /** Sets request.actor from the session cookie (null without a valid session), passing refreshed cookies on. */
+  async function resolveActor(request: FastifyRequest, reply: FastifyReply, fresh: boolean) {
     const resolution = await api.ctx.actors.resolve(
       request.cookies[cookieName],
       () => toWebHeaders(request),
-      {
-        // Role-gated work (admin) always reads the member's current roles.
-        fresh: fresh === true || (typeof access === 'object' && 'role' in access),
-      },
+      { fresh },
     );
     if (resolution && resolution.setCookies.length > 0) reply.header('set-cookie', resolution.setCookies);
     request.actor = resolution?.actor ?? null;
+  }
+  // For the one public route that answers either way (GET /api/session): who is signed in, if anyone.
+  api.decorate('resolveOptionalActor', (request: FastifyRequest, reply: FastifyReply) =>
+    resolveActor(request, reply, false),
+  );
+
+  async function enforce(request: FastifyRequest, reply: FastifyReply) {
+    const { access, fresh } = request.routeOptions.config;
+    if (access === undefined || access === 'public') return;
+    // Role-gated work (admin) always reads the member's current roles.
+    await resolveActor(request, reply, fresh === true || (typeof access === 'object' && 'role' in access));
     const refusal = accessRefusal(request.actor?.rules ?? null, access);
     if (refusal) throw new AppError(refusal.code, refusal.message);
   }

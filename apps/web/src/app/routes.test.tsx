@@ -1,4 +1,4 @@
-import { apiError, mockApi, never } from '@test/fetch-mock';
+import { mockApi, never, SESSION, SIGNED_OUT, signedInAs } from '@test/fetch-mock';
 import { makeInterests, makeMe, makeMemberProfile, makeSettings } from '@test/fixtures';
 import { renderApp } from '@test/render';
 import { screen, waitFor } from '@testing-library/react';
@@ -11,7 +11,7 @@ const frame = {
 
 describe('Route loaders', () => {
   it("start a screen's data at navigation time, before the session is even known", async () => {
-    const api = mockApi({ 'GET /api/me': never, 'GET /api/interests': never, ...frame });
+    const api = mockApi({ [SESSION]: never, 'GET /api/interests': never, ...frame });
     renderApp('/interests');
 
     // Still the start-up loading screen: nothing has rendered the Interests screen yet.
@@ -24,14 +24,17 @@ describe('Route loaders', () => {
   it('the screen reads the data its loader asked for, without asking again', async () => {
     const profile = makeMemberProfile({ name: 'Sofia' });
     const api = mockApi({
-      'GET /api/me': { body: makeMe() },
+      [SESSION]: signedInAs(makeMe()),
       [`GET /api/members/${profile.id}`]: { body: profile },
       'GET /api/interests': { body: makeInterests() },
       ...frame,
     });
     const { router } = renderApp(`/profile/${profile.id}`);
 
-    expect(await screen.findByRole('heading', { name: /Sofia/, level: 1 })).toBeInTheDocument();
+    // The screen's chunk is imported cold in this worker: allow it more than the default second.
+    expect(
+      await screen.findByRole('heading', { name: /Sofia/, level: 1 }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(api.callsTo(`GET /api/members/${profile.id}`)).toHaveLength(1);
 
     await router.navigate('/interests');
@@ -41,17 +44,17 @@ describe('Route loaders', () => {
   });
 
   it('ask for nothing once the visitor is known to be signed out', async () => {
-    const api = mockApi({ 'GET /api/me': apiError(401, 'UNAUTHENTICATED', 'User not authenticated') });
+    const api = mockApi({ [SESSION]: SIGNED_OUT });
     const { router } = renderApp('/signin');
     expect(await screen.findByRole('tab', { name: 'Royal Sign In' })).toBeInTheDocument();
 
     await router.navigate('/interests');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
-    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/me']);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([SESSION]);
   });
 
   it('do not ask for a profile whose id cannot exist', async () => {
-    const api = mockApi({ 'GET /api/me': { body: makeMe() }, ...frame });
+    const api = mockApi({ [SESSION]: signedInAs(makeMe()), ...frame });
     renderApp('/profile/not-an-id');
     expect(await screen.findByRole('heading', { name: 'Profile not found' })).toBeInTheDocument();
     expect(api.calls.some((call) => call.path.startsWith('/api/members/'))).toBe(false);

@@ -48,6 +48,8 @@ export const apiPaths = {
   signUp: `${API}/auth/sign-up`,
   signOut: `${API}/auth/sign-out`,
   me: `${API}/me`,
+  /** Who is signed in: 200 with `user: null` when nobody is (the start-up check). */
+  session: `${API}/session`,
   memberSettings: `${API}/me/settings`,
   notifications: NOTIFICATIONS,
   notification: (id: string) => `${NOTIFICATIONS}/${encodeURIComponent(id)}`,

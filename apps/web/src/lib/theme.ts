@@ -1,6 +1,6 @@
 const STORAGE_KEY = 'royal-circle:dark-mode';
 
-/** Turns the dark theme on or off and remembers it so the next visit paints in the right theme. */
+/** Turns the night-royal theme (`dark`) on or off and remembers it so the next visit paints in the right theme. */
 export function applyDarkMode(enabled: boolean): void {
   document.documentElement.classList.toggle('dark', enabled);
   try {
@@ -10,11 +10,16 @@ export function applyDarkMode(enabled: boolean): void {
   }
 }
 
-/** Applies the last known Dark Mode choice before the first render. */
+/**
+ * Applies the last known Dark Mode choice before the first render. The night-royal theme is the
+ * default, so only a saved "off" paints the light variant.
+ */
 export function applyStoredDarkMode(): void {
+  let stored: string | null = null;
   try {
-    document.documentElement.classList.toggle('dark', localStorage.getItem(STORAGE_KEY) === '1');
+    stored = localStorage.getItem(STORAGE_KEY);
   } catch {
-    // Ignore: falls back to the light theme until the member's settings load.
+    // Storage can be unavailable (private mode): the default theme until the settings load.
   }
+  document.documentElement.classList.toggle('dark', stored !== '0');
 }

@@ -97,7 +97,7 @@ describe('member settings', () => {
       read_receipts: true,
       safe_meeting_notifications: true,
       auto_block_suspicious: false,
-      dark_mode: false,
+      dark_mode: true, // the night-royal theme by default (decision 006)
       push_notifications: true,
       language: 'en-US',
     });

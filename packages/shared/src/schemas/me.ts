@@ -121,6 +121,11 @@ export const meSchema = z
   .describe('The signed-in member (client view)');
 export type Me = z.infer<typeof meSchema>;
 
+export const sessionReplySchema = z
+  .object({ user: meSchema.nullable().describe('null when the caller has no valid session') })
+  .describe('Who is signed in, if anyone');
+export type SessionReply = z.infer<typeof sessionReplySchema>;
+
 export const memberSettingsSchema = z
   .object({
     profile_visibility: z.enum(PROFILE_VISIBILITY),
@@ -159,7 +164,8 @@ export const DEFAULT_MEMBER_SETTINGS: Readonly<MemberSettings> = Object.freeze({
   location_sharing: true,
   safe_meeting_notifications: true,
   auto_block_suspicious: false,
-  dark_mode: false,
+  // The night-royal theme is the members' default (docs/decisions/006); Dark Mode off is the light variant.
+  dark_mode: true,
   emergency_contact_name: null,
   emergency_contact_phone: null,
   language: 'en-US',

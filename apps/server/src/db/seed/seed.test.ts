@@ -38,7 +38,9 @@ describe('seedDemoData', () => {
       secrets: deriveSecrets('seed-test-secret-seed-test-secret-0123'),
       messageKeys: TEST_MESSAGE_KEYS,
     });
-  });
+    // The whole demo community (about 175 drawn portraits through the photo pipeline): some 15 s of
+    // CPU, more when the suite's other files share the two cores.
+  }, 180_000);
   afterAll(async () => {
     await handle?.dispose();
   });

@@ -1,4 +1,10 @@
-import { apiErrorBodySchema, locationBodySchema, meSchema, myLocationSchema } from '@royal/shared';
+import {
+  apiErrorBodySchema,
+  locationBodySchema,
+  meSchema,
+  myLocationSchema,
+  sessionReplySchema,
+} from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
 import { setMyLocation } from './location';
@@ -31,5 +37,23 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => setMyLocation(app.ctx, { userId: actorOf(request).id, body: request.body }),
+  );
+
+  // The web app's start-up check: a signed-out visitor is an answer (200, user null), not an error,
+  // so a signed-out page load logs no failed request in the browser console.
+  app.get(
+    '/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['me'],
+        summary: 'The signed-in member, or null without a session (never 401)',
+        response: { 200: sessionReplySchema },
+      },
+    },
+    async (request, reply) => {
+      await app.resolveOptionalActor(request, reply);
+      return { user: request.actor ? await loadMe(app.ctx, request.actor.id) : null };
+    },
   );
 };

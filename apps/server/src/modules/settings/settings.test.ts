@@ -14,7 +14,7 @@ describe('member settings', () => {
     expect(res.json()).toMatchObject({
       profile_visibility: 'public',
       incognito_mode: false,
-      dark_mode: false,
+      dark_mode: true,
     });
   });
 
@@ -22,11 +22,17 @@ describe('member settings', () => {
     const { session } = await signedInMember(t.app);
     const res = await request(t.app, 'PATCH', '/api/me/settings', {
       session,
-      body: { dark_mode: true, profile_visibility: 'private' },
+      body: { dark_mode: false, profile_visibility: 'private' },
     });
     expect(res.statusCode).toBe(200);
     const again = (await request(t.app, 'GET', '/api/me/settings', { session })).json();
-    expect(again).toEqual({ ...DEFAULT_MEMBER_SETTINGS, dark_mode: true, profile_visibility: 'private' });
+    expect(again).toEqual({ ...DEFAULT_MEMBER_SETTINGS, dark_mode: false, profile_visibility: 'private' });
+  });
+
+  it('keeps the night theme for a member who first changes another setting', async () => {
+    const { session } = await signedInMember(t.app);
+    await request(t.app, 'PATCH', '/api/me/settings', { session, body: { push_notifications: false } });
+    expect((await request(t.app, 'GET', '/api/me/settings', { session })).json().dark_mode).toBe(true);
   });
 
   it('keeps settings per member', async () => {
@@ -50,11 +56,11 @@ describe('member settings', () => {
     const { session } = await signedInMember(t.app);
     const res = await request(t.app, 'PATCH', '/api/me/settings', {
       session,
-      body: { dark_mode: true, ...body },
+      body: { dark_mode: false, ...body },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
-    expect((await request(t.app, 'GET', '/api/me/settings', { session })).json().dark_mode).toBe(false);
+    expect((await request(t.app, 'GET', '/api/me/settings', { session })).json().dark_mode).toBe(true);
   });
 
   it('refuses a signed-out caller', async () => {

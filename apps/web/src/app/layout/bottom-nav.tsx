@@ -13,14 +13,21 @@ export const BOTTOM_NAV_ITEMS: readonly NavItem[] = [
   { to: paths.more, label: 'More', Icon: Menu },
 ];
 
-/** The fixed bottom navigation; the current route's entry is highlighted (aria-current="page"). */
+/**
+ * The main navigation; the current route's entry is highlighted (aria-current="page"). A bottom
+ * bar on phones and tablets; from lg (1024 px) a side rail under the top bar, so desktop layouts
+ * use the width instead of a phone column.
+ */
 export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="safe-bottom safe-x fixed inset-x-0 bottom-0 z-40 border-border/80 border-t bg-background/90 backdrop-blur-xl supports-[backdrop-filter]:bg-background/75"
+      className={cn(
+        'chrome safe-bottom safe-x fixed inset-x-0 bottom-0 z-40 border-chrome-border border-t bg-chrome text-chrome-foreground backdrop-blur-xl',
+        'lg:top-[calc(var(--topbar-height)+env(safe-area-inset-top))] lg:right-auto lg:w-[calc(var(--sidenav-width)+env(safe-area-inset-left))] lg:border-t-0 lg:border-r lg:pr-0',
+      )}
     >
-      <ul className="mx-auto grid h-[var(--bottomnav-height)] w-full max-w-xl grid-cols-5 px-1">
+      <ul className="mx-auto grid h-[var(--bottomnav-height)] w-full max-w-xl grid-cols-5 px-1 lg:flex lg:h-auto lg:max-w-none lg:flex-col lg:gap-1 lg:px-3 lg:py-6">
         {BOTTOM_NAV_ITEMS.map(({ to, label, Icon }) => (
           <li key={to} className="flex">
             <NavLink
@@ -29,9 +36,10 @@ export function BottomNav() {
               className={({ isActive }) =>
                 cn(
                   'group relative flex min-h-11 flex-1 flex-col items-center justify-center gap-1 rounded-2xl font-medium text-xs transition',
+                  'lg:flex-row lg:justify-start lg:gap-3 lg:px-3 lg:py-2 lg:text-sm',
                   isActive
-                    ? 'text-primary dark:text-gold-300'
-                    : 'text-muted-foreground hover:text-foreground',
+                    ? 'text-chrome-active lg:bg-white/10'
+                    : 'text-chrome-muted hover:text-chrome-foreground lg:hover:bg-white/5',
                 )
               }
             >
@@ -39,8 +47,8 @@ export function BottomNav() {
                 <>
                   <span
                     className={cn(
-                      'flex h-8 w-14 items-center justify-center rounded-full transition',
-                      isActive && 'bg-royal-100 dark:bg-royal-800/70',
+                      'flex h-8 w-14 items-center justify-center rounded-full transition lg:w-8',
+                      isActive && 'bg-gold-400/15 lg:bg-transparent',
                     )}
                   >
                     <Icon aria-hidden="true" className="size-5" strokeWidth={isActive ? 2.4 : 2} />

@@ -1,5 +1,5 @@
 import type { MemberSettings } from '@royal/shared';
-import { apiError, type MockHandler, mockApi } from '@test/fetch-mock';
+import { apiError, type MockHandler, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp, renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -62,7 +62,13 @@ describe('SettingsPopover', () => {
     );
     expect(within(panel).getByText('English (US)')).toBeInTheDocument();
     expect(within(panel).getByRole('switch', { name: 'Profile Visibility' })).toBeChecked();
-    expect(within(panel).getByRole('switch', { name: 'Dark Mode' })).not.toBeChecked();
+    // The night-royal theme is the default (decision 006).
+    expect(within(panel).getByRole('switch', { name: 'Dark Mode' })).toBeChecked();
+  });
+
+  it('focuses the first entry, not a switch, when it opens', async () => {
+    const { panel } = await openSettings();
+    await waitFor(() => expect(within(panel).getByRole('link', { name: 'Edit Profile' })).toHaveFocus());
   });
 
   it("shows 'Vault Verified' for a tier 4 member", async () => {
@@ -93,11 +99,11 @@ describe('SettingsPopover', () => {
     expect(visibility).not.toBeChecked();
   });
 
-  it('turns the dark theme on for the whole page', async () => {
+  it('switches to the light variant of the theme', async () => {
     const { panel, user } = await openSettings();
     await user.click(within(panel).getByRole('switch', { name: 'Dark Mode' }));
     // The layout applies the class; here the settings cache is what changed.
-    expect(within(panel).getByRole('switch', { name: 'Dark Mode' })).toBeChecked();
+    expect(within(panel).getByRole('switch', { name: 'Dark Mode' })).not.toBeChecked();
   });
 
   it("rolls a switch back with an 'Error' toast when saving fails", async () => {
@@ -125,10 +131,10 @@ describe('SettingsPopover', () => {
 });
 
 describe('SettingsPopover in the app', () => {
-  it('applies Dark Mode to <html> and signs out to /landing', async () => {
+  it('applies the Dark Mode switch to <html> (night by default) and signs out to /landing', async () => {
     const server = settingsServer();
     const api = mockApi({
-      'GET /api/me': { body: makeMe() },
+      [SESSION]: signedInAs(makeMe()),
       'GET /api/notifications': { body: { items: [], unread_count: 0 } },
       'POST /api/auth/sign-out': { status: 204 },
       'GET /api/discovery/feed': { body: { items: [], next_cursor: null } },
@@ -140,6 +146,9 @@ describe('SettingsPopover in the app', () => {
     const dark = within(panel).getByRole('switch', { name: 'Dark Mode' });
     await waitFor(() => expect(dark).toBeEnabled());
 
+    await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
+    await user.click(dark);
+    await waitFor(() => expect(document.documentElement).not.toHaveClass('dark'));
     await user.click(dark);
     await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
 

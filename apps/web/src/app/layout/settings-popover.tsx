@@ -33,6 +33,7 @@ import { useCurrentMember, useSignOut } from '@/features/auth';
 import { useMemberSettings, useUpdateMemberSettings } from '@/features/settings';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { focusFirstItem } from '@/lib/focus';
 import { paths } from '@/lib/paths';
 
 const VAULT_TIER = 4;
@@ -75,7 +76,7 @@ export function SettingsPopover() {
       <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger
           aria-label="Settings"
-          className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-foreground transition hover:bg-surface-muted"
+          className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full text-chrome-foreground transition hover:bg-white/10 min-[360px]:size-11"
         >
           <Settings aria-hidden="true" className="size-5" />
         </Popover.Trigger>
@@ -85,6 +86,7 @@ export function SettingsPopover() {
             sideOffset={8}
             collisionPadding={12}
             aria-label="Settings"
+            onOpenAutoFocus={focusFirstItem}
             className="z-50 max-h-[min(40rem,var(--radix-popover-content-available-height))] w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto overscroll-contain rounded-2xl border border-border bg-surface p-2 text-foreground shadow-[0_24px_60px_-20px_rgba(27,11,51,0.45)]"
           >
             {settingsQuery.isError && (

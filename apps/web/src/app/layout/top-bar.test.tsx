@@ -1,4 +1,4 @@
-import { apiError, type MockHandler, mockApi } from '@test/fetch-mock';
+import { apiError, type MockHandler, mockApi, SESSION, SIGNED_OUT, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 function memberRoutes(me = makeMe(), extra: Record<string, MockHandler> = {}) {
   return {
-    'GET /api/me': { body: me },
+    [SESSION]: signedInAs(me),
     'GET /api/notifications': { body: { items: [], unread_count: 0 } },
     'GET /api/me/settings': { body: makeSettings() },
     'GET /api/discovery/feed': { body: { items: [], next_cursor: null } },
@@ -67,7 +67,7 @@ describe('Top bar', () => {
     const signedOut = apiError(401, 'UNAUTHENTICATED', 'User not authenticated');
     // The frame's data starts with the session check (see routes.test.tsx) and is refused too.
     mockApi({
-      'GET /api/me': signedOut,
+      [SESSION]: SIGNED_OUT,
       'GET /api/notifications': signedOut,
       'GET /api/me/settings': signedOut,
     });

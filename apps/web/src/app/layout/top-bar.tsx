@@ -24,17 +24,19 @@ export function TopBar() {
   }
 
   return (
-    <header className="safe-top safe-x fixed inset-x-0 top-0 z-40 border-border/80 border-b bg-background/85 backdrop-blur-xl supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-[var(--topbar-height)] w-full max-w-5xl items-center gap-2 px-3 sm:px-6">
-        <Link to={paths.app} className="flex min-h-11 min-w-0 items-center gap-2 rounded-full pr-1">
+    <header className="chrome safe-top safe-x fixed inset-x-0 top-0 z-40 border-chrome-border border-b bg-chrome text-chrome-foreground backdrop-blur-xl">
+      <div className="flex h-[var(--topbar-height)] w-full items-center gap-1.5 px-2 min-[360px]:gap-2 min-[360px]:px-3 sm:px-6">
+        {/* One line at every width: the badge gives way (icon only) before the name would wrap. */}
+        <Link
+          to={paths.app}
+          className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap rounded-full pr-1 lg:w-[calc(var(--sidenav-width)-1.5rem)]"
+        >
           <CrownMark className="size-7 shrink-0" />
-          {/* Stacked on phones so the tier badge and three actions fit beside it. */}
-          <span className="flex flex-col font-display font-semibold text-[0.95rem] leading-none sm:flex-row sm:gap-1.5 sm:text-xl">
-            <span>Royal</span>
-            <span>Circle</span>
+          <span className="font-display font-semibold text-[1.05rem] text-gold-foil leading-none sm:text-xl">
+            Royal Circle
           </span>
         </Link>
-        <TierBadge tier={me.tier_level} />
+        <TierBadge tier={me.tier_level} label="compact" />
         <div className="ml-auto flex shrink-0 items-center">
           <NotificationsPopover />
           <SettingsPopover />
@@ -43,7 +45,7 @@ export function TopBar() {
             onClick={handleSignOut}
             disabled={isPending}
             aria-label="Sign out"
-            className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-foreground transition hover:bg-surface-muted disabled:opacity-60"
+            className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full text-chrome-foreground transition hover:bg-white/10 disabled:opacity-60 min-[360px]:size-11"
           >
             <LogOut aria-hidden="true" className="size-5" />
           </button>

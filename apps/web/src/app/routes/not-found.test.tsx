@@ -1,11 +1,11 @@
-import { apiError, mockApi } from '@test/fetch-mock';
+import { mockApi, SESSION, SIGNED_OUT } from '@test/fetch-mock';
 import { renderApp } from '@test/render';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 describe('404 page', () => {
   it('shows for an unknown path with a link back home', async () => {
-    mockApi({ 'GET /api/me': apiError(401, 'UNAUTHENTICATED', 'User not authenticated') });
+    mockApi({ [SESSION]: SIGNED_OUT });
     const { user, router } = renderApp('/no-such-page');
 
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();

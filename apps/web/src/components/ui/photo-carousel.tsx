@@ -2,6 +2,8 @@ import type { Photo } from '@royal/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { blurredPhotoUrl } from '@/lib/photos';
+import { CrownMark } from './crown';
 
 /** Two taps closer together than this (in time and space) are a double tap. */
 export const DOUBLE_TAP_MS = 280;
@@ -54,6 +56,9 @@ export function PhotoCarousel({
   const swiped = useRef(false);
 
   const current = count > 0 ? photos[wrap(index, count)] : undefined;
+  // The photo whose full image has arrived; until then its blurred variant holds the place.
+  const [loadedId, setLoadedId] = useState<string | null>(null);
+  const placeholder = current ? blurredPhotoUrl(current.url) : null;
 
   useEffect(
     () => () => {
@@ -137,14 +142,32 @@ export function PhotoCarousel({
     }
   }
 
-  const arrowClass =
-    'absolute top-1/2 z-20 inline-flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-black/40 text-white shadow-md backdrop-blur-sm transition hover:bg-black/60';
+  // On the discovery card (bars) the name and bio cover the lower half: the arrows sit higher (and
+  // smaller and higher still on short landscape screens), clear of the text.
+  const arrowClass = cn(
+    'absolute z-20 inline-flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-black/40 text-white shadow-md backdrop-blur-sm transition hover:bg-black/60',
+    indicator === 'bars'
+      ? 'top-[28%] [@media(max-height:500px)]:top-[20%] [@media(max-height:500px)]:size-9'
+      : 'top-1/2',
+  );
 
   return (
     <div className={cn('relative overflow-hidden bg-royal-950', className)}>
+      {current && placeholder && loadedId !== current.id && (
+        <img
+          key={`${current.id}-blur`}
+          src={placeholder}
+          alt=""
+          aria-hidden="true"
+          decoding="async"
+          draggable={false}
+          className="absolute inset-0 size-full scale-110 select-none object-cover blur-lg"
+        />
+      )}
       {current ? (
         <img
           key={current.id}
+          onLoad={() => setLoadedId(current.id)}
           src={current.url}
           // biome-ignore lint/a11y/noRedundantAlt: "photo N of M" says where in the set this one is
           alt={`${name}'s photo ${wrap(index, count) + 1} of ${count}`}
@@ -158,14 +181,14 @@ export function PhotoCarousel({
           }
         />
       ) : (
+        // The crown sits in the upper half: the name and bio drawn over the photo's lower part
+        // never cover it (no letter behind text).
         <div
           role="img"
           aria-label={`${name} has no photos yet`}
-          className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-royal-600 via-royal-800 to-royal-950"
+          className="absolute inset-0 flex items-start justify-center bg-gradient-to-br from-royal-600 via-royal-800 to-royal-950 pt-[22%]"
         >
-          <span aria-hidden="true" className="font-display text-8xl text-gold-300/90">
-            {name.trim().charAt(0).toUpperCase() || '?'}
-          </span>
+          <CrownMark className="w-1/3 opacity-40" />
         </div>
       )}
 

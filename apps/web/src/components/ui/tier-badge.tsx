@@ -1,31 +1,33 @@
 import { type TierLevel, tierName, tierShortName } from '@royal/shared';
-import { Crown, Eye, Gem, ShieldCheck, Star } from 'lucide-react';
+import { Crown, Eye, Gem, Sparkles, Star } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
+// Every tier on the brand palette, climbing from ivory through royal purple to gold: the higher the
+// tier, the richer the pill. The icons differ too, so colour is never the only cue.
 const TIER_STYLES: Readonly<Record<TierLevel, { className: string; Icon: typeof Crown }>> = {
   0: {
     className:
-      'border-stone-300 bg-stone-100 text-stone-800 dark:border-stone-600 dark:bg-stone-800/60 dark:text-stone-100',
+      'border-royal-200 bg-ivory text-royal-800 dark:border-royal-400/60 dark:bg-royal-950/70 dark:text-royal-100',
     Icon: Eye,
   },
   1: {
     className:
-      'border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-700 dark:bg-sky-900/40 dark:text-sky-100',
+      'border-royal-300 bg-royal-100 text-royal-900 dark:border-royal-400 dark:bg-royal-800 dark:text-royal-50',
     Icon: Star,
   },
   2: {
     className:
-      'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-900/40 dark:text-emerald-100',
-    Icon: ShieldCheck,
+      'border-royal-500 bg-royal-700 text-ivory dark:border-royal-300/70 dark:bg-royal-600 dark:text-white',
+    Icon: Sparkles,
   },
   3: {
     className:
-      'border-royal-300 bg-royal-50 text-royal-800 dark:border-royal-500 dark:bg-royal-800/60 dark:text-royal-100',
+      'border-gold-500 bg-royal-900 text-gold-200 dark:border-gold-400 dark:bg-royal-950 dark:text-gold-200',
     Icon: Gem,
   },
   4: {
     className:
-      'border-gold-400 bg-gradient-to-r from-gold-100 via-gold-200 to-gold-300 text-gold-900 dark:border-gold-300 dark:text-royal-950',
+      'border-gold-500 bg-gradient-to-r from-gold-200 via-gold-300 to-gold-400 text-royal-950 dark:border-gold-200',
     Icon: Crown,
   },
 };
@@ -34,18 +36,20 @@ export type TierBadgeProps = {
   tier: TierLevel;
   /**
    * `auto` (default) shows the short name on narrow screens and the full name from `sm` up;
-   * `short` and `full` force one of them.
+   * `compact` is `auto` that also drops to the icon alone below 360 px (the name stays for screen
+   * readers and as a tooltip); `short` and `full` force one of them.
    */
-  label?: 'auto' | 'short' | 'full';
+  label?: 'auto' | 'compact' | 'short' | 'full';
   className?: string;
 };
 
-/** A member's tier as a coloured pill: the tier table's name, its short name where space is tight. */
+/** A member's tier as a pill on the brand palette: the tier table's name, its short name where space is tight. */
 export function TierBadge({ tier, label = 'auto', className }: TierBadgeProps) {
   const { className: colours, Icon } = TIER_STYLES[tier];
   return (
     <span
       data-tier={tier}
+      title={label === 'compact' ? tierName(tier) : undefined}
       className={cn(
         'inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 font-semibold text-xs leading-5',
         colours,
@@ -58,6 +62,12 @@ export function TierBadge({ tier, label = 'auto', className }: TierBadgeProps) {
       {label === 'auto' && (
         <>
           <span className="sm:hidden">{tierShortName(tier)}</span>
+          <span className="hidden sm:inline">{tierName(tier)}</span>
+        </>
+      )}
+      {label === 'compact' && (
+        <>
+          <span className="max-[359px]:sr-only sm:hidden">{tierShortName(tier)}</span>
           <span className="hidden sm:inline">{tierName(tier)}</span>
         </>
       )}

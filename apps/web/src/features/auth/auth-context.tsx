@@ -31,9 +31,10 @@ type AuthContextValue = {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * Reads the session once at start-up (GET /api/me) and shows the loading screen meanwhile. After
- * AUTH_INIT_TIMEOUT_MS without an answer the app goes on as signed out (spec part 1 §4); an error
- * also counts as signed out. A later answer still signs the member in.
+ * Reads the session once at start-up and shows the loading screen until it answers, so the page the
+ * visitor asked for is kept: a slow answer must not send a member to the sign-in screen and back
+ * (docs/decisions/006). After AUTH_INIT_TIMEOUT_MS the loading screen says it is still connecting
+ * and offers Try Again. An error counts as signed out.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -48,7 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   let status: AuthStatus;
   if (me.data) status = 'signed-in';
-  else if (me.data === null || me.isError || timedOut) status = 'signed-out';
+  else if (me.data === null || me.isError) status = 'signed-out';
   else status = 'loading';
 
   // Once signed out, drop every member query so nothing of the previous member stays in memory.
@@ -75,7 +76,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [status, me.data, endSession, signedOutPath, arrivedAt],
   );
 
-  return <AuthContext value={value}>{status === 'loading' ? <LoadingScreen /> : children}</AuthContext>;
+  const retry = useCallback(() => {
+    void queryClient.refetchQueries({ queryKey: queryKeys.me });
+  }, [queryClient]);
+
+  return (
+    <AuthContext value={value}>
+      {status === 'loading' ? <LoadingScreen slow={timedOut} onRetry={retry} /> : children}
+    </AuthContext>
+  );
 }
 
 export function useAuth(): AuthContextValue {

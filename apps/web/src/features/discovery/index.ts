@@ -4,7 +4,6 @@ export { feedQueryOptions, getFeedPage, useFeed } from './api/feed';
 export { resetFeed, useResetFeed } from './api/reset-feed';
 export {
   isCardGone,
-  MATCH_TOAST,
   postSwipe,
   SWIPE_FAILED_MESSAGE,
   SWIPE_TOASTS,

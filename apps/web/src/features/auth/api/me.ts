@@ -1,13 +1,16 @@
-import { type Me, meSchema } from '@royal/shared';
+import { type Me, sessionReplySchema } from '@royal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isUnauthenticated } from '@/lib/api';
 import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The signed-in member, or null when there is no session (a 401 is an answer, not an error). */
+/**
+ * The signed-in member, or null when there is no session. GET /api/session answers a signed-out
+ * visitor with 200 (so a signed-out page load logs no failed request); a 401 still means signed out.
+ */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get(apiPaths.me, { schema: meSchema, signal });
+    return (await api.get(apiPaths.session, { schema: sessionReplySchema, signal })).user;
   } catch (error) {
     if (isUnauthenticated(error)) return null;
     throw error;

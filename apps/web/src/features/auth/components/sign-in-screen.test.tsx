@@ -1,10 +1,8 @@
-import { apiError, type MockReply, mockApi } from '@test/fetch-mock';
+import { apiError, type MockReply, mockApi, SESSION, SIGNED_OUT, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp } from '@test/render';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-
-const signedOut = apiError(401, 'UNAUTHENTICATED', 'User not authenticated');
 
 /** A reply the test releases when it wants, to look at the busy state. */
 function deferred() {
@@ -30,7 +28,7 @@ async function openSignIn() {
 
 describe('Sign-in screen', () => {
   it('shows the product title, taglines and the two tabs with sign-in selected', async () => {
-    mockApi({ 'GET /api/me': signedOut });
+    mockApi({ [SESSION]: SIGNED_OUT });
     await openSignIn();
 
     expect(screen.getByText('Enter the Royal Circle')).toBeInTheDocument();
@@ -44,7 +42,7 @@ describe('Sign-in screen', () => {
   });
 
   it('switches to the sign-up tab with its hint and button', async () => {
-    mockApi({ 'GET /api/me': signedOut });
+    mockApi({ [SESSION]: SIGNED_OUT });
     const { user } = await openSignIn();
 
     await user.click(screen.getByRole('tab', { name: 'Join the Elite' }));
@@ -60,7 +58,7 @@ describe('Sign-in screen', () => {
     const me = makeMe();
     const reply = deferred();
     const api = mockApi({
-      'GET /api/me': signedOut,
+      [SESSION]: SIGNED_OUT,
       'POST /api/auth/sign-in': () => reply.promise,
       ...memberArea,
     });
@@ -87,7 +85,7 @@ describe('Sign-in screen', () => {
 
   it("shows the server's message in an 'Error' toast when the credentials are refused", async () => {
     mockApi({
-      'GET /api/me': signedOut,
+      [SESSION]: SIGNED_OUT,
       'POST /api/auth/sign-in': apiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
     });
     const { user, router } = await openSignIn();
@@ -105,7 +103,7 @@ describe('Sign-in screen', () => {
   it('signs up: busy label, the account-created toast, then /app', async () => {
     const reply = deferred();
     const api = mockApi({
-      'GET /api/me': signedOut,
+      [SESSION]: SIGNED_OUT,
       'POST /api/auth/sign-up': () => reply.promise,
       ...memberArea,
     });
@@ -127,7 +125,7 @@ describe('Sign-in screen', () => {
   });
 
   it('checks the password length before asking the server', async () => {
-    const api = mockApi({ 'GET /api/me': signedOut });
+    const api = mockApi({ [SESSION]: SIGNED_OUT });
     const { user } = await openSignIn();
 
     await user.click(screen.getByRole('tab', { name: 'Join the Elite' }));
@@ -141,7 +139,7 @@ describe('Sign-in screen', () => {
   });
 
   it('sends a signed-in member straight to /app', async () => {
-    mockApi({ 'GET /api/me': { body: makeMe() }, ...memberArea });
+    mockApi({ [SESSION]: signedInAs(makeMe()), ...memberArea });
     const { router } = renderApp('/signin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     expect(await screen.findByRole('heading', { name: 'Discover' })).toBeInTheDocument();

@@ -8,7 +8,7 @@ import {
   swipeReplySchema,
 } from '@royal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Heart, HeartHandshake, type LucideIcon, Star, X } from 'lucide-react';
+import { Heart, type LucideIcon, Star, X } from 'lucide-react';
 import { createElement } from 'react';
 import { toast } from 'sonner';
 import { useCurrentMember } from '@/features/auth';
@@ -27,7 +27,6 @@ export const SWIPE_TOASTS: Readonly<Record<SwipeDirection, { title: string; desc
   right: { title: 'Liked!', description: 'You liked this profile' },
   up: { title: 'Super Like!', description: 'You super liked this profile' },
 };
-export const MATCH_TOAST = { title: "It's a Match!", description: 'You and this person liked each other!' };
 export const SWIPE_FAILED_MESSAGE = 'Failed to record action. Please try again.';
 
 /** Refusals whose server text tells the member something useful (tier, subscription, already swiped). */
@@ -39,26 +38,21 @@ export function swipeErrorMessage(error: unknown): string {
     : SWIPE_FAILED_MESSAGE;
 }
 
-const TOAST_ICONS: Readonly<Record<SwipeDirection | 'match', { Icon: LucideIcon; className: string }>> = {
-  left: { Icon: X, className: 'size-5 text-rose-600' },
-  right: { Icon: Heart, className: 'size-5 fill-current text-royal-600' },
-  up: { Icon: Star, className: 'size-5 fill-current text-gold-600' },
-  match: { Icon: HeartHandshake, className: 'size-5 text-royal-600' },
+const TOAST_ICONS: Readonly<Record<SwipeDirection, { Icon: LucideIcon; className: string }>> = {
+  left: { Icon: X, className: 'size-5 text-rose-600 dark:text-rose-300' },
+  right: { Icon: Heart, className: 'size-5 fill-current text-royal-600 dark:text-royal-300' },
+  up: { Icon: Star, className: 'size-5 fill-current text-gold-600 dark:text-gold-300' },
 };
 
-function toastIcon(kind: SwipeDirection | 'match') {
-  const { Icon, className } = TOAST_ICONS[kind];
-  return createElement(Icon, { 'aria-hidden': true, className });
-}
-
 /**
- * The spec's toast for a recorded swipe, or 'It's a Match!'. Neutral toasts with an icon: the
- * rich success colours are below AA contrast.
+ * The spec's toast for a recorded swipe. A swipe that makes a match gets none: the match dialog
+ * (which names the person) is its one announcement.
  */
 export function showSwipeToast(reply: SwipeReply) {
-  const kind = reply.match ? 'match' : reply.direction;
-  const { title, description } = reply.match ? MATCH_TOAST : SWIPE_TOASTS[reply.direction];
-  toast(title, { description, icon: toastIcon(kind) });
+  if (reply.match) return;
+  const { title, description } = SWIPE_TOASTS[reply.direction];
+  const { Icon, className } = TOAST_ICONS[reply.direction];
+  toast(title, { description, icon: createElement(Icon, { 'aria-hidden': true, className }) });
 }
 
 export type UseSwipeOptions = {
@@ -67,8 +61,8 @@ export type UseSwipeOptions = {
 };
 
 /**
- * POST /api/swipes with the spec's toasts: the swipe's own toast, or 'It's a Match!' when the reply
- * carries a match; a failure shows an 'Error' toast. A cached profile page of the target learns
+ * POST /api/swipes with the spec's toasts: the swipe's own toast, or (when the reply carries a
+ * match) none, for `onMatch` to open the match dialog; a failure shows an 'Error' toast. A cached profile page of the target learns
  * the swipe (and the match) at once, the deck hides the member for the session, and the interests
  * lists are refreshed when next shown.
  * Pass per-call callbacks to `mutate` to react to the result (the deck keeps or drops its card).

@@ -133,7 +133,7 @@ describe('DiscoveryScreen', () => {
     expect(api.callsTo(SWIPES)[0]?.body).toEqual({ target_id: ava.id, direction: 'up' });
   });
 
-  it("celebrates a match: the toast and the dialog, whose 'Send a Message' opens the chat", async () => {
+  it("announces a match once, with the dialog (no toast), whose 'Send a Message' opens the chat", async () => {
     const ava = makeMemberCard({ name: 'Ava' });
     const match = makeMatch(ava);
     const { user } = renderDeck({
@@ -146,7 +146,10 @@ describe('DiscoveryScreen', () => {
 
     const dialog = await screen.findByRole('dialog', { name: "It's a Match!" });
     expect(within(dialog).getByText('Ava')).toBeInTheDocument();
-    expect(screen.getByText('You and this person liked each other!')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('You and Ava liked each other!');
+    expect(screen.queryByText('You and this person liked each other!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Liked!')).not.toBeInTheDocument();
+    expect(screen.getAllByText("It's a Match!")).toHaveLength(1);
     expect(within(dialog).getByRole('button', { name: 'Keep Swiping' })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send a Message' }));

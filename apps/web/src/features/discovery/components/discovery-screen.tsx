@@ -3,20 +3,27 @@ import {
   type FeedCard,
   lockedProfileMessage,
   type MatchSummary,
+  nextTier,
   type SwipeDirection,
   swipeBlock,
+  swipeUnlockTier,
+  type TierLevel,
 } from '@royal/shared';
 import { Crown, RotateCcw, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { CardSkeleton } from '@/components/ui/skeleton';
 import { StatusPanel } from '@/components/ui/status-panel';
+import { TierPlan } from '@/components/ui/tier-plan';
 import { UpgradeDialog } from '@/components/ui/upgrade-dialog';
 import { useCurrentMember } from '@/features/auth';
+import { paths } from '@/lib/paths';
 import { useFeed } from '../api/feed';
 import { useResetFeed } from '../api/reset-feed';
 import { isCardGone, useSwipe } from '../api/swipe';
 import { useSeenProfiles } from '../seen-store';
+import { DeckDetails } from './deck-details';
 import { MatchDialog } from './match-dialog';
 import { SwipeActionButton } from './swipe-action-button';
 import { SwipeCard } from './swipe-card';
@@ -31,10 +38,13 @@ const KEY_DIRECTIONS: Readonly<Record<string, SwipeDirection>> = {
 };
 
 // The card fills the space between the top bar and the bottom navigation (small viewport height,
-// so it does not jump when a phone's browser bars slide), at most 600 px, at least 352 px.
-// --deck-chrome is what else takes height: the page padding, the gap and the action buttons.
+// so it does not jump when a phone's browser bars slide), at most 600 px, at least 240 px (a 320×568
+// phone keeps its buttons above the navigation). --deck-chrome is what else takes height: the page
+// padding, the gap and the action buttons (beside the card on short landscape screens).
 const DECK_HEIGHT =
-  'clamp(22rem, calc(100svh - var(--topbar-height) - var(--bottomnav-height) - env(safe-area-inset-top) - env(safe-area-inset-bottom) - var(--deck-chrome)), 37.5rem)';
+  'clamp(15rem, calc(100svh - var(--topbar-height) - var(--bottomnav-space) - env(safe-area-inset-top) - env(safe-area-inset-bottom) - var(--deck-chrome)), 37.5rem)';
+
+type UpgradePrompt = { message: string; tier: TierLevel };
 
 function firstPhoto(card: FeedCard | undefined): string | null {
   if (!card) return null;
@@ -60,7 +70,7 @@ export function DiscoveryScreen() {
   // Cards that flew out while their swipe is still on its way to the server.
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
   const [exiting, setExiting] = useState<{ id: string; direction: SwipeDirection } | null>(null);
-  const [upgradeMessage, setUpgradeMessage] = useState<string | null>(null);
+  const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
   const [match, setMatch] = useState<MatchSummary | null>(null);
   const exitTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const refocusTop = useRef(false);
@@ -124,11 +134,11 @@ export function DiscoveryScreen() {
     (card: FeedCard, direction: SwipeDirection): boolean => {
       if (exiting) return false;
       if (card.locked && direction !== 'left') {
-        setUpgradeMessage(lockedProfileMessage(card.required_tier));
+        setUpgrade({ message: lockedProfileMessage(card.required_tier), tier: card.required_tier });
         return false;
       }
       if (block) {
-        setUpgradeMessage(block.message);
+        setUpgrade({ message: block.message, tier: swipeUnlockTier(me) ?? 1 });
         return false;
       }
       const active = document.activeElement;
@@ -164,7 +174,7 @@ export function DiscoveryScreen() {
       );
       return true;
     },
-    [exiting, block, swipe, markSeen],
+    [exiting, block, me, swipe, markSeen],
   );
 
   // Arrow keys swipe when the deck (or nothing in particular: the page) has focus.
@@ -173,7 +183,7 @@ export function DiscoveryScreen() {
     const direction = KEY_DIRECTIONS[event.key];
     if (!direction || !top || event.defaultPrevented || event.repeat) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (upgradeMessage !== null || match !== null) return;
+    if (upgrade !== null || match !== null) return;
     const target = event.target;
     const onPage =
       target === document.body ||
@@ -190,9 +200,20 @@ export function DiscoveryScreen() {
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
+  // After a dialog closes, focus goes back to the deck (the card on top, or the deck itself when the
+  // last one is gone) instead of the page body.
+  const returnFocusToDeck = useCallback((event: Event) => {
+    event.preventDefault();
+    const region = regionRef.current;
+    (region?.querySelector<HTMLElement>('[data-top-card]') ?? region)?.focus();
+  }, []);
+
+  const higherTier = nextTier(me.tier_level);
+  const lockActions = block !== null;
+
   let body: ReactNode;
   if (feed.isPending) {
-    body = <Spinner label="Loading profiles..." className="h-full" />;
+    body = <CardSkeleton label="Loading profiles..." />;
   } else if (top) {
     body = null;
   } else if (feed.isError && (!feed.data || isFetchNextPageError)) {
@@ -211,7 +232,7 @@ export function DiscoveryScreen() {
       </StatusPanel>
     );
   } else if (hasNextPage || feed.isFetching) {
-    body = <Spinner label="Loading profiles..." className="h-full" />;
+    body = <CardSkeleton label="Loading profiles..." />;
   } else {
     body = (
       <StatusPanel
@@ -219,75 +240,133 @@ export function DiscoveryScreen() {
         tone="royal"
         title="No More Profiles"
         description="You've seen all available profiles in your tier range."
-        className="h-full justify-center"
+        className="h-full justify-center overflow-y-auto"
       >
         <Button variant="gold" onClick={() => reset.mutate()} disabled={reset.isPending}>
           <RotateCcw aria-hidden="true" className="size-4" />
           {reset.isPending ? 'Starting Over...' : 'Start Over'}
         </Button>
+        {higherTier !== null && (
+          <div className="mt-2 w-full max-w-80 lg:hidden">
+            <HigherTierOffer tier={higherTier} />
+          </div>
+        )}
       </StatusPanel>
     );
   }
 
   return (
-    <section
-      ref={regionRef}
-      aria-labelledby={`${hintId}-title`}
-      className="mx-auto flex w-full max-w-[420px] flex-col gap-3 [--deck-chrome:8.5rem] sm:-my-2 sm:[--deck-chrome:7.5rem]"
-    >
-      <h1 id={`${hintId}-title`} className="sr-only">
-        Discover
-      </h1>
-      <p id={hintId} className="sr-only">
-        Use the Left arrow key to pass, the Right arrow key to like and the Up arrow key to super like.
-      </p>
+    // Clipped, so a dragged card never slides under the top bar or the navigation.
+    <div className="-mx-4 overflow-clip px-4 [overflow-clip-margin:1rem] sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
+      <div className="mx-auto flex w-full max-w-[420px] flex-col gap-8 lg:max-w-none lg:flex-row lg:items-start lg:justify-center">
+        <section
+          ref={regionRef}
+          tabIndex={-1}
+          aria-labelledby={`${hintId}-title`}
+          className="flex w-full flex-col gap-3 outline-none [--deck-chrome:8.5rem] sm:-my-2 sm:[--deck-chrome:7.5rem] lg:w-[420px] lg:shrink-0 [@media(max-height:500px)]:flex-row [@media(max-height:500px)]:items-center [@media(max-height:500px)]:[--deck-chrome:3rem]"
+        >
+          <h1 id={`${hintId}-title`} className="sr-only">
+            Discover
+          </h1>
+          <p id={hintId} className="sr-only">
+            Use the Left arrow key to pass, the Right arrow key to like and the Up arrow key to super like.
+          </p>
 
-      <div className="relative w-full" style={{ height: DECK_HEIGHT }}>
-        {body ??
-          [top, next].map(
-            (card, index) =>
-              card && (
-                <div
-                  key={card.id}
-                  inert={index > 0}
-                  aria-hidden={index > 0 || undefined}
-                  className={
-                    index === 0
-                      ? 'absolute inset-0 z-20 transition-transform duration-300 ease-out'
-                      : 'absolute inset-0 z-10 translate-y-3 scale-[0.95] transition-transform duration-300 ease-out'
-                  }
-                >
-                  <SwipeCard
-                    card={card}
-                    isTop={index === 0}
-                    exitDirection={index === 0 && exiting?.id === card.id ? exiting.direction : null}
-                    onSwipeRequest={(direction) => requestSwipe(card, direction)}
-                    onLockedTap={() =>
-                      card.locked && setUpgradeMessage(lockedProfileMessage(card.required_tier))
-                    }
-                    hintId={index === 0 ? hintId : undefined}
-                  />
-                </div>
-              ),
+          <div className="relative w-full" style={{ height: DECK_HEIGHT }}>
+            {body ??
+              [top, next].map(
+                (card, index) =>
+                  card && (
+                    <div
+                      key={card.id}
+                      inert={index > 0}
+                      aria-hidden={index > 0 || undefined}
+                      className={
+                        index === 0
+                          ? 'absolute inset-0 z-20 transition-transform duration-300 ease-out'
+                          : 'absolute inset-0 z-10 translate-y-3 scale-[0.95] transition-transform duration-300 ease-out'
+                      }
+                    >
+                      <SwipeCard
+                        card={card}
+                        isTop={index === 0}
+                        exitDirection={index === 0 && exiting?.id === card.id ? exiting.direction : null}
+                        onSwipeRequest={(direction) => requestSwipe(card, direction)}
+                        onLockedTap={() =>
+                          card.locked &&
+                          setUpgrade({
+                            message: lockedProfileMessage(card.required_tier),
+                            tier: card.required_tier,
+                          })
+                        }
+                        hintId={index === 0 ? hintId : undefined}
+                      />
+                    </div>
+                  ),
+              )}
+          </div>
+
+          <div className="flex h-[4.5rem] shrink-0 items-center justify-center gap-6 [@media(max-height:500px)]:h-auto [@media(max-height:500px)]:flex-col [@media(max-height:500px)]:gap-3">
+            {top && (
+              <>
+                <SwipeActionButton direction="left" onClick={() => requestSwipe(top, 'left')} />
+                <SwipeActionButton
+                  direction="up"
+                  size="md"
+                  locked={lockActions || top.locked}
+                  onClick={() => requestSwipe(top, 'up')}
+                />
+                <SwipeActionButton
+                  direction="right"
+                  locked={lockActions || top.locked}
+                  onClick={() => requestSwipe(top, 'right')}
+                />
+              </>
+            )}
+          </div>
+        </section>
+
+        {/* Desktop: the profile's details beside the deck (phones tap the name for the profile page). */}
+        <aside aria-label="Profile details" className="hidden w-full max-w-md lg:block">
+          {top ? (
+            <DeckDetails card={top} />
+          ) : (
+            !feed.isPending &&
+            higherTier !== null && (
+              <div className="rounded-3xl border border-border bg-surface p-6 shadow-card">
+                <HigherTierOffer tier={higherTier} />
+              </div>
+            )
           )}
-      </div>
-
-      <div className="flex h-[4.5rem] items-center justify-center gap-6">
-        {top && (
-          <>
-            <SwipeActionButton direction="left" onClick={() => requestSwipe(top, 'left')} />
-            <SwipeActionButton direction="up" size="md" onClick={() => requestSwipe(top, 'up')} />
-            <SwipeActionButton direction="right" onClick={() => requestSwipe(top, 'right')} />
-          </>
-        )}
+        </aside>
       </div>
 
       <UpgradeDialog
-        open={upgradeMessage !== null}
-        onOpenChange={(open) => !open && setUpgradeMessage(null)}
-        message={upgradeMessage ?? ''}
+        open={upgrade !== null}
+        onOpenChange={(open) => !open && setUpgrade(null)}
+        message={upgrade?.message ?? ''}
+        tier={upgrade?.tier}
+        onCloseAutoFocus={returnFocusToDeck}
       />
-      <MatchDialog match={match} onClose={() => setMatch(null)} />
-    </section>
+      <MatchDialog match={match} onClose={() => setMatch(null)} onCloseAutoFocus={returnFocusToDeck} />
+    </div>
+  );
+}
+
+/** Below the top tier: who else a higher plan would show, its price and benefits, and Upgrade. */
+function HigherTierOffer({ tier }: { tier: TierLevel }) {
+  return (
+    <div className="flex flex-col gap-3 text-left">
+      <p className="text-center text-muted-foreground text-sm">
+        Tier {tier} members are beyond your range. Upgrade to see them too.
+      </p>
+      <TierPlan tier={tier} />
+      <Button variant="outline" asChild>
+        <Link to={paths.subscription}>
+          <Crown aria-hidden="true" className="size-4" />
+          See Tier {tier}
+        </Link>
+      </Button>
+    </div>
   );
 }

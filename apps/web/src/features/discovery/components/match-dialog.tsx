@@ -12,10 +12,12 @@ export type MatchDialogProps = {
   /** The match to celebrate; null keeps the dialog closed. */
   match: MatchSummary | null;
   onClose: () => void;
+  /** Where focus goes when the dialog closes (Radix's onCloseAutoFocus); default: back to the opener. */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** The celebration after a mutual like: both photos, "It's a Match!", Send a Message / Keep Swiping. */
-export function MatchDialog({ match, onClose }: MatchDialogProps) {
+export function MatchDialog({ match, onClose, onCloseAutoFocus }: MatchDialogProps) {
   const me = useCurrentMember();
   const navigate = useNavigate();
   const member = match?.member;
@@ -23,7 +25,10 @@ export function MatchDialog({ match, onClose }: MatchDialogProps) {
   return (
     <Dialog.Root open={match !== null} onOpenChange={(open) => !open && onClose()}>
       {match && member && (
-        <ModalContent className="theme-night overflow-hidden border-gold-400/40 bg-gradient-to-b from-royal-800 via-royal-900 to-royal-950 text-ivory">
+        <ModalContent
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="theme-night overflow-hidden border-gold-400/40 bg-gradient-to-b from-royal-800 via-royal-900 to-royal-950 text-ivory"
+        >
           <div
             aria-hidden="true"
             className="pointer-events-none absolute inset-x-0 -top-20 mx-auto size-64 rounded-full bg-gold-400/30 blur-3xl"

@@ -1,5 +1,5 @@
 import { SWIPE_DIRECTION_LABELS, type SwipeDirection } from '@royal/shared';
-import { Heart, type LucideIcon, Star, X } from 'lucide-react';
+import { Heart, Lock, type LucideIcon, Star, X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -34,13 +34,22 @@ export type SwipeActionButtonProps = Omit<ComponentProps<'button'>, 'children'> 
   size?: keyof typeof SIZES;
   /** A visible caption under the circle (profile page); it is then the button's name. */
   caption?: string;
+  /**
+   * The action needs a higher (or paid-up) tier: drawn muted with a padlock. It stays clickable, to
+   * open the Upgrade dialog that explains it.
+   */
+  locked?: boolean;
 };
+
+const LOCKED_CIRCLE =
+  'border border-border bg-surface-muted text-muted-foreground shadow-none hover:border-gold-400/60';
 
 /** The round pass / super like / like button (discovery deck and profile page). */
 export function SwipeActionButton({
   direction,
   size = 'lg',
   caption,
+  locked = false,
   className,
   ...props
 }: SwipeActionButtonProps) {
@@ -48,14 +57,23 @@ export function SwipeActionButton({
   const circleEl = (
     <span
       className={cn(
-        'inline-flex items-center justify-center rounded-full transition group-active:scale-95 group-disabled:shadow-none',
+        'relative inline-flex items-center justify-center rounded-full transition group-active:scale-95 group-disabled:shadow-none',
         SIZES[size],
-        circle,
+        locked ? LOCKED_CIRCLE : circle,
       )}
     >
-      <Icon aria-hidden="true" className={cn(ICON_SIZES[size], iconClass)} />
+      <Icon aria-hidden="true" className={cn(ICON_SIZES[size], !locked && iconClass)} />
+      {locked && (
+        <span
+          aria-hidden="true"
+          className="absolute -right-1 -bottom-1 flex size-6 items-center justify-center rounded-full bg-royal-950 text-gold-300 ring-2 ring-background"
+        >
+          <Lock className="size-3.5" />
+        </span>
+      )}
     </span>
   );
+  const lockedProps = locked ? { 'data-locked': '', title: 'Upgrade to unlock' } : {};
   if (caption) {
     return (
       <button
@@ -64,6 +82,7 @@ export function SwipeActionButton({
           'group inline-flex min-w-16 cursor-pointer flex-col items-center gap-1.5 rounded-2xl p-1 font-semibold text-foreground text-xs disabled:cursor-not-allowed disabled:opacity-55',
           className,
         )}
+        {...lockedProps}
         {...props}
       >
         {circleEl}
@@ -79,6 +98,7 @@ export function SwipeActionButton({
         'group inline-flex shrink-0 cursor-pointer items-center justify-center rounded-full disabled:cursor-not-allowed disabled:opacity-55',
         className,
       )}
+      {...lockedProps}
       {...props}
     >
       {circleEl}

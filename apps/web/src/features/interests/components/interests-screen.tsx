@@ -142,7 +142,7 @@ function InterestList({
     );
   }
   return (
-    <ul aria-label={tab.label} className="flex flex-col gap-2">
+    <ul aria-label={tab.label} className="grid gap-2 lg:grid-cols-2 lg:gap-3">
       {rows.map((row) => (
         <InterestRow
           key={`${row.member.id}-${row.action}-${row.at}`}

@@ -15,6 +15,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { focusFirstItem } from '@/lib/focus';
 import {
   useClearNotifications,
   useDismissNotification,
@@ -41,7 +42,7 @@ const TYPE_ICONS: Readonly<Record<NotificationType, { Icon: LucideIcon; classNam
 };
 
 const ICON_BUTTON =
-  'relative inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-foreground transition hover:bg-surface-muted';
+  'relative inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full text-chrome-foreground transition hover:bg-white/10 min-[360px]:size-11';
 
 /**
  * The bell in the top bar and its panel: newest first; a click marks an item read (and opens its
@@ -83,6 +84,7 @@ export function NotificationsPopover() {
           sideOffset={8}
           collisionPadding={12}
           aria-labelledby={headingId}
+          onOpenAutoFocus={focusFirstItem}
           className="z-50 flex max-h-[min(32rem,var(--radix-popover-content-available-height))] w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl border border-border bg-surface text-foreground shadow-[0_24px_60px_-20px_rgba(27,11,51,0.45)]"
         >
           <div className="flex items-center gap-2 border-border border-b px-4 py-2">

@@ -1,0 +1,1 @@
+ALTER TABLE "safety_settings" ALTER COLUMN "dark_mode" SET DEFAULT true;

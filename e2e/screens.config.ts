@@ -1,0 +1,13 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+// `npm run screens`: screenshots of every member screen, popover and dialog at four widths and in
+// both themes (e2e/artifacts/screens/), each checked with axe. The same server as the journeys.
+export default defineConfig({
+  ...base,
+  testDir: './screens',
+  // One member's theme is switched between runs, so the runs go in order, in one worker.
+  fullyParallel: false,
+  workers: 1,
+  timeout: 240_000,
+});

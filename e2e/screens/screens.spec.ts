@@ -1,0 +1,173 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD } from '../harness/demo';
+import { ARTIFACTS, expect, signInContext, test } from '../harness/fixtures';
+
+const WIDTHS = [
+  { name: '320', width: 320, height: 568 },
+  { name: '390', width: 390, height: 844 },
+  { name: '768', width: 768, height: 1024 },
+  { name: '1440', width: 1440, height: 900 },
+] as const;
+const THEMES = [
+  { name: 'night', darkMode: true },
+  { name: 'light', darkMode: false },
+] as const;
+
+const SCREENS_DIR = join(ARTIFACTS, 'screens');
+
+type Shot = { page: Page; width: (typeof WIDTHS)[number]; theme: (typeof THEMES)[number] };
+
+/** The current run's serious or critical axe findings, one line each (checked at the end of the run). */
+const findings: string[] = [];
+
+async function capture({ page, width, theme }: Shot, name: string) {
+  // Fonts and images settle before the picture (the swap would otherwise be caught mid-way).
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENS_DIR, `${name}-${width.name}-${theme.name}.png`) });
+  const results = await new AxeBuilder({ page }).analyze();
+  for (const violation of results.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
+    findings.push(`${name}-${width.name}-${theme.name}: ${violation.id} (${targets})`);
+  }
+}
+
+/** Saves the member's Dark Mode setting (the theme) and the copy the page paints from at start. */
+async function useTheme(context: BrowserContext, baseUrl: string, darkMode: boolean) {
+  const response = await context.request.patch('/api/me/settings', {
+    data: { dark_mode: darkMode },
+    headers: { origin: baseUrl },
+  });
+  expect(response.status()).toBe(200);
+}
+
+const topCard = (page: Page) => page.locator('article[data-top-card]');
+
+for (const theme of THEMES) {
+  for (const width of WIDTHS) {
+    test(`every member screen at ${width.name} px, ${theme.name}`, async ({ browser, globals }) => {
+      const context = await browser.newContext({
+        baseURL: globals.baseUrl,
+        viewport: { width: width.width, height: width.height },
+        deviceScaleFactor: 1,
+        hasTouch: width.width < 1024,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const shot: Shot = { page, width, theme };
+
+      // Signed out: the sign-in and landing screens (always night).
+      await page.goto('/signin');
+      await expect(page.getByRole('tab', { name: 'Royal Sign In' })).toBeVisible();
+      await capture(shot, 'signin');
+      await page.goto('/landing');
+      await capture(shot, 'landing');
+
+      // The deck, as the top tier sees it.
+      await signInContext(context, DEMO.vault.email, DEMO_PASSWORD);
+      await useTheme(context, globals.baseUrl, theme.darkMode);
+      await page.goto('/app');
+      await expect(topCard(page)).toBeVisible({ timeout: 15_000 });
+      await capture(shot, 'discovery');
+
+      await page.getByRole('button', { name: /notifications/i }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await capture(shot, 'notifications-popover');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await expect(page.getByRole('switch', { name: 'Dark Mode' })).toBeVisible();
+      await capture(shot, 'settings-popover');
+      await page.getByRole('button', { name: 'Help & Support' }).click();
+      await expect(page.getByRole('dialog', { name: 'Help & Support' })).toBeVisible();
+      await capture(shot, 'help-dialog');
+      await page.keyboard.press('Escape');
+
+      // The match dialog: the reply to this one like is made to carry a match with the card's
+      // member (a real match needs two members who never met before; the journeys test that).
+      const cardId = await topCard(page).getAttribute('data-card-id');
+      const feed = await context.request.get('/api/discovery/feed');
+      const member = ((await feed.json()) as { items: { id: string; locked: boolean }[] }).items.find(
+        (item) => item.id === cardId,
+      );
+      if (member && !member.locked) {
+        await page.route('**/api/swipes', (route) =>
+          route.fulfill({
+            json: {
+              direction: 'right',
+              target_id: member.id,
+              match: {
+                id: '00000000-0000-4000-8000-000000000001',
+                expires_at: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+                member,
+              },
+            },
+          }),
+        );
+        await page.getByRole('button', { name: 'Like', exact: true }).click();
+        await expect(page.getByRole('dialog', { name: "It's a Match!" })).toBeVisible();
+        await capture(shot, 'match-dialog');
+        await page.keyboard.press('Escape');
+        await page.unroute('**/api/swipes');
+      }
+
+      // A profile page, the member's own lists and the other screens of the member area.
+      await page.goto(`/profile/${cardId}`);
+      await page.waitForLoadState('networkidle');
+      await capture(shot, 'profile');
+      for (const [name, path] of [
+        ['interests', '/interests'],
+        ['search', '/search'],
+        ['messages', '/messages'],
+        ['more', '/more'],
+        ['profile-edit', '/profile/edit'],
+        ['subscription', '/subscription'],
+        ['safety', '/safety'],
+        ['settings', '/settings'],
+        ['not-found', '/no-such-page'],
+      ] as const) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await capture(shot, name);
+      }
+
+      // Loading and the end of the deck.
+      await page.route('**/api/discovery/feed*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.fulfill({ json: { items: [], next_cursor: null } });
+      });
+      await page.goto('/app');
+      await expect(page.getByRole('status').filter({ hasText: 'Loading profiles...' })).toBeAttached();
+      await page.screenshot({ path: join(SCREENS_DIR, `discovery-loading-${width.name}-${theme.name}.png`) });
+      await expect(page.getByText('No More Profiles')).toBeVisible();
+      await capture(shot, 'discovery-empty-vault');
+      await page.unroute('**/api/discovery/feed*');
+
+      // An Observer: locked actions and the Upgrade dialog with the plan that unlocks them.
+      await context.clearCookies();
+      await signInContext(context, DEMO.observer.email, DEMO_PASSWORD);
+      await useTheme(context, globals.baseUrl, theme.darkMode);
+      await page.goto('/app');
+      await expect(topCard(page)).toBeVisible({ timeout: 15_000 });
+      await capture(shot, 'discovery-observer');
+      await page.getByRole('button', { name: 'Like', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Upgrade Required' })).toBeVisible();
+      await capture(shot, 'upgrade-dialog');
+      await page.keyboard.press('Escape');
+      await page.route('**/api/discovery/feed*', (route) =>
+        route.fulfill({ json: { items: [], next_cursor: null } }),
+      );
+      await page.goto('/app');
+      await expect(page.getByText('No More Profiles')).toBeVisible();
+      await capture(shot, 'discovery-empty-observer');
+
+      await context.close();
+      expect(findings.splice(0), 'axe: serious or critical findings').toEqual([]);
+    });
+  }
+}
