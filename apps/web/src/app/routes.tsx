@@ -8,6 +8,7 @@ import { AuthLocationTracker, RedirectIfSignedIn, RequireAuth, RootRedirect } fr
 import { feedQueryOptions } from '@/features/discovery';
 import { interestsQueryOptions } from '@/features/interests';
 import { memberProfileQueryOptions } from '@/features/member-profile';
+import { matchesQueryOptions } from '@/features/messages';
 import { notificationsQueryOptions } from '@/features/notifications';
 import { filtersFromParams, paramsFromFilters, searchQueryOptions } from '@/features/search';
 import { memberSettingsQueryOptions } from '@/features/settings';
@@ -33,6 +34,7 @@ const SignIn = onDemand(() => import('@/features/auth/routes/sign-in'));
 const Landing = onDemand(() => import('@/features/landing/routes/landing'));
 const Discovery = onDemand(() => import('@/features/discovery/routes/discovery'));
 const Interests = onDemand(() => import('@/features/interests/routes/interests'));
+const Messages = onDemand(() => import('@/features/messages/routes/messages'));
 const MemberProfile = onDemand(() => import('@/features/member-profile/routes/member-profile'));
 const Search = onDemand(() => import('@/features/search/routes/search'));
 const Settings = onDemand(() => import('@/features/settings/routes/settings'));
@@ -109,7 +111,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         void queryClient.prefetchQuery(interestsQueryOptions());
       }),
     },
-    { path: paths.messages, element: <ComingSoon title="Messages" /> },
+    {
+      path: paths.messages,
+      element: <Messages.Component />,
+      loader: startLoading(Messages.preload, () => {
+        void queryClient.prefetchQuery(matchesQueryOptions());
+      }),
+    },
     { path: paths.more, element: <ComingSoon title="More" /> },
     { path: paths.profileEdit, element: <ComingSoon title="Edit Profile" /> },
     {

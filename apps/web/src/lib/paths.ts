@@ -63,6 +63,12 @@ export const apiPaths = {
   interests: `${API}/interests`,
   favorite: (memberId: string) => `${API}/favorites/${encodeURIComponent(memberId)}`,
   member: (memberId: string) => `${API}/members/${encodeURIComponent(memberId)}`,
+  matches: `${API}/matches`,
+  /** One page of a chat: the newest without a cursor, older ones with a page's older_cursor. */
+  chatMessages: (matchId: string, cursor: string | null = null) =>
+    `${API}/matches/${encodeURIComponent(matchId)}/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  chatRead: (matchId: string) => `${API}/matches/${encodeURIComponent(matchId)}/read`,
+  realtime: `${API}/realtime`,
   /** Browse results for a query string of filters (see features/search/filters.ts). */
   search: (query: string) => `${API}/search${query ? `?${query}` : ''}`,
   myLocation: `${API}/me/location`,

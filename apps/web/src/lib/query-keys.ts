@@ -15,4 +15,9 @@ export const queryKeys = {
   /** Every member profile page; `memberProfile(id)` is one of them. */
   memberProfiles: ['member-profile'] as const,
   memberProfile: (id: string) => ['member-profile', id] as const,
+  /** The member's matches (the Messages screen). */
+  matches: ['matches'] as const,
+  /** Every open chat; `chat(matchId)` is one (an infinite query of MessagePage, newest page first). */
+  chats: ['chat'] as const,
+  chat: (matchId: string) => ['chat', matchId] as const,
 };

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { useDarkModeSync } from '@/features/settings';
+import { RealtimeProvider, useRealtimeState } from '@/lib/realtime-context';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
 
@@ -12,7 +13,30 @@ import { TopBar } from './top-bar';
 export function MemberLayout() {
   useDarkModeSync();
   return (
+    <RealtimeProvider>
+      <MemberFrame />
+    </RealtimeProvider>
+  );
+}
+
+/** A quiet note while the live connection is down (after it had been up): updates resume on reconnect. */
+function OfflineNote() {
+  const { state, everJoined } = useRealtimeState();
+  if (!everJoined || state === 'joined') return null;
+  return (
+    <p
+      role="status"
+      className="fixed top-[calc(var(--topbar-height,4rem)+0.5rem)] left-1/2 z-40 -translate-x-1/2 rounded-full border border-border bg-surface/95 px-3 py-1 text-muted-foreground text-xs shadow"
+    >
+      Reconnecting… live updates paused
+    </p>
+  );
+}
+
+function MemberFrame() {
+  return (
     <div className="min-h-dvh">
+      <OfflineNote />
       <a
         href="#main-content"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"

@@ -70,6 +70,8 @@ describe('Top bar', () => {
       [SESSION]: SIGNED_OUT,
       'GET /api/notifications': signedOut,
       'GET /api/me/settings': signedOut,
+      // The Messages route starts its data with its code, before the session answer is known.
+      'GET /api/matches': signedOut,
     });
     const { router } = renderApp('/messages');
     expect(await screen.findByRole('tab', { name: 'Royal Sign In' })).toBeInTheDocument();

@@ -1,0 +1,102 @@
+import {
+  type Message,
+  type MessagePage,
+  markReadReplySchema,
+  messagePageSchema,
+  messageSchema,
+  type ServerEvent,
+} from '@royal/shared';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { apiPaths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
+
+type Chat = InfiniteData<MessagePage, string | null>;
+
+export const chatQueryOptions = (matchId: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.chat(matchId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(apiPaths.chatMessages(matchId, pageParam), { schema: messagePageSchema, signal }),
+    initialPageParam: null as string | null,
+    // Pages run newest first; the next page to fetch is the one before the oldest loaded.
+    getNextPageParam: (page) => page.older_cursor,
+  });
+
+export function useChat(matchId: string) {
+  return useInfiniteQuery(chatQueryOptions(matchId));
+}
+
+/** Every loaded message of a chat, oldest first. */
+export function chatMessages(chat: InfiniteData<MessagePage, unknown> | undefined): Message[] {
+  if (!chat) return [];
+  return [...chat.pages].reverse().flatMap((page) => page.items);
+}
+
+/** Puts a message into the cached chat (the newest page), or replaces the one with its id. */
+export function upsertChatMessage(queryClient: QueryClient, message: Message) {
+  queryClient.setQueryData<Chat>(queryKeys.chat(message.match_id), (chat) => {
+    if (!chat) return chat;
+    const known = chat.pages.some((page) => page.items.some((m) => m.id === message.id));
+    const pages = known
+      ? chat.pages.map((page) => ({
+          ...page,
+          items: page.items.map((m) => (m.id === message.id ? message : m)),
+        }))
+      : chat.pages.map((page, index) => (index === 0 ? { ...page, items: [...page.items, message] } : page));
+    return { ...chat, pages };
+  });
+}
+
+/** Applies a realtime event to the cached chats: a new message, or read receipts. */
+export function applyChatEvent(queryClient: QueryClient, event: ServerEvent) {
+  if (event.type === 'message.created') upsertChatMessage(queryClient, event.payload);
+  if (event.type === 'message.read') {
+    const read = new Set(event.payload.ids);
+    queryClient.setQueryData<Chat>(queryKeys.chat(event.payload.match_id), (chat) =>
+      chat
+        ? {
+            ...chat,
+            pages: chat.pages.map((page) => ({
+              ...page,
+              items: page.items.map((m) => (read.has(m.id) ? { ...m, read: true } : m)),
+            })),
+          }
+        : chat,
+    );
+  }
+}
+
+/**
+ * Sends a message. The id is chosen here, once per message, so a retry after a lost reply is
+ * recognised by the server instead of writing the message twice.
+ */
+export function useSendMessage(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: string }) =>
+      api.post(apiPaths.chatMessages(matchId), { id, content }, { schema: messageSchema }),
+    onSuccess: (message) => {
+      upsertChatMessage(queryClient, message);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
+    },
+  });
+}
+
+/** Marks what the member received in this chat as read (opening the chat does it). */
+export function useMarkChatRead(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(apiPaths.chatRead(matchId), undefined, { schema: markReadReplySchema }),
+    onSuccess: (reply) => {
+      if (reply.read_ids.length > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
+    },
+  });
+}

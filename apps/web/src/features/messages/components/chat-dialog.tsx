@@ -1,0 +1,266 @@
+import {
+  HIGHER_TIER_NOTICE_TEXT,
+  type MatchListItem,
+  MESSAGE_MAX,
+  MESSAGE_SEND_FAILED_TEXT,
+  type Message,
+  REALTIME_LIMITS,
+  relativeTime,
+} from '@royal/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, CheckCheck, Send, TriangleAlert } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { MemberAvatar } from '@/components/ui/member-avatar';
+import { ModalContent } from '@/components/ui/modal';
+import { TierBadge } from '@/components/ui/tier-badge';
+import { VerifiedMark } from '@/components/ui/verified-mark';
+import { useCurrentMember } from '@/features/auth';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { useRealtimeEvent, useRealtimeSend } from '@/lib/realtime-context';
+import { applyChatEvent, chatMessages, useChat, useMarkChatRead, useSendMessage } from '../api/chat';
+import { expiryOf } from './match-row';
+
+/** How long after the last keystroke the member counts as no longer typing (spec part 2 §4). */
+const TYPING_IDLE_MS = 2000;
+
+/** The chat with one match (80vh): the conversation, read ticks, typing, and the composer. */
+export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: () => void }) {
+  const me = useCurrentMember();
+  const queryClient = useQueryClient();
+  const chat = useChat(match.id);
+  const send = useSendMessage(match.id);
+  const markRead = useMarkChatRead(match.id);
+  const sendFrame = useRealtimeSend();
+  const [draft, setDraft] = useState('');
+  const [failed, setFailed] = useState<string | null>(null);
+  const [theyAreTyping, setTheyAreTyping] = useState(false);
+  const typingLapse = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const myTyping = useRef<{ since: number; idle: ReturnType<typeof setTimeout> | null }>({
+    since: 0,
+    idle: null,
+  });
+  const pendingId = useRef<string | null>(null);
+  const bottom = useRef<HTMLDivElement>(null);
+  const { member } = match;
+  const messages = chatMessages(chat.data);
+  const open = expiryOf(match).kind !== 'expired';
+
+  // Opening the chat reads what arrived; so does every message that arrives while it is open.
+  const unreadFromThem = messages.filter((m) => m.sender_id === member.id && !m.read).length;
+  const { mutate: markReadNow } = markRead;
+  useEffect(() => {
+    if (chat.isSuccess && unreadFromThem > 0) markReadNow();
+  }, [unreadFromThem, chat.isSuccess, markReadNow]);
+
+  useRealtimeEvent((event) => {
+    if (
+      (event.type === 'message.created' || event.type === 'message.read') &&
+      event.payload.match_id === match.id
+    ) {
+      applyChatEvent(queryClient, event);
+      if (event.type === 'message.created' && event.payload.sender_id === member.id) setTheyAreTyping(false);
+    }
+    if (
+      event.type === 'typing' &&
+      event.payload.match_id === match.id &&
+      event.payload.user_id === member.id
+    ) {
+      setTheyAreTyping(event.payload.is_typing);
+      if (typingLapse.current) clearTimeout(typingLapse.current);
+      if (event.payload.is_typing) {
+        typingLapse.current = setTimeout(() => setTheyAreTyping(false), REALTIME_LIMITS.typingLapseMs);
+      }
+    }
+  });
+
+  // Keep the newest line in view as messages and the typing note arrive.
+  const lastLine = `${messages.length}:${theyAreTyping}`;
+  useEffect(() => {
+    if (lastLine) bottom.current?.scrollIntoView({ block: 'end' });
+  }, [lastLine]);
+
+  useEffect(
+    () => () => {
+      if (typingLapse.current) clearTimeout(typingLapse.current);
+      if (myTyping.current.idle) clearTimeout(myTyping.current.idle);
+    },
+    [],
+  );
+
+  function signalTyping(isTyping: boolean) {
+    sendFrame({ type: 'typing', payload: { match_id: match.id, is_typing: isTyping } });
+  }
+
+  function onDraftChange(text: string) {
+    setDraft(text);
+    const state = myTyping.current;
+    // Renew at most once a second, before the server lets the signal lapse.
+    if (Date.now() - state.since > 1000) {
+      state.since = Date.now();
+      signalTyping(true);
+    }
+    if (state.idle) clearTimeout(state.idle);
+    state.idle = setTimeout(() => {
+      state.since = 0;
+      signalTyping(false);
+    }, TYPING_IDLE_MS);
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const content = draft.trim();
+    if (!content || send.isPending) return;
+    // One id per message: a retry after a failure reuses it, so the server never writes it twice.
+    pendingId.current ??= crypto.randomUUID();
+    const id = pendingId.current;
+    setFailed(null);
+    if (myTyping.current.idle) clearTimeout(myTyping.current.idle);
+    myTyping.current.since = 0;
+    signalTyping(false);
+    send.mutate(
+      { id, content },
+      {
+        onSuccess: () => {
+          pendingId.current = null;
+          setDraft('');
+        },
+        onError: (error) => setFailed(errorMessage(error) || MESSAGE_SEND_FAILED_TEXT),
+      },
+    );
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <ModalContent
+        aria-describedby={undefined}
+        className="flex h-[80vh] w-[min(40rem,calc(100vw-1.5rem))] flex-col gap-0 overflow-hidden p-0 text-left"
+      >
+        <header className="flex items-center gap-3 border-border border-b px-4 py-3">
+          <MemberAvatar name={member.name} src={member.avatar} size="md" />
+          <div className="min-w-0 flex-1">
+            <Dialog.Title className="flex min-w-0 items-center gap-1.5 font-display font-semibold text-foreground text-lg">
+              <span className="truncate">{member.name}</span>
+              {member.verified && <VerifiedMark />}
+              <TierBadge tier={member.tier_level} label="compact" />
+            </Dialog.Title>
+            <p className="truncate text-muted-foreground text-sm">
+              {member.city}
+              {member.state ? `, ${member.state}` : ''}
+            </p>
+          </div>
+          <Dialog.Close asChild>
+            <Button variant="ghost">Close</Button>
+          </Dialog.Close>
+        </header>
+
+        {match.premium_user && (
+          <p className="flex items-center gap-2 border-amber-300 border-b bg-amber-50 px-4 py-2 text-amber-900 text-sm dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
+            <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+            {HIGHER_TIER_NOTICE_TEXT}
+          </p>
+        )}
+
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3" aria-live="polite">
+          {chat.isPending && <p className="py-8 text-center text-muted-foreground">Loading messages...</p>}
+          {chat.isError && (
+            <div className="py-8 text-center">
+              <p className="text-foreground">Failed to load messages</p>
+              <Button className="mt-3" variant="outline" onClick={() => chat.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          )}
+          {chat.hasNextPage && (
+            <div className="pb-3 text-center">
+              <Button variant="ghost" onClick={() => chat.fetchNextPage()} disabled={chat.isFetchingNextPage}>
+                Load earlier messages
+              </Button>
+            </div>
+          )}
+          <ol className="flex flex-col gap-2">
+            {messages.map((message) => (
+              <Bubble key={message.id} message={message} mine={message.sender_id === me.id} />
+            ))}
+          </ol>
+          {theyAreTyping && <p className="mt-2 text-muted-foreground text-sm italic">typing...</p>}
+          <div ref={bottom} />
+        </div>
+
+        <form onSubmit={submit} className="border-border border-t px-4 py-3">
+          {failed && (
+            <p role="alert" className="mb-2 text-rose-600 text-sm dark:text-rose-300">
+              {failed}
+            </p>
+          )}
+          <div className="flex items-end gap-2">
+            <label htmlFor={`chat-${match.id}`} className="sr-only">
+              Message {member.name}
+            </label>
+            <textarea
+              id={`chat-${match.id}`}
+              value={draft}
+              onChange={(event) => onDraftChange(event.target.value)}
+              onKeyDown={onKeyDown}
+              rows={2}
+              maxLength={MESSAGE_MAX}
+              disabled={!open}
+              placeholder={open ? 'Type a message...' : 'This match has expired'}
+              className="min-h-11 flex-1 resize-none rounded-2xl border border-border bg-surface px-3 py-2 text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-gold-400 disabled:opacity-60"
+            />
+            <Button
+              type="submit"
+              size="icon"
+              aria-label="Send"
+              disabled={!open || send.isPending || !draft.trim()}
+            >
+              <Send aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+          <p className="mt-1 text-muted-foreground text-xs">Enter sends · Shift+Enter for a new line</p>
+        </form>
+      </ModalContent>
+    </Dialog.Root>
+  );
+}
+
+function Bubble({ message, mine }: { message: Message; mine: boolean }) {
+  const Tick = message.read ? CheckCheck : Check;
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm',
+          mine
+            ? 'rounded-br-md bg-primary text-primary-foreground'
+            : 'rounded-bl-md bg-surface-muted text-foreground',
+        )}
+      >
+        {message.content}
+        <span
+          className={cn(
+            'mt-1 flex items-center justify-end gap-1 text-[0.7rem]',
+            mine ? 'opacity-80' : 'text-muted-foreground',
+          )}
+        >
+          <time dateTime={message.created_at}>{relativeTime(message.created_at)}</time>
+          {mine && (
+            <>
+              <Tick aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">{message.read ? 'Read' : 'Sent'}</span>
+            </>
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,6 @@
+import { MessagesScreen } from '../components/messages-screen';
+
+/** /messages (lazy route module). */
+export default function MessagesRoute() {
+  return <MessagesScreen />;
+}

@@ -1,0 +1,89 @@
+import type { ClientMessage, ServerEvent } from '@royal/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { queryKeys } from './query-keys';
+import { RealtimeClient, type RealtimeState } from './realtime';
+
+type RealtimeContextValue = { client: RealtimeClient };
+const RealtimeContext = createContext<RealtimeContextValue | null>(null);
+
+/**
+ * The member's realtime channel, open while the member frame is mounted. Events that only need a
+ * refetch are handled here, through the shared query keys (the notifications badge, the match
+ * list); screens that apply events themselves (an open chat) subscribe with useRealtimeEvent. After
+ * a reconnect everything live is refetched, since the server does not replay what was missed.
+ */
+export function RealtimeProvider({
+  children,
+  client: given,
+}: {
+  children: ReactNode;
+  client?: RealtimeClient;
+}) {
+  const queryClient = useQueryClient();
+  const [client] = useState(() => given ?? new RealtimeClient());
+
+  useEffect(() => {
+    const offEvent = client.onEvent((event) => {
+      if (event.type === 'notification.created')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+      if (
+        event.type === 'match.created' ||
+        event.type === 'match.updated' ||
+        event.type === 'message.created'
+      ) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
+      }
+    });
+    const offState = client.onState((state, rejoined) => {
+      if (state === 'joined' && rejoined) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chats });
+      }
+    });
+    client.start();
+    return () => {
+      offEvent();
+      offState();
+      client.stop();
+    };
+  }, [client, queryClient]);
+
+  return <RealtimeContext.Provider value={{ client }}>{children}</RealtimeContext.Provider>;
+}
+
+function useClient(): RealtimeClient | null {
+  return useContext(RealtimeContext)?.client ?? null;
+}
+
+/** Calls `handler` for every server event while the component is mounted (latest handler wins). */
+export function useRealtimeEvent(handler: (event: ServerEvent) => void) {
+  const client = useClient();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => client?.onEvent((event) => latest.current(event)), [client]);
+}
+
+/** Sends a client frame; false when the channel is not joined (the frame is dropped). */
+export function useRealtimeSend(): (message: ClientMessage) => boolean {
+  const client = useClient();
+  return (message) => client?.send(message) ?? false;
+}
+
+/** The channel's state, and whether it has been joined before (so "offline" is not shown at start). */
+export function useRealtimeState(): { state: RealtimeState; everJoined: boolean } {
+  const client = useClient();
+  const [value, setValue] = useState<{ state: RealtimeState; everJoined: boolean }>({
+    state: client?.current ?? 'closed',
+    everJoined: client?.current === 'joined',
+  });
+  useEffect(
+    () =>
+      client?.onState((state) =>
+        setValue((previous) => ({ state, everJoined: previous.everJoined || state === 'joined' })),
+      ),
+    [client],
+  );
+  return value;
+}

@@ -1,0 +1,162 @@
+import {
+  type ClientMessage,
+  REALTIME_LIMITS,
+  type ServerEvent,
+  type SocketFrame,
+  socketFrameSchema,
+} from '@royal/shared';
+import { apiPaths } from './paths';
+
+/** The channel's states (spec part 1 §4). */
+export type RealtimeState = 'closed' | 'joining' | 'joined' | 'leaving';
+
+/** Reconnect delays (spec part 1 §4: 1 s, 2 s, 5 s, then every 10 s), each with up to 30% jitter. */
+export const RECONNECT_STEPS_MS = [1000, 2000, 5000, 10_000] as const;
+/** A client ping unanswered this long means the connection is dead: close it and reconnect. */
+const PONG_TIMEOUT_MS = 10_000;
+
+type Listener = (event: ServerEvent) => void;
+
+export type RealtimeClientOptions = {
+  url?: string;
+  /** Injectable for tests. */
+  createSocket?: (url: string) => WebSocket;
+  random?: () => number;
+};
+
+/**
+ * One WebSocket per signed-in tab. Server events go to every listener; the state goes to every
+ * state listener, and `joined` after a reconnect is the cue to refetch what was missed (the server
+ * does not replay). Reconnects after 1 s, 2 s, 5 s, then every 10 s, with jitter so tabs do not
+ * return in step after an outage.
+ */
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private state: RealtimeState = 'closed';
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private pongDeadline: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+  private readonly listeners = new Set<Listener>();
+  private readonly stateListeners = new Set<(state: RealtimeState, rejoined: boolean) => void>();
+  private joinedOnce = false;
+
+  constructor(private readonly options: RealtimeClientOptions = {}) {}
+
+  get current(): RealtimeState {
+    return this.state;
+  }
+
+  start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.open();
+  }
+
+  stop() {
+    this.stopped = true;
+    this.clearTimers();
+    if (this.socket) {
+      this.setState('leaving');
+      this.socket.close(1000, 'Signed out or left');
+    }
+    this.socket = null;
+    this.setState('closed');
+  }
+
+  /** Sends a frame if joined; a frame while offline is dropped (typing is transient by nature). */
+  send(message: ClientMessage): boolean {
+    if (this.state !== 'joined' || !this.socket) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  onEvent(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onState(listener: (state: RealtimeState, rejoined: boolean) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private url() {
+    if (this.options.url) return this.options.url;
+    const { protocol, host } = window.location;
+    return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${apiPaths.realtime}`;
+  }
+
+  private open() {
+    this.setState('joining');
+    const socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.url());
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.attempt = 0;
+      const rejoined = this.joinedOnce;
+      this.joinedOnce = true;
+      this.setState('joined', rejoined);
+      this.startHeartbeat();
+    };
+    socket.onmessage = (message) => {
+      if (this.socket !== socket) return;
+      let frame: SocketFrame;
+      try {
+        frame = socketFrameSchema.parse(JSON.parse(String(message.data)));
+      } catch {
+        return; // A frame of a newer server version: ignore it rather than break the tab.
+      }
+      if (frame.type === 'pong') {
+        if (this.pongDeadline) clearTimeout(this.pongDeadline);
+        this.pongDeadline = null;
+        return;
+      }
+      if (frame.type === 'error') return;
+      for (const listener of this.listeners) listener(frame);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      this.setState('closed');
+      if (!this.stopped) this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect() {
+    const step = RECONNECT_STEPS_MS[Math.min(this.attempt, RECONNECT_STEPS_MS.length - 1)] as number;
+    this.attempt += 1;
+    const jitter = 1 + (this.options.random ?? Math.random)() * 0.3;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.stopped) this.open();
+    }, step * jitter);
+  }
+
+  private startHeartbeat() {
+    this.heartbeatTimer = setInterval(() => {
+      if (!this.send({ type: 'ping' }) || this.pongDeadline) return;
+      this.pongDeadline = setTimeout(() => {
+        // No answer: the connection is dead even if the browser has not noticed yet.
+        this.pongDeadline = null;
+        this.socket?.close(4000, 'Heartbeat timed out');
+      }, PONG_TIMEOUT_MS);
+    }, REALTIME_LIMITS.heartbeatMs);
+  }
+
+  private clearTimers() {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    if (this.pongDeadline) clearTimeout(this.pongDeadline);
+    this.reconnectTimer = null;
+    this.heartbeatTimer = null;
+    this.pongDeadline = null;
+  }
+
+  private setState(state: RealtimeState, rejoined = false) {
+    this.state = state;
+    for (const listener of this.stateListeners) listener(state, rejoined);
+  }
+}
