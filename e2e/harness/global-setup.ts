@@ -7,7 +7,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/db/seed';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
-import { createJourneyMembers, JOURNEY_PASSWORD } from './journey-members';
+import { createChatPair, createJourneyMembers, JOURNEY_PASSWORD } from './journey-members';
 
 const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
 
@@ -62,6 +62,7 @@ export default async function globalSetup() {
       baseUrl: origin,
       journeyMembers: await createJourneyMembers(app),
       journeyPassword: JOURNEY_PASSWORD,
+      chatPair: await createChatPair(app),
     });
     console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { JourneyMember } from './journey-members';
+import type { ChatPair, JourneyMember } from './journey-members';
 
 /**
  * What global setup hands to the test workers. Global setup runs in Playwright's main process before
@@ -11,6 +11,8 @@ export type E2EGlobals = {
   /** Members made for the journeys (see journey-members.ts), in the order created. */
   journeyMembers: JourneyMember[];
   journeyPassword: string;
+  /** Two matched members for the messaging journey. */
+  chatPair: ChatPair;
 };
 
 const ENV = 'ROYAL_E2E_GLOBALS';

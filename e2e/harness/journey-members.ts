@@ -1,5 +1,6 @@
+import { MATCH_EXPIRY_MS } from '@royal/shared';
 import type { App } from '../../apps/server/src/app';
-import { boosts, photos } from '../../apps/server/src/db/schema';
+import { boosts, matches, photos } from '../../apps/server/src/db/schema';
 import { describePerson, renderPortrait } from '../../apps/server/src/db/seed/portraits';
 import { hashPassword } from '../../apps/server/src/lib/password-hash';
 import { createMemberDirectly } from '../../apps/server/src/modules/auth';
@@ -40,56 +41,119 @@ export async function createJourneyMembers(app: App): Promise<JourneyMember[]> {
       lastActive: new Date(),
     },
   ] as const;
-  const members: JourneyMember[] = [];
-  const { db, storage, secrets } = app.ctx;
   const passwordHash = await hashPassword(JOURNEY_PASSWORD);
-  const yearAhead = new Date(Date.now() + 365 * 86_400_000);
+  const members: JourneyMember[] = [];
   for (const [index, spec] of specs.entries()) {
-    const email = `${spec.name.toLowerCase()}-${stamp}@journey.test`;
-    // The app's one new-member writer, as sign-up and the seed use it.
-    const { id } = await createMemberDirectly(
-      db,
-      { locationKey: secrets.locationJitter },
-      {
-        email,
-        name: spec.name,
-        passwordHash,
-        acceptedTermsAt: new Date(),
-        profile: {
-          age: 31,
-          bio: `${spec.name} loves late dinners, gallery openings and spontaneous weekends away.`,
-          userType: spec.userType,
-          gender: spec.gender,
-          city: 'Miami',
-          state: 'FL',
-          tierLevel: spec.tier,
-          lastActive: spec.lastActive,
-          tierSubscriptionActive: true,
-          tierSubscriptionEndsAt: yearAhead,
-          verified: true,
-          ageRangeMin: 21,
-          ageRangeMax: 45,
-        },
-      },
-    );
-    // Drawn like the seed's members; the name as key keeps each journey member's face the same every run.
-    const look = describePerson({ key: spec.name, index, userType: spec.userType, age: 31 });
-    for (const variant of [0, 1]) {
-      const image = await processImage(await renderPortrait(look, variant));
-      const keys = await storePhotoVariants(storage, id, image);
-      await db.insert(photos).values({
-        userId: id,
-        position: variant,
-        ...keys,
-        width: image.width,
-        height: image.height,
-        status: 'approved',
-      });
-    }
-    await db
-      .insert(boosts)
-      .values({ userId: id, boostType: 'profile_boost', activeUntil: new Date(Date.now() + 86_400_000) });
-    members.push({ email, name: spec.name, id });
+    const member = await writeJourneyMember(app, { ...spec, stamp, index, passwordHash });
+    await app.ctx.db.insert(boosts).values({
+      userId: member.id,
+      boostType: 'profile_boost',
+      activeUntil: new Date(Date.now() + 86_400_000),
+    });
+    members.push(member);
   }
   return members;
+}
+
+type JourneySpec = {
+  name: string;
+  userType: 'men' | 'women';
+  gender: 'male' | 'female';
+  tier: 2 | 3;
+  lastActive: Date;
+  stamp: string;
+  index: number;
+  passwordHash: string;
+};
+
+/** One journey member through the app's one new-member writer, with two drawn photos. */
+async function writeJourneyMember(app: App, spec: JourneySpec): Promise<JourneyMember> {
+  const { db, storage, secrets } = app.ctx;
+  const yearAhead = new Date(Date.now() + 365 * 86_400_000);
+  const email = `${spec.name.toLowerCase()}-${spec.stamp}@journey.test`;
+  const { id } = await createMemberDirectly(
+    db,
+    { locationKey: secrets.locationJitter },
+    {
+      email,
+      name: spec.name,
+      passwordHash: spec.passwordHash,
+      acceptedTermsAt: new Date(),
+      profile: {
+        age: 31,
+        bio: `${spec.name} loves late dinners, gallery openings and spontaneous weekends away.`,
+        userType: spec.userType,
+        gender: spec.gender,
+        city: 'Miami',
+        state: 'FL',
+        tierLevel: spec.tier,
+        lastActive: spec.lastActive,
+        tierSubscriptionActive: true,
+        tierSubscriptionEndsAt: yearAhead,
+        verified: true,
+        ageRangeMin: 21,
+        ageRangeMax: 45,
+      },
+    },
+  );
+  // Drawn like the seed's members; the name as key keeps each journey member's face the same every run.
+  const look = describePerson({ key: spec.name, index: spec.index, userType: spec.userType, age: 31 });
+  for (const variant of [0, 1]) {
+    const image = await processImage(await renderPortrait(look, variant));
+    const keys = await storePhotoVariants(storage, id, image);
+    await db.insert(photos).values({
+      userId: id,
+      position: variant,
+      ...keys,
+      width: image.width,
+      height: image.height,
+      status: 'approved',
+    });
+  }
+  return { email, name: spec.name, id };
+}
+
+export type ChatPair = { him: JourneyMember; her: JourneyMember; matchId: string };
+
+/**
+ * Lorenzo and Isabella (tier 2, verified), already matched an hour ago and not yet written to: the
+ * messaging journey's pair. Not boosted, so they stay out of the way of the discovery journeys.
+ */
+export async function createChatPair(app: App): Promise<ChatPair> {
+  const stamp = Date.now().toString(36);
+  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
+  const dayAgo = new Date(Date.now() - 86_400_000);
+  const him = await writeJourneyMember(app, {
+    name: 'Lorenzo',
+    userType: 'men',
+    gender: 'male',
+    tier: 2,
+    lastActive: dayAgo,
+    stamp,
+    index: 3,
+    passwordHash,
+  });
+  const her = await writeJourneyMember(app, {
+    name: 'Isabella',
+    userType: 'women',
+    gender: 'female',
+    tier: 2,
+    lastActive: dayAgo,
+    stamp,
+    index: 4,
+    passwordHash,
+  });
+  const [user1Id, user2Id] = him.id < her.id ? [him.id, her.id] : [her.id, him.id];
+  const matchedAt = new Date(Date.now() - 3_600_000);
+  const [match] = await app.ctx.db
+    .insert(matches)
+    .values({
+      user1Id,
+      user2Id,
+      createdAt: matchedAt,
+      expiresAt: new Date(matchedAt.getTime() + MATCH_EXPIRY_MS),
+    })
+    .returning({ id: matches.id });
+  if (!match) throw new Error('the chat pair was not matched');
+  return { him, her, matchId: match.id };
 }

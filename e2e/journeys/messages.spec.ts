@@ -1,0 +1,67 @@
+import { expect, expectAccessible, expectNoHorizontalOverflow, snap, test } from '../harness/fixtures';
+
+test.describe('messages', () => {
+  test('two members chat both ways live: notification, read ticks, typing, Enter to send', async ({
+    signedInPage,
+    globals,
+  }) => {
+    const { him, her, matchId } = globals.chatPair;
+    const lorenzo = await signedInPage('desktop', him.email, globals.journeyPassword);
+    const isabella = await signedInPage('phone', her.email, globals.journeyPassword);
+
+    // She is on the deck; he opens their chat from the Messages screen and writes.
+    await isabella.page.goto('/app');
+    await expect(isabella.page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await lorenzo.page.goto('/messages');
+    await expect(lorenzo.page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+    await expect(lorenzo.page.getByText('Enabled')).toBeVisible();
+    await lorenzo.page.getByRole('button', { name: /Isabella/ }).click();
+    const hisChat = lorenzo.page.getByRole('dialog', { name: /Isabella/ });
+    await expect(hisChat).toBeVisible();
+    await expect(lorenzo.page).toHaveURL(new RegExp(`match=${matchId}`));
+    const hisBox = hisChat.getByRole('textbox', { name: 'Message Isabella' });
+    await hisBox.fill('Good evening, Isabella.');
+    await hisBox.press('Shift+Enter');
+    await hisBox.pressSequentially('Dinner on Friday?');
+    await hisBox.press('Enter');
+    await expect(hisChat.getByText(/Good evening, Isabella\.\s+Dinner on Friday\?/)).toBeVisible();
+    await expect(hisChat.getByText('Sent')).toBeVisible();
+
+    // Her top bar learns of it without a reload.
+    await expect(isabella.page.getByRole('button', { name: /Notifications, 1 unread/ })).toBeVisible({
+      timeout: 10_000,
+    });
+
+    // She opens the chat: the message is there, and his tick turns to Read.
+    await isabella.page.goto('/messages');
+    const row = isabella.page.getByRole('button', { name: /Lorenzo/ });
+    await expect(row.getByRole('status', { name: '1 unread' })).toBeVisible();
+    await row.click();
+    const herChat = isabella.page.getByRole('dialog', { name: /Lorenzo/ });
+    await expect(herChat.getByText(/Dinner on Friday\?/)).toBeVisible();
+    await expect(hisChat.getByText('Read')).toBeVisible({ timeout: 10_000 });
+
+    // She types: he sees typing...; she sends with Enter and it appears on his side at once.
+    const herBox = herChat.getByRole('textbox', { name: 'Message Lorenzo' });
+    await herBox.pressSequentially('I would love to', { delay: 40 });
+    await expect(hisChat.getByText('typing...')).toBeVisible({ timeout: 10_000 });
+    await herBox.press('Enter');
+    await expect(hisChat.getByText('I would love to')).toBeVisible({ timeout: 10_000 });
+    await expect(hisChat.getByText('typing...')).toBeHidden({ timeout: 10_000 });
+    await expect(herChat.getByText('I would love to')).toBeVisible();
+
+    await snap(lorenzo.page, 'messages-chat', 'desktop');
+    await snap(isabella.page, 'messages-chat', 'phone');
+    await expectAccessible(lorenzo.page);
+    await expectAccessible(isabella.page);
+
+    await herChat.getByRole('button', { name: 'Close' }).click();
+    await expect(isabella.page.getByRole('list', { name: 'Your matches' })).toBeVisible();
+    await expectNoHorizontalOverflow(isabella.page);
+    await snap(isabella.page, 'messages-list', 'phone');
+    await lorenzo.page.getByRole('button', { name: 'Close' }).click();
+    await snap(lorenzo.page, 'messages-list', 'desktop');
+    expect(lorenzo.consoleErrors).toEqual([]);
+    expect(isabella.consoleErrors).toEqual([]);
+  });
+});
