@@ -11,7 +11,7 @@ import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, block, profileCounts, setVisibility } from '../../../test/discovery';
 import { createMember, type MemberOptions, signedInMember, signInAs } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
-import { matches, notifications, swipeActions } from '../../db/schema';
+import { matches, notifications, safetySettings, swipeActions } from '../../db/schema';
 
 const t = useTestApp();
 
@@ -219,6 +219,21 @@ describe('likes, matches and Start Over', () => {
     } finally {
       unsubscribe();
     }
+  });
+
+  it('writes no match notice for a member who turned match notifications off', async () => {
+    const him = await man();
+    const herMember = await woman();
+    const her = { member: herMember, session: await signInAs(t.app, herMember) };
+    await t.app.ctx.db
+      .update(safetySettings)
+      .set({ matchNotifications: false })
+      .where(eq(safetySettings.userId, herMember.id));
+    expect((await swipe(him.session, her.member.id, 'right')).statusCode).toBe(200);
+    const reply = swipeReplySchema.parse((await swipe(her.session, him.member.id, 'right')).json());
+    expect(reply.match).not.toBeNull();
+    expect((await notificationsOf(her.member.id)).filter((n) => n.type === 'match')).toEqual([]);
+    expect((await notificationsOf(him.member.id)).map((n) => n.type)).toEqual(['match']);
   });
 
   it('names each member in the other match notice as written, % signs included', async () => {

@@ -49,7 +49,8 @@ type SwipeOutcome = {
  * target's card (none: not visible) with the outcome (all null: refused, or a repeat).
  *
  * The match notices are format() templates: the swiper's names the target (`%s`), whose name this
- * statement is the first to read.
+ * statement is the first to read. A member who turned match notifications off gets none (the match
+ * itself, and its realtime event, still reach them).
  */
 const swipeStatement = preparedStatement<
   MemberCardRow & SwipeOutcome,
@@ -79,8 +80,11 @@ const swipeStatement = preparedStatement<
       select target.*, outcome.* from target left join lateral (
         select r.* from allowed, record_swipe(${v.swiperId}::uuid, allowed."id", ${v.direction}::swipe_direction,
           ${v.likeNotes}::jsonb,
-          (select jsonb_agg(note || jsonb_build_object('message', format(note->>'message', allowed."name")) order by at)
-             from jsonb_array_elements(${v.matchNotes}::jsonb) with ordinality as notes(note, at)),
+          (select coalesce(jsonb_agg(note || jsonb_build_object('message', format(note->>'message', allowed."name"))
+               order by at), '[]'::jsonb)
+             from jsonb_array_elements(${v.matchNotes}::jsonb) with ordinality as notes(note, at)
+             where coalesce((select ${safetySettings.matchNotifications} from ${safetySettings}
+               where ${safetySettings.userId} = (note->>'user_id')::uuid), true)),
           ${v.expiry}::interval) r
       ) outcome on true`,
 );
