@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installStrictFetch, takeUnhandledRequests } from './fetch-mock';
+
+// Screens load as lazy chunks: on a busy machine (CI, or several suites at once on two cores) their
+// first render can take longer than Testing Library's default 1 s for findBy*/waitFor, which then
+// fails tests that are right. A missing element still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // Tests are strict about noise: a console.error (React warnings, failed props, act() warnings) or a
 // request the test did not mock fails the test.

@@ -99,7 +99,7 @@ function conditions(viewer: MemberActor, filters: SearchFilters): SQL {
 const cursorSchema = z.object({
   t: z.iso.datetime({ offset: true, precision: 6 }),
   id: z.uuid(),
-  /** The first page found the results dense: later pages walk the order index too (see pageRows). */
+  /** The first page found the results dense: later pages walk the order index too (see run). */
   w: z.boolean(),
 });
 export type SearchCursor = z.infer<typeof cursorSchema>;
@@ -128,20 +128,22 @@ const lastActiveKey = sql`to_char(${profiles.lastActive} at time zone 'UTC', 'YY
 const dialect = new PgDialect();
 
 /**
- * Runs the page statement with the plan that suits how many members match. Few (up to the count's
- * cap): PostgreSQL's own choice, typically a bitmap of the filter's index (trigrams, the box, the tags)
- * and a sort of those few rows. Many: it cannot tell — a box or a tag list has no useful row estimate
- * — and would still fetch and sort every match (~300 ms for 10,000 on the benchmark); instead the
- * page runs on the connections set up for ordered walks (GENERIC_PLAN_SETTINGS: no sort, no bitmap),
- * which walk profiles_search_order_idx newest first and stop after a page, about a hundred rows in
- * when at least 1% of members match. One statement either way.
+ * Runs one of the search statements as a named prepared statement: its text depends only on which
+ * filters are set, so PostgreSQL parses it once per connection and combination (planning and parsing
+ * the statement cost more than running it for most searches).
+ *
+ * The page runs with the plan that suits how many members match. Few (up to the count's cap):
+ * PostgreSQL's own choice, typically a bitmap of the filter's index (trigrams, the box, the tags) and
+ * a sort of those few rows. Many: it cannot tell — a box or a tag list has no useful row estimate — and
+ * would still fetch and sort every match (~300 ms for 10,000 on the benchmark); instead the page runs
+ * on the connections set up for ordered walks (GENERIC_PLAN_SETTINGS: no sort, no bitmap), which walk
+ * profiles_search_order_idx newest first and stop after a page, about a hundred rows in when at least
+ * 1% of members match.
  */
-async function pageRows(ctx: AppContext, statement: SQL, walk: boolean): Promise<SearchRow[]> {
-  if (!walk) return (await ctx.db.execute<SearchRow>(statement)).rows;
+async function run<T>(ctx: AppContext, kind: 'count' | 'page' | 'walk', statement: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  // The text depends only on which filters are set: one prepared statement per combination.
-  const name = `search_walk_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  return ctx.database.queryPrepared<SearchRow>(name, text, params, { genericPlan: true });
+  const name = `search_${kind}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return ctx.database.queryPrepared<T>(name, text, params, { genericPlan: kind === 'walk' });
 }
 
 /**
@@ -174,7 +176,7 @@ export function searchStatements(viewer: MemberActor, filters: SearchFilters, cu
  * One page of browse results, most recently active first (stable: ties broken by id), and on the
  * first page the number of members matching. Two statements whatever the filters: the count (first
  * page only, exact up to SEARCH_COUNT_CAP), then the page with its photos folded in, planned for
- * what the count found (pageRows).
+ * what the count found (run).
  */
 export async function searchMembers(
   ctx: AppContext,
@@ -193,10 +195,10 @@ export async function searchMembers(
   const cursor = decodeCursor(filters.cursor);
   const statements = searchStatements(viewer, filters, cursor);
   const counted = statements.count
-    ? ((await ctx.db.execute<{ total: number }>(statements.count)).rows[0]?.total ?? 0)
+    ? ((await run<{ total: number }>(ctx, 'count', statements.count))[0]?.total ?? 0)
     : null;
   const walk = cursor ? cursor.w : (counted ?? 0) > SEARCH_COUNT_CAP;
-  const found = await pageRows(ctx, statements.page, walk);
+  const found = await run<SearchRow>(ctx, walk ? 'walk' : 'page', statements.page);
 
   const rows = found
     .slice(0, SEARCH_PAGE_SIZE)
