@@ -26,6 +26,8 @@ export const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgr
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const VIEWERS = 20;
 const AUTH_SECRET = randomBytes(36).toString('base64url');
+/** Production with an external database needs the message keys given (every instance shares them). */
+const MESSAGE_KEYS = `bench:${randomBytes(32).toString('base64')}`;
 
 /** A signed-in viewer (tier 4, in Miami) and the members of the other type it may swipe on. */
 export type Viewer = { id: string; cookie: string; targets: string[] };
@@ -111,6 +113,17 @@ async function seedProfiles(handle: DatabaseHandle) {
   );
 }
 
+/** The signed cookie of a session token, as the benchmark's servers will accept it. */
+export const sessionCookie = (token: string) =>
+  `rc.session_token=${encodeURIComponent(signSessionToken(token, AUTH_SECRET))}`;
+
+/** A connection to the seeded database (close it before the server is started on PGlite). */
+export function openBenchDatabase(database: BenchDatabase): Promise<DatabaseHandle> {
+  return createDatabase(
+    database.url ? { databaseUrl: database.url } : { dataDir: join(database.dataDir as string, 'db') },
+  );
+}
+
 /** Tier-4 viewers in Miami (they see every tier), each signed in with a session written directly. */
 async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
   const writer = { locationKey: deriveSecrets(AUTH_SECRET).locationJitter };
@@ -147,7 +160,7 @@ async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
     );
     viewers.push({
       id,
-      cookie: `rc.session_token=${encodeURIComponent(signSessionToken(token, AUTH_SECRET))}`,
+      cookie: sessionCookie(token),
       targets: targets.rows.map((r) => r.id),
     });
   }
@@ -166,7 +179,7 @@ function freePort(): Promise<number> {
 }
 
 export type BenchDatabase = { url?: string; dataDir?: string };
-export type Server = { origin: string; stop(): Promise<void> };
+export type Server = { origin: string; pid: number; stop(): Promise<void> };
 
 /** Starts `node dist/server.js` as production does and waits until it answers. */
 export async function startServer(database: BenchDatabase, statementStats: boolean): Promise<Server> {
@@ -181,6 +194,7 @@ export async function startServer(database: BenchDatabase, statementStats: boole
       PORT: String(port),
       PUBLIC_ORIGIN: origin,
       AUTH_SECRET,
+      MESSAGE_KEYS,
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'false',
       SEED_DEMO: 'false',
@@ -201,6 +215,7 @@ export async function startServer(database: BenchDatabase, statementStats: boole
   }
   return {
     origin,
+    pid: child.pid as number,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
