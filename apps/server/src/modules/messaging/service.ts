@@ -95,14 +95,10 @@ export async function listMatches(ctx: AppContext, { actor }: { actor: MemberAct
       matchedAt: matches.createdAt,
       conversationStartedAt: matches.conversationStartedAt,
       member: memberCardColumns,
-      last: sql<MessageRow | null>`(select to_jsonb(${last}) from (
-          select ${messages.id} as "id", ${messages.matchId} as "matchId", ${messages.senderId} as "senderId",
-            ${messages.receiverId} as "receiverId", ${messages.readStatus} as "readStatus",
-            ${messages.createdAt} as "createdAt", encode(${messages.ciphertext}, 'base64') as "ciphertext",
-            encode(${messages.nonce}, 'base64') as "nonce", ${messages.keyId} as "keyId",
-            ${messages.legacyContent} as "legacyContent"
-          from ${messages} where ${messages.matchId} = ${matches.id}
-          order by ${messages.createdAt} desc, ${messages.id} desc limit 1) ${last})`,
+      last: sql<MessageRow | null>`(select to_jsonb(${last}) from (${messageJsonSelect(
+        sql`${messages.matchId} = ${matches.id}`,
+        sql`order by ${messages.createdAt} desc, ${messages.id} desc limit 1`,
+      )}) ${last})`,
       unread: sql<number>`(select count(*)::int from ${messages}
           where ${messages.receiverId} = ${actor.id} and ${messages.matchId} = ${matches.id}
             and ${messages.readStatus} = false)`,
@@ -149,6 +145,16 @@ export async function listMatches(ctx: AppContext, { actor }: { actor: MemberAct
   };
 }
 
+/** A message row as a subquery for to_jsonb (bytes as base64): read it back with fromJsonRow. */
+function messageJsonSelect(where: SQL, tail: SQL = sql``) {
+  return sql`select ${messages.id} as "id", ${messages.matchId} as "matchId", ${messages.senderId} as "senderId",
+      ${messages.receiverId} as "receiverId", ${messages.readStatus} as "readStatus",
+      ${messages.createdAt} as "createdAt", encode(${messages.ciphertext}, 'base64') as "ciphertext",
+      encode(${messages.nonce}, 'base64') as "nonce", ${messages.keyId} as "keyId",
+      ${messages.legacyContent} as "legacyContent"
+    from ${messages} where ${where} ${tail}`;
+}
+
 /** A message row read through to_jsonb: bytes come back as base64, times as text. */
 function fromJsonRow(row: MessageRow): MessageRow {
   const json = row as unknown as Record<string, string | boolean | null>;
@@ -160,7 +166,16 @@ function fromJsonRow(row: MessageRow): MessageRow {
   };
 }
 
-type MatchAccess = { id: string; otherId: string; otherTier: TierLevel; open: boolean };
+type MatchAccess = {
+  id: string;
+  otherId: string;
+  otherTier: TierLevel;
+  open: boolean;
+  /** With `forSend`: the message already stored under the send's id (a retry), if any. */
+  existing: MessageRow | null;
+  /** With `forSend`: whether the other member wants message notifications. */
+  otherWantsNotice: boolean;
+};
 
 /**
  * The match as the actor may use it: they belong to it (else 404 — a stranger learns nothing) and
@@ -171,10 +186,22 @@ async function matchFor(
   db: Db,
   actor: MemberActor,
   matchId: string,
-  forUpdate = false,
+  forSend: { messageId: string } | null = null,
 ): Promise<MatchAccess> {
+  // For a send, what it needs to know besides rides along in the same statement: the message a
+  // retry already stored, and whether the receiver wants to be told.
+  const sendFacts = forSend
+    ? {
+        existing: sql<MessageRow | null>`(select to_jsonb(${sql.raw('stored')}) from (${messageJsonSelect(
+          sql`${messages.id} = ${forSend.messageId}::uuid`,
+        )}) ${sql.raw('stored')})`,
+        otherWantsNotice: sql<boolean>`coalesce((select ${safetySettings.messageNotifications} from ${safetySettings}
+          where ${safetySettings.userId} = ${otherMember(actor.id)}), true)`,
+      }
+    : { existing: sql<null>`null`, otherWantsNotice: sql<boolean>`false` };
   const query = db
     .select({
+      ...sendFacts,
       id: matches.id,
       otherId: sql<string>`${otherMember(actor.id)}`,
       status: matches.status,
@@ -187,7 +214,7 @@ async function matchFor(
     })
     .from(matches)
     .where(and(eq(matches.id, matchId), isParticipant(actor.id)));
-  const [row] = await (forUpdate ? query.for('update', { of: matches }) : query);
+  const [row] = await (forSend ? query.for('update', { of: matches }) : query);
   if (!row || row.otherTier === null) throw new AppError(ErrorCode.NOT_FOUND, 'Match not found');
   if (row.blocked) throw new AppError(ErrorCode.BLOCKED, MATCH_BLOCKED_TEXT);
   return {
@@ -195,6 +222,8 @@ async function matchFor(
     otherId: row.otherId,
     otherTier: row.otherTier as TierLevel,
     open: isMatchOpen(row),
+    existing: row.existing ? fromJsonRow(row.existing) : null,
+    otherWantsNotice: row.otherWantsNotice,
   };
 }
 
@@ -220,8 +249,8 @@ export async function sendMessage(
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
   return ctx.transact(async (unit) => {
-    const match = await matchFor(unit.tx, actor, matchId, true);
-    const [existing] = await unit.tx.select(messageColumns).from(messages).where(eq(messages.id, input.id));
+    const match = await matchFor(unit.tx, actor, matchId, { messageId: input.id });
+    const existing = match.existing;
     if (existing) {
       // A retry of the same send: the message already written. The same id elsewhere is a conflict.
       if (existing.senderId !== actor.id || existing.matchId !== match.id) {
@@ -232,37 +261,40 @@ export async function sendMessage(
     if (!match.open) throw new AppError(ErrorCode.MATCH_EXPIRED, MATCH_EXPIRED_TEXT);
 
     const sealed = sealMessage(ctx.messageKeys, { id: input.id, matchId: match.id }, input.content);
-    const [row] = await unit.tx
-      .insert(messages)
-      .values({
-        id: input.id,
-        matchId: match.id,
-        senderId: actor.id,
-        receiverId: match.otherId,
-        ciphertext: sealed.ciphertext,
-        nonce: sealed.nonce,
-        keyId: sealed.keyId,
-      })
-      .returning(messageColumns);
-    if (!row) throw new AppError(ErrorCode.INTERNAL);
-    // The conversation starts when the second member first writes: from then on the match stays open.
-    await unit.tx
-      .update(matches)
-      .set({
-        lastMessageAt: row.createdAt,
-        conversationStartedAt: sql`coalesce(${matches.conversationStartedAt}, case when exists (
-          select 1 from ${messages} where ${messages.matchId} = ${match.id} and ${messages.senderId} = ${match.otherId}
-        ) then ${row.createdAt.toISOString()}::timestamptz end)`,
-      })
-      .where(eq(matches.id, match.id));
+    // The message and the match's activity in one statement. The conversation starts when the second
+    // member first writes (the row lock taken above orders two first messages): from then on the
+    // match stays open.
+    const written = await unit.tx.execute<{ created_at: Date }>(sql`
+      with inserted as (
+        insert into ${messages} (id, match_id, sender_id, receiver_id, ciphertext, nonce, key_id)
+        values (${input.id}::uuid, ${match.id}::uuid, ${actor.id}::uuid, ${match.otherId}::uuid,
+          ${sealed.ciphertext}, ${sealed.nonce}, ${sealed.keyId})
+        returning created_at
+      ), bumped as (
+        update ${matches} set last_message_at = (select created_at from inserted),
+          conversation_started_at = coalesce(conversation_started_at, case when exists (
+            select 1 from ${messages} where ${messages.matchId} = ${match.id}::uuid and ${messages.senderId} = ${match.otherId}::uuid
+          ) then (select created_at from inserted) end)
+        where id = ${match.id}::uuid
+      )
+      select created_at from inserted`);
+    const createdAt = written.rows[0]?.created_at;
+    if (!createdAt) throw new AppError(ErrorCode.INTERNAL);
+    const row: MessageRow = {
+      id: input.id,
+      matchId: match.id,
+      senderId: actor.id,
+      receiverId: match.otherId,
+      readStatus: false,
+      createdAt: new Date(createdAt),
+      ciphertext: sealed.ciphertext,
+      nonce: sealed.nonce,
+      keyId: sealed.keyId,
+      legacyContent: null,
+    };
 
     const message = presentMessage(row, input.content);
-    const [wants] = await unit.tx
-      .select({ on: sql<boolean>`coalesce(${safetySettings.messageNotifications}, true)` })
-      .from(profiles)
-      .leftJoin(safetySettings, settingsJoin)
-      .where(eq(profiles.userId, match.otherId));
-    if (wants?.on !== false) {
+    if (match.otherWantsNotice) {
       await notify(unit, [
         {
           userId: match.otherId,
