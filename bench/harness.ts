@@ -7,7 +7,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CITIES, LIFESTYLE_TAGS } from '@royal/shared';
@@ -17,6 +16,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { sessions } from '../apps/server/src/db/schema';
 import { createMemberDirectly, SESSION_SETTINGS, signSessionToken } from '../apps/server/src/modules/auth';
 import { deriveSecrets } from '../apps/server/src/secrets';
+import { freePort } from '../apps/server/test/free-port';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
@@ -165,17 +165,6 @@ async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
     });
   }
   return viewers;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 }
 
 export type BenchDatabase = { url?: string; dataDir?: string };

@@ -1,26 +1,15 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/db/seed';
+import { freePort } from '../../apps/server/test/free-port';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
 import { createChatPair, createJourneyMembers, JOURNEY_PASSWORD } from './journey-members';
 
 const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 /**
  * Starts the real server once for all journeys: production mode serving the built web app, a fresh

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MATCH_EXPIRY_MS, messagePageSchema } from '@royal/shared';
@@ -9,6 +8,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { onPostgres, openTestDatabase } from '../../../test/database';
+import { freePort } from '../../../test/free-port';
 import { SERVER_ROOT } from '../../config';
 import { matches, sessions } from '../../db/schema';
 import type { DisposableDatabase } from '../../db/scratch';
@@ -22,17 +22,6 @@ import { createMemberDirectly, SESSION_SETTINGS, signSessionToken } from '../aut
 
 const AUTH_SECRET = randomBytes(36).toString('base64url');
 const MESSAGE_KEYS = formatMessageKeys([newMessageKey()]).trim();
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 async function startServer(databaseUrl: string, port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

@@ -9,10 +9,11 @@ import {
   swipeUnlockTier,
   type TierLevel,
 } from '@royal/shared';
-import { Crown, RotateCcw, TriangleAlert } from 'lucide-react';
+import { Crown, RotateCcw } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { TierPlan } from '@/components/ui/tier-plan';
@@ -218,18 +219,13 @@ export function DiscoveryScreen() {
     body = null;
   } else if (feed.isError && (!feed.data || isFetchNextPageError)) {
     body = (
-      <StatusPanel
-        Icon={TriangleAlert}
-        tone="danger"
+      <LoadErrorPanel
         title="Error loading profiles"
-        description={feed.error.message || 'Failed to fetch profiles'}
+        message={feed.error.message || 'Failed to fetch profiles'}
+        onRetry={() => (feed.data ? fetchNextPage() : feed.refetch())}
+        retrying={feed.isFetching}
         className="h-full justify-center"
-      >
-        <Button onClick={() => (feed.data ? fetchNextPage() : feed.refetch())} disabled={feed.isFetching}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try Again
-        </Button>
-      </StatusPanel>
+      />
     );
   } else if (hasNextPage || feed.isFetching) {
     body = <CardSkeleton label="Loading profiles..." />;

@@ -1,8 +1,9 @@
 import type { InterestKind, InterestRow as InterestRowData } from '@royal/shared';
-import { Eye, Heart, type LucideIcon, RotateCcw, Star, TriangleAlert } from 'lucide-react';
+import { Eye, Heart, type LucideIcon, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useCurrentMember } from '@/features/auth';
@@ -49,17 +50,12 @@ export function InterestsScreen() {
       {interests.isPending && <Spinner label="Loading interactions..." />}
 
       {interests.isError && (
-        <StatusPanel
-          Icon={TriangleAlert}
-          tone="danger"
+        <LoadErrorPanel
           title="Failed to fetch interactions"
-          description={interests.error.message}
-        >
-          <Button onClick={() => interests.refetch()} disabled={interests.isFetching}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Try Again
-          </Button>
-        </StatusPanel>
+          message={interests.error.message}
+          onRetry={() => interests.refetch()}
+          retrying={interests.isFetching}
+        />
       )}
 
       {interests.isSuccess && (

@@ -16,10 +16,11 @@ import {
   profileRestrictedMessage,
   relativeTime,
 } from '@royal/shared';
-import { ArrowLeft, Eye, Heart, Lock, MapPin, RotateCcw, TriangleAlert, UserX } from 'lucide-react';
+import { ArrowLeft, Eye, Heart, Lock, MapPin, UserX } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { PhotoCarousel } from '@/components/ui/photo-carousel';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
@@ -79,17 +80,12 @@ export function MemberProfileScreen({ userId }: { userId: string }) {
     );
   } else if (profile.isError) {
     content = (
-      <StatusPanel
-        Icon={TriangleAlert}
-        tone="danger"
+      <LoadErrorPanel
         title="Error loading profile"
-        description={profile.error.message}
-      >
-        <Button onClick={() => profile.refetch()} disabled={profile.isFetching}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try Again
-        </Button>
-      </StatusPanel>
+        message={profile.error.message}
+        onRetry={() => profile.refetch()}
+        retrying={profile.isFetching}
+      />
     );
   } else if (profile.data) {
     content = <ProfileView profile={profile.data} />;

@@ -1,9 +1,10 @@
 import { type MatchListItem, messageSendBlock } from '@royal/shared';
-import { MessageCircle, RotateCcw, Search, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { MessageCircle, Search, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { ModalContent } from '@/components/ui/modal';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { TierBadge } from '@/components/ui/tier-badge';
@@ -103,17 +104,12 @@ export function MessagesScreen() {
       )}
 
       {matches.isError && (
-        <StatusPanel
-          Icon={TriangleAlert}
-          tone="danger"
+        <LoadErrorPanel
           title="Failed to fetch matches"
-          description={matches.error.message}
-        >
-          <Button onClick={() => matches.refetch()} disabled={matches.isFetching}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Try Again
-          </Button>
-        </StatusPanel>
+          message={matches.error.message}
+          onRetry={() => matches.refetch()}
+          retrying={matches.isFetching}
+        />
       )}
 
       {matches.isSuccess && matches.data.items.length === 0 && (

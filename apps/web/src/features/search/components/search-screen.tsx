@@ -1,8 +1,9 @@
 import { resultsCountLabel } from '@royal/shared';
-import { RotateCcw, Search, SearchX, SlidersHorizontal, TriangleAlert, X } from 'lucide-react';
+import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useCurrentMember } from '@/features/auth';
@@ -136,17 +137,12 @@ export function SearchScreen() {
       {results.isPending && <Spinner label="Searching..." />}
 
       {results.isError && !results.data && (
-        <StatusPanel
-          Icon={TriangleAlert}
-          tone="danger"
+        <LoadErrorPanel
           title="Search failed"
-          description={results.error.message}
-        >
-          <Button onClick={() => results.refetch()} disabled={results.isFetching}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Try Again
-          </Button>
-        </StatusPanel>
+          message={results.error.message}
+          onRetry={() => results.refetch()}
+          retrying={results.isFetching}
+        />
       )}
 
       {firstPage && (
