@@ -94,12 +94,17 @@ export function createRealtimeHub(ctx: AppContext, now: () => number = Date.now)
   }, REALTIME_LIMITS.heartbeatMs);
   heartbeat.unref();
 
-  /** Sends a typing signal to the other member of the match, cleared after the lapse unless renewed. */
+  /**
+   * Sends a typing signal to the other member of the match, cleared after the lapse unless renewed.
+   * Every `true` is checked again (membership, an open match, no block), so a block stops the
+   * signals at once; a `false` only clears what this socket started.
+   */
   async function signalTyping(connection: Connection, matchId: string, isTyping: boolean) {
     const previous = connection.typing.get(matchId);
+    if (!isTyping && !previous) return;
+    const to = isTyping ? await typingRecipient(ctx, connection.actor, matchId) : (previous?.to as string);
     if (previous) clearTimeout(previous.timer);
     connection.typing.delete(matchId);
-    const to = previous?.to ?? (await typingRecipient(ctx, connection.actor, matchId));
     const publish = (is_typing: boolean) =>
       ctx.bus.publish({
         kind: 'deliver',

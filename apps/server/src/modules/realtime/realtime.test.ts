@@ -117,6 +117,20 @@ describe('events', () => {
 });
 
 describe('refusals on the socket', () => {
+  it('stops renewed typing signals as soon as a block stands between the two', async () => {
+    const { him, her, matchId } = await matchedPair(t.app);
+    const hisTab = await connect(him.session);
+    const herTab = await connect(her.session);
+    hisTab.send({ type: 'typing', payload: { match_id: matchId, is_typing: true } });
+    await herTab.next((f) => f.type === 'typing');
+    await block(t.app, her.member.id, him.member.id);
+    const before = herTab.frames.filter((f) => f.type === 'typing' && f.payload.is_typing).length;
+    hisTab.send({ type: 'typing', payload: { match_id: matchId, is_typing: true } });
+    expect(await hisTab.next((f) => f.type === 'error')).toMatchObject({ payload: { code: 'BLOCKED' } });
+    await settle();
+    expect(herTab.frames.filter((f) => f.type === 'typing' && f.payload.is_typing)).toHaveLength(before);
+  });
+
   it('refuses typing outside your match, across a block and without the right to message', async () => {
     const { him, her, matchId } = await matchedPair(t.app);
     const stranger = await signedInMember(t.app, { tier: 3 });
