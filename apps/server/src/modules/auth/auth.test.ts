@@ -32,6 +32,19 @@ describe('sign-up', () => {
     expect(me.json().email).toBe(email);
   });
 
+  it('greets the new member with a system notice in the bell', async () => {
+    const res = await request(t.app, 'POST', '/api/auth/sign-up', {
+      body: { email: uniqueEmail(), password: 'sapphire-lounge' },
+    });
+    const session = { cookie: cookieFrom(res), userId: res.json().user.id as string };
+    const list = await request(t.app, 'GET', '/api/notifications', { session });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({
+      unread_count: 1,
+      items: [{ type: 'system', title: 'Welcome to the Royal Circle', link: '/profile/edit', is_read: false }],
+    });
+  });
+
   it('normalises the e-mail and refuses a second account for it', async () => {
     const email = uniqueEmail();
     await request(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: 'sapphire-lounge' } });

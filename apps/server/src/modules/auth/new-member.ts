@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { queueEmail } from '../../adapters/mail/outbox';
 import type { Db, Tx } from '../../db/client';
 import { locationColumns } from '../../db/geo';
-import { accounts, profiles, safetySettings, userCompliance, userRoles, users } from '../../db/schema';
+import { accounts, notifications, profiles, safetySettings, userCompliance, userRoles, users } from '../../db/schema';
 
 type ProfileInsert = typeof profiles.$inferInsert;
 type SettingsInsert = typeof safetySettings.$inferInsert;
@@ -26,7 +26,7 @@ export type NewMemberRecords = {
   /** Terms and privacy accepted at this instant (the current versions), e.g. demo and test members. */
   acceptedTermsAt?: Date;
   ageVerified?: boolean;
-  /** Queue the welcome e-mail in the same transaction (sign-up). */
+  /** Queue the welcome e-mail and write the welcome notice in the same transaction (sign-up). */
   welcomeEmailTo?: string;
 };
 
@@ -82,7 +82,17 @@ export async function writeMemberRecords(
       : {}),
     ...(input.ageVerified ? { ageVerified: true, ageVerificationDate: accepted ?? new Date() } : {}),
   });
-  if (input.welcomeEmailTo) await queueEmail(tx, welcomeEmail(input.welcomeEmailTo));
+  if (input.welcomeEmailTo) {
+    await queueEmail(tx, welcomeEmail(input.welcomeEmailTo));
+    // The first system notice: the bell is never empty-handed on a member's first visit.
+    await tx.insert(notifications).values({
+      userId,
+      type: 'system',
+      title: 'Welcome to the Royal Circle',
+      message: 'Complete your profile and verification to unlock every tier benefit.',
+      link: '/profile/edit',
+    });
+  }
 }
 
 export type DirectMember = NewMemberRecords & {
