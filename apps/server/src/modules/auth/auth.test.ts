@@ -41,7 +41,9 @@ describe('sign-up', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({
       unread_count: 1,
-      items: [{ type: 'system', title: 'Welcome to the Royal Circle', link: '/profile/edit', is_read: false }],
+      items: [
+        { type: 'system', title: 'Welcome to the Royal Circle', link: '/profile/edit', is_read: false },
+      ],
     });
   });
 

@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { queueEmail } from '../../adapters/mail/outbox';
 import type { Db, Tx } from '../../db/client';
 import { locationColumns } from '../../db/geo';
-import { accounts, notifications, profiles, safetySettings, userCompliance, userRoles, users } from '../../db/schema';
+import {
+  accounts,
+  notifications,
+  profiles,
+  safetySettings,
+  userCompliance,
+  userRoles,
+  users,
+} from '../../db/schema';
 
 type ProfileInsert = typeof profiles.$inferInsert;
 type SettingsInsert = typeof safetySettings.$inferInsert;

@@ -106,7 +106,11 @@ const likeKey = (kind: 'like' | 'super-like', from: string, at: Date) =>
  * likes) and a match reveal. A plain like's notice is dropped when the like made the match
  * (`unless_match`, read by record_swipe): the match notice says it all.
  */
-function likeNotesFor(from: string, input: SwipeBody, now: Date): Array<NewNotification & { unlessMatch?: true }> {
+function likeNotesFor(
+  from: string,
+  input: SwipeBody,
+  now: Date,
+): Array<NewNotification & { unlessMatch?: true }> {
   if (input.direction === 'up') {
     return [
       {
