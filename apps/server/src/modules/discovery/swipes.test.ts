@@ -5,13 +5,20 @@ import {
   SWIPE_TIER_REQUIRED_TEXT,
   swipeReplySchema,
 } from '@royal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, block, profileCounts, setVisibility } from '../../../test/discovery';
-import { createMember, type MemberOptions, signedInMember, signInAs } from '../../../test/factories';
+import {
+  actorFor,
+  createMember,
+  type MemberOptions,
+  signedInMember,
+  signInAs,
+} from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
 import { matches, notifications, safetySettings, swipeActions } from '../../db/schema';
+import { recordSwipe } from './swipes';
 
 const t = useTestApp();
 
@@ -316,6 +323,27 @@ describe('likes, matches and Start Over', () => {
       .where(eq(safetySettings.userId, quiet.id));
     expect((await swipe(session, quiet.id, 'right')).statusCode).toBe(200);
     expect(await notificationsOf(quiet.id)).toEqual([]);
+  });
+
+  it("commits a swipe of its own asynchronously, but never changes a caller's transaction", async () => {
+    const { member } = await man();
+    const actor = await actorFor(t.app, member);
+    const [first, second] = [await woman(), await woman()];
+    const setting = (db: { execute: typeof t.app.ctx.db.execute }) =>
+      db
+        .execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)
+        .then((r) => r.rows[0]?.synchronous_commit);
+    await t.app.ctx.transact(async (work) => {
+      await recordSwipe(t.app.ctx, { actor, input: { target_id: first.id, direction: 'right' }, work });
+      expect(await setting(work.tx)).toBe('on');
+    });
+    await t.app.ctx.transact(async (work) => {
+      await work.tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+      // The swipe's own statement, run inside a transaction, shows what it sets for its commit.
+      await recordSwipe(t.app.ctx, { actor, input: { target_id: second.id, direction: 'right' }, work });
+      expect(await setting(work.tx)).toBe('off');
+    });
+    expect(await setting(t.app.ctx.db)).toBe('on');
   });
 
   it('keeps like_count true: likes and super likes count, passes do not', async () => {

@@ -55,6 +55,11 @@ const wantsMatchNotices = sql`coalesce((select ${safetySettings.matchNotificatio
  * The match notices are format() templates: the swiper's names the target (`%s`), whose name this
  * statement is the first to read. A member who turned match notifications off gets no like or match
  * notice (the match itself, and its realtime event, still reach them).
+ *
+ * A swipe that is its own transaction commits asynchronously (decision 009): PostgreSQL replies
+ * before the WAL reaches the disk, so a swipe waits for no disk flush. A power loss may forget the
+ * last fraction of a second of swipes (never half of one: the database stays consistent); messages,
+ * money and everything else keep the default, durable commit.
  */
 const swipeStatement = preparedStatement<
   MemberCardRow & SwipeOutcome,
@@ -68,6 +73,8 @@ const swipeStatement = preparedStatement<
     likeNotes: string;
     matchNotes: string;
     expiry: string;
+    /** 'off' when the swipe is its own transaction (see below); null keeps the caller's setting. */
+    commitMode: 'off' | null;
   }
 >(
   'swipe',
@@ -77,7 +84,9 @@ const swipeStatement = preparedStatement<
         where ${profiles.userId} = ${v.targetId}::uuid and ${profiles.userId} <> ${v.swiperId}::uuid
           and ${visibleTo({ id: v.swiperId, tier: v.tier })}
       ), allowed as (
-        select "id", "name" from target
+        select "id", "name" from target,
+          (select set_config('synchronous_commit',
+             coalesce(${v.commitMode}::text, current_setting('synchronous_commit')), true)) commit_mode
         where ("tierLevel" <= ${v.maxTier}::int or ${v.direction}::swipe_direction = 'left')
           and "userType" <> ${v.userType}::user_type
       )
@@ -205,6 +214,7 @@ export async function recordSwipe(
         likeNotes: asRows(likeNotes),
         matchNotes: asRows(matchNotes),
         expiry: `${MATCH_EXPIRY_MS} milliseconds`,
+        commitMode: work ? null : 'off',
       },
       work?.tx,
     );
