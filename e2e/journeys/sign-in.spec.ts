@@ -24,6 +24,15 @@ test.describe('the sign-in screen', () => {
     });
   }
 
+  test('paints from the HTML alone, before any script runs', async ({ browser, baseURL }) => {
+    const scriptless = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await scriptless.newPage();
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Royal Circle' })).toBeVisible();
+    await expect(page.getByText('Royal Sign In')).toBeVisible();
+    await scriptless.close();
+  });
+
   test('signs a member in through the form and lands on /app with their tier badge', async ({ openPage }) => {
     const { page } = await openPage('phone');
     await page.goto('/signin');

@@ -16,16 +16,44 @@ import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { NotFoundPage } from './routes/not-found';
 
+/** Downloads started by a route loader and not finished yet (see `chunksSettled`). */
+const pendingChunks = new Set<Promise<unknown>>();
+
 /**
  * A part of the app loaded on demand, as its own chunk. `preload` starts the download (the route
- * loaders call it at navigation time); `Component` suspends on the same download when it renders.
+ * loaders call it at navigation time); `Component` suspends on the same download when it renders —
+ * unless it has already arrived: then it renders at once, without a fallback frame.
  */
-function onDemand<Props>(load: () => Promise<{ default: ComponentType<Props> }>) {
-  return {
-    Component: lazy(load),
-    // A failed download is reported when the component renders (the route's error boundary).
-    preload: () => void load().catch(() => undefined),
+function onDemand<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
+  let loaded: ComponentType<Props> | undefined;
+  let download: Promise<{ default: ComponentType<Props> }> | undefined;
+  const start = () => {
+    if (!download) {
+      download = load().then((module) => {
+        loaded = module.default;
+        return module;
+      });
+      const settled = download.catch(() => undefined).finally(() => pendingChunks.delete(settled));
+      pendingChunks.add(settled);
+    }
+    return download;
   };
+  const Lazy = lazy(start);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level (below), so its identity never changes
+  function Component(props: Props) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return {
+    Component,
+    // A failed download is reported when the component renders (the route's error boundary).
+    preload: () => void start().catch(() => undefined),
+  };
+}
+
+/** Resolves when every chunk a loader started so far has arrived (or failed). */
+export async function chunksSettled(): Promise<void> {
+  while (pendingChunks.size > 0) await Promise.all(pendingChunks);
 }
 
 // Screens are route modules (`features/<area>/routes/*.tsx`, default export). Screens not built yet
