@@ -5,7 +5,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { AuthLocationTracker, RedirectIfSignedIn, RequireAuth, RootRedirect } from '@/features/auth';
-import { feedQueryOptions } from '@/features/discovery';
+import { feedQueryOptions, leadPhotoUrl } from '@/features/discovery';
 import { interestsQueryOptions } from '@/features/interests';
 import { memberProfileQueryOptions } from '@/features/member-profile';
 import { matchesQueryOptions } from '@/features/messages';
@@ -13,6 +13,7 @@ import { notificationsQueryOptions } from '@/features/notifications';
 import { filtersFromParams, paramsFromFilters, searchQueryOptions } from '@/features/search';
 import { memberSettingsQueryOptions } from '@/features/settings';
 import { paths } from '@/lib/paths';
+import { preloadPhoto } from '@/lib/photos';
 import { queryKeys } from '@/lib/query-keys';
 import { NotFoundPage } from './routes/not-found';
 
@@ -119,7 +120,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       path: paths.app,
       element: <Discovery.Component />,
       loader: startLoading(Discovery.preload, () => {
-        void queryClient.prefetchInfiniteQuery(feedQueryOptions());
+        void queryClient.prefetchInfiniteQuery(feedQueryOptions()).then(() => {
+          const lead = leadPhotoUrl(queryClient.getQueryData(feedQueryOptions().queryKey));
+          if (lead) preloadPhoto(lead);
+        });
       }),
     },
     {
