@@ -6,5 +6,7 @@ export {
   processImage,
   storePhotoVariants,
 } from './pipeline';
+export { MODERATION_JOB } from './mine';
+export { presentMyPhoto } from './presenter';
 export { photoRoutes } from './routes';
 export { type PhotoSize, photoUrl } from './urls';
