@@ -9,7 +9,7 @@ import type { Jobs } from './jobs/queue';
 import type { AttemptCounter } from './lib/attempt-counter';
 import type { MessageKeyRing } from './lib/message-crypto';
 import type { ActorResolver, Auth } from './modules/auth';
-import type { PhotoClassifier } from './modules/moderation/classifier';
+import type { PhotoClassifier } from './modules/moderation';
 
 /** Keys derived from the auth secret for purposes other than signing sessions. */
 export type DerivedSecrets = {

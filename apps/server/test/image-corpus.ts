@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 
 // The upload test corpus, made at run time (no binaries in git). Each maker says what it builds.
 
@@ -18,7 +18,9 @@ export const plainJpeg = (width = 600, height = 750) =>
  */
 export async function jpegWithGpsAndOrientation(): Promise<Buffer> {
   const half = (background: typeof RED) =>
-    sharp({ create: { width: 200, height: 200, channels: 3, background } }).png().toBuffer();
+    sharp({ create: { width: 200, height: 200, channels: 3, background } })
+      .png()
+      .toBuffer();
   const sideways = await sharp({ create: { width: 400, height: 200, channels: 3, background: RED } })
     .composite([
       { input: await half(RED), left: 0, top: 0 },
@@ -30,7 +32,12 @@ export async function jpegWithGpsAndOrientation(): Promise<Buffer> {
   return sharp(sideways)
     .withExif({
       IFD0: { Make: 'SpyCam', Model: 'Tracker 3000' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 46/1 3/1', GPSLongitudeRef: 'W', GPSLongitude: '80/1 11/1 30/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '25/1 46/1 3/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '80/1 11/1 30/1',
+      },
     })
     .withMetadata({ orientation: 6 })
     .jpeg()
@@ -99,7 +106,7 @@ export async function pixelBomb(width = 20_000, height = 20_000): Promise<Buffer
 export async function truncatedJpeg(): Promise<Buffer> {
   const noisy = await sharp({
     create: { width: 800, height: 800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
-  })
+  } as SharpOptions)
     .jpeg()
     .toBuffer();
   return noisy.subarray(0, Math.floor(noisy.length / 2));
@@ -109,7 +116,15 @@ export async function truncatedJpeg(): Promise<Buffer> {
 export const sixMegabytes = () => Buffer.alloc(6 * 1024 * 1024, 0xff);
 
 /** Markers of metadata that must never survive the pipeline, looked for in the raw bytes. */
-export const METADATA_MARKERS = ['Exif', 'GPS', 'SpyCam', 'Tracker', 'http://ns.adobe.com/xap', '<x:xmpmeta', 'ICC_PROFILE'];
+export const METADATA_MARKERS = [
+  'Exif',
+  'GPS',
+  'SpyCam',
+  'Tracker',
+  'http://ns.adobe.com/xap',
+  '<x:xmpmeta',
+  'ICC_PROFILE',
+];
 
 export function metadataMarkersIn(bytes: Buffer): string[] {
   const text = bytes.toString('latin1');

@@ -19,7 +19,12 @@ export function multipartFile(
 }
 
 /** Uploads one file as the member through the real route. */
-export function uploadAs(app: App, session: Session, file: Buffer, options?: Parameters<typeof multipartFile>[1]) {
+export function uploadAs(
+  app: App,
+  session: Session,
+  file: Buffer,
+  options?: Parameters<typeof multipartFile>[1],
+) {
   const { body, headers } = multipartFile(file, options);
   return request(app, 'POST', '/api/me/photos', { session, body, headers });
 }

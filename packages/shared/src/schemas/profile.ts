@@ -101,7 +101,11 @@ export const myPhotoSchema = z
     id: z.uuid(),
     url: z.string().describe('Large WebP, through the access-checked photo route'),
     thumb_url: z.string(),
-    position: z.int().min(0).max(PHOTO_MAX_COUNT - 1).describe('0 is the main photo and the avatar'),
+    position: z
+      .int()
+      .min(0)
+      .max(PHOTO_MAX_COUNT - 1)
+      .describe('0 is the main photo and the avatar'),
     status: photoModerationStatusSchema,
     rejection_reason: z.string().nullable(),
     appeal_status: appealStatusSchema,

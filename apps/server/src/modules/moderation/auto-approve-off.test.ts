@@ -22,4 +22,3 @@ describe('auto-approval switched off', () => {
     expect(row?.aiConfidenceScore).toBeCloseTo(0.99, 5);
   });
 });
-

@@ -16,7 +16,9 @@ export type PhotoClassifier = {
 const SAFE_CLASSES = new Set(['Neutral', 'Drawing']);
 const INPUT_SIZE = 224;
 
-type Model = { classify(image: unknown, topk?: number): Promise<Array<{ className: string; probability: number }>> };
+type Model = {
+  classify(image: unknown, topk?: number): Promise<Array<{ className: string; probability: number }>>;
+};
 type Tf = typeof import('@tensorflow/tfjs');
 
 let loading: Promise<{ tf: Tf; model: Model }> | undefined;

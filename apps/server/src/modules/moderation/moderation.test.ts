@@ -108,7 +108,9 @@ describe('the admin Photo Moderation routes', () => {
       member: { id: second.member.id, name: second.member.name, tier_level: 1 },
     });
     expect(page.items[0].member).not.toHaveProperty('email');
-    const approved = await request(t.app, 'GET', '/api/admin/photos?status=approved', { session: admin.session });
+    const approved = await request(t.app, 'GET', '/api/admin/photos?status=approved', {
+      session: admin.session,
+    });
     expect(approved.json().items).toEqual([]);
     const bad = await request(t.app, 'GET', '/api/admin/photos?status=pending&cursor=nonsense', {
       session: admin.session,
@@ -129,7 +131,11 @@ describe('the admin Photo Moderation routes', () => {
     for (let i = 0; i < 3; i++) {
       const extra = await signedInMember(t.app);
       await t.app.ctx.db.insert(photos).values(
-        rows.slice(0, 6).map(({ id: _id, createdAt: _c, ...r }, position) => ({ ...r, userId: extra.member.id, position })),
+        rows.slice(0, 6).map(({ id: _id, createdAt: _c, ...r }, position) => ({
+          ...r,
+          userId: extra.member.id,
+          position,
+        })),
       );
     }
     const seen: string[] = [];
@@ -154,10 +160,15 @@ describe('the admin Photo Moderation routes', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('Please provide a rejection reason');
     }
-    const approve = await request(t.app, 'POST', url, { session: admin.session, body: { action: 'approve' } });
+    const approve = await request(t.app, 'POST', url, {
+      session: admin.session,
+      body: { action: 'approve' },
+    });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ status: 'approved', rejection_reason: null });
-    expect((await request(t.app, 'GET', `/api/photos/${photoId}`, { session: viewer.session })).statusCode).toBe(200);
+    expect(
+      (await request(t.app, 'GET', `/api/photos/${photoId}`, { session: viewer.session })).statusCode,
+    ).toBe(200);
 
     const reject = await request(t.app, 'POST', url, {
       session: admin.session,
@@ -165,7 +176,9 @@ describe('the admin Photo Moderation routes', () => {
     });
     expect(reject.json()).toMatchObject({ status: 'rejected', rejection_reason: 'Face not visible' });
     // Rejected: gone for others, still listed for its owner with the reason.
-    expect((await request(t.app, 'GET', `/api/photos/${photoId}`, { session: viewer.session })).statusCode).toBe(404);
+    expect(
+      (await request(t.app, 'GET', `/api/photos/${photoId}`, { session: viewer.session })).statusCode,
+    ).toBe(404);
     const mine = (await request(t.app, 'GET', '/api/me/photos', { session: ownerSession })).json().photos;
     expect(mine[0]).toMatchObject({ id: photoId, status: 'rejected', rejection_reason: 'Face not visible' });
 
@@ -196,8 +209,13 @@ describe('the admin Photo Moderation routes', () => {
       const url = `/api/admin/photo-appeals/${photoId}/decision`;
       const tooEarly = await request(t.app, 'POST', url, { session: admin.session, body: { action } });
       expect(tooEarly.statusCode).toBe(409);
-      await request(t.app, 'POST', `/api/me/photos/${photoId}/appeal`, { session, body: { reason: 'It is only me' } });
-      const queue = (await request(t.app, 'GET', '/api/admin/photo-appeals', { session: admin.session })).json();
+      await request(t.app, 'POST', `/api/me/photos/${photoId}/appeal`, {
+        session,
+        body: { reason: 'It is only me' },
+      });
+      const queue = (
+        await request(t.app, 'GET', '/api/admin/photo-appeals', { session: admin.session })
+      ).json();
       expect(queue.items.map((i: { id: string }) => i.id)).toContain(photoId);
       const decided = await request(t.app, 'POST', url, { session: admin.session, body: { action } });
       expect(decided.statusCode).toBe(200);

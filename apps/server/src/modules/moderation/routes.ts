@@ -41,7 +41,12 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve a photo, or reject it with a reason',
         params: idParamSchema,
         body: moderationDecisionBodySchema,
-        response: { 200: moderationItemSchema, 400: apiErrorBodySchema, 404: apiErrorBodySchema, ...refusals },
+        response: {
+          200: moderationItemSchema,
+          400: apiErrorBodySchema,
+          404: apiErrorBodySchema,
+          ...refusals,
+        },
       },
     },
     async (request) =>

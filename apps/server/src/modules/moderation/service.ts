@@ -60,7 +60,9 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(iso ?? '');
   if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid cursor', [
+      { path: 'cursor', message: 'Invalid cursor' },
+    ]);
   }
   return { createdAt, id };
 }
@@ -157,7 +159,13 @@ export async function decideAppeal(
       .update(photos)
       .set(
         upheld
-          ? { appealStatus: 'approved', status: 'approved', rejectionReason: null, moderatedAt: now, moderatedBy: actor.id }
+          ? {
+              appealStatus: 'approved',
+              status: 'approved',
+              rejectionReason: null,
+              moderatedAt: now,
+              moderatedBy: actor.id,
+            }
           : { appealStatus: 'rejected', moderatedAt: now, moderatedBy: actor.id },
       )
       .where(and(eq(photos.id, photoId), eq(photos.appealStatus, 'submitted')))

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import { plainJpeg } from '../../../test/image-corpus';
 import { uploadAs } from '../../../test/uploads';
-import type { MemoryStorage } from '../../db/seed/memory-storage';
 import { auditLog, photos } from '../../db/schema';
+import type { MemoryStorage } from '../../db/seed/memory-storage';
 
 const t = useTestApp();
 
@@ -17,8 +17,7 @@ async function memberWithPhotos(n: number) {
   return { ...signed, ids };
 }
 
-const me = async (session: Parameters<typeof request>[3]['session']) =>
-  (await request(t.app, 'GET', '/api/me', { session })).json();
+const me = async (session: Session | null) => (await request(t.app, 'GET', '/api/me', { session })).json();
 
 describe('the member’s own photos', () => {
   it('lists every state in order; the first photo is the main one and the avatar', async () => {
@@ -60,7 +59,11 @@ describe('the member’s own photos', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().photos.map((p: { id: string }) => p.id)).toEqual(order);
     expect((await me(session)).avatar).toBe(`/api/photos/${ids[2]}?size=small`);
-    for (const bad of [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [...order, crypto.randomUUID()]]) {
+    for (const bad of [
+      [ids[0], ids[1]],
+      [ids[0], ids[0], ids[1]],
+      [...order, crypto.randomUUID()],
+    ]) {
       const refused = await request(t.app, 'PUT', '/api/me/photos/order', { session, body: { ids: bad } });
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -70,7 +73,10 @@ describe('the member’s own photos', () => {
     const owner = await memberWithPhotos(1);
     const other = await memberWithPhotos(1);
     const photoId = owner.ids[0] as string;
-    await t.app.ctx.db.update(photos).set({ status: 'rejected', rejectionReason: 'Blurry' }).where(eq(photos.id, photoId));
+    await t.app.ctx.db
+      .update(photos)
+      .set({ status: 'rejected', rejectionReason: 'Blurry' })
+      .where(eq(photos.id, photoId));
     const del = await request(t.app, 'DELETE', `/api/me/photos/${photoId}`, { session: other.session });
     expect(del.statusCode).toBe(404);
     const order = await request(t.app, 'PUT', '/api/me/photos/order', {
@@ -103,7 +109,10 @@ describe('POST /api/me/photos/:id/appeal', () => {
       .update(photos)
       .set({ status: 'rejected', rejectionReason: 'Face not visible' })
       .where(eq(photos.id, photoId));
-    const blank = await request(t.app, 'POST', `/api/me/photos/${photoId}/appeal`, { session, body: { reason: '   ' } });
+    const blank = await request(t.app, 'POST', `/api/me/photos/${photoId}/appeal`, {
+      session,
+      body: { reason: '   ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toBe('Please provide a reason for your appeal');
 

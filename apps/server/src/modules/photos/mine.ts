@@ -160,7 +160,8 @@ export async function reorderPhotos(
     await lockMember(tx, actor.id);
     const own = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, actor.id));
     const ownIds = new Set(own.map((p) => p.id));
-    const sameSet = ids.length === ownIds.size && new Set(ids).size === ids.length && ids.every((id) => ownIds.has(id));
+    const sameSet =
+      ids.length === ownIds.size && new Set(ids).size === ids.length && ids.every((id) => ownIds.has(id));
     if (!sameSet) {
       const message = 'The new order must list each of your photos exactly once';
       throw new AppError(ErrorCode.VALIDATION_FAILED, message, [{ path: 'ids', message }]);

@@ -2,7 +2,7 @@ import { PHOTO_MAX_COUNT } from '@royal/shared';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import {
   avif,
@@ -21,8 +21,8 @@ import {
   webp,
 } from '../../../test/image-corpus';
 import { uploadAs } from '../../../test/uploads';
-import type { MemoryStorage } from '../../db/seed/memory-storage';
 import { photos } from '../../db/schema';
+import type { MemoryStorage } from '../../db/seed/memory-storage';
 
 const t = useTestApp();
 const storage = () => t.app.ctx.storage as MemoryStorage;
@@ -33,7 +33,7 @@ async function photoCount(userId: string) {
 }
 
 /** Fetches a served variant as the owner. */
-async function served(session: Parameters<typeof request>[3]['session'], url: string) {
+async function served(session: Session | null, url: string) {
   const res = await request(t.app, 'GET', url, { session });
   expect(res.statusCode).toBe(200);
   return res.rawPayload;
@@ -87,7 +87,10 @@ describe('POST /api/me/photos: accepted files come out clean', () => {
       ['avif', avif],
     ] as const) {
       // A misleading name and type: only the bytes count.
-      const res = await uploadAs(t.app, session, await make(), { filename: `${name}.txt`, contentType: 'text/plain' });
+      const res = await uploadAs(t.app, session, await make(), {
+        filename: `${name}.txt`,
+        contentType: 'text/plain',
+      });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
       const bytes = await served(session, res.json().url);
       expect((await sharp(bytes).metadata()).format).toBe('webp');
@@ -111,7 +114,12 @@ describe('POST /api/me/photos: refused files say why and leave nothing behind', 
   const cases: Array<[string, () => Promise<Buffer> | Buffer, string, RegExp]> = [
     ['a renamed text file', renamedText, 'not_an_image', /not an image/i],
     ['an SVG with a script', svgWithScript, 'unsupported_format', /SVG images are not accepted/],
-    ['a 20000×20000 pixel bomb', () => pixelBomb(20_000, 20_000), 'too_many_pixels', /too large.*megapixels/i],
+    [
+      'a 20000×20000 pixel bomb',
+      () => pixelBomb(20_000, 20_000),
+      'too_many_pixels',
+      /too large.*megapixels/i,
+    ],
     ['a truncated JPEG', truncatedJpeg, 'unreadable', /could not be read/i],
     ['an empty file', () => Buffer.alloc(0), 'empty', /empty/i],
     ['a 6 MB file', sixMegabytes, 'too_large', /larger than 5 MB/],

@@ -43,9 +43,14 @@ describe('onboarding', () => {
 
   it('needs a first photo, then turns the answers into the profile', async () => {
     const fresh = await newcomer();
-    const noPhoto = await request(t.app, 'POST', '/api/me/onboarding', { session: fresh.session, body: onboarding });
+    const noPhoto = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: onboarding,
+    });
     expect(noPhoto.statusCode).toBe(400);
-    expect(noPhoto.json().error.details).toEqual([{ path: 'photos', message: 'Please add a first photo of yourself' }]);
+    expect(noPhoto.json().error.details).toEqual([
+      { path: 'photos', message: 'Please add a first photo of yourself' },
+    ]);
 
     expect((await uploadAs(t.app, fresh.session, await plainJpeg())).statusCode).toBe(201);
     const res = await request(t.app, 'POST', '/api/me/onboarding', {
@@ -67,16 +72,27 @@ describe('onboarding', () => {
     const [row] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, fresh.member.id));
     expect(row?.birthDate).toBe('1994-05-17');
     // Discovery opens at once (the actor is re-read after the change).
-    expect((await request(t.app, 'GET', '/api/discovery/feed', { session: fresh.session })).statusCode).toBe(200);
-    const again = await request(t.app, 'POST', '/api/me/onboarding', { session: fresh.session, body: onboarding });
+    expect((await request(t.app, 'GET', '/api/discovery/feed', { session: fresh.session })).statusCode).toBe(
+      200,
+    );
+    const again = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: onboarding,
+    });
     expect(again.statusCode).toBe(409);
   });
 
   it('does not count a rejected photo as the first photo', async () => {
     const fresh = await newcomer();
     const id = (await uploadAs(t.app, fresh.session, await plainJpeg())).json().id;
-    await t.app.ctx.db.update(photos).set({ status: 'rejected', rejectionReason: 'No face' }).where(eq(photos.id, id));
-    const res = await request(t.app, 'POST', '/api/me/onboarding', { session: fresh.session, body: onboarding });
+    await t.app.ctx.db
+      .update(photos)
+      .set({ status: 'rejected', rejectionReason: 'No face' })
+      .where(eq(photos.id, id));
+    const res = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: onboarding,
+    });
     expect(res.statusCode).toBe(400);
   });
 

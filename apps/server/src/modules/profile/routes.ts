@@ -12,7 +12,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags,
-        summary: 'Finish onboarding: name, I am, date of birth, city, looking for (a first photo must be uploaded)',
+        summary:
+          'Finish onboarding: name, I am, date of birth, city, looking for (a first photo must be uploaded)',
         body: onboardingBodySchema,
         response: {
           200: meSchema,

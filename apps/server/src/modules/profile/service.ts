@@ -25,7 +25,11 @@ type ProfileColumns = Partial<typeof profiles.$inferInsert>;
 /** A place's profile columns: city and state shown to others, the stored point and its keyed cell. */
 function locationOf(ctx: AppContext, userId: string, body: Parameters<typeof placeFor>[0]): ProfileColumns {
   const { city, point } = placeFor(body);
-  return { ...locationColumns(point, userId, ctx.secrets.locationJitter), city: city.name, state: city.state };
+  return {
+    ...locationColumns(point, userId, ctx.secrets.locationJitter),
+    city: city.name,
+    state: city.state,
+  };
 }
 
 /**
@@ -111,7 +115,8 @@ export async function updateProfile(
         .update(profiles)
         .set({ ...set, updatedAt: new Date() })
         .where(eq(profiles.userId, actor.id));
-      if (set.name !== undefined) await tx.update(users).set({ name: set.name }).where(eq(users.id, actor.id));
+      if (set.name !== undefined)
+        await tx.update(users).set({ name: set.name }).where(eq(users.id, actor.id));
       // The cached actor carries the name, age range and location cell.
       publish({ kind: 'actor.invalidate', userIds: [actor.id] });
     });

@@ -17,7 +17,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           200: searchPageSchema,
           400: apiErrorBodySchema.describe('VALIDATION_FAILED naming the filter (details[].path)'),
           401: apiErrorBodySchema,
-          403: apiErrorBodySchema.describe('ONBOARDING_REQUIRED (or the route\'s own refusals)'),
+          403: apiErrorBodySchema.describe("ONBOARDING_REQUIRED (or the route's own refusals)"),
         },
       },
     },
