@@ -19,6 +19,7 @@ import {
   DISTANCE_MIN,
   DISTANCE_STEP,
   NAME_MAX,
+  PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
   REJECTION_REASON_MAX,
 } from '../limits';
@@ -40,10 +41,10 @@ export const birthDateSchema = z.iso.date('Please enter your date of birth').des
 export const onboardingBodySchema = z
   .object({
     name: nameSchema,
-    user_type: z.enum(USER_TYPES).describe('"I am": men or women'),
+    user_type: z.enum(USER_TYPES, { error: 'Please choose one' }).describe('"I am": men or women'),
     birth_date: birthDateSchema.describe('Date of birth; the age is computed from it'),
     location: locationBodySchema.describe('A city of the list, or the browser position'),
-    looking_for: z.enum(LOOKING_FOR),
+    looking_for: z.enum(LOOKING_FOR, { error: 'Please choose what you are looking for' }),
   })
   .strict()
   .describe('The first-run questions; the member must also have uploaded a first photo');
@@ -57,41 +58,51 @@ const ageRangeSchema = z
   .refine(([min, max]) => min <= max, 'The lowest age must not be above the highest')
   .describe(`Preferred partner age [min, max], ${AGE_MIN}–${AGE_MAX}`);
 
+/** Every Edit Profile field (the form's shape); the request takes any subset of it. */
+export const profileFormSchema = z.object({
+  name: nameSchema,
+  bio: z.string().trim().max(BIO_MAX, `Your bio can be at most ${BIO_MAX} characters`),
+  location: locationBodySchema,
+  body_type: z.enum(BODY_TYPES).nullable(),
+  height: z.enum(HEIGHTS).nullable(),
+  ethnicity: z.enum(ETHNICITIES).nullable(),
+  looking_for: z.enum(LOOKING_FOR),
+  age_range: ageRangeSchema,
+  distance_preference: z
+    .int()
+    .min(DISTANCE_MIN)
+    .max(DISTANCE_MAX)
+    .multipleOf(DISTANCE_STEP, `Distance goes in steps of ${DISTANCE_STEP} miles`)
+    .describe('Miles'),
+  travel_willing: z.boolean(),
+  discretion_required: z.boolean(),
+  lifestyle_tags: z
+    .array(z.enum(LIFESTYLE_TAGS))
+    .max(LIFESTYLE_TAGS.length)
+    .refine((tags) => new Set(tags).size === tags.length, 'Each lifestyle tag at most once'),
+  compensation_preference: z.enum(COMPENSATION_PREFERENCES).describe('Women only'),
+  open_to_companions_only: z.boolean().describe('Women only'),
+});
+
 /**
- * Every Edit Profile field, each optional (send what changed). Strict: an unknown field — `verified`,
- * `tier_level`, `age` — is a 400, never silently ignored; those are not the member's to write.
+ * Any subset of the Edit Profile fields. Strict: an unknown field — `verified`, `tier_level`, `age` —
+ * is a 400, never silently ignored; those are not the member's to write.
  */
-export const profileUpdateSchema = z
-  .object({
-    name: nameSchema,
-    bio: z.string().trim().max(BIO_MAX, `Your bio can be at most ${BIO_MAX} characters`),
-    location: locationBodySchema,
-    body_type: z.enum(BODY_TYPES).nullable(),
-    height: z.enum(HEIGHTS).nullable(),
-    ethnicity: z.enum(ETHNICITIES).nullable(),
-    looking_for: z.enum(LOOKING_FOR),
-    age_range: ageRangeSchema,
-    distance_preference: z
-      .int()
-      .min(DISTANCE_MIN)
-      .max(DISTANCE_MAX)
-      .multipleOf(DISTANCE_STEP, `Distance goes in steps of ${DISTANCE_STEP} miles`)
-      .describe('Miles'),
-    travel_willing: z.boolean(),
-    discretion_required: z.boolean(),
-    lifestyle_tags: z
-      .array(z.enum(LIFESTYLE_TAGS))
-      .max(LIFESTYLE_TAGS.length)
-      .refine((tags) => new Set(tags).size === tags.length, 'Each lifestyle tag at most once'),
-    compensation_preference: z.enum(COMPENSATION_PREFERENCES).describe('Women only'),
-    open_to_companions_only: z.boolean().describe('Women only'),
-  })
+export const profileUpdateSchema = profileFormSchema
   .partial()
   .strict()
   .describe('Any subset of the Edit Profile fields');
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 // Photos: the member's own view (every state) and the admin queue.
+
+/** Why an upload is refused, in words for the member (the server's UPLOAD_REJECTED messages). */
+export const PHOTO_UPLOAD_MESSAGES = {
+  limit: `You can have up to ${PHOTO_MAX_COUNT} photos. Delete one to add another.`,
+  tooLarge: `The photo is larger than ${PHOTO_MAX_BYTES / (1024 * 1024)} MB. Please choose a smaller one.`,
+  empty: 'The file is empty. Please choose a photo.',
+  noFile: 'Please choose a photo to upload',
+} as const;
 
 export const photoModerationStatusSchema = z.enum(PHOTO_MODERATION_STATUSES);
 export const appealStatusSchema = z.enum(APPEAL_STATUSES);

@@ -5,6 +5,7 @@ import {
   type MyPhotos,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
+  PHOTO_UPLOAD_MESSAGES,
   type PhotoAppealBody,
 } from '@royal/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
@@ -19,9 +20,9 @@ import { presentMyPhoto } from './presenter';
 // The member's own photos: upload, delete, reorder, appeal. Position 0 is the main photo and the
 // avatar; positions stay 0…n-1 after every change, inside the change's transaction.
 
-export const PHOTO_LIMIT_MESSAGE = `You can have up to ${PHOTO_MAX_COUNT} photos. Delete one to add another.`;
-export const PHOTO_TOO_LARGE_MESSAGE = `The photo is larger than ${PHOTO_MAX_BYTES / (1024 * 1024)} MB. Please choose a smaller one.`;
-export const PHOTO_EMPTY_MESSAGE = 'The file is empty. Please choose a photo.';
+const PHOTO_LIMIT_MESSAGE = PHOTO_UPLOAD_MESSAGES.limit;
+const PHOTO_TOO_LARGE_MESSAGE = PHOTO_UPLOAD_MESSAGES.tooLarge;
+const PHOTO_EMPTY_MESSAGE = PHOTO_UPLOAD_MESSAGES.empty;
 const NOT_FOUND = 'Photo not found';
 
 /** The queue name of the moderation job (jobs/index.ts); an upload asks for a run right away. */

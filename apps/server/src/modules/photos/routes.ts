@@ -7,6 +7,7 @@ import {
   myPhotoSchema,
   myPhotosSchema,
   PHOTO_MAX_BYTES,
+  PHOTO_UPLOAD_MESSAGES,
   photoAppealBodySchema,
   photoOrderBodySchema,
 } from '@royal/shared';
@@ -14,14 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/access';
-import {
-  appealPhoto,
-  deletePhoto,
-  listMyPhotos,
-  PHOTO_TOO_LARGE_MESSAGE,
-  reorderPhotos,
-  uploadPhoto,
-} from './mine';
+import { appealPhoto, deletePhoto, listMyPhotos, reorderPhotos, uploadPhoto } from './mine';
 import { assertPhotoViewable, readPhoto } from './service';
 
 /**
@@ -31,14 +25,14 @@ import { assertPhotoViewable, readPhoto } from './service';
 async function readOneFile(request: FastifyRequest): Promise<Buffer> {
   const refuse = (message: string, reason: string) =>
     new AppError(ErrorCode.UPLOAD_REJECTED, message, { reason });
-  if (!request.isMultipart()) throw refuse('Please choose a photo to upload', 'no_file');
+  if (!request.isMultipart()) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
   const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
-  if (!part) throw refuse('Please choose a photo to upload', 'no_file');
+  if (!part) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
   try {
     return await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw refuse(PHOTO_TOO_LARGE_MESSAGE, 'too_large');
+      throw refuse(PHOTO_UPLOAD_MESSAGES.tooLarge, 'too_large');
     }
     throw error;
   }
