@@ -26,6 +26,9 @@ const EMPTY: Record<ModerationList, string> = {
   appeals: 'No appeals are waiting for a decision.',
 };
 
+/** The spec's 'Photo {action}d successfully', with the right past tense. */
+const PAST = { approve: 'approved', reject: 'rejected' } as const;
+
 const TRIGGER =
   'min-h-10 cursor-pointer whitespace-nowrap rounded-full px-3 font-semibold text-muted-foreground text-sm transition hover:text-foreground data-[state=active]:bg-primary data-[state=active]:text-primary-foreground';
 
@@ -43,7 +46,7 @@ export function PhotoModerationTab() {
       { id: item.id, body: action === 'approve' ? { action } : { action, rejection_reason: reason ?? '' } },
       {
         onSuccess: () => {
-          toast.success(`Photo ${action}d successfully`);
+          toast.success(`Photo ${PAST[action]} successfully`);
           setRejecting(null);
         },
         onError: (error) => toast.error(`Failed to ${action} photo`, { description: errorMessage(error) }),

@@ -117,7 +117,8 @@ export function ProfileForm({ me }: { me: Me }) {
   const women = me.user_type === 'women';
   const id = useId();
   const f = (name: string) => `${id}-${name}`;
-  const form = useForm<Form>({ resolver: zodResolver(formSchema), defaultValues: formFrom(me) });
+  const initial = formFrom(me);
+  const form = useForm<Form>({ resolver: zodResolver(formSchema), defaultValues: initial });
   const { register, control, formState, watch } = form;
   const errors = formState.errors;
   const bioLength = watch('bio')?.length ?? 0;
@@ -169,8 +170,8 @@ export function ProfileForm({ me }: { me: Me }) {
             <label htmlFor={f('city')} className={LABEL}>
               City
             </label>
-            <select id={f('city')} className={CONTROL} {...register('city')}>
-              {formFrom(me).city === '' && <option value="">Choose your city</option>}
+            <select id={f('city')} className={CONTROL} defaultValue={initial.city} {...register('city')}>
+              {initial.city === '' && <option value="">Choose your city</option>}
               {CITY_CHOICES.map((city) => (
                 <option key={cityId(city)} value={cityId(city)}>
                   {cityId(city)}
@@ -219,7 +220,12 @@ export function ProfileForm({ me }: { me: Me }) {
             <label htmlFor={f('body')} className={LABEL}>
               Body Type
             </label>
-            <select id={f('body')} className={CONTROL} {...register('body_type')}>
+            <select
+              id={f('body')}
+              className={CONTROL}
+              defaultValue={initial.body_type}
+              {...register('body_type')}
+            >
               <option value="">Not set</option>
               {BODY_TYPES.map((v) => (
                 <option key={v} value={v}>
@@ -232,7 +238,12 @@ export function ProfileForm({ me }: { me: Me }) {
             <label htmlFor={f('height')} className={LABEL}>
               Height
             </label>
-            <select id={f('height')} className={CONTROL} {...register('height')}>
+            <select
+              id={f('height')}
+              className={CONTROL}
+              defaultValue={initial.height}
+              {...register('height')}
+            >
               <option value="">Not set</option>
               {HEIGHTS.map((v) => (
                 <option key={v} value={v}>
@@ -245,7 +256,12 @@ export function ProfileForm({ me }: { me: Me }) {
             <label htmlFor={f('ethnicity')} className={LABEL}>
               Ethnicity
             </label>
-            <select id={f('ethnicity')} className={CONTROL} {...register('ethnicity')}>
+            <select
+              id={f('ethnicity')}
+              className={CONTROL}
+              defaultValue={initial.ethnicity}
+              {...register('ethnicity')}
+            >
               <option value="">Not set</option>
               {ETHNICITIES.map((v) => (
                 <option key={v} value={v}>
@@ -262,7 +278,12 @@ export function ProfileForm({ me }: { me: Me }) {
           <label htmlFor={f('looking')} className={LABEL}>
             Looking For
           </label>
-          <select id={f('looking')} className={CONTROL} {...register('looking_for')}>
+          <select
+            id={f('looking')}
+            className={CONTROL}
+            defaultValue={initial.looking_for}
+            {...register('looking_for')}
+          >
             {LOOKING_FOR.map((v) => (
               <option key={v} value={v}>
                 {LOOKING_FOR_LABELS[v]}
@@ -357,7 +378,12 @@ export function ProfileForm({ me }: { me: Me }) {
             <label htmlFor={f('compensation')} className={LABEL}>
               Compensation Preference
             </label>
-            <select id={f('compensation')} className={CONTROL} {...register('compensation_preference')}>
+            <select
+              id={f('compensation')}
+              className={CONTROL}
+              defaultValue={initial.compensation_preference}
+              {...register('compensation_preference')}
+            >
               {COMPENSATION_PREFERENCES.map((v) => (
                 <option key={v} value={v}>
                   {COMPENSATION_PREFERENCE_LABELS[v]}
