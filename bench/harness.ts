@@ -171,7 +171,12 @@ export type BenchDatabase = { url?: string; dataDir?: string };
 export type Server = { origin: string; pid: number; stop(): Promise<void> };
 
 /** Starts `node dist/server.js` as production does and waits until it answers. */
-export async function startServer(database: BenchDatabase, statementStats: boolean): Promise<Server> {
+export async function startServer(
+  database: BenchDatabase,
+  statementStats: boolean,
+  /** More settings for this server (the photo benchmark's private upload folder). */
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
@@ -190,6 +195,7 @@ export async function startServer(database: BenchDatabase, statementStats: boole
       STATEMENT_STATS: String(statementStats),
       API_RATE_LIMIT_PER_ADDRESS: '100000000',
       ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -158,7 +158,7 @@ export function PhotoGrid({ className }: { className?: string }) {
               draggable={false}
             />
             {index === 0 && (
-              <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-gold-400 px-2 py-0.5 font-semibold text-[0.7rem] text-royal-950">
+              <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-gold-400 px-1.5 py-0.5 font-semibold text-[0.7rem] text-royal-950">
                 <Crown aria-hidden="true" className="size-3" />
                 Main
               </span>
@@ -168,7 +168,7 @@ export function PhotoGrid({ className }: { className?: string }) {
               onClick={() => deletePhoto(photo, index)}
               disabled={remove.isPending}
               aria-label={`Delete photo ${index + 1}`}
-              className="absolute top-1.5 right-1.5 grid size-8 cursor-pointer place-items-center rounded-full bg-royal-950/70 text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-gold-300 disabled:opacity-50"
+              className="absolute top-1 right-1 grid size-8 cursor-pointer place-items-center rounded-full bg-royal-950/70 text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-gold-300 disabled:opacity-50"
             >
               <Trash2 aria-hidden="true" className="size-4" />
             </button>
@@ -252,8 +252,11 @@ export function PhotoGrid({ className }: { className?: string }) {
 function StatusMark({ photo, onAppeal }: { photo: MyPhoto; onAppeal: () => void }) {
   if (photo.status === 'pending') {
     return (
-      <span className="rounded-full bg-amber-400 px-2 py-0.5 font-semibold text-[0.7rem] text-royal-950">
-        Pending Review
+      <span
+        title="Pending Review: other members see it once it is approved"
+        className="whitespace-nowrap rounded-full bg-amber-400 px-2 py-0.5 font-semibold text-[0.7rem] text-royal-950"
+      >
+        Pending<span className="sr-only"> Review</span>
       </span>
     );
   }
