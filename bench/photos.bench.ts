@@ -22,7 +22,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const UPLOADS_PER_MEMBER = 5;
 const MEMBERS = 4000;
 
-const memberId = (g: number) => `00000000-0000-4000-8000-${g.toString(16).padStart(12, '0')}`;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 

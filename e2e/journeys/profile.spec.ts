@@ -16,7 +16,10 @@ async function portraits(key: string) {
     [0, 1, 2].map(async (shot) => ({
       name: `IMG_00${shot + 1}.jpg`,
       mimeType: 'image/jpeg',
-      buffer: await (await import('sharp')).default(await renderPortrait(person, shot)).jpeg().toBuffer(),
+      buffer: await (await import('sharp'))
+        .default(await renderPortrait(person, shot))
+        .jpeg()
+        .toBuffer(),
     })),
   );
 }
@@ -108,7 +111,11 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   await snap(page, 'profile-edit', 'phone');
 
   // The same page on a desktop.
-  const desktop = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+  const desktop = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    reducedMotion: 'reduce',
+  });
   await signInContext(desktop, email, password);
   const wide = await desktop.newPage();
   await wide.goto('/profile/edit');
@@ -123,7 +130,10 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   await admin.setViewportSize({ width: 1440, height: 900 });
   await admin.goto('/admin');
   await expect(admin.getByRole('tab', { name: 'Photo Moderation' })).toHaveAttribute('aria-selected', 'true');
-  const cards = admin.getByRole('list', { name: 'Pending Review' }).getByRole('listitem').filter({ hasText: name });
+  const cards = admin
+    .getByRole('list', { name: 'Pending Review' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
   await expect(cards).toHaveCount(3);
   // The on-server classifier scores each upload in the background; Refresh shows the scores.
   await expect(async () => {

@@ -74,7 +74,7 @@ export function ModerationCard({
           {(mode === 'appeal' || item.status !== 'approved') && (
             <Button
               size="md"
-              className="flex-1 bg-emerald-600 text-white hover:bg-emerald-700"
+              className="flex-1 bg-emerald-700 text-white hover:bg-emerald-800"
               onClick={onApprove}
               disabled={busy}
             >

@@ -65,17 +65,53 @@ export function PhotoModerationTab() {
       },
     );
 
+  const content = query.isPending ? (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {Array.from({ length: 4 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} className="aspect-[4/6] rounded-3xl" />
+      ))}
+    </div>
+  ) : query.isError ? (
+    <LoadErrorPanel
+      title="Failed to fetch photos for moderation"
+      message={errorMessage(query.error)}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  ) : query.data.items.length === 0 ? (
+    <StatusPanel Icon={Inbox} title="All clear" description={EMPTY[list]} />
+  ) : (
+    <ul
+      aria-label={LISTS.find((l) => l.list === list)?.label}
+      className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+    >
+      {query.data.items.map((item) => (
+        <ModerationCard
+          key={item.id}
+          item={item}
+          mode={list === 'appeals' ? 'appeal' : 'photo'}
+          busy={busy}
+          onApprove={() =>
+            list === 'appeals' ? appealDecision(item, 'approve') : photoDecision(item, 'approve')
+          }
+          onReject={() => (list === 'appeals' ? appealDecision(item, 'reject') : setRejecting(item))}
+        />
+      ))}
+    </ul>
+  );
+
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <Tabs.Root
-          value={list}
-          onValueChange={(value) => setList(value as ModerationList)}
-          className="min-w-0 flex-1"
-        >
+      <Tabs.Root
+        value={list}
+        onValueChange={(value) => setList(value as ModerationList)}
+        className="flex flex-col gap-4"
+      >
+        <div className="flex flex-wrap items-center gap-3">
           <Tabs.List
             aria-label="Moderation lists"
-            className="flex gap-1 overflow-x-auto rounded-full bg-surface-muted p-1"
+            className="flex min-w-0 flex-1 gap-1 overflow-x-auto rounded-full bg-surface-muted p-1"
           >
             {LISTS.map(({ list: value, label }) => (
               <Tabs.Trigger key={value} value={value} className={TRIGGER}>
@@ -83,48 +119,18 @@ export function PhotoModerationTab() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-        </Tabs.Root>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RefreshCw aria-hidden="true" className={query.isFetching ? 'size-4 animate-spin' : 'size-4'} />
-          Refresh
-        </Button>
-      </div>
-
-      {query.isPending ? (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={i} className="aspect-[4/6] rounded-3xl" />
-          ))}
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RefreshCw aria-hidden="true" className={query.isFetching ? 'size-4 animate-spin' : 'size-4'} />
+            Refresh
+          </Button>
         </div>
-      ) : query.isError ? (
-        <LoadErrorPanel
-          title="Failed to fetch photos for moderation"
-          message={errorMessage(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : query.data.items.length === 0 ? (
-        <StatusPanel Icon={Inbox} title="All clear" description={EMPTY[list]} />
-      ) : (
-        <ul
-          aria-label={LISTS.find((l) => l.list === list)?.label}
-          className="grid grid-cols-2 gap-3 lg:grid-cols-4"
-        >
-          {query.data.items.map((item) => (
-            <ModerationCard
-              key={item.id}
-              item={item}
-              mode={list === 'appeals' ? 'appeal' : 'photo'}
-              busy={busy}
-              onApprove={() =>
-                list === 'appeals' ? appealDecision(item, 'approve') : photoDecision(item, 'approve')
-              }
-              onReject={() => (list === 'appeals' ? appealDecision(item, 'reject') : setRejecting(item))}
-            />
-          ))}
-        </ul>
-      )}
+        {/* Radix renders only the selected list's panel. */}
+        {LISTS.map(({ list: value }) => (
+          <Tabs.Content key={value} value={value} className="focus:outline-none">
+            {content}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
       <RejectDialog
         item={rejecting}
         busy={busy}

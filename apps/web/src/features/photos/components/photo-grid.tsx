@@ -112,7 +112,7 @@ export function PhotoGrid({ className }: { className?: string }) {
 
   if (photos.isPending) {
     return (
-      <div className={cn('grid grid-cols-3 gap-2 sm:gap-3', className)}>
+      <div className={cn('grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3 lg:grid-cols-6', className)}>
         {Array.from({ length: 3 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={i} className="aspect-[4/5] rounded-2xl" />
@@ -131,7 +131,7 @@ export function PhotoGrid({ className }: { className?: string }) {
   const canAdd = list.length < PHOTO_MAX_COUNT && !current;
   return (
     <div className={className}>
-      <ul aria-label="Your photos" className="grid grid-cols-3 gap-2 sm:gap-3">
+      <ul aria-label="Your photos" className="grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3 lg:grid-cols-6">
         {list.map((photo, index) => (
           <li
             key={photo.id}

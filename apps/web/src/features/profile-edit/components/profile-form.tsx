@@ -145,7 +145,7 @@ export function ProfileForm({ me }: { me: Me }) {
   });
 
   return (
-    <form noValidate onSubmit={save} className="flex flex-col gap-5">
+    <form noValidate onSubmit={save} className="flex flex-col gap-5 pb-2">
       <Section title="Photos (Required)" Icon={Camera} id={f('photos')}>
         <PhotoGrid />
       </Section>
