@@ -31,7 +31,7 @@ export function ModerationCard({
         className="aspect-[4/5] w-full bg-surface-muted object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p className="min-w-0 flex-1 truncate font-semibold text-foreground">
             {item.member.name}, {item.member.age}
           </p>
@@ -70,7 +70,7 @@ export function ModerationCard({
         {item.moderated_at && mode === 'photo' && item.status !== 'pending' && (
           <p className="text-muted-foreground text-xs">Reviewed {relativeTime(item.moderated_at)}</p>
         )}
-        <div className="mt-auto flex gap-2 pt-1">
+        <div className="mt-auto flex flex-col gap-2 pt-1 sm:flex-row">
           {(mode === 'appeal' || item.status !== 'approved') && (
             <Button
               size="md"

@@ -111,7 +111,7 @@ export function PhotoModerationTab() {
         <div className="flex flex-wrap items-center gap-3">
           <Tabs.List
             aria-label="Moderation lists"
-            className="flex min-w-0 flex-1 gap-1 overflow-x-auto rounded-full bg-surface-muted p-1"
+            className="flex w-full min-w-0 gap-1 overflow-x-auto rounded-full bg-surface-muted p-1 sm:w-auto sm:flex-1"
           >
             {LISTS.map(({ list: value, label }) => (
               <Tabs.Trigger key={value} value={value} className={TRIGGER}>
@@ -119,7 +119,12 @@ export function PhotoModerationTab() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <Button
+            variant="outline"
+            className="ml-auto"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+          >
             <RefreshCw aria-hidden="true" className={query.isFetching ? 'size-4 animate-spin' : 'size-4'} />
             Refresh
           </Button>

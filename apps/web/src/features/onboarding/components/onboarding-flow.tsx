@@ -261,9 +261,16 @@ export function OnboardingFlow() {
 
           <div className="mt-auto flex gap-3 pt-8">
             {index > 0 && (
-              <Button type="button" variant="glass" size="lg" onClick={() => setIndex((i) => i - 1)}>
+              <Button
+                type="button"
+                variant="glass"
+                size="lg"
+                className="px-4"
+                onClick={() => setIndex((i) => i - 1)}
+              >
                 <ArrowLeft aria-hidden="true" className="size-4" />
-                Back
+                {/* Icon only on a phone, so the main button keeps its words on one line. */}
+                <span className="sr-only sm:not-sr-only">Back</span>
               </Button>
             )}
             {step.field === 'photo' ? (
@@ -271,7 +278,7 @@ export function OnboardingFlow() {
                 type="submit"
                 variant="gold"
                 size="lg"
-                className="flex-1"
+                className="flex-1 whitespace-nowrap px-4"
                 disabled={!hasPhoto || complete.isPending}
               >
                 {complete.isPending ? 'Entering...' : 'Enter the Royal Circle'}
