@@ -50,6 +50,21 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
   await snap(page, 'onboarding-name', 'phone');
+  // The same first step on a desktop (a second browser signed in as the new member).
+  const onboardingDesktop = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  await signInContext(onboardingDesktop, email, password);
+  const onboardingWide = await onboardingDesktop.newPage();
+  await onboardingWide.goto('/app');
+  await onboardingWide.waitForURL('**/onboarding');
+  await expect(onboardingWide.getByText('Step 1 of 6')).toBeVisible();
+  await expectNoHorizontalOverflow(onboardingWide);
+  await snap(onboardingWide, 'onboarding-name', 'desktop');
+  await onboardingDesktop.close();
+
   await page.getByLabel('Name').fill(name);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Women', { exact: true }).click();
@@ -121,7 +136,7 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   await wide.goto('/profile/edit');
   await expect(wide.getByTestId('photo-tile')).toHaveCount(3);
   await wide.waitForLoadState('networkidle');
-  await wide.screenshot({ path: 'e2e/artifacts/screens/profile-edit-desktop.png' });
+  await snap(wide, 'profile-edit', 'desktop');
   await desktop.close();
 
   // An admin approves the held main photo from the Photo Moderation tab.

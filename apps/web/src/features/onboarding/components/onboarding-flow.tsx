@@ -159,7 +159,7 @@ export function OnboardingFlow() {
             if (step.field === 'photo') void finish();
             else void next();
           }}
-          className="mt-8 flex flex-1 flex-col rounded-3xl border border-white/15 bg-royal-950/55 p-5 shadow-[0_30px_80px_-30px_rgba(0,0,0,0.8)] backdrop-blur-xl sm:p-7"
+          className="mt-8 flex flex-1 flex-col rounded-3xl border border-white/15 bg-royal-950/55 p-5 sm:min-h-[30rem] sm:flex-none shadow-[0_30px_80px_-30px_rgba(0,0,0,0.8)] backdrop-blur-xl sm:p-7"
         >
           <h1
             ref={headingRef}
