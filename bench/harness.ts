@@ -108,8 +108,8 @@ async function seedProfiles(handle: DatabaseHandle) {
           from generate_series(1, ${PROFILES}) g) s`);
   await handle.db.execute(sql`insert into safety_settings (user_id) select user_id from profiles`);
   await handle.db.execute(
-    sql`insert into photos (user_id, position, key_large, key_small, key_blur, width, height, status)
-        select user_id, 0, 'bench/l', 'bench/s', 'bench/b', 1080, 1350, 'approved' from profiles`,
+    sql`insert into photos (user_id, position, key_large, key_small, key_blur, width, height, status, ai_checked_at)
+        select user_id, 0, 'bench/l', 'bench/s', 'bench/b', 1080, 1350, 'approved', now() from profiles`,
   );
 }
 

@@ -83,6 +83,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   API_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  UPLOAD_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY: z.coerce.number().int().positive().default(50),
   S3_BUCKET: z.string().min(3).optional(),
@@ -143,6 +144,8 @@ export type AppConfig = Readonly<{
   rateLimits: {
     apiPerAddressPerMinute: number;
     authPerAddressPerMinute: number;
+    /** Photo uploads per minute per address (each is decoded and re-encoded: CPU). */
+    uploadsPerAddressPerMinute: number;
     /** Failed sign-ins of one account from one address per 15 minutes. */
     authFailuresPerAccountPer15Min: number;
     /** Failed sign-ins of one account from every address together per hour (the slower ceiling). */
@@ -278,6 +281,7 @@ export function loadConfig(
     rateLimits: {
       apiPerAddressPerMinute: e.API_RATE_LIMIT_PER_ADDRESS,
       authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+      uploadsPerAddressPerMinute: e.UPLOAD_RATE_LIMIT_PER_ADDRESS,
       authFailuresPerAccountPer15Min: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       authFailuresPerAccountPerHour: e.AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY,
     },

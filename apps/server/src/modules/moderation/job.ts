@@ -3,9 +3,15 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { photos } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { MODERATION_JOB } from '../photos';
 
-/** Photos scored per database round; one run keeps going until none is left. */
+/** Photos scored per database round. */
 const BATCH = 8;
+/**
+ * At most this many photos a run (about 10–20 s of scoring), so stopping an instance never waits
+ * long for the job; a run that reaches it queues the next one at once.
+ */
+export const MODERATION_RUN_LIMIT = 100;
 
 export type ModerationRun = { scored: number; approved: number; held: number; failed: number };
 
@@ -21,6 +27,10 @@ export async function moderatePendingPhotos(ctx: AppContext): Promise<Moderation
   const run: ModerationRun = { scored: 0, approved: 0, held: 0, failed: 0 };
   const skipped = new Set<string>();
   for (;;) {
+    if (skipped.size >= MODERATION_RUN_LIMIT) {
+      if (ctx.jobs.kind !== 'off') await ctx.jobs.send(MODERATION_JOB).catch(() => undefined);
+      return run;
+    }
     const batch = await ctx.db
       .select({ id: photos.id, keySmall: photos.keySmall, status: photos.status })
       .from(photos)

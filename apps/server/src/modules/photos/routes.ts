@@ -42,7 +42,10 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes accept multipart bodies; the file is read by readOneFile.
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
   const tags = ['photos'];
-  const uploadRateLimit = { max: 30, timeWindow: '1 minute' };
+  const uploadRateLimit = {
+    max: app.ctx.config.rateLimits.uploadsPerAddressPerMinute,
+    timeWindow: '1 minute',
+  };
 
   app.get(
     '/me/photos',
