@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { describePerson, renderPortrait } from '../apps/server/src/db/seed/portraits';
@@ -25,12 +25,24 @@ const MEMBERS = 4000;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** A phone-sized photo: a drawn portrait at 2400×3000, JPEG quality 88 (about what a phone sends). */
+/**
+ * A phone-sized photo: a drawn portrait at 2400×3000 with sensor-like grain (a clean drawing would
+ * compress to a tenth of what a camera sends), JPEG quality 90.
+ */
 async function phonePhoto(): Promise<Buffer> {
   const person = describePerson({ key: 'bench@photos.test', index: 2, userType: 'women', age: 30 });
-  return sharp(await renderPortrait(person, 0))
-    .resize(2400, 3000)
-    .jpeg({ quality: 88 })
+  const grain = await sharp({
+    create: { width: 2400, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 24 } },
+  } as SharpOptions)
+    .png()
+    .toBuffer();
+  return sharp(
+    await sharp(await renderPortrait(person, 0))
+      .resize(2400, 3000)
+      .toBuffer(),
+  )
+    .composite([{ input: grain, blend: 'soft-light' }])
+    .jpeg({ quality: 90 })
     .toBuffer();
 }
 
