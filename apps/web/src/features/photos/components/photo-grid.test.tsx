@@ -49,7 +49,7 @@ describe('PhotoGrid', () => {
     const tiles = await screen.findAllByTestId('photo-tile');
     expect(tiles).toHaveLength(3);
     expect(within(tiles[0] as HTMLElement).getByText('Main')).toBeInTheDocument();
-    expect(within(tiles[1] as HTMLElement).getByText('Pending Review')).toBeInTheDocument();
+    expect(within(tiles[1] as HTMLElement).getByTitle(/^Pending Review/)).toHaveTextContent('Pending Review');
     expect(within(tiles[2] as HTMLElement).getByText('Rejected')).toBeInTheDocument();
     expect(within(tiles[2] as HTMLElement).getByRole('button', { name: 'Appeal' })).toBeInTheDocument();
     expect(screen.getByText('Add Photo')).toBeInTheDocument();
