@@ -6,6 +6,7 @@ import {
   LOOKING_FOR_LABELS,
   NAME_MAX,
   onboardingBodySchema,
+  SIGNUP_DEFAULTS,
   USER_TYPE_LABELS,
   USER_TYPES,
 } from '@royal/shared';
@@ -87,7 +88,8 @@ export function OnboardingFlow() {
   const form = useForm<Form>({
     resolver: zodResolver(formSchema),
     defaultValues: {
-      name: me.name === 'New User' ? '' : me.name,
+      // The sign-up placeholder name is not an answer.
+      name: me.name === SIGNUP_DEFAULTS.name ? '' : me.name,
       user_type: undefined,
       birth_date: '',
       city: '',
