@@ -146,7 +146,7 @@ export function PhotoGrid({ className }: { className?: string }) {
             onDrop={(event) => onDrop(event, index)}
             data-testid="photo-tile"
             className={cn(
-              'group relative aspect-[4/5] overflow-hidden rounded-2xl border border-border bg-surface-muted',
+              '@container group relative aspect-[4/5] overflow-hidden rounded-2xl border border-border bg-surface-muted',
               index === 0 && 'ring-2 ring-gold-400',
               dragged === photo.id && 'opacity-50',
             )}
@@ -160,7 +160,8 @@ export function PhotoGrid({ className }: { className?: string }) {
             {index === 0 && (
               <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-gold-400 px-1.5 py-0.5 font-semibold text-[0.7rem] text-royal-950">
                 <Crown aria-hidden="true" className="size-3" />
-                Main
+                {/* A small tile keeps only the crown, so the mark and the delete button never overlap. */}
+                <span className="sr-only @[7rem]:not-sr-only">Main</span>
               </span>
             )}
             <button
