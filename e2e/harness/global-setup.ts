@@ -38,6 +38,9 @@ export default async function globalSetup() {
     // times a minute; the per-address limits guard against floods and are tested in the server suite.
     AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
     API_RATE_LIMIT_PER_ADDRESS: '10000',
+    // The on-server classifier still scores every upload, but each photo waits for an admin, so the
+    // profile journey always has a held photo to approve (a drawn portrait would be approved at once).
+    PHOTO_AUTO_APPROVE: 'false',
   });
   const app = await buildApp(config, { logger: { level: 'warn' } });
   const teardown = async () => {

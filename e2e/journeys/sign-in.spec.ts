@@ -61,8 +61,9 @@ test.describe('the sign-in screen', () => {
     await page.getByLabel('Email').fill(`journey-${Date.now()}@example.test`);
     await page.getByLabel('Password').fill('midnight-orchid-77');
     await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();
-    await page.waitForURL('**/app');
+    // A new member sets up their profile before anything else (profile.spec.ts goes through it).
+    await page.waitForURL('**/onboarding');
     await expect(page.getByText('Account created!')).toBeVisible();
-    await expect(page.locator('header [data-tier]')).toHaveAttribute('data-tier', '0');
+    await expect(page.getByRole('heading', { name: 'What is your name?' })).toBeVisible();
   });
 });

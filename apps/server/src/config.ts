@@ -83,13 +83,31 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   API_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  UPLOAD_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY: z.coerce.number().int().positive().default(50),
-  S3_BUCKET: z.string().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional().describe('An S3-compatible endpoint (MinIO, R2, …); AWS when unset'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  S3_PREFIX: z.string().default(''),
+  PHOTO_AUTO_APPROVE: booleanFromEnv.default(true),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SMTP_URL: z.string().optional(),
 });
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Prepended to every key (several apps sharing a bucket). */
+  prefix: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
 
 export type AppConfig = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -117,11 +135,17 @@ export type AppConfig = Readonly<{
   /** Diagnostics for benchmarks: every API reply says how many SQL statements it ran (x-statements). */
   statementStats: boolean;
   trustProxy: boolean;
+  /** Object storage on an S3-compatible service; undefined keeps the private local folder. */
+  s3: S3Settings | undefined;
+  /** A confident safe score approves a new photo at once; off, every photo waits for an admin. */
+  photoAutoApprove: boolean;
   webDist: string | undefined;
   secureCookies: boolean;
   rateLimits: {
     apiPerAddressPerMinute: number;
     authPerAddressPerMinute: number;
+    /** Photo uploads per minute per address (each is decoded and re-encoded: CPU). */
+    uploadsPerAddressPerMinute: number;
     /** Failed sign-ins of one account from one address per 15 minutes. */
     authFailuresPerAccountPer15Min: number;
     /** Failed sign-ins of one account from every address together per hour (the slower ceiling). */
@@ -170,7 +194,11 @@ export function loadConfig(
   }
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.S3_BUCKET) problems.push('S3_BUCKET: the S3 storage adapter is not available yet; unset it');
+  if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds credentials)',
+    );
+  }
   if (e.SMTP_URL)
     problems.push('SMTP_URL: the SMTP adapter is not available yet; unset it (e-mail goes to the outbox)');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
@@ -234,11 +262,26 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     statementStats: e.STATEMENT_STATS,
     trustProxy: e.TRUST_PROXY,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+    photoAutoApprove: e.PHOTO_AUTO_APPROVE,
     webDist: e.WEB_DIST ?? (e.NODE_ENV === 'production' ? resolve(REPO_ROOT, 'apps/web/dist') : undefined),
     secureCookies: publicOrigin.startsWith('https://'),
     rateLimits: {
       apiPerAddressPerMinute: e.API_RATE_LIMIT_PER_ADDRESS,
       authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+      uploadsPerAddressPerMinute: e.UPLOAD_RATE_LIMIT_PER_ADDRESS,
       authFailuresPerAccountPer15Min: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       authFailuresPerAccountPerHour: e.AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY,
     },

@@ -9,6 +9,7 @@ import type { Jobs } from './jobs/queue';
 import type { AttemptCounter } from './lib/attempt-counter';
 import type { MessageKeyRing } from './lib/message-crypto';
 import type { ActorResolver, Auth } from './modules/auth';
+import type { PhotoClassifier } from './modules/moderation';
 
 /** Keys derived from the auth secret for purposes other than signing sessions. */
 export type DerivedSecrets = {
@@ -23,6 +24,8 @@ export type AppContext = {
   database: DatabaseHandle;
   db: Db;
   storage: ObjectStorage;
+  /** Scores new photos in the moderation job (nsfwjs by default; tests may pass another). */
+  classifier: PhotoClassifier;
   bus: EventBus;
   redis: Redis | undefined;
   auth: Auth;

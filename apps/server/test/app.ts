@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       rateLimits: {
         apiPerAddressPerMinute: 100_000,
         authPerAddressPerMinute: 100_000,
+        uploadsPerAddressPerMinute: 100_000,
         authFailuresPerAccountPer15Min: 1_000,
         authFailuresPerAccountPerHour: 10_000,
       },

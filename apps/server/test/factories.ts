@@ -34,6 +34,8 @@ export type MemberOptions = {
   city?: string;
   state?: string;
   location?: { lat: number; lng: number };
+  /** Default true: a member who has finished onboarding. False: just signed up. */
+  onboarded?: boolean;
 };
 
 export type TestMember = { id: string; email: string; name: string };
@@ -64,6 +66,7 @@ export async function createMember(app: App, options: MemberOptions = {}): Promi
       passwordHash: inject('factoryPasswordHash'),
       roles: options.roles ?? ['user'],
       acceptedTermsAt: new Date(),
+      onboarded: options.onboarded ?? true,
       profile: {
         age: options.age ?? 30,
         bio: 'Test member',

@@ -76,6 +76,8 @@ export function makeMe(overrides: Partial<Me> & { tier_level?: TierLevel } = {})
     created_at: new Date().toISOString(),
     capabilities: capabilitiesOf(base),
     compliance: { terms_accepted: true, privacy_accepted: true, age_verified: true },
+    onboarded: true,
+    next_step: null,
     ...overrides,
   };
   return meSchema.parse(me);

@@ -77,6 +77,8 @@ export const SAFE_LOCATION_MIN_RATING = 4;
 export const SAFE_LOCATION_AMENITIES_SHOWN = 3;
 /** AI confidence above this is shown green in photo moderation. */
 export const MODERATION_CONFIDENCE_GOOD = 0.8;
+/** Ours: the classifier's safe score from which a new photo is approved without an admin. */
+export const PHOTO_AUTO_APPROVE_MIN_SAFE = 0.9;
 export const REJECTION_REASON_MAX = 500; // ours
 export const APPEAL_REASON_MAX = 1000; // ours
 export const REPORT_DETAILS_MAX = 1000; // ours

@@ -1,5 +1,7 @@
 import type { AppContext } from '../context';
 import { expireMatches } from '../modules/matches';
+import { moderatePendingPhotos } from '../modules/moderation';
+import { MODERATION_JOB } from '../modules/photos';
 import type { JobDefinition } from './queue';
 
 /**
@@ -13,6 +15,13 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'match-expiry',
       cron: '* * * * *',
       run: () => expireMatches(ctx),
+    },
+    {
+      // New photos are scored on this server; an upload queues a run at once, the schedule is the
+      // safety net (a queue hiccup, an instance that stopped mid-run).
+      name: MODERATION_JOB,
+      cron: '* * * * *',
+      run: () => moderatePendingPhotos(ctx),
     },
   ];
 }

@@ -1,4 +1,4 @@
-import { type Access, AppError, accessRefusal, ErrorCode } from '@royal/shared';
+import { type Access, AppError, accessRefusal, ErrorCode, nextRequiredStep } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberActor } from '../modules/auth';
 import { sessionCookieName } from '../modules/auth';
@@ -85,4 +85,17 @@ export function registerAccessControl(api: FastifyInstance) {
 export function actorOf(request: FastifyRequest): MemberActor {
   if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED);
   return request.actor;
+}
+
+/**
+ * The member behind a request to a route of the app proper (discovery, search): refused while a
+ * required step (shared nextRequiredStep — onboarding today) is not done, so nobody meets or is
+ * met by a half-made profile.
+ */
+export function readyActorOf(request: FastifyRequest): MemberActor {
+  const actor = actorOf(request);
+  if (nextRequiredStep({ onboarded: actor.onboarded }) === 'onboarding') {
+    throw new AppError(ErrorCode.ONBOARDING_REQUIRED);
+  }
+  return actor;
 }

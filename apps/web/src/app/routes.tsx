@@ -1,15 +1,23 @@
-import { idParamSchema } from '@royal/shared';
+import { idParamSchema, type Me } from '@royal/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { AuthLocationTracker, RedirectIfSignedIn, RequireAuth, RootRedirect } from '@/features/auth';
+import {
+  AuthLocationTracker,
+  RedirectIfSignedIn,
+  RequireAuth,
+  RequireCompletedSteps,
+  RequireStep,
+  RootRedirect,
+} from '@/features/auth';
 import { feedQueryOptions, leadPhotoUrl } from '@/features/discovery';
 import { interestsQueryOptions } from '@/features/interests';
 import { memberProfileQueryOptions } from '@/features/member-profile';
 import { matchesQueryOptions } from '@/features/messages';
 import { notificationsQueryOptions } from '@/features/notifications';
+import { myPhotosQueryOptions } from '@/features/photos';
 import { filtersFromParams, paramsFromFilters, searchQueryOptions } from '@/features/search';
 import { memberSettingsQueryOptions } from '@/features/settings';
 import { paths } from '@/lib/paths';
@@ -67,6 +75,10 @@ const Messages = onDemand(() => import('@/features/messages/routes/messages'));
 const MemberProfile = onDemand(() => import('@/features/member-profile/routes/member-profile'));
 const Search = onDemand(() => import('@/features/search/routes/search'));
 const Settings = onDemand(() => import('@/features/settings/routes/settings'));
+const Onboarding = onDemand(() => import('@/features/onboarding/routes/onboarding'));
+const ProfileEdit = onDemand(() => import('@/features/profile-edit/routes/profile-edit'));
+const Admin = onDemand(() => import('@/features/admin/routes/admin'));
+const Safety = onDemand(() => import('@/features/safety/routes/safety'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
 const MemberLayout = onDemand(async () => ({
@@ -104,6 +116,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // On the first load the session is not known yet (undefined): start anyway, most visitors of a
   // member URL are members. Once the visitor is known to be signed out (null), ask for nothing.
   const signedOut = () => queryClient.getQueryData(queryKeys.me) === null;
+  // A member with a required step left (onboarding) is sent there: the app's own data is not theirs
+  // to load yet (the server refuses discovery), so nothing is asked for.
+  const stepPending = () => Boolean(queryClient.getQueryData<Me | null>(queryKeys.me)?.next_step);
 
   /** A loader that starts `preload` and, for a member, `prefetch`; it returns at once. */
   const startLoading =
@@ -111,7 +126,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     ({ params }: { params: Record<string, string | undefined> }) => {
       if (prefetch && signedOut()) return null;
       preload();
-      prefetch?.(params);
+      if (!stepPending()) prefetch?.(params);
       return null;
     };
 
@@ -151,7 +166,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       }),
     },
     { path: paths.more, element: <ComingSoon title="More" /> },
-    { path: paths.profileEdit, element: <ComingSoon title="Edit Profile" /> },
+    {
+      path: paths.profileEdit,
+      element: <ProfileEdit.Component />,
+      loader: startLoading(ProfileEdit.preload, () => {
+        void queryClient.prefetchQuery(myPhotosQueryOptions());
+      }),
+    },
     {
       path: paths.profile,
       element: <MemberProfile.Component />,
@@ -165,9 +186,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: paths.events, element: <ComingSoon title="Exclusive Events" /> },
     { path: paths.eventNew, element: <ComingSoon title="Create New Event" /> },
     { path: paths.event, element: <ComingSoon title="Edit Event" /> },
-    { path: paths.admin, element: <ComingSoon title="Admin Dashboard" /> },
+    // Admins only: the screen shows non-admins a refusal, and every admin route refuses them too.
+    { path: paths.admin, element: <Admin.Component />, loader: startLoading(Admin.preload) },
     { path: paths.subscription, element: <ComingSoon title="Subscription" /> },
-    { path: paths.safety, element: <ComingSoon title="Safety and Privacy Center" /> },
+    {
+      path: paths.safety,
+      element: <Safety.Component />,
+      loader: startLoading(Safety.preload, () => {
+        void queryClient.prefetchQuery(myPhotosQueryOptions());
+      }),
+    },
     {
       path: paths.settings,
       element: <Settings.Component />,
@@ -204,22 +232,42 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <RequireAuth />,
           children: [
             {
-              element: <MemberLayout.Component />,
-              // The frame's own data: the bell's notifications and the quick settings.
-              loader: startLoading(MemberLayout.preload, () => {
-                void queryClient.prefetchQuery(notificationsQueryOptions());
-                void queryClient.prefetchQuery(memberSettingsQueryOptions());
-              }),
-              hydrateFallbackElement: <LoadingScreen />,
-              // Inside the frame, so a broken screen keeps the top bar and navigation.
+              // A required step (onboarding) is a full screen of its own, outside the member frame.
+              element: <RequireStep step="onboarding" />,
               children: [
                 {
-                  errorElement: (
-                    <Suspense fallback={null}>
-                      <ErrorScreen.Component />
-                    </Suspense>
-                  ),
-                  children: memberRoutes,
+                  path: paths.onboarding,
+                  element: <Onboarding.Component />,
+                  loader: () => {
+                    Onboarding.preload();
+                    if (!signedOut()) void queryClient.prefetchQuery(myPhotosQueryOptions());
+                    return null;
+                  },
+                },
+              ],
+            },
+            {
+              element: <RequireCompletedSteps />,
+              children: [
+                {
+                  element: <MemberLayout.Component />,
+                  // The frame's own data: the bell's notifications and the quick settings.
+                  loader: startLoading(MemberLayout.preload, () => {
+                    void queryClient.prefetchQuery(notificationsQueryOptions());
+                    void queryClient.prefetchQuery(memberSettingsQueryOptions());
+                  }),
+                  hydrateFallbackElement: <LoadingScreen />,
+                  // Inside the frame, so a broken screen keeps the top bar and navigation.
+                  children: [
+                    {
+                      errorElement: (
+                        <Suspense fallback={null}>
+                          <ErrorScreen.Component />
+                        </Suspense>
+                      ),
+                      children: memberRoutes,
+                    },
+                  ],
                 },
               ],
             },

@@ -11,6 +11,8 @@ export const paths = {
   landing: '/landing',
   waitlist: '/waitlist',
   signIn: '/signin',
+  /** First-run questions after sign-up (a required step: see features/auth requiredStepPath). */
+  onboarding: '/onboarding',
   /** The member home: the discovery deck. */
   app: '/app',
   search: '/search',
@@ -48,6 +50,17 @@ export const apiPaths = {
   signUp: `${API}/auth/sign-up`,
   signOut: `${API}/auth/sign-out`,
   me: `${API}/me`,
+  onboarding: `${API}/me/onboarding`,
+  profile: `${API}/me/profile`,
+  myPhotos: `${API}/me/photos`,
+  myPhoto: (id: string) => `${API}/me/photos/${encodeURIComponent(id)}`,
+  myPhotoOrder: `${API}/me/photos/order`,
+  myPhotoAppeal: (id: string) => `${API}/me/photos/${encodeURIComponent(id)}/appeal`,
+  /** One tab of the admin Photo Moderation queue. */
+  moderationPhotos: (status: string) => `${API}/admin/photos?status=${encodeURIComponent(status)}`,
+  moderationDecision: (id: string) => `${API}/admin/photos/${encodeURIComponent(id)}/decision`,
+  photoAppeals: `${API}/admin/photo-appeals`,
+  photoAppealDecision: (id: string) => `${API}/admin/photo-appeals/${encodeURIComponent(id)}/decision`,
   /** Who is signed in: 200 with `user: null` when nobody is (the start-up check). */
   session: `${API}/session`,
   memberSettings: `${API}/me/settings`,

@@ -20,4 +20,9 @@ export const queryKeys = {
   /** Every open chat; `chat(matchId)` is one (an infinite query of MessagePage, newest page first). */
   chats: ['chat'] as const,
   chat: (matchId: string) => ['chat', matchId] as const,
+  /** The member's own photos, every moderation state (Edit Profile, onboarding, Photo Appeals). */
+  myPhotos: ['my-photos'] as const,
+  /** The admin Photo Moderation queue: every tab; `moderation(tab)` is one. */
+  moderationQueue: ['moderation'] as const,
+  moderation: (tab: string) => ['moderation', tab] as const,
 };

@@ -48,6 +48,8 @@ const base = {
   roles: ['user'],
   created_at: '2025-01-01T00:00:00.000Z',
   compliance: { terms_accepted: true, privacy_accepted: true, age_verified: false },
+  onboarded: true,
+  next_step: null,
 } as const;
 
 function member(): Me {

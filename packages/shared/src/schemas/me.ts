@@ -12,6 +12,7 @@ import {
   USER_TYPES,
 } from '../enums';
 import { AGE_MAX, AGE_MIN, BIO_MAX, DISTANCE_MAX, DISTANCE_MIN, NAME_MAX, PHOTO_MAX_COUNT } from '../limits';
+import { REQUIRED_STEPS } from '../onboarding';
 import { PERMISSION_BLOCK_CODES } from '../permissions';
 import { ROLES } from '../roles';
 import { tierSchema } from '../tiers';
@@ -117,6 +118,11 @@ export const meSchema = z
     created_at: isoDateTime,
     capabilities: capabilitiesSchema,
     compliance: complianceSchema,
+    onboarded: z.boolean().describe('Finished the first-run questions and uploaded a first photo'),
+    next_step: z
+      .enum(REQUIRED_STEPS)
+      .nullable()
+      .describe('The first required step not yet done (see nextRequiredStep); null when none'),
   })
   .describe('The signed-in member (client view)');
 export type Me = z.infer<typeof meSchema>;

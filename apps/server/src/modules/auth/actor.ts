@@ -27,6 +27,8 @@ export type MemberActor = {
    */
   geo: LatLng | null;
   ghostMode: boolean;
+  /** Finished onboarding (shared nextRequiredStep reads it). */
+  onboarded: boolean;
 };
 
 export type Resolution = {
@@ -59,6 +61,7 @@ type Row = {
   geoLng: number | null;
   locationSharing: boolean;
   ghostMode: boolean;
+  onboarded: boolean;
   lastActive: Date;
   roles: string[];
 };
@@ -108,6 +111,7 @@ function toActor(row: Row): MemberActor {
         ? { lat: row.geoLat, lng: row.geoLng }
         : null,
     ghostMode: row.ghostMode,
+    onboarded: row.onboarded,
   };
 }
 
@@ -146,6 +150,7 @@ export function createActorResolver(options: ActorResolverOptions) {
       geoLng: profiles.geoLng,
       locationSharing: sql<boolean>`coalesce(${safetySettings.locationSharing}, ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.location_sharing))})`,
       ghostMode: profiles.ghostMode,
+      onboarded: sql<boolean>`${profiles.onboardedAt} is not null`,
       lastActive: profiles.lastActive,
       roles: sql<
         string[]

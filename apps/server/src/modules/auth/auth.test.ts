@@ -23,6 +23,9 @@ describe('sign-up', () => {
       location: { city: 'Los Angeles', state: 'CA' },
       preferences: { age_range: [21, 35], distance_preference: 25, looking_for: 'uncomplicated' },
       roles: ['user'],
+      // The defaults are placeholders until onboarding: the member is sent there first.
+      onboarded: false,
+      next_step: 'onboarding',
     });
     expect(user.capabilities.can_swipe).toBe(false);
     const cookie = cookieFrom(res);

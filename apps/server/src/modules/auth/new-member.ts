@@ -110,6 +110,11 @@ export type DirectMember = NewMemberRecords & {
   passwordHash?: string;
   emailVerified?: boolean;
   createdAt?: Date;
+  /**
+   * Whether the member has finished onboarding (default: yes, at createdAt). Demo, test and e2e
+   * members are complete people; only sign-up starts a member who still has to answer the questions.
+   */
+  onboarded?: boolean;
 };
 
 /**
@@ -144,7 +149,7 @@ export async function createMemberDirectly(
     }
     await writeMemberRecords(tx, deps, id, {
       ...input,
-      profile: { createdAt, ...input.profile },
+      profile: { createdAt, onboardedAt: input.onboarded === false ? null : createdAt, ...input.profile },
     });
   });
   return { id, email: input.email };

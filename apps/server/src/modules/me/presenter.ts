@@ -1,4 +1,4 @@
-import { capabilitiesOf, type Me, type Role, type TierLevel } from '@royal/shared';
+import { capabilitiesOf, type Me, nextRequiredStep, type Role, type TierLevel } from '@royal/shared';
 import type { profiles } from '../../db/schema';
 import { photoUrl } from '../photos';
 
@@ -78,5 +78,7 @@ export function presentMe(input: {
       privacy_accepted: input.compliance.privacyAcceptedAt !== null,
       age_verified: input.compliance.ageVerified,
     },
+    onboarded: p.onboardedAt !== null,
+    next_step: nextRequiredStep({ onboarded: p.onboardedAt !== null }),
   };
 }
