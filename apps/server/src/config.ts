@@ -89,6 +89,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_API_URL: z.url().optional().describe('Another Stripe API base (a local stand-in in tests)'),
+  TEST_PAUSE_AT: z.string().optional(),
 });
 
 export type AppConfig = Readonly<{
@@ -119,6 +122,19 @@ export type AppConfig = Readonly<{
   trustProxy: boolean;
   webDist: string | undefined;
   secureCookies: boolean;
+  payments: {
+    /** 'sandbox' (the default: the app's own TEST MODE checkout) or 'stripe'. */
+    provider: 'sandbox' | 'stripe';
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    /** Where the Stripe SDK sends its calls (default Stripe's own API). */
+    stripeApiUrl: string | undefined;
+  };
+  /**
+   * Tests only (refused in production): the named step of a money operation stops and waits there, so
+   * a test can SIGKILL the server at exactly that point. See lib/pause-point.ts.
+   */
+  testPauseAt: string | undefined;
   rateLimits: {
     apiPerAddressPerMinute: number;
     authPerAddressPerMinute: number;
@@ -173,6 +189,12 @@ export function loadConfig(
   if (e.S3_BUCKET) problems.push('S3_BUCKET: the S3 storage adapter is not available yet; unset it');
   if (e.SMTP_URL)
     problems.push('SMTP_URL: the SMTP adapter is not available yet; unset it (e-mail goes to the outbox)');
+  if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
+  }
+  if (e.TEST_PAUSE_AT && e.NODE_ENV === 'production') {
+    problems.push('TEST_PAUSE_AT: a test-only switch; never set it in production');
+  }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
@@ -236,6 +258,13 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ?? (e.NODE_ENV === 'production' ? resolve(REPO_ROOT, 'apps/web/dist') : undefined),
     secureCookies: publicOrigin.startsWith('https://'),
+    payments: {
+      provider: e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+    },
+    testPauseAt: e.TEST_PAUSE_AT,
     rateLimits: {
       apiPerAddressPerMinute: e.API_RATE_LIMIT_PER_ADDRESS,
       authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,

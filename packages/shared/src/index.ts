@@ -18,3 +18,4 @@ export * from './schemas/replies';
 export * from './schemas/search';
 export * from './text';
 export * from './tiers';
+export * from './schemas/wallet';

@@ -1,5 +1,7 @@
 import type { AppContext } from '../context';
+import { lapseEndedSubscriptions } from '../modules/billing';
 import { expireMatches } from '../modules/matches';
+import { releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
 import type { JobDefinition } from './queue';
 
 /**
@@ -13,6 +15,24 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'match-expiry',
       cron: '* * * * *',
       run: () => expireMatches(ctx),
+    },
+    {
+      // Guarded transfers whose cool-off has passed arrive at their receiver.
+      name: 'transfer-release',
+      cron: '* * * * *',
+      run: () => releaseDueTransfers(ctx),
+    },
+    {
+      // Withdrawals whose payout request may have been lost (a crash between hold and request).
+      name: 'payout-retry',
+      cron: '*/5 * * * *',
+      run: () => requestPendingPayouts(ctx),
+    },
+    {
+      // Plans past their end date without a renewal lapse (a missed webhook cannot keep a tier).
+      name: 'subscription-lapse',
+      cron: '*/10 * * * *',
+      run: () => lapseEndedSubscriptions(ctx),
     },
   ];
 }

@@ -4,7 +4,16 @@ import { eq } from 'drizzle-orm';
 import { queueEmail } from '../../adapters/mail/outbox';
 import type { Db, Tx } from '../../db/client';
 import { locationColumns } from '../../db/geo';
-import { accounts, profiles, safetySettings, userCompliance, userRoles, users } from '../../db/schema';
+import {
+  accounts,
+  escrowWallets,
+  ledgerAccounts,
+  profiles,
+  safetySettings,
+  userCompliance,
+  userRoles,
+  users,
+} from '../../db/schema';
 
 type ProfileInsert = typeof profiles.$inferInsert;
 type SettingsInsert = typeof safetySettings.$inferInsert;
@@ -34,7 +43,8 @@ export type MemberWriterDeps = { locationKey: Buffer };
 
 /**
  * The one writer of everything a member has besides Better Auth's user row: profile (spec sign-up
- * defaults unless given), roles, settings, compliance and the welcome e-mail. Sign-up, the demo
+ * defaults unless given), roles, settings, compliance, the escrow wallet with its two ledger accounts
+ * and the welcome e-mail. Sign-up, the demo
  * seed, test factories and e2e fixtures all come through here, so a table every member needs
  * (wallet, ledger accounts, …) is added in exactly one place. Runs in the caller's transaction.
  */
@@ -82,7 +92,24 @@ export async function writeMemberRecords(
       : {}),
     ...(input.ageVerified ? { ageVerified: true, ageVerificationDate: accepted ?? new Date() } : {}),
   });
+  await writeWallet(tx, userId);
   if (input.welcomeEmailTo) await queueEmail(tx, welcomeEmail(input.welcomeEmailTo));
+}
+
+/**
+ * Every member has a wallet from the start, even on tier 0 (which may not use it): upgrading then
+ * needs no lazy creation on a money path, where a race could make two.
+ */
+async function writeWallet(tx: Tx, userId: string) {
+  const [wallet, hold] = await tx
+    .insert(ledgerAccounts)
+    .values([
+      { kind: 'user_wallet', userId },
+      { kind: 'user_hold', userId },
+    ])
+    .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind });
+  if (!wallet || !hold || wallet.kind !== 'user_wallet') throw new Error('ledger accounts not created');
+  await tx.insert(escrowWallets).values({ userId, walletAccountId: wallet.id, holdAccountId: hold.id });
 }
 
 export type DirectMember = NewMemberRecords & {
