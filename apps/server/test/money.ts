@@ -44,7 +44,9 @@ export async function expectLedgerConsistent(db: Db) {
     sql`select entry_id from ledger_lines group by entry_id having sum(amount_cents) <> 0`,
   );
   expect(unbalanced.rows).toEqual([]);
-  const total = await db.execute<{ total: string | null }>(sql`select sum(amount_cents) as total from ledger_lines`);
+  const total = await db.execute<{ total: string | null }>(
+    sql`select sum(amount_cents) as total from ledger_lines`,
+  );
   expect(Number(total.rows[0]?.total ?? 0)).toBe(0);
   const mismatched = await db.execute(sql`
     select w.user_id, w.current_balance_cents, w.held_cents,

@@ -16,6 +16,6 @@ export * from './schemas/notifications';
 export * from './schemas/realtime';
 export * from './schemas/replies';
 export * from './schemas/search';
+export * from './schemas/wallet';
 export * from './text';
 export * from './tiers';
-export * from './schemas/wallet';

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { lapseEndedSubscriptions } from '../modules/billing';
 import { expireMatches } from '../modules/matches';
 import { releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
+import { reconcilePayments } from '../modules/webhooks';
 import type { JobDefinition } from './queue';
 
 /**
@@ -33,6 +34,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'subscription-lapse',
       cron: '*/10 * * * *',
       run: () => lapseEndedSubscriptions(ctx),
+    },
+    {
+      // Our ledger against the provider's records and against itself; mismatches are flagged for admins.
+      name: 'payment-reconciliation',
+      cron: '17 * * * *',
+      run: () => reconcilePayments(ctx),
     },
   ];
 }

@@ -8,7 +8,6 @@ import { pageSchema } from './common';
 // Money travels as integer cents in both directions (DESIGN "Money"): the spec's dollar inputs are
 // converted by the client before sending, so no float ever reaches a balance.
 
-
 export const INVALID_AMOUNT_TEXT = 'Invalid amount';
 export const MIN_DEPOSIT_TEXT = 'Minimum deposit is $1.00';
 export const MIN_WITHDRAWAL_TEXT = 'Minimum withdrawal is $1.00';

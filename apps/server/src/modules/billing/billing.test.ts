@@ -13,7 +13,15 @@ import { consumeBoost, lapseEndedSubscriptions } from './service';
 const t = useTestApp();
 const DAY = 86_400;
 
-async function payCheckout(session: Parameters<typeof request>[3] extends infer O ? O extends { session?: infer S } ? S : never : never, url: string, body: object) {
+async function payCheckout(
+  session: Parameters<typeof request>[3] extends infer O
+    ? O extends { session?: infer S }
+      ? S
+      : never
+    : never,
+  url: string,
+  body: object,
+) {
   const res = await moneyPost(t.app, url, session as never, body);
   expect(res.statusCode, res.body).toBe(200);
   const { checkout_id } = res.json();
@@ -36,7 +44,10 @@ describe('subscriptions', () => {
     const { member, session } = await signedInMember(t.app, { tier: 0, userType: 'men' });
     const target = await signedInMember(t.app, { tier: 2, userType: 'women' });
     const swipe = () =>
-      request(t.app, 'POST', '/api/swipes', { session, body: { target_id: target.member.id, direction: 'left' } });
+      request(t.app, 'POST', '/api/swipes', {
+        session,
+        body: { target_id: target.member.id, direction: 'left' },
+      });
     // Resolve (and cache) the actor as tier 0 first.
     const refused = await swipe();
     expect(refused.json().error.code).toBe('TIER_REQUIRED');
@@ -100,7 +111,10 @@ describe('subscriptions', () => {
     const later = new Date(Date.now() + 31 * DAY * 1000);
     expect(await lapseEndedSubscriptions(t.app.ctx, later)).toBeGreaterThanOrEqual(1);
     expect((await profileOf(other.member.id)).tierSubscriptionActive).toBe(false);
-    const [lapsed] = await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, other.member.id));
+    const [lapsed] = await t.app.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, other.member.id));
     expect(lapsed?.status).toBe('expired');
     expect(await lapseEndedSubscriptions(t.app.ctx, later)).toBe(0);
     await expectLedgerConsistent(t.app.ctx.db);
@@ -124,7 +138,13 @@ describe('boosts', () => {
     const checkoutId = await payCheckout(session, '/api/boosts/checkout', { boost_type: 'super_likes' });
     // The same payment reported again grants nothing more.
     const sandbox = t.app.ctx.payments as SandboxProvider;
-    await sandbox.completeCheckout({ checkoutId, amountCents: 999, recurring: false, userId: member.id, outcome: 'pay' });
+    await sandbox.completeCheckout({
+      checkoutId,
+      amountCents: 999,
+      recurring: false,
+      userId: member.id,
+      outcome: 'pay',
+    });
     const owned = await t.app.ctx.db.select().from(boosts).where(eq(boosts.userId, member.id));
     expect(owned).toMatchObject([{ boostType: 'super_likes', quantity: 10, remaining: 10 }]);
     const uses = [];
@@ -144,7 +164,9 @@ describe('boosts', () => {
     const { member, session } = await signedInMember(t.app, { tier: 1 });
     await payCheckout(session, '/api/boosts/checkout', { boost_type: 'message_tokens' });
     const uses = await Promise.all(
-      Array.from({ length: 30 }, () => t.app.ctx.db.transaction((tx) => consumeBoost(tx, member.id, 'message_tokens'))),
+      Array.from({ length: 30 }, () =>
+        t.app.ctx.db.transaction((tx) => consumeBoost(tx, member.id, 'message_tokens')),
+      ),
     );
     expect(uses.filter(Boolean)).toHaveLength(5);
   });
@@ -153,7 +175,10 @@ describe('boosts', () => {
 describe('sponsorship', () => {
   it('lets a Vault member with sponsoring enabled sponsor, shows it to both, and revokes', async () => {
     const sponsor = await signedInMember(t.app, { tier: 4, name: 'Patron' });
-    await t.app.ctx.db.update(profiles).set({ canSponsor: true }).where(eq(profiles.userId, sponsor.member.id));
+    await t.app.ctx.db
+      .update(profiles)
+      .set({ canSponsor: true })
+      .where(eq(profiles.userId, sponsor.member.id));
     const sponsored = await signedInMember(t.app, { tier: 2, subscriptionActive: false, name: 'Protégé' });
     const res = await request(t.app, 'POST', '/api/sponsorships', {
       session: sponsor.session,
@@ -176,10 +201,12 @@ describe('sponsorship', () => {
 
     // Only the sponsor can revoke.
     const id = mine.given[0].id;
-    expect((await request(t.app, 'DELETE', `/api/sponsorships/${id}`, { session: sponsored.session })).statusCode).toBe(
-      404,
-    );
-    expect((await request(t.app, 'DELETE', `/api/sponsorships/${id}`, { session: sponsor.session })).statusCode).toBe(200);
+    expect(
+      (await request(t.app, 'DELETE', `/api/sponsorships/${id}`, { session: sponsored.session })).statusCode,
+    ).toBe(404);
+    expect(
+      (await request(t.app, 'DELETE', `/api/sponsorships/${id}`, { session: sponsor.session })).statusCode,
+    ).toBe(200);
     expect((await profileOf(sponsored.member.id)).isSponsored).toBe(false);
   });
 
@@ -191,7 +218,9 @@ describe('sponsorship', () => {
     expect(noFlag.statusCode).toBe(403);
     const low = await signedInMember(t.app, { tier: 3 });
     await t.app.ctx.db.update(profiles).set({ canSponsor: true }).where(eq(profiles.userId, low.member.id));
-    expect((await request(t.app, 'POST', '/api/sponsorships', { session: low.session, body })).statusCode).toBe(403);
+    expect(
+      (await request(t.app, 'POST', '/api/sponsorships', { session: low.session, body })).statusCode,
+    ).toBe(403);
     await t.app.ctx.db.update(profiles).set({ canSponsor: true }).where(eq(profiles.userId, vault.member.id));
     const self = await request(t.app, 'POST', '/api/sponsorships', {
       session: vault.session,

@@ -74,7 +74,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/subscription/portal',
     {
       config: { access: 'member' },
-      schema: { tags, summary: 'Manage your plan at the provider: a URL', response: { 200: portalReplySchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Manage your plan at the provider: a URL',
+        response: { 200: portalReplySchema, ...errors },
+      },
     },
     async (request) => openPortal(app.ctx, { actor: actorOf(request) }),
   );
@@ -95,7 +99,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const result = await runIdempotent(
         app.ctx,
-        { userId: actor.id, key: request.headers['idempotency-key'], request: { operation: 'boost', input: request.body } },
+        {
+          userId: actor.id,
+          key: request.headers['idempotency-key'],
+          request: { operation: 'boost', input: request.body },
+        },
         ({ tx }) => startBoostCheckout(app.ctx, tx, actor, request.body.boost_type),
       );
       return sendIdempotent(reply, result);

@@ -32,7 +32,10 @@ type Checkout = typeof checkouts.$inferSelect;
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export async function getSubscriptionState(ctx: AppContext, { actor }: { actor: MemberActor }): Promise<SubscriptionState> {
+export async function getSubscriptionState(
+  ctx: AppContext,
+  { actor }: { actor: MemberActor },
+): Promise<SubscriptionState> {
   const [plan] = await ctx.db
     .select()
     .from(subscriptions)
@@ -58,7 +61,9 @@ export async function getSubscriptionState(ctx: AppContext, { actor }: { actor: 
   const endsAt = rules.tier_subscription_ends_at;
   return {
     tier_level: actor.tier,
-    active: (rules.tier_subscription_active && endsAt !== null && Date.parse(endsAt) > Date.now()) || rules.is_sponsored,
+    active:
+      (rules.tier_subscription_active && endsAt !== null && Date.parse(endsAt) > Date.now()) ||
+      rules.is_sponsored,
     ends_at: endsAt,
     status: plan?.status ?? null,
     cancel_at_period_end: plan?.cancelAtPeriodEnd ?? false,
@@ -75,7 +80,12 @@ export async function getSubscriptionState(ctx: AppContext, { actor }: { actor: 
 // ---------------------------------------------------------------------------------------------
 // Checkouts (plans and boosts are paid by card at the provider, never from the escrow wallet)
 
-export function startPlanCheckout(ctx: AppContext, tx: Db, actor: MemberActor, tier: TierLevel): Promise<CheckoutReply> {
+export function startPlanCheckout(
+  ctx: AppContext,
+  tx: Db,
+  actor: MemberActor,
+  tier: TierLevel,
+): Promise<CheckoutReply> {
   if (tier === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The Observer tier is free');
   return openCheckout(ctx, tx, {
     userId: actor.id,
@@ -87,7 +97,12 @@ export function startPlanCheckout(ctx: AppContext, tx: Db, actor: MemberActor, t
   });
 }
 
-export function startBoostCheckout(ctx: AppContext, tx: Db, actor: MemberActor, type: BoostType): Promise<CheckoutReply> {
+export function startBoostCheckout(
+  ctx: AppContext,
+  tx: Db,
+  actor: MemberActor,
+  type: BoostType,
+): Promise<CheckoutReply> {
   return openCheckout(ctx, tx, {
     userId: actor.id,
     email: actor.email,
@@ -142,14 +157,20 @@ export async function applyPlanPaid(
   eventId: string,
 ) {
   const tier = checkout.tierLevel as TierLevel | null;
-  if (tier === null || tier < 1 || !event.subscription) throw new Error(`plan checkout ${checkout.id} without a tier or plan`);
+  if (tier === null || tier < 1 || !event.subscription)
+    throw new Error(`plan checkout ${checkout.id} without a tier or plan`);
   await bookRevenue(work, 'subscription', checkout.amountCents, eventId);
   const periodEnd = new Date(event.subscription.periodEnd * 1000);
   // A new plan replaces the member's previous one (an upgrade or downgrade).
   await work.tx
     .update(subscriptions)
     .set({ status: 'canceled' })
-    .where(and(eq(subscriptions.userId, checkout.userId), inArray(subscriptions.status, ['active', 'past_due', 'incomplete'])));
+    .where(
+      and(
+        eq(subscriptions.userId, checkout.userId),
+        inArray(subscriptions.status, ['active', 'past_due', 'incomplete']),
+      ),
+    );
   await work.tx
     .insert(subscriptions)
     .values({
@@ -213,7 +234,12 @@ export async function applySubscriptionUpdated(
   const periodEnd = event.periodEnd === null ? plan.currentPeriodEnd : new Date(event.periodEnd * 1000);
   await work.tx
     .update(subscriptions)
-    .set({ status: event.status, currentPeriodEnd: periodEnd, cancelAtPeriodEnd: event.cancelAtPeriodEnd, lastEventAt: created })
+    .set({
+      status: event.status,
+      currentPeriodEnd: periodEnd,
+      cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+      lastEventAt: created,
+    })
     .where(eq(subscriptions.id, plan.id));
   const live = event.status === 'active' || event.status === 'past_due';
   await setMemberPlan(work, plan.userId, {
@@ -228,7 +254,9 @@ export async function lapseEndedSubscriptions(ctx: AppContext, now = new Date())
     const lapsed = await work.tx
       .update(subscriptions)
       .set({ status: 'expired' })
-      .where(and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.currentPeriodEnd, now)))
+      .where(
+        and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.currentPeriodEnd, now)),
+      )
       .returning({ userId: subscriptions.userId });
     const userIds = [...new Set(lapsed.map((l) => l.userId))];
     if (userIds.length === 0) return 0;

@@ -2,8 +2,8 @@ import { AppError, ErrorCode, RECEIVER_UNAVAILABLE_TEXT } from '@royal/shared';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
-import { profiles, sponsorships, userBlocks } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
+import { profiles, sponsorships, userBlocks } from '../../db/schema';
 import type { MemberActor } from '../auth';
 
 // Sponsorship (part 2 §6): a Vault Verified member whose profile has can_sponsor pays for another
@@ -13,7 +13,14 @@ import type { MemberActor } from '../auth';
 const sponsor = alias(profiles, 'sponsor');
 const sponsored = alias(profiles, 'sponsored');
 
-function present(row: { id: string; createdAt: Date; sponsorId: string; sponsorName: string; sponsoredId: string; sponsoredName: string }) {
+function present(row: {
+  id: string;
+  createdAt: Date;
+  sponsorId: string;
+  sponsorName: string;
+  sponsoredId: string;
+  sponsoredName: string;
+}) {
   return {
     id: row.id,
     sponsor: { id: row.sponsorId, name: row.sponsorName },
@@ -50,8 +57,12 @@ export async function listSponsorships(ctx: AppContext, { actor }: { actor: Memb
 export function sponsorMember(ctx: AppContext, { actor, userId }: { actor: MemberActor; userId: string }) {
   return ctx.transact(async (work) => {
     const { tx } = work;
-    const [me] = await tx.select({ canSponsor: profiles.canSponsor }).from(profiles).where(eq(profiles.userId, actor.id));
-    if (!me?.canSponsor) throw new AppError(ErrorCode.FORBIDDEN, 'Sponsoring is not enabled for your account');
+    const [me] = await tx
+      .select({ canSponsor: profiles.canSponsor })
+      .from(profiles)
+      .where(eq(profiles.userId, actor.id));
+    if (!me?.canSponsor)
+      throw new AppError(ErrorCode.FORBIDDEN, 'Sponsoring is not enabled for your account');
     if (userId === actor.id) throw new AppError(ErrorCode.VALIDATION_FAILED, 'You cannot sponsor yourself');
     const [target] = await tx
       .select({ id: profiles.userId })
@@ -66,7 +77,9 @@ export function sponsorMember(ctx: AppContext, { actor, userId }: { actor: Membe
       .where(and(eq(profiles.userId, userId), isNull(userBlocks.id)));
     if (!target) throw new AppError(ErrorCode.NOT_FOUND, RECEIVER_UNAVAILABLE_TEXT);
     try {
-      await tx.transaction((sp) => sp.insert(sponsorships).values({ sponsorId: actor.id, sponsoredId: userId }));
+      await tx.transaction((sp) =>
+        sp.insert(sponsorships).values({ sponsorId: actor.id, sponsoredId: userId }),
+      );
     } catch (error) {
       if (isUniqueViolation(error, 'sponsorships_live_sponsored_key'))
         throw new AppError(ErrorCode.CONFLICT, 'This member is already sponsored');
@@ -83,10 +96,15 @@ export function revokeSponsorship(ctx: AppContext, { actor, id }: { actor: Membe
     const [revoked] = await work.tx
       .update(sponsorships)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sponsorships.id, id), eq(sponsorships.sponsorId, actor.id), isNull(sponsorships.revokedAt)))
+      .where(
+        and(eq(sponsorships.id, id), eq(sponsorships.sponsorId, actor.id), isNull(sponsorships.revokedAt)),
+      )
       .returning({ sponsoredId: sponsorships.sponsoredId });
     if (!revoked) throw new AppError(ErrorCode.NOT_FOUND, 'Sponsorship not found');
-    await work.tx.update(profiles).set({ isSponsored: false }).where(eq(profiles.userId, revoked.sponsoredId));
+    await work.tx
+      .update(profiles)
+      .set({ isSponsored: false })
+      .where(eq(profiles.userId, revoked.sponsoredId));
     work.publish({ kind: 'actor.invalidate', userIds: [revoked.sponsoredId] });
     return { ok: true as const };
   });

@@ -7,6 +7,7 @@ export {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookRejected,
 } from './port';
+export { createPaymentProvider } from './provider';
 export {
   createSandboxProvider,
   SANDBOX_FAILING_PAYOUT_CENTS,
@@ -15,5 +16,4 @@ export {
   sandboxWebhookSecret,
 } from './sandbox';
 export { signPayload } from './signature';
-export { createPaymentProvider } from './provider';
 export { createStripeProvider, mapStripeEvent, type StripeSettings } from './stripe';

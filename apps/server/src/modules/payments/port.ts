@@ -19,7 +19,7 @@ export type CheckoutRequest = {
   tierLevel?: number;
 };
 
-type EventBase = { id: string; /** Unix seconds at the provider. */ created: number };
+type EventBase = { id: string /** Unix seconds at the provider. */; created: number };
 
 /** A provider's webhook event, mapped to what our ledger and plans need. */
 export type PaymentEvent = EventBase &

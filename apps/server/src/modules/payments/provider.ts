@@ -4,7 +4,10 @@ import { createSandboxProvider, type SandboxDelivery } from './sandbox';
 import { createStripeProvider } from './stripe';
 
 /** The configured provider: the sandbox unless Stripe keys are set (config.payments). */
-export function createPaymentProvider(config: AppConfig, deliverSandboxWebhook: SandboxDelivery): PaymentProvider {
+export function createPaymentProvider(
+  config: AppConfig,
+  deliverSandboxWebhook: SandboxDelivery,
+): PaymentProvider {
   const { payments } = config;
   if (payments.provider === 'stripe') {
     if (!payments.stripeSecretKey || !payments.stripeWebhookSecret)

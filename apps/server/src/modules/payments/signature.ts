@@ -19,7 +19,8 @@ export function verifyPayload(
   const parts = header.split(',').map((part) => part.split('=', 2) as [string, string | undefined]);
   const timestamp = Number(parts.find(([k]) => k === 't')?.[1]);
   const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? '');
-  if (!Number.isInteger(timestamp) || signatures.length === 0) throw new WebhookRejected('malformed signature');
+  if (!Number.isInteger(timestamp) || signatures.length === 0)
+    throw new WebhookRejected('malformed signature');
   const expected = Buffer.from(
     createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex'),
     'utf8',

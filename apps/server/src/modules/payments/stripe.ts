@@ -50,7 +50,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           customer_email: request.email,
           metadata: { checkout_id: request.checkoutId, user_id: request.userId },
           ...(request.recurring
-            ? { subscription_data: { metadata: { checkout_id: request.checkoutId, user_id: request.userId } } }
+            ? {
+                subscription_data: { metadata: { checkout_id: request.checkoutId, user_id: request.userId } },
+              }
             : { payment_intent_data: { metadata: { checkout_id: request.checkoutId } } }),
           line_items: [
             {
@@ -132,16 +134,27 @@ export function mapStripeEvent(event: Stripe.Event): PaymentEvent {
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       const checkoutId = session.metadata?.checkout_id;
-      if (!checkoutId || session.payment_status !== 'paid') return { ...base, type: 'ignored', providerType: event.type };
-      const subscription = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
-      const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+      if (!checkoutId || session.payment_status !== 'paid')
+        return { ...base, type: 'ignored', providerType: event.type };
+      const subscription =
+        typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+      const customer =
+        typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
       return {
         ...base,
         type: 'checkout.paid',
         checkoutId,
         amountCents: session.amount_total ?? 0,
         // The period end is provisional (a month from now) until the plan's own events say more.
-        ...(subscription ? { subscription: { id: subscription, customerId: customer, periodEnd: event.created + 31 * 86_400 } } : {}),
+        ...(subscription
+          ? {
+              subscription: {
+                id: subscription,
+                customerId: customer,
+                periodEnd: event.created + 31 * 86_400,
+              },
+            }
+          : {}),
       };
     }
     case 'checkout.session.expired':
@@ -162,7 +175,13 @@ export function mapStripeEvent(event: Stripe.Event): PaymentEvent {
       if (!subscriptionId || invoice.billing_reason !== 'subscription_cycle')
         return { ...base, type: 'ignored', providerType: event.type };
       const periodEnd = invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end;
-      return { ...base, type: 'subscription.renewed', subscriptionId, periodEnd, amountCents: invoice.amount_paid };
+      return {
+        ...base,
+        type: 'subscription.renewed',
+        subscriptionId,
+        periodEnd,
+        amountCents: invoice.amount_paid,
+      };
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
@@ -171,7 +190,10 @@ export function mapStripeEvent(event: Stripe.Event): PaymentEvent {
         ...base,
         type: 'subscription.updated',
         subscriptionId: subscription.id,
-        status: event.type === 'customer.subscription.deleted' ? 'canceled' : (PLAN_STATUS[subscription.status] ?? 'past_due'),
+        status:
+          event.type === 'customer.subscription.deleted'
+            ? 'canceled'
+            : (PLAN_STATUS[subscription.status] ?? 'past_due'),
         periodEnd: periodEndOf(subscription),
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
       };

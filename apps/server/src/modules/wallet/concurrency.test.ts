@@ -43,7 +43,10 @@ describe.skipIf(!onPostgres)('money under concurrency', () => {
     await fundWallet(t.app, a.member.id, 50_000);
     await fundWallet(t.app, b.member.id, 50_000);
     const send = (from: typeof a, to: typeof b) =>
-      moneyPost(t.app, '/api/wallet/transfers', from.session, { receiver_id: to.member.id, amount_cents: 100 });
+      moneyPost(t.app, '/api/wallet/transfers', from.session, {
+        receiver_id: to.member.id,
+        amount_cents: 100,
+      });
     const replies = await Promise.all(
       Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? send(a, b) : send(b, a))),
     );
@@ -68,7 +71,10 @@ describe.skipIf(!onPostgres)('money under concurrency', () => {
     expect(new Set(replies.map((r) => r.statusCode))).toEqual(new Set([200]));
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
     expect(replies.filter((r) => r.headers['idempotent-replayed'] === 'false')).toHaveLength(1);
-    const rows = await t.app.ctx.db.select().from(peerTransfers).where(eq(peerTransfers.senderId, sender.member.id));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(peerTransfers)
+      .where(eq(peerTransfers.senderId, sender.member.id));
     expect(rows).toHaveLength(1);
     expect(await balanceOf(t.app.ctx.db, sender.member.id)).toEqual({ balance: 9000, held: 0 });
 

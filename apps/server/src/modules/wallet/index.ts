@@ -1,6 +1,6 @@
 // The wallet module's public surface: the ledger and its money operations.
 export { type IdempotentReply, runIdempotent } from './idempotency';
-export { type Leg, lockWallets, type LockedWallets, PLATFORM_ACCOUNTS, postEntry } from './ledger';
+export { type Leg, type LockedWallets, lockWallets, PLATFORM_ACCOUNTS, postEntry } from './ledger';
 export { sendIdempotent } from './reply';
 export { walletRoutes } from './routes';
 export {

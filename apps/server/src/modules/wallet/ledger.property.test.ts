@@ -42,7 +42,11 @@ async function paidCheckout(
       purpose,
       amountCents,
       provider: 'sandbox',
-      ...(purpose === 'subscription' ? { tierLevel: 4 } : purpose === 'boost' ? { boostType: 'super_likes' } : {}),
+      ...(purpose === 'subscription'
+        ? { tierLevel: 4 }
+        : purpose === 'boost'
+          ? { boostType: 'super_likes' }
+          : {}),
     })
     .returning({ id: checkouts.id });
   const checkoutId = row?.id as string;
@@ -169,7 +173,9 @@ const commands = [
   fc.nat(50).map((n) => new ReplayWebhook(n)),
   fc.tuple(member, fc.integer({ min: 1, max: 300 }), fc.boolean()).map(([m, d, f]) => new Withdraw(m, d, f)),
   fc.tuple(member, member, fc.integer({ min: 100, max: 30_000 })).map(([a, b, c]) => new Transfer(a, b, c)),
-  fc.tuple(member, fc.constantFrom('subscription' as const, 'boost' as const)).map(([m, k]) => new Purchase(m, k)),
+  fc
+    .tuple(member, fc.constantFrom('subscription' as const, 'boost' as const))
+    .map(([m, k]) => new Purchase(m, k)),
 ];
 
 describe('the money core against a model', () => {
@@ -177,11 +183,15 @@ describe('the money core against a model', () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const actors: MemberActor[] = [];
-        for (let i = 0; i < MEMBERS; i++) actors.push(await actorFor(t.app, await createMember(t.app, { tier: 4 })));
-        await fc.asyncModelRun(() => ({
-          model: { balances: Array.from({ length: MEMBERS }, () => 0) },
-          real: { app: t.app, actors, delivered: [] },
-        }), cmds);
+        for (let i = 0; i < MEMBERS; i++)
+          actors.push(await actorFor(t.app, await createMember(t.app, { tier: 4 })));
+        await fc.asyncModelRun(
+          () => ({
+            model: { balances: Array.from({ length: MEMBERS }, () => 0) },
+            real: { app: t.app, actors, delivered: [] },
+          }),
+          cmds,
+        );
       }),
       { numRuns: 12 },
     );

@@ -108,7 +108,11 @@ describe.skipIf(!onPostgres)('a server killed in the middle of a money operation
           email: `${randomUUID()}@restart.test`,
           name: role,
           acceptedTermsAt: new Date(),
-          profile: { tierLevel: 4, tierSubscriptionActive: true, tierSubscriptionEndsAt: new Date(Date.now() + 86_400_000) },
+          profile: {
+            tierLevel: 4,
+            tierSubscriptionActive: true,
+            tierSubscriptionEndsAt: new Date(Date.now() + 86_400_000),
+          },
         },
       );
       const token = randomBytes(24).toString('base64url');
@@ -117,15 +121,27 @@ describe.skipIf(!onPostgres)('a server killed in the middle of a money operation
         userId: id,
         expiresAt: new Date(Date.now() + SESSION_SETTINGS.expiresInSeconds * 1000),
       });
-      members[role] = { id, cookie: `rc.session_token=${encodeURIComponent(signSessionToken(token, AUTH_SECRET))}` };
+      members[role] = {
+        id,
+        cookie: `rc.session_token=${encodeURIComponent(signSessionToken(token, AUTH_SECRET))}`,
+      };
     }
     // Money in through the real deposit flow: checkout, then Pay on the sandbox page.
     current = await startServer(url, port, dataDir);
-    const deposit = await call('/api/wallet/deposits', members.sender.cookie, { amount_cents: 100_000 }, randomUUID());
+    const deposit = await call(
+      '/api/wallet/deposits',
+      members.sender.cookie,
+      { amount_cents: 100_000 },
+      randomUUID(),
+    );
     const { checkout_id } = (await deposit.json()) as { checkout_id: string };
-    const paid = await call(`/api/payments/sandbox/checkouts/${checkout_id}/complete`, members.sender.cookie, {
-      outcome: 'pay',
-    });
+    const paid = await call(
+      `/api/payments/sandbox/checkouts/${checkout_id}/complete`,
+      members.sender.cookie,
+      {
+        outcome: 'pay',
+      },
+    );
     expect(paid.status).toBe(200);
     await stop(current);
   }, 120_000);
@@ -162,7 +178,11 @@ describe.skipIf(!onPostgres)('a server killed in the middle of a money operation
   }
 
   const TRANSFER_POINTS = ['transfer.before-commit', 'transfer.after-commit'];
-  const WITHDRAWAL_POINTS = ['withdrawal.before-commit', 'withdrawal.after-commit', 'withdrawal.after-payout'];
+  const WITHDRAWAL_POINTS = [
+    'withdrawal.before-commit',
+    'withdrawal.after-commit',
+    'withdrawal.after-payout',
+  ];
 
   it('completes each transfer exactly once', async () => {
     for (const point of TRANSFER_POINTS) {
@@ -171,12 +191,18 @@ describe.skipIf(!onPostgres)('a server killed in the middle of a money operation
         receiver_id: members.receiver.id,
         amount_cents: 1_000,
       });
-      const rows = await database.db.select().from(peerTransfers).where(eq(peerTransfers.id, reply.transfer.id));
+      const rows = await database.db
+        .select()
+        .from(peerTransfers)
+        .where(eq(peerTransfers.id, reply.transfer.id));
       expect(rows, point).toHaveLength(1);
       expect((await balanceOf(database.db, members.receiver.id)).balance, point).toBe(before.balance + 1_000);
       await expectLedgerConsistent(database.db);
     }
-    const all = await database.db.select().from(peerTransfers).where(eq(peerTransfers.senderId, members.sender.id));
+    const all = await database.db
+      .select()
+      .from(peerTransfers)
+      .where(eq(peerTransfers.senderId, members.sender.id));
     expect(all).toHaveLength(TRANSFER_POINTS.length);
   }, 240_000);
 
@@ -184,7 +210,10 @@ describe.skipIf(!onPostgres)('a server killed in the middle of a money operation
     for (const point of WITHDRAWAL_POINTS) {
       const before = await balanceOf(database.db, members.sender.id);
       const reply = await killAtAndRetry(point, '/api/wallet/withdrawals', { amount_cents: 2_000 });
-      const [row] = await database.db.select().from(withdrawals).where(eq(withdrawals.id, reply.withdrawal.id));
+      const [row] = await database.db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.id, reply.withdrawal.id));
       expect(row?.status, point).toBe('paid');
       expect(await balanceOf(database.db, members.sender.id), point).toEqual({
         balance: before.balance - 2_000,

@@ -1,7 +1,7 @@
 import {
   apiErrorBodySchema,
-  cursorQuerySchema,
   checkoutReplySchema,
+  cursorQuerySchema,
   depositBodySchema,
   idempotencyHeaderSchema,
   idParamSchema,
@@ -41,7 +41,11 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wallet',
     {
       config: { access: 'member', fresh: true },
-      schema: { tags, summary: 'Your escrow wallet: balance, held amount, your tier’s range', response: { 200: walletSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Your escrow wallet: balance, held amount, your tier’s range',
+        response: { 200: walletSchema, ...errors },
+      },
     },
     async (request) => getWallet(app.ctx, { actor: actorOf(request) }),
   );

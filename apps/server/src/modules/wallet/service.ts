@@ -24,7 +24,14 @@ import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { escrowWallets, peerTransfers, profiles, userBlocks, walletTransactions, withdrawals } from '../../db/schema';
+import {
+  escrowWallets,
+  peerTransfers,
+  profiles,
+  userBlocks,
+  walletTransactions,
+  withdrawals,
+} from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import { cursorCodec, microsecondKey } from '../../lib/cursor';
 import { pausePoint } from '../../lib/pause-point';
@@ -53,7 +60,9 @@ export async function getWallet(ctx: AppContext, { actor }: { actor: MemberActor
   return presentWallet(row, actor.tier);
 }
 
-const historyCursor = cursorCodec(z.object({ t: z.iso.datetime({ offset: true, precision: 6 }), id: z.uuid() }));
+const historyCursor = cursorCodec(
+  z.object({ t: z.iso.datetime({ offset: true, precision: 6 }), id: z.uuid() }),
+);
 
 /** The member's own movements, newest first (wallet_transactions_user_created_idx). */
 export async function listHistory(
@@ -63,7 +72,11 @@ export async function listHistory(
   const limit = query.limit ?? HISTORY_PAGE;
   const after = historyCursor.decode(query.cursor);
   const rows = await ctx.db
-    .select({ row: walletTransactions, counterpartyName: profiles.name, key: microsecondKey(walletTransactions.createdAt) })
+    .select({
+      row: walletTransactions,
+      counterpartyName: profiles.name,
+      key: microsecondKey(walletTransactions.createdAt),
+    })
     .from(walletTransactions)
     .leftJoin(profiles, eq(profiles.userId, walletTransactions.counterpartyId))
     .where(
@@ -121,7 +134,8 @@ export async function creditDeposit(
   input: { userId: string; amountCents: number; checkoutId: string; eventId: string },
 ) {
   const wallets = await lockWallets(work.tx, [input.userId]);
-  if (!wallets.has(input.userId)) throw new Error(`deposit for a member without a wallet (${input.checkoutId})`);
+  if (!wallets.has(input.userId))
+    throw new Error(`deposit for a member without a wallet (${input.checkoutId})`);
   const entryId = await postEntry(work.tx, wallets, {
     type: 'deposit',
     description: `checkout ${input.checkoutId}`,
@@ -192,7 +206,7 @@ export async function requestWithdrawal(
  */
 export async function ensurePayoutRequested(ctx: AppContext, withdrawalId: string) {
   const [withdrawal] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
-  if (!withdrawal || withdrawal.status !== 'pending' || withdrawal.payoutRequestedAt) return;
+  if (withdrawal?.status !== 'pending' || withdrawal.payoutRequestedAt) return;
   try {
     const { payoutId } = await ctx.payments.requestPayout({
       withdrawalId,
@@ -264,7 +278,12 @@ export async function settleWithdrawal(
   await work.tx
     .update(walletTransactions)
     .set({ status: input.paid ? 'completed' : 'voided' })
-    .where(and(eq(walletTransactions.entryId, withdrawal.holdEntryId), eq(walletTransactions.userId, withdrawal.userId)));
+    .where(
+      and(
+        eq(walletTransactions.entryId, withdrawal.holdEntryId),
+        eq(walletTransactions.userId, withdrawal.userId),
+      ),
+    );
   return 'settled';
 }
 
@@ -350,7 +369,10 @@ export function sendTransfer(ctx: AppContext, { actor, key, input }: Keyed<Trans
       });
       if (!held) await creditReceiver(work, transfer, entryId, actor.name);
       await pausePoint(ctx.config, 'transfer.before-commit');
-      return { transfer: presentTransfer(transfer), new_balance_cents: lockedWallet(wallets, actor.id).balanceCents };
+      return {
+        transfer: presentTransfer(transfer),
+        new_balance_cents: lockedWallet(wallets, actor.id).balanceCents,
+      };
     },
   ).then(async (reply) => {
     await pausePoint(ctx.config, 'transfer.after-commit');
@@ -389,7 +411,10 @@ async function creditReceiver(
 }
 
 /** The sender cancels a held transfer during its cool-off: the amount returns to their balance. */
-export function cancelTransfer(ctx: AppContext, { actor, transferId }: { actor: MemberActor; transferId: string }) {
+export function cancelTransfer(
+  ctx: AppContext,
+  { actor, transferId }: { actor: MemberActor; transferId: string },
+) {
   return ctx.transact(async ({ tx }) => {
     const [transfer] = await tx
       .select()
@@ -418,7 +443,10 @@ export function cancelTransfer(ctx: AppContext, { actor, transferId }: { actor: 
       .set({ status: 'voided' })
       .where(and(eq(walletTransactions.transferId, transfer.id), eq(walletTransactions.userId, actor.id)));
     if (!cancelled) throw new Error('transfer vanished');
-    return { transfer: presentTransfer(cancelled), new_balance_cents: lockedWallet(wallets, actor.id).balanceCents };
+    return {
+      transfer: presentTransfer(cancelled),
+      new_balance_cents: lockedWallet(wallets, actor.id).balanceCents,
+    };
   });
 }
 
@@ -447,12 +475,18 @@ export async function releaseDueTransfers(ctx: AppContext, now = new Date()) {
           { userId: transfer.receiverId, account: 'wallet', amountCents: transfer.amountCents },
         ],
       });
-      await work.tx.update(peerTransfers).set({ status: 'completed' }).where(eq(peerTransfers.id, transfer.id));
+      await work.tx
+        .update(peerTransfers)
+        .set({ status: 'completed' })
+        .where(eq(peerTransfers.id, transfer.id));
       await work.tx
         .update(walletTransactions)
         .set({ status: 'completed' })
         .where(
-          and(eq(walletTransactions.transferId, transfer.id), eq(walletTransactions.userId, transfer.senderId)),
+          and(
+            eq(walletTransactions.transferId, transfer.id),
+            eq(walletTransactions.userId, transfer.senderId),
+          ),
         );
       const [sender] = await work.tx
         .select({ name: profiles.name })
@@ -465,5 +499,3 @@ export async function releaseDueTransfers(ctx: AppContext, now = new Date()) {
   }
   return released;
 }
-
-

@@ -21,9 +21,12 @@ const t = useTestApp();
 
 async function matchNow(a: string, b: string, createdAt = new Date()) {
   const [low, high] = [a, b].sort() as [string, string];
-  await t.app.ctx.db
-    .insert(matches)
-    .values({ user1Id: low, user2Id: high, createdAt, expiresAt: new Date(createdAt.getTime() + 48 * 3_600_000) });
+  await t.app.ctx.db.insert(matches).values({
+    user1Id: low,
+    user2Id: high,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + 48 * 3_600_000),
+  });
 }
 
 describe('the wallet', () => {
@@ -45,7 +48,10 @@ describe('the wallet', () => {
 describe('deposits', () => {
   it('validate with the spec’s texts and require an Idempotency-Key', async () => {
     const { session } = await signedInMember(t.app, { tier: 1 });
-    const noKey = await request(t.app, 'POST', '/api/wallet/deposits', { session, body: { amount_cents: 500 } });
+    const noKey = await request(t.app, 'POST', '/api/wallet/deposits', {
+      session,
+      body: { amount_cents: 500 },
+    });
     expect(noKey.statusCode).toBe(400);
     const small = await moneyPost(t.app, '/api/wallet/deposits', session, { amount_cents: 50 });
     expect(small.json().error.message).toBe(MIN_DEPOSIT_TEXT);
@@ -98,10 +104,15 @@ describe('deposits', () => {
       session: other.session,
     });
     expect(stranger.statusCode).toBe(404);
-    const strangerPays = await request(t.app, 'POST', `/api/payments/sandbox/checkouts/${checkout_id}/complete`, {
-      session: other.session,
-      body: { outcome: 'pay' },
-    });
+    const strangerPays = await request(
+      t.app,
+      'POST',
+      `/api/payments/sandbox/checkouts/${checkout_id}/complete`,
+      {
+        session: other.session,
+        body: { outcome: 'pay' },
+      },
+    );
     expect(strangerPays.statusCode).toBe(404);
 
     expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 0, held: 0 });
@@ -119,14 +130,18 @@ describe('deposits', () => {
     expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 12345, held: 0 });
 
     const history = await request(t.app, 'GET', '/api/wallet/transactions', { session });
-    expect(history.json().items).toMatchObject([{ amount_cents: 12345, transaction_type: 'deposit', status: 'completed' }]);
+    expect(history.json().items).toMatchObject([
+      { amount_cents: 12345, transaction_type: 'deposit', status: 'completed' },
+    ]);
     await expectLedgerConsistent(t.app.ctx.db);
   });
 
   it('credit nothing when declined or cancelled', async () => {
     const { member, session } = await signedInMember(t.app, { tier: 2 });
     for (const outcome of ['decline', 'cancel'] as const) {
-      const { checkout_id } = (await moneyPost(t.app, '/api/wallet/deposits', session, { amount_cents: 1000 })).json();
+      const { checkout_id } = (
+        await moneyPost(t.app, '/api/wallet/deposits', session, { amount_cents: 1000 })
+      ).json();
       await request(t.app, 'POST', `/api/payments/sandbox/checkouts/${checkout_id}/complete`, {
         session,
         body: { outcome },
@@ -151,11 +166,18 @@ describe('transfers', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      transfer: { receiver_id: receiver.member.id, amount_cents: 1500, transfer_type: 'gift', status: 'completed' },
+      transfer: {
+        receiver_id: receiver.member.id,
+        amount_cents: 1500,
+        transfer_type: 'gift',
+        status: 'completed',
+      },
       new_balance_cents: 3500,
     });
     expect(await balanceOf(t.app.ctx.db, receiver.member.id)).toEqual({ balance: 1500, held: 0 });
-    const theirs = (await request(t.app, 'GET', '/api/wallet/transactions', { session: receiver.session })).json();
+    const theirs = (
+      await request(t.app, 'GET', '/api/wallet/transactions', { session: receiver.session })
+    ).json();
     expect(theirs.items[0]).toMatchObject({
       amount_cents: 1500,
       transaction_type: 'transfer',
@@ -163,7 +185,10 @@ describe('transfers', () => {
       message: 'Dinner on me',
       counterparty: { id: sender.member.id, name: 'Sender' },
     });
-    const told = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, receiver.member.id));
+    const told = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, receiver.member.id));
     expect(told.map((n) => n.message)).toEqual(['Sender sent you $15.00 (Gift)']);
     await expectLedgerConsistent(t.app.ctx.db);
   });
@@ -172,12 +197,16 @@ describe('transfers', () => {
     const sender = await signedInMember(t.app, { tier: 2 });
     const blocked = await signedInMember(t.app, { tier: 2 });
     const observer = await signedInMember(t.app, { tier: 0 });
-    await t.app.ctx.db.insert(userBlocks).values({ blockerId: blocked.member.id, blockedId: sender.member.id });
+    await t.app.ctx.db
+      .insert(userBlocks)
+      .values({ blockerId: blocked.member.id, blockedId: sender.member.id });
     await fundWallet(t.app, sender.member.id, 1000);
     const send = (body: object) => moneyPost(t.app, '/api/wallet/transfers', sender.session, body);
 
     expect((await send({ amount_cents: 500 })).json().error.message).toBe(RECEIVER_REQUIRED_TEXT);
-    expect((await send({ receiver_id: '', amount_cents: 500 })).json().error.message).toBe(RECEIVER_REQUIRED_TEXT);
+    expect((await send({ receiver_id: '', amount_cents: 500 })).json().error.message).toBe(
+      RECEIVER_REQUIRED_TEXT,
+    );
     expect((await send({ receiver_id: blocked.member.id, amount_cents: 99 })).json().error.message).toBe(
       MIN_TRANSFER_TEXT,
     );
@@ -218,18 +247,27 @@ describe('transfers', () => {
     });
     expect(await balanceOf(t.app.ctx.db, sender.member.id)).toEqual({ balance: 10000, held: 0 });
 
-    const confirmed = await moneyPost(t.app, '/api/wallet/transfers', sender.session, { ...body, confirmed: true });
+    const confirmed = await moneyPost(t.app, '/api/wallet/transfers', sender.session, {
+      ...body,
+      confirmed: true,
+    });
     expect(confirmed.statusCode).toBe(200);
     const { transfer } = confirmed.json();
     expect(transfer.status).toBe('held');
-    expect(Date.parse(transfer.release_at) - Date.now()).toBeGreaterThan((TRANSFER_GUARD.coolOffMinutes - 1) * 60_000);
+    expect(Date.parse(transfer.release_at) - Date.now()).toBeGreaterThan(
+      (TRANSFER_GUARD.coolOffMinutes - 1) * 60_000,
+    );
     expect(await balanceOf(t.app.ctx.db, sender.member.id)).toEqual({ balance: 7500, held: 2500 });
     expect(await balanceOf(t.app.ctx.db, receiver.member.id)).toEqual({ balance: 0, held: 0 });
 
     // Cancelled during the cool-off: the money comes back; a second cancel is refused.
-    const cancel = await request(t.app, 'POST', `/api/wallet/transfers/${transfer.id}/cancel`, { session: sender.session });
+    const cancel = await request(t.app, 'POST', `/api/wallet/transfers/${transfer.id}/cancel`, {
+      session: sender.session,
+    });
     expect(cancel.json()).toMatchObject({ transfer: { status: 'cancelled' }, new_balance_cents: 10000 });
-    const twice = await request(t.app, 'POST', `/api/wallet/transfers/${transfer.id}/cancel`, { session: sender.session });
+    const twice = await request(t.app, 'POST', `/api/wallet/transfers/${transfer.id}/cancel`, {
+      session: sender.session,
+    });
     expect(twice.statusCode).toBe(409);
     // Nobody else can cancel it.
     const byReceiver = await request(t.app, 'POST', `/api/wallet/transfers/${transfer.id}/cancel`, {
@@ -238,7 +276,10 @@ describe('transfers', () => {
     expect(byReceiver.statusCode).toBe(404);
 
     // Another confirmed transfer is released by the job once the cool-off has passed, exactly once.
-    const second = await moneyPost(t.app, '/api/wallet/transfers', sender.session, { ...body, confirmed: true });
+    const second = await moneyPost(t.app, '/api/wallet/transfers', sender.session, {
+      ...body,
+      confirmed: true,
+    });
     const later = new Date(Date.now() + (TRANSFER_GUARD.coolOffMinutes + 1) * 60_000);
     expect(await releaseDueTransfers(t.app.ctx, new Date())).toBe(0);
     expect(await releaseDueTransfers(t.app.ctx, later)).toBe(1);
@@ -270,7 +311,10 @@ describe('transfers', () => {
       amount_cents: TRANSFER_GUARD.confirmAtCents,
     });
     expect(large.json().error.details).toEqual({ reason: 'large_amount' });
-    const rows = await t.app.ctx.db.select().from(peerTransfers).where(eq(peerTransfers.senderId, sender.member.id));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(peerTransfers)
+      .where(eq(peerTransfers.senderId, sender.member.id));
     expect(rows).toHaveLength(1);
   });
 
@@ -296,14 +340,21 @@ describe('withdrawals', () => {
     const key = newKey();
     const res = await moneyPost(t.app, '/api/wallet/withdrawals', session, { amount_cents: 4000 }, key);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ withdrawal: { amount_cents: 4000, status: 'pending' }, new_balance_cents: 6000 });
+    expect(res.json()).toMatchObject({
+      withdrawal: { amount_cents: 4000, status: 'pending' },
+      new_balance_cents: 6000,
+    });
     // The sandbox paid it out at once: the hold is gone, the money left.
     expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 6000, held: 0 });
     const again = await moneyPost(t.app, '/api/wallet/withdrawals', session, { amount_cents: 4000 }, key);
     expect(again.body).toBe(res.body);
     expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 6000, held: 0 });
     const history = (await request(t.app, 'GET', '/api/wallet/transactions', { session })).json();
-    expect(history.items[0]).toMatchObject({ amount_cents: -4000, transaction_type: 'withdrawal', status: 'completed' });
+    expect(history.items[0]).toMatchObject({
+      amount_cents: -4000,
+      transaction_type: 'withdrawal',
+      status: 'completed',
+    });
     await expectLedgerConsistent(t.app.ctx.db);
   });
 
@@ -340,7 +391,9 @@ describe('the history', () => {
     ).json();
     expect(second.items.map((i: { amount_cents: number }) => i.amount_cents)).toEqual([300, 200]);
     const other = await signedInMember(t.app, { tier: 1 });
-    const theirs = (await request(t.app, 'GET', '/api/wallet/transactions', { session: other.session })).json();
+    const theirs = (
+      await request(t.app, 'GET', '/api/wallet/transactions', { session: other.session })
+    ).json();
     expect(theirs.items).toEqual([]);
     const bad = await request(t.app, 'GET', '/api/wallet/transactions?cursor=nonsense', { session });
     expect(bad.statusCode).toBe(400);

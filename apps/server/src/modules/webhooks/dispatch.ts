@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { checkouts, paymentEvents, reconciliationFlags } from '../../db/schema';
 import type { Work } from '../../db/transaction';
-import { applyPlanPaid, applyBoostPaid, applySubscriptionRenewed, applySubscriptionUpdated } from '../billing';
+import {
+  applyBoostPaid,
+  applyPlanPaid,
+  applySubscriptionRenewed,
+  applySubscriptionUpdated,
+} from '../billing';
 import { type PaymentEvent, WebhookRejected } from '../payments';
 import { creditDeposit, settleWithdrawal } from '../wallet';
 
@@ -49,7 +54,11 @@ export function applyPaymentEvent(ctx: AppContext, providerName: string, event: 
         return checkoutPaid(work, event, eventId);
       case 'checkout.failed': {
         // Only an open checkout closes: a late "expired" after "paid" (events arrive in any order) is moot.
-        const [row] = await work.tx.select().from(checkouts).where(eq(checkouts.id, event.checkoutId)).for('update');
+        const [row] = await work.tx
+          .select()
+          .from(checkouts)
+          .where(eq(checkouts.id, event.checkoutId))
+          .for('update');
         if (row?.status === 'open') {
           await work.tx.update(checkouts).set({ status: event.outcome }).where(eq(checkouts.id, row.id));
         }
@@ -77,7 +86,11 @@ export function applyPaymentEvent(ctx: AppContext, providerName: string, event: 
   });
 }
 
-async function checkoutPaid(work: Work, event: Extract<PaymentEvent, { type: 'checkout.paid' }>, eventId: string) {
+async function checkoutPaid(
+  work: Work,
+  event: Extract<PaymentEvent, { type: 'checkout.paid' }>,
+  eventId: string,
+) {
   const [checkout] = await work.tx
     .select()
     .from(checkouts)
@@ -91,12 +104,20 @@ async function checkoutPaid(work: Work, event: Extract<PaymentEvent, { type: 'ch
   if (checkout.status === 'paid') return 'duplicate' as const;
   if (event.amountCents !== checkout.amountCents) {
     // Credit what the provider says it took, and have an admin look at why it differs.
-    await flag(work, 'amount_mismatch', checkout.id, { expected: checkout.amountCents, paid: event.amountCents });
+    await flag(work, 'amount_mismatch', checkout.id, {
+      expected: checkout.amountCents,
+      paid: event.amountCents,
+    });
   }
   await work.tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
   const paid = { ...checkout, amountCents: event.amountCents };
   if (checkout.purpose === 'deposit') {
-    await creditDeposit(work, { userId: checkout.userId, amountCents: paid.amountCents, checkoutId: checkout.id, eventId });
+    await creditDeposit(work, {
+      userId: checkout.userId,
+      amountCents: paid.amountCents,
+      checkoutId: checkout.id,
+      eventId,
+    });
   } else if (checkout.purpose === 'subscription') {
     await applyPlanPaid(work, paid, event, eventId);
   } else {
@@ -105,7 +126,12 @@ async function checkoutPaid(work: Work, event: Extract<PaymentEvent, { type: 'ch
   return 'applied' as const;
 }
 
-/** Records something an admin must look at; the same (kind, reference) is flagged once. */
-export async function flag(work: Work, kind: string, reference: string, detail: unknown) {
-  await work.tx.insert(reconciliationFlags).values({ kind, reference, detail }).onConflictDoNothing();
+/** Records something an admin must look at; the same (kind, reference) is flagged once (true if new). */
+export async function flag(work: Work, kind: string, reference: string, detail: unknown): Promise<boolean> {
+  const created = await work.tx
+    .insert(reconciliationFlags)
+    .values({ kind, reference, detail })
+    .onConflictDoNothing()
+    .returning({ id: reconciliationFlags.id });
+  return created.length > 0;
 }

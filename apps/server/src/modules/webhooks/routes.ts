@@ -1,6 +1,7 @@
 import {
   AppError,
   apiErrorBodySchema,
+  BOOSTS,
   ErrorCode,
   idParamSchema,
   okSchema,
@@ -8,12 +9,11 @@ import {
   sandboxOutcomeBodySchema,
   TIERS,
   type TierLevel,
-  BOOSTS,
 } from '@royal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkouts } from '../../db/schema';
+import { checkouts, reconciliationFlags } from '../../db/schema';
 import { actorOf } from '../../plugins/access';
 import type { SandboxProvider } from '../payments';
 import { receiveWebhook } from './dispatch';
@@ -26,8 +26,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // Signatures are over the exact bytes the provider sent: this route keeps the body as text.
   const rawBodyRoutes: FastifyPluginAsyncZod = async (raw) => {
     raw.removeContentTypeParser('application/json');
-    raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
+    raw.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
     raw.post(
       '/payments/webhooks/:provider',
@@ -38,7 +40,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Payment provider webhooks (Stripe or the sandbox), signed; each event applies once',
           params: z.object({ provider: z.string().max(32) }),
-          response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), 400: apiErrorBodySchema, 404: apiErrorBodySchema },
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.string() }),
+            400: apiErrorBodySchema,
+            404: apiErrorBodySchema,
+          },
         },
       },
       async (request) => {
@@ -88,7 +94,13 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
             : row.boostType
               ? BOOSTS[row.boostType].name
               : 'Boost';
-      return { id: row.id, purpose: row.purpose, description, amount_cents: row.amountCents, status: row.status };
+      return {
+        id: row.id,
+        purpose: row.purpose,
+        description,
+        amount_cents: row.amountCents,
+        status: row.status,
+      };
     },
   );
 
@@ -101,7 +113,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pay, decline or cancel a sandbox checkout: the sandbox sends its signed webhook',
         params: idParamSchema,
         body: sandboxOutcomeBodySchema,
-        response: { 200: okSchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema },
+        response: {
+          200: okSchema,
+          401: apiErrorBodySchema,
+          404: apiErrorBodySchema,
+          409: apiErrorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -116,6 +133,49 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         outcome: request.body.outcome,
       });
       return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/admin/payments/flags',
+    {
+      config: { access: { role: 'admin' } },
+      schema: {
+        tags,
+        summary: 'Open reconciliation flags: where our ledger and the provider disagree',
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                id: z.uuid(),
+                kind: z.string(),
+                reference: z.string(),
+                detail: z.unknown(),
+                created_at: z.string(),
+              }),
+            ),
+          }),
+          401: apiErrorBodySchema,
+          403: apiErrorBodySchema,
+        },
+      },
+    },
+    async () => {
+      const rows = await app.ctx.db
+        .select()
+        .from(reconciliationFlags)
+        .where(isNull(reconciliationFlags.resolvedAt))
+        .orderBy(desc(reconciliationFlags.createdAt))
+        .limit(200);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          reference: r.reference,
+          detail: r.detail,
+          created_at: r.createdAt.toISOString(),
+        })),
+      };
     },
   );
 };

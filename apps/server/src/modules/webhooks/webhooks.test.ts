@@ -99,31 +99,37 @@ describe('the webhook route', () => {
     const unknown = randomUUID();
     const stray = sandbox().sign(paid(unknown, 1000));
     expect((await post(stray.body, stray.signature)).statusCode).toBe(200);
-    const flags = await t.app.ctx.db.select().from(reconciliationFlags).where(eq(reconciliationFlags.reference, unknown));
+    const flags = await t.app.ctx.db
+      .select()
+      .from(reconciliationFlags)
+      .where(eq(reconciliationFlags.reference, unknown));
     expect(flags.map((f) => f.kind)).toEqual(['unknown_checkout']);
   });
 
-  it.skipIf(!onPostgres)('the same event 10 times at once, among its out-of-order siblings, credits once', async () => {
-    const { member } = await signedInMember(t.app, { tier: 3 });
-    const checkoutId = await openDeposit(member.id, 4200);
-    const event = sandbox().sign(paid(checkoutId, 4200));
-    const cancelled = sandbox().sign({
-      id: `evt_${randomUUID()}`,
-      created: Math.floor(Date.now() / 1000) - 5,
-      type: 'checkout.failed',
-      checkoutId,
-      outcome: 'cancelled',
-    });
-    const deliveries = [
-      ...Array.from({ length: 10 }, () => post(event.body, event.signature)),
-      post(cancelled.body, cancelled.signature),
-      post(cancelled.body, cancelled.signature),
-    ];
-    const replies = await Promise.all(deliveries.reverse());
-    expect(new Set(replies.map((r) => r.statusCode))).toEqual(new Set([200]));
-    const outcomes = replies.map((r) => r.json().outcome);
-    expect(outcomes.filter((o) => o === 'applied').length).toBeLessThanOrEqual(2);
-    expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 4200, held: 0 });
-    await expectLedgerConsistent(t.app.ctx.db);
-  });
+  it.skipIf(!onPostgres)(
+    'the same event 10 times at once, among its out-of-order siblings, credits once',
+    async () => {
+      const { member } = await signedInMember(t.app, { tier: 3 });
+      const checkoutId = await openDeposit(member.id, 4200);
+      const event = sandbox().sign(paid(checkoutId, 4200));
+      const cancelled = sandbox().sign({
+        id: `evt_${randomUUID()}`,
+        created: Math.floor(Date.now() / 1000) - 5,
+        type: 'checkout.failed',
+        checkoutId,
+        outcome: 'cancelled',
+      });
+      const deliveries = [
+        ...Array.from({ length: 10 }, () => post(event.body, event.signature)),
+        post(cancelled.body, cancelled.signature),
+        post(cancelled.body, cancelled.signature),
+      ];
+      const replies = await Promise.all(deliveries.reverse());
+      expect(new Set(replies.map((r) => r.statusCode))).toEqual(new Set([200]));
+      const outcomes = replies.map((r) => r.json().outcome);
+      expect(outcomes.filter((o) => o === 'applied').length).toBeLessThanOrEqual(2);
+      expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 4200, held: 0 });
+      await expectLedgerConsistent(t.app.ctx.db);
+    },
+  );
 });
