@@ -12,6 +12,8 @@ import { matchesQueryOptions } from '@/features/messages';
 import { notificationsQueryOptions } from '@/features/notifications';
 import { filtersFromParams, paramsFromFilters, searchQueryOptions } from '@/features/search';
 import { memberSettingsQueryOptions } from '@/features/settings';
+import { subscriptionQueryOptions } from '@/features/subscription';
+import { sandboxCheckoutQueryOptions, walletQueryOptions } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { NotFoundPage } from './routes/not-found';
@@ -38,6 +40,9 @@ const Messages = onDemand(() => import('@/features/messages/routes/messages'));
 const MemberProfile = onDemand(() => import('@/features/member-profile/routes/member-profile'));
 const Search = onDemand(() => import('@/features/search/routes/search'));
 const Settings = onDemand(() => import('@/features/settings/routes/settings'));
+const More = onDemand(() => import('@/features/more/routes/more'));
+const Subscription = onDemand(() => import('@/features/subscription/routes/subscription'));
+const SandboxCheckout = onDemand(() => import('@/features/wallet/routes/sandbox-checkout'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
 const MemberLayout = onDemand(async () => ({
@@ -118,7 +123,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         void queryClient.prefetchQuery(matchesQueryOptions());
       }),
     },
-    { path: paths.more, element: <ComingSoon title="More" /> },
+    {
+      path: paths.more,
+      element: <More.Component />,
+      loader: startLoading(More.preload, () => {
+        void queryClient.prefetchQuery(walletQueryOptions());
+      }),
+    },
     { path: paths.profileEdit, element: <ComingSoon title="Edit Profile" /> },
     {
       path: paths.profile,
@@ -134,7 +145,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: paths.eventNew, element: <ComingSoon title="Create New Event" /> },
     { path: paths.event, element: <ComingSoon title="Edit Event" /> },
     { path: paths.admin, element: <ComingSoon title="Admin Dashboard" /> },
-    { path: paths.subscription, element: <ComingSoon title="Subscription" /> },
+    {
+      path: paths.subscription,
+      element: <Subscription.Component />,
+      loader: startLoading(Subscription.preload, () => {
+        void queryClient.prefetchQuery(subscriptionQueryOptions());
+      }),
+    },
     { path: paths.safety, element: <ComingSoon title="Safety and Privacy Center" /> },
     {
       path: paths.settings,
@@ -171,6 +188,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           element: <RequireAuth />,
           children: [
+            // The payment sandbox's page stands alone, as a provider's hosted checkout would.
+            {
+              path: paths.sandboxCheckout,
+              element: <SandboxCheckout.Component />,
+              loader: startLoading(SandboxCheckout.preload, ({ checkoutId }) => {
+                if (idParamSchema.safeParse({ id: checkoutId }).success) {
+                  void queryClient.prefetchQuery(sandboxCheckoutQueryOptions(checkoutId ?? ''));
+                }
+              }),
+            },
             {
               element: <MemberLayout.Component />,
               // The frame's own data: the bell's notifications and the quick settings.

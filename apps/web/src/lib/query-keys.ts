@@ -20,4 +20,11 @@ export const queryKeys = {
   /** Every open chat; `chat(matchId)` is one (an infinite query of MessagePage, newest page first). */
   chats: ['chat'] as const,
   chat: (matchId: string) => ['chat', matchId] as const,
+  /** The escrow wallet's balance, and its history (an infinite query of WalletHistoryPage). */
+  wallet: ['wallet'] as const,
+  walletHistory: ['wallet', 'history'] as const,
+  sandboxCheckout: (id: string) => ['sandbox-checkout', id] as const,
+  /** The member's plan, boosts and sponsor; and the sponsorships they give and receive. */
+  subscription: ['subscription'] as const,
+  sponsorships: ['sponsorships'] as const,
 };
