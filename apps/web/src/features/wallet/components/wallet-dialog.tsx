@@ -13,13 +13,15 @@ import {
   WALLET_TOASTS,
 } from '@royal/shared';
 import { Dialog, Tabs } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ModalContent } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { openPendingTab } from '@/lib/new-tab';
+import { usePaymentWatch } from '@/lib/payment-watch';
+import { queryKeys } from '@/lib/query-keys';
 import { useDeposit, useTransfer, useWallet, useWithdraw } from '../api/wallet';
 import { dollarsToCents, newAttemptKey } from '../money';
 import { ScamWarning } from './scam-warning';
@@ -30,6 +32,14 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 /** Part 2 §2: the Escrow Wallet dialog — balance, deposit, withdraw, transfer, and the history. */
 export function WalletDialog({ open, onOpenChange }: Props) {
   const wallet = useWallet(open);
+  const watch = usePaymentWatch([queryKeys.wallet]);
+  const balance = wallet.data?.balance_cents;
+  const seenBalance = useRef(balance);
+  // A new balance is the deposit's webhook having landed (or any other movement): stop watching.
+  useEffect(() => {
+    if (balance !== seenBalance.current) watch.settle();
+    seenBalance.current = balance;
+  }, [balance, watch.settle]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <ModalContent className="w-[min(32rem,calc(100vw-1.5rem))] p-5 text-left sm:p-6">
@@ -50,6 +60,11 @@ export function WalletDialog({ open, onOpenChange }: Props) {
               <p className="mt-1 font-display text-4xl text-gold-200" data-testid="wallet-balance">
                 {formatCents(wallet.data.balance_cents)}
               </p>
+              {watch.awaiting && (
+                <p className="mt-1 flex items-center gap-2 text-sm text-white/80" role="status">
+                  <Spinner className="size-4 text-gold-300" /> Waiting for your payment…
+                </p>
+              )}
               {wallet.data.held_cents > 0 && (
                 <p className="mt-1 text-sm text-white/80">{formatCents(wallet.data.held_cents)} on hold</p>
               )}
@@ -80,7 +95,7 @@ export function WalletDialog({ open, onOpenChange }: Props) {
             ))}
           </Tabs.List>
           <Tabs.Content value="deposit">
-            <DepositForm />
+            <DepositForm onStarted={watch.start} />
           </Tabs.Content>
           <Tabs.Content value="withdraw">
             <WithdrawForm />
@@ -139,7 +154,7 @@ function readAmount(text: string, minimumText: string): number | null {
   return cents;
 }
 
-function DepositForm() {
+function DepositForm({ onStarted }: { onStarted: () => void }) {
   const [amount, setAmount] = useState('');
   const [key, setKey] = useState(newAttemptKey);
   const deposit = useDeposit();
@@ -156,6 +171,7 @@ function DepositForm() {
             description: WALLET_TOASTS.depositRedirectDescription,
           });
           tab.go(url);
+          onStarted();
           setAmount('');
           setKey(newAttemptKey());
         },
