@@ -52,6 +52,11 @@ export function SubscriptionScreen() {
                 ? 'Active'
                 : 'Not active'}
           </p>
+          {actions.awaitingPayment && (
+            <p role="status" className="mt-1 text-gold-200 text-sm">
+              Waiting for your payment…
+            </p>
+          )}
           {plan.sponsored_by && (
             <p className="mt-1 text-sm text-gold-200">Sponsored by {plan.sponsored_by.name}</p>
           )}
