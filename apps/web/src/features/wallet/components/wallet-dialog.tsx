@@ -183,7 +183,8 @@ function DepositForm({ onStarted }: { onStarted: () => void }) {
     );
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
+    // noValidate: the spec's own texts (toasts) say what is wrong, not the browser's bubble.
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <AmountField
         value={amount}
         onChange={(v) => {
@@ -224,7 +225,7 @@ function WithdrawForm() {
     );
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <AmountField
         value={amount}
         onChange={(v) => {
@@ -303,6 +304,7 @@ function TransferForm() {
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         send(false);
