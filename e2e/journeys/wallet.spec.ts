@@ -66,6 +66,16 @@ test.describe('the escrow wallet and subscriptions', () => {
     await expect(hers.getByText(/For Friday’s dinner/)).toBeVisible();
     await snap(giulia.page, 'wallet-dialog', 'phone');
     await expectNoHorizontalOverflow(giulia.page);
+
+    // The plan screens at a wide desktop, as he sees them.
+    await alessandro.page.setViewportSize({ width: 1440, height: 900 });
+    await alessandro.page.goto('/subscription');
+    await expect(alessandro.page.getByTestId('plan-status')).toHaveText(/^Active until /);
+    await alessandro.page.screenshot({ path: 'e2e/artifacts/screens/subscription-desktop-1440.png' });
+    await alessandro.page.goto('/more?tab=tiers');
+    await expect(alessandro.page.getByRole('region', { name: 'Tier Status' })).toBeVisible();
+    await alessandro.page.screenshot({ path: 'e2e/artifacts/screens/tier-management-desktop-1440.png' });
+    await expectNoHorizontalOverflow(alessandro.page);
     expect(alessandro.consoleErrors).toEqual([]);
     expect(giulia.consoleErrors).toEqual([]);
   });

@@ -44,7 +44,7 @@ export function PlanCard({
       className={cn(
         'relative flex flex-col rounded-2xl border bg-surface p-4 text-left shadow-[0_12px_32px_-22px_rgba(44,20,80,0.5)]',
         state === 'current' ? 'border-gold-400 ring-2 ring-gold-400/50' : 'border-border',
-        popularLabel && 'border-royal-500',
+        popularLabel && state !== 'current' && 'border-royal-500',
       )}
     >
       {popularLabel && (
