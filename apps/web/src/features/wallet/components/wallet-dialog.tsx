@@ -29,6 +29,12 @@ import { WalletHistory } from './wallet-history';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
+const ACTIONS = [
+  ['deposit', 'Deposit'],
+  ['withdraw', 'Withdraw'],
+  ['transfer', 'Transfer'],
+] as const;
+
 /** Part 2 §2: the Escrow Wallet dialog — balance, deposit, withdraw, transfer, and the history. */
 export function WalletDialog({ open, onOpenChange }: Props) {
   const wallet = useWallet(open);
@@ -61,9 +67,9 @@ export function WalletDialog({ open, onOpenChange }: Props) {
                 {formatCents(wallet.data.balance_cents)}
               </p>
               {watch.awaiting && (
-                <p className="mt-1 flex items-center gap-2 text-sm text-white/80" role="status">
+                <div className="mt-1 flex items-center gap-2 text-sm text-white/80" role="status">
                   <Spinner className="size-4 text-gold-300" /> Waiting for your payment…
-                </p>
+                </div>
               )}
               {wallet.data.held_cents > 0 && (
                 <p className="mt-1 text-sm text-white/80">{formatCents(wallet.data.held_cents)} on hold</p>
@@ -84,13 +90,13 @@ export function WalletDialog({ open, onOpenChange }: Props) {
             aria-label="Wallet actions"
             className="grid grid-cols-3 gap-1 rounded-2xl border border-border bg-surface-muted p-1"
           >
-            {(['deposit', 'withdraw', 'transfer'] as const).map((tab) => (
+            {ACTIONS.map(([tab, label]) => (
               <Tabs.Trigger
                 key={tab}
                 value={tab}
-                className="min-h-11 cursor-pointer rounded-xl px-2 font-semibold text-muted-foreground text-sm capitalize transition hover:text-foreground data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+                className="min-h-11 cursor-pointer rounded-xl px-2 font-semibold text-muted-foreground text-sm transition hover:text-foreground data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm"
               >
-                {tab}
+                {label}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
