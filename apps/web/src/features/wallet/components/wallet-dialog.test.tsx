@@ -33,7 +33,7 @@ function keysSentTo(path: string): string[] {
   return vi
     .mocked(fetch)
     .mock.calls.filter(([input]) => String(input).startsWith(path))
-    .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'] as string);
+    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'] as string);
 }
 
 afterEach(() => vi.unstubAllGlobals());
