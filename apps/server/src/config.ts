@@ -229,6 +229,13 @@ export function loadConfig(
       }. Set DEMO_MODE=true as well to run a demo on purpose, or unset SEED_DEMO`,
     );
   }
+  // The sandbox lets anyone "pay" with a button: fine for demos, development and tests, never by
+  // accident on a real deployment.
+  if (e.NODE_ENV === 'production' && !demoMode && !e.STRIPE_SECRET_KEY && e.PAYMENT_PROVIDER !== 'sandbox') {
+    problems.push(
+      'PAYMENT_PROVIDER: outside demo mode, production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=sandbox to run the TEST MODE payment sandbox on purpose (members can then pay without money)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR);
