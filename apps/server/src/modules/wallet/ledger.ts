@@ -77,16 +77,61 @@ export function lockedWallet(wallets: LockedWallets, userId: string): LockedWall
  * the database's second line of defence.
  */
 export async function postEntry(tx: Db, wallets: LockedWallets, input: EntryInput): Promise<string> {
+  checkLegs(input);
+  const changed = applyLegs(wallets, input.legs);
+  const entryId = await writeEntry(tx, wallets, input);
+  await saveWallets(tx, wallets, changed);
+  return entryId;
+}
+
+/**
+ * The hot path's variant (peer transfers): writes the entry and, through `beforeLock`, the rows that
+ * go with it first, and locks the wallets last — so the row locks every other transfer of these
+ * members waits for are held only for the balance check, the wallet update and the commit. Refused
+ * (INSUFFICIENT_FUNDS), the caller's savepoint rolls all of it back.
+ */
+export async function postEntryLockingLast(
+  tx: Db,
+  input: EntryInput,
+  beforeLock: (entryId: string) => Promise<void>,
+): Promise<{ entryId: string; wallets: LockedWallets }> {
+  checkLegs(input);
+  const userIds = [...new Set(input.legs.flatMap((leg) => ('userId' in leg ? [leg.userId] : [])))];
+  // Read without a lock: the account ids never change, and a balance that is already too low now
+  // refuses at once, before anything is written (the locked re-check below is the authority).
+  const snapshot = await tx
+    .select({
+      userId: escrowWallets.userId,
+      balanceCents: escrowWallets.currentBalanceCents,
+      heldCents: escrowWallets.heldCents,
+      walletAccountId: escrowWallets.walletAccountId,
+      holdAccountId: escrowWallets.holdAccountId,
+    })
+    .from(escrowWallets)
+    .where(inArray(escrowWallets.userId, userIds));
+  const unlocked: LockedWallets = new Map(snapshot.map((w) => [w.userId, w]));
+  applyLegs(unlocked, input.legs);
+  const entryId = await writeEntry(tx, unlocked, input);
+  await beforeLock(entryId);
+  const wallets = await lockWallets(tx, userIds);
+  const changed = applyLegs(wallets, input.legs);
+  await saveWallets(tx, wallets, changed);
+  return { entryId, wallets };
+}
+
+function checkLegs(input: EntryInput) {
   const total = input.legs.reduce((sum, leg) => sum + leg.amountCents, 0);
   if (total !== 0) throw new Error(`unbalanced ledger entry (${input.type}): legs sum to ${total}`);
   for (const leg of input.legs) {
     if (!Number.isSafeInteger(leg.amountCents) || leg.amountCents === 0)
       throw new Error(`invalid ledger leg amount ${leg.amountCents}`);
   }
+}
 
-  // Apply to copies first: nothing is written unless every balance stays at or above zero.
+/** The wallets after the legs, computed on copies; refuses any that would go below zero. */
+function applyLegs(wallets: LockedWallets, legs: readonly Leg[]): Map<string, LockedWallet> {
   const changed = new Map<string, LockedWallet>();
-  for (const leg of input.legs) {
+  for (const leg of legs) {
     if (!('userId' in leg)) continue;
     const current = changed.get(leg.userId) ?? { ...lockedWallet(wallets, leg.userId) };
     if (leg.account === 'wallet') current.balanceCents += leg.amountCents;
@@ -96,7 +141,17 @@ export async function postEntry(tx: Db, wallets: LockedWallets, input: EntryInpu
   for (const wallet of changed.values()) {
     if (wallet.balanceCents < 0 || wallet.heldCents < 0) throw new AppError(ErrorCode.INSUFFICIENT_FUNDS);
   }
+  return changed;
+}
 
+type AccountIds = Pick<LockedWallet, 'walletAccountId' | 'holdAccountId'>;
+
+async function writeEntry(tx: Db, accounts: ReadonlyMap<string, AccountIds>, input: EntryInput) {
+  const accountOf = (userId: string) => {
+    const found = accounts.get(userId);
+    if (!found) throw new AppError(ErrorCode.NOT_FOUND, 'Wallet not found');
+    return found;
+  };
   if (input.legs.some((leg) => 'platform' in leg)) await ensurePlatformAccounts(tx);
   const [entry] = await tx
     .insert(ledgerEntries)
@@ -117,18 +172,27 @@ export async function postEntry(tx: Db, wallets: LockedWallets, input: EntryInpu
         'platform' in leg
           ? PLATFORM_ACCOUNTS[leg.platform]
           : leg.account === 'wallet'
-            ? lockedWallet(wallets, leg.userId).walletAccountId
-            : lockedWallet(wallets, leg.userId).holdAccountId,
+            ? accountOf(leg.userId).walletAccountId
+            : accountOf(leg.userId).holdAccountId,
     })),
   );
-  for (const wallet of changed.values()) {
-    await tx
-      .update(escrowWallets)
-      .set({ currentBalanceCents: wallet.balanceCents, heldCents: wallet.heldCents })
-      .where(sql`${escrowWallets.userId} = ${wallet.userId}`);
-    wallets.set(wallet.userId, wallet);
-  }
   return entry.id;
+}
+
+/** Writes the new balances of every changed wallet in one statement. */
+async function saveWallets(tx: Db, wallets: LockedWallets, changed: ReadonlyMap<string, LockedWallet>) {
+  if (changed.size === 0) return;
+  const rows = sql.join(
+    [...changed.values()].map(
+      (w) => sql`(${w.userId}::uuid, ${w.balanceCents}::bigint, ${w.heldCents}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${escrowWallets} set current_balance_cents = v.balance, held_cents = v.held, updated_at = now()
+    from (values ${rows}) as v(user_id, balance, held)
+    where ${escrowWallets.userId} = v.user_id`);
+  for (const wallet of changed.values()) wallets.set(wallet.userId, wallet);
 }
 
 async function ensurePlatformAccounts(tx: Db) {

@@ -40,7 +40,7 @@ import { notify } from '../notifications';
 import { openCheckout } from '../payments';
 import { transferGuardReason } from './guardrails';
 import { type IdempotentReply, runIdempotent } from './idempotency';
-import { lockedWallet, lockWallets, postEntry } from './ledger';
+import { lockedWallet, lockWallets, postEntry, postEntryLockingLast } from './ledger';
 import { presentHistoryItem, presentTransfer, presentWallet, presentWithdrawal } from './presenter';
 
 const MINUTE_MS = 60_000;
@@ -326,48 +326,56 @@ export function sendTransfer(ctx: AppContext, { actor, key, input }: Keyed<Trans
       if (guard && input.confirmed !== true) {
         throw new AppError(ErrorCode.CONFIRMATION_REQUIRED, ROMANCE_SCAM_WARNING_TEXT, { reason: guard });
       }
-      const wallets = await lockWallets(tx, [actor.id, input.receiver_id]);
       const amount = input.amount_cents;
       const held = guard !== null;
-      const entryId = await postEntry(tx, wallets, {
-        type: held ? 'escrow_hold' : 'transfer',
-        idempotencyKey: `${actor.id}:${key}`,
-        createdBy: actor.id,
-        legs: held
-          ? [
-              { userId: actor.id, account: 'wallet', amountCents: -amount },
-              { userId: actor.id, account: 'hold', amountCents: amount },
-            ]
-          : [
-              { userId: actor.id, account: 'wallet', amountCents: -amount },
-              { userId: input.receiver_id, account: 'wallet', amountCents: amount },
-            ],
-      });
-      const [transfer] = await tx
-        .insert(peerTransfers)
-        .values({
-          senderId: actor.id,
-          receiverId: input.receiver_id,
-          amountCents: amount,
-          transferType: input.transfer_type,
-          message: input.message || null,
-          status: held ? 'held' : 'completed',
-          releaseAt: held ? new Date(now.getTime() + TRANSFER_GUARD.coolOffMinutes * MINUTE_MS) : null,
-        })
-        .returning();
+      let transfer: typeof peerTransfers.$inferSelect | undefined;
+      // The transfer's rows are written before the wallets are locked (postEntryLockingLast): two
+      // members' transfers then queue only for the balance check and the wallet update.
+      const { wallets } = await postEntryLockingLast(
+        tx,
+        {
+          type: held ? 'escrow_hold' : 'transfer',
+          idempotencyKey: `${actor.id}:${key}`,
+          createdBy: actor.id,
+          legs: held
+            ? [
+                { userId: actor.id, account: 'wallet', amountCents: -amount },
+                { userId: actor.id, account: 'hold', amountCents: amount },
+              ]
+            : [
+                { userId: actor.id, account: 'wallet', amountCents: -amount },
+                { userId: input.receiver_id, account: 'wallet', amountCents: amount },
+              ],
+        },
+        async (entryId) => {
+          [transfer] = await tx
+            .insert(peerTransfers)
+            .values({
+              senderId: actor.id,
+              receiverId: input.receiver_id,
+              amountCents: amount,
+              transferType: input.transfer_type,
+              message: input.message || null,
+              status: held ? 'held' : 'completed',
+              releaseAt: held ? new Date(now.getTime() + TRANSFER_GUARD.coolOffMinutes * MINUTE_MS) : null,
+            })
+            .returning();
+          if (!transfer) throw new Error('transfer not written');
+          await tx.insert(walletTransactions).values({
+            userId: actor.id,
+            entryId,
+            amountCents: -amount,
+            transactionType: 'transfer',
+            counterpartyId: input.receiver_id,
+            transferType: input.transfer_type,
+            message: transfer.message,
+            transferId: transfer.id,
+            status: held ? 'pending' : 'completed',
+          });
+          if (!held) await creditReceiver(work, transfer, entryId, actor.name);
+        },
+      );
       if (!transfer) throw new Error('transfer not written');
-      await tx.insert(walletTransactions).values({
-        userId: actor.id,
-        entryId,
-        amountCents: -amount,
-        transactionType: 'transfer',
-        counterpartyId: input.receiver_id,
-        transferType: input.transfer_type,
-        message: transfer.message,
-        transferId: transfer.id,
-        status: held ? 'pending' : 'completed',
-      });
-      if (!held) await creditReceiver(work, transfer, entryId, actor.name);
       await pausePoint(ctx.config, 'transfer.before-commit');
       return {
         transfer: presentTransfer(transfer),
