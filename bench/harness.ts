@@ -193,6 +193,8 @@ export async function startServer(
       DEMO_MODE: 'false',
       SEED_DEMO: 'false',
       STATEMENT_STATS: String(statementStats),
+      // Benchmarks move no real money.
+      PAYMENT_PROVIDER: 'sandbox',
       API_RATE_LIMIT_PER_ADDRESS: '100000000',
       ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
       ...env,

@@ -1,4 +1,4 @@
-import type { ChatPair, JourneyMember } from './journey-members';
+import type { ChatPair, JourneyMember, WalletTrio } from './journey-members';
 
 /**
  * What global setup hands to the test workers. Global setup runs in Playwright's main process before
@@ -13,6 +13,8 @@ export type E2EGlobals = {
   journeyPassword: string;
   /** Two matched members for the messaging journey. */
   chatPair: ChatPair;
+  /** A payer, a payee and a tier-0 newcomer for the wallet and subscription journey. */
+  walletTrio: WalletTrio;
 };
 
 const ENV = 'ROYAL_E2E_GLOBALS';

@@ -59,7 +59,7 @@ type JourneySpec = {
   name: string;
   userType: 'men' | 'women';
   gender: 'male' | 'female';
-  tier: 2 | 3;
+  tier: 0 | 1 | 2 | 3 | 4;
   lastActive: Date;
   stamp: string;
   index: number;
@@ -88,8 +88,8 @@ async function writeJourneyMember(app: App, spec: JourneySpec): Promise<JourneyM
         state: 'FL',
         tierLevel: spec.tier,
         lastActive: spec.lastActive,
-        tierSubscriptionActive: true,
-        tierSubscriptionEndsAt: yearAhead,
+        tierSubscriptionActive: spec.tier > 0,
+        tierSubscriptionEndsAt: spec.tier > 0 ? yearAhead : null,
         verified: true,
         ageRangeMin: 21,
         ageRangeMax: 45,
@@ -156,4 +156,44 @@ export async function createChatPair(app: App): Promise<ChatPair> {
     .returning({ id: matches.id });
   if (!match) throw new Error('the chat pair was not matched');
   return { him, her, matchId: match.id };
+}
+
+export type WalletTrio = { payer: JourneyMember; payee: JourneyMember; newcomer: JourneyMember };
+
+/**
+ * The wallet journey's members: Alessandro (tier 2) deposits and sends to Giulia (tier 2, not
+ * matched with him, so no cool-off); Matteo (tier 0) subscribes to tier 2. Not boosted and active a
+ * week ago, so they stay out of the discovery journeys' first cards.
+ */
+export async function createWalletTrio(app: App): Promise<WalletTrio> {
+  const stamp = Date.now().toString(36);
+  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+  const base = { lastActive: weekAgo, stamp, passwordHash };
+  return {
+    payer: await writeJourneyMember(app, {
+      ...base,
+      name: 'Alessandro',
+      userType: 'men',
+      gender: 'male',
+      tier: 2,
+      index: 5,
+    }),
+    payee: await writeJourneyMember(app, {
+      ...base,
+      name: 'Giulia',
+      userType: 'women',
+      gender: 'female',
+      tier: 2,
+      index: 6,
+    }),
+    newcomer: await writeJourneyMember(app, {
+      ...base,
+      name: 'Matteo',
+      userType: 'men',
+      gender: 'male',
+      tier: 0,
+      index: 7,
+    }),
+  };
 }

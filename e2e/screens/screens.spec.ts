@@ -125,6 +125,8 @@ for (const theme of THEMES) {
         ['search', '/search'],
         ['messages', '/messages'],
         ['more', '/more'],
+        ['more-tiers', '/more?tab=tiers'],
+        ['wallet', '/more?wallet=open'],
         ['profile-edit', '/profile/edit'],
         ['subscription', '/subscription'],
         ['safety', '/safety'],

@@ -25,6 +25,7 @@ import {
   createAuth,
   SESSION_SETTINGS,
 } from './modules/auth';
+import { billingRoutes } from './modules/billing';
 import { devRoutes } from './modules/dev';
 import { discoveryRoutes } from './modules/discovery';
 import { healthRoutes } from './modules/health';
@@ -34,11 +35,14 @@ import { memberRoutes } from './modules/members';
 import { messagingRoutes } from './modules/messaging';
 import { createNsfwClassifier, moderationRoutes, type PhotoClassifier } from './modules/moderation';
 import { notificationRoutes } from './modules/notifications';
+import { createPaymentProvider } from './modules/payments';
 import { photoRoutes } from './modules/photos';
 import { profileRoutes } from './modules/profile';
 import { realtimeRoutes } from './modules/realtime';
 import { searchRoutes } from './modules/search';
 import { settingsRoutes } from './modules/settings';
+import { walletRoutes } from './modules/wallet';
+import { receiveWebhook, webhookRoutes } from './modules/webhooks';
 import { registerAccessControl } from './plugins/access';
 import { registerDocs } from './plugins/docs';
 import {
@@ -129,6 +133,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     onBackgroundError: (error) => app.log.warn({ err: error }, 'last_active update failed'),
   });
   const jobs = options.jobs === false ? noJobs : createJobs(database, app.log);
+  // The sandbox hands its signed webhooks to the same handler the webhook route calls.
+  const payments = createPaymentProvider(config, (body, signature) =>
+    receiveWebhook(app.ctx, 'sandbox', body, signature),
+  );
   const unitDeps = { db: database.db, bus, log: app.log, forgetActors: actors.forget };
 
   const ctx: AppContext = {
@@ -145,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     secrets,
     messageKeys: config.messageKeys,
     jobs,
+    payments,
     signInFailures: {
       perAccountAndAddress: createAttemptCounter(redis, 'rc-signin-fail:', FIFTEEN_MINUTES),
       perAccount: createAttemptCounter(redis, 'rc-signin-fail-any:', HOUR),
@@ -200,6 +209,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(messagingRoutes);
       await api.register(realtimeRoutes);
       await api.register(searchRoutes);
+      await api.register(walletRoutes);
+      await api.register(billingRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/api' },
   );

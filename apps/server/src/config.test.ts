@@ -157,3 +157,31 @@ describe('paths from source and from the bundle', () => {
     expect(load({ NODE_ENV: 'production' }).webDist).toBe(join(REPO_ROOT, 'apps/web/dist'));
   });
 });
+
+describe('the payment provider', () => {
+  it('is the TEST MODE sandbox by default, and Stripe once its keys are set', () => {
+    expect(load().payments.provider).toBe('sandbox');
+    const stripe = load({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(stripe.payments).toMatchObject({ provider: 'stripe', stripeSecretKey: 'sk_test_x' });
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' }).join()).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' }).join()).toContain('STRIPE_SECRET_KEY');
+  });
+
+  it('is never the sandbox by accident on a real deployment', () => {
+    const deployed = { NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_ORIGIN: 'https://royalcircle.app' };
+    expect(problemsOf(deployed).join()).toContain('PAYMENT_PROVIDER');
+    expect(load({ ...deployed, PAYMENT_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
+    expect(
+      problemsOf({ ...deployed, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+    ).toEqual([]);
+    // The zero-config local start (demo mode) keeps the sandbox.
+    expect(load({ NODE_ENV: 'production' }).payments.provider).toBe('sandbox');
+  });
+
+  it('refuses the tests’ pause switch in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', TEST_PAUSE_AT: 'transfer.before-commit' }).join()).toContain(
+      'TEST_PAUSE_AT',
+    );
+    expect(load({ TEST_PAUSE_AT: 'transfer.before-commit' }).testPauseAt).toBe('transfer.before-commit');
+  });
+});

@@ -97,6 +97,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_API_URL: z.url().optional().describe('Another Stripe API base (a local stand-in in tests)'),
+  TEST_PAUSE_AT: z.string().optional(),
 });
 
 export type S3Settings = {
@@ -141,6 +144,19 @@ export type AppConfig = Readonly<{
   photoAutoApprove: boolean;
   webDist: string | undefined;
   secureCookies: boolean;
+  payments: {
+    /** 'sandbox' (the default: the app's own TEST MODE checkout) or 'stripe'. */
+    provider: 'sandbox' | 'stripe';
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    /** Where the Stripe SDK sends its calls (default Stripe's own API). */
+    stripeApiUrl: string | undefined;
+  };
+  /**
+   * Tests only (refused in production): the named step of a money operation stops and waits there, so
+   * a test can SIGKILL the server at exactly that point. See lib/pause-point.ts.
+   */
+  testPauseAt: string | undefined;
   rateLimits: {
     apiPerAddressPerMinute: number;
     authPerAddressPerMinute: number;
@@ -201,6 +217,12 @@ export function loadConfig(
   }
   if (e.SMTP_URL)
     problems.push('SMTP_URL: the SMTP adapter is not available yet; unset it (e-mail goes to the outbox)');
+  if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
+  }
+  if (e.TEST_PAUSE_AT && e.NODE_ENV === 'production') {
+    problems.push('TEST_PAUSE_AT: a test-only switch; never set it in production');
+  }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
@@ -233,6 +255,13 @@ export function loadConfig(
           ? 'DEMO_MODE=false is set'
           : `demo mode is off by default here (${demoDefault.offBecause})`
       }. Set DEMO_MODE=true as well to run a demo on purpose, or unset SEED_DEMO`,
+    );
+  }
+  // The sandbox lets anyone "pay" with a button: fine for demos, development and tests, never by
+  // accident on a real deployment.
+  if (e.NODE_ENV === 'production' && !demoMode && !e.STRIPE_SECRET_KEY && e.PAYMENT_PROVIDER !== 'sandbox') {
+    problems.push(
+      'PAYMENT_PROVIDER: outside demo mode, production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=sandbox to run the TEST MODE payment sandbox on purpose (members can then pay without money)',
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -278,6 +307,13 @@ export function loadConfig(
     photoAutoApprove: e.PHOTO_AUTO_APPROVE,
     webDist: e.WEB_DIST ?? (e.NODE_ENV === 'production' ? resolve(REPO_ROOT, 'apps/web/dist') : undefined),
     secureCookies: publicOrigin.startsWith('https://'),
+    payments: {
+      provider: e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+    },
+    testPauseAt: e.TEST_PAUSE_AT,
     rateLimits: {
       apiPerAddressPerMinute: e.API_RATE_LIMIT_PER_ADDRESS,
       authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,

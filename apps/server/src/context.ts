@@ -10,6 +10,7 @@ import type { AttemptCounter } from './lib/attempt-counter';
 import type { MessageKeyRing } from './lib/message-crypto';
 import type { ActorResolver, Auth } from './modules/auth';
 import type { PhotoClassifier } from './modules/moderation';
+import type { PaymentProvider } from './modules/payments';
 
 /** Keys derived from the auth secret for purposes other than signing sessions. */
 export type DerivedSecrets = {
@@ -34,6 +35,8 @@ export type AppContext = {
   /** The keys that encrypt chat messages at rest (from the configuration). */
   messageKeys: MessageKeyRing;
   jobs: Jobs;
+  /** The payment provider (sandbox by default, or Stripe). */
+  payments: PaymentProvider;
   signInFailures: {
     /** Failures of one account from one address (the owner's own typos count here). */
     perAccountAndAddress: AttemptCounter;

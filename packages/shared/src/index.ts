@@ -18,5 +18,6 @@ export * from './schemas/profile';
 export * from './schemas/realtime';
 export * from './schemas/replies';
 export * from './schemas/search';
+export * from './schemas/wallet';
 export * from './text';
 export * from './tiers';

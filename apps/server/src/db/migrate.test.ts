@@ -137,8 +137,20 @@ describe.each(targets)('migrations on $name', ({ open }) => {
 
   it('rejects a negative wallet balance', async () => {
     const id = await newUser(db);
+    const [wallet, hold] = await db
+      .insert(ledgerAccounts)
+      .values([
+        { kind: 'user_wallet', userId: id },
+        { kind: 'user_hold', userId: id },
+      ])
+      .returning({ id: ledgerAccounts.id });
     const error = await failureOf(() =>
-      db.insert(escrowWallets).values({ userId: id, currentBalanceCents: -1 }),
+      db.insert(escrowWallets).values({
+        userId: id,
+        currentBalanceCents: -1,
+        walletAccountId: wallet?.id ?? '',
+        holdAccountId: hold?.id ?? '',
+      }),
     );
     expect(isCheckViolation(error)).toBe(true);
   });

@@ -1,7 +1,10 @@
 import type { AppContext } from '../context';
+import { lapseEndedSubscriptions } from '../modules/billing';
 import { expireMatches } from '../modules/matches';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
+import { releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
+import { reconcilePayments } from '../modules/webhooks';
 import type { JobDefinition } from './queue';
 
 /**
@@ -22,6 +25,30 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: MODERATION_JOB,
       cron: '* * * * *',
       run: () => moderatePendingPhotos(ctx),
+    },
+    {
+      // Guarded transfers whose cool-off has passed arrive at their receiver.
+      name: 'transfer-release',
+      cron: '* * * * *',
+      run: () => releaseDueTransfers(ctx),
+    },
+    {
+      // Withdrawals whose payout request may have been lost (a crash between hold and request).
+      name: 'payout-retry',
+      cron: '*/5 * * * *',
+      run: () => requestPendingPayouts(ctx),
+    },
+    {
+      // Plans past their end date without a renewal lapse (a missed webhook cannot keep a tier).
+      name: 'subscription-lapse',
+      cron: '*/10 * * * *',
+      run: () => lapseEndedSubscriptions(ctx),
+    },
+    {
+      // Our ledger against the provider's records and against itself; mismatches are flagged for admins.
+      name: 'payment-reconciliation',
+      cron: '17 * * * *',
+      run: () => reconcilePayments(ctx),
     },
   ];
 }

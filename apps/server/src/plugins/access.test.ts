@@ -20,8 +20,8 @@ describe('access declarations', () => {
     expect(t.app.apiRoutes.length).toBeGreaterThan(15);
     for (const route of t.app.apiRoutes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
     const kinds = new Set(t.app.apiRoutes.map((r) => describeAccess(r.access).split(' ')[0]));
-    // Public, member, role and capability declarations all exist, so each branch is exercised.
-    expect([...kinds].sort()).toEqual(['capability', 'member', 'public', 'role']);
+    // Public, member, role, tier and capability declarations all exist, so each branch is exercised.
+    expect([...kinds].sort()).toEqual(['capability', 'member', 'public', 'role', 'tier']);
   });
 
   it('refuse a signed-out caller, a wrong role and a too-low tier exactly as declared', async () => {

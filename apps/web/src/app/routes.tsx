@@ -20,6 +20,8 @@ import { notificationsQueryOptions } from '@/features/notifications';
 import { myPhotosQueryOptions } from '@/features/photos';
 import { filtersFromParams, paramsFromFilters, searchQueryOptions } from '@/features/search';
 import { memberSettingsQueryOptions } from '@/features/settings';
+import { subscriptionQueryOptions } from '@/features/subscription';
+import { sandboxCheckoutQueryOptions, walletQueryOptions } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 import { preloadPhoto } from '@/lib/photos';
 import { queryKeys } from '@/lib/query-keys';
@@ -79,6 +81,9 @@ const Onboarding = onDemand(() => import('@/features/onboarding/routes/onboardin
 const ProfileEdit = onDemand(() => import('@/features/profile-edit/routes/profile-edit'));
 const Admin = onDemand(() => import('@/features/admin/routes/admin'));
 const Safety = onDemand(() => import('@/features/safety/routes/safety'));
+const More = onDemand(() => import('@/features/more/routes/more'));
+const Subscription = onDemand(() => import('@/features/subscription/routes/subscription'));
+const SandboxCheckout = onDemand(() => import('@/features/wallet/routes/sandbox-checkout'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
 const MemberLayout = onDemand(async () => ({
@@ -165,7 +170,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         void queryClient.prefetchQuery(matchesQueryOptions());
       }),
     },
-    { path: paths.more, element: <ComingSoon title="More" /> },
+    {
+      path: paths.more,
+      element: <More.Component />,
+      loader: startLoading(More.preload, () => {
+        void queryClient.prefetchQuery(walletQueryOptions());
+      }),
+    },
     {
       path: paths.profileEdit,
       element: <ProfileEdit.Component />,
@@ -188,12 +199,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: paths.event, element: <ComingSoon title="Edit Event" /> },
     // Admins only: the screen shows non-admins a refusal, and every admin route refuses them too.
     { path: paths.admin, element: <Admin.Component />, loader: startLoading(Admin.preload) },
-    { path: paths.subscription, element: <ComingSoon title="Subscription" /> },
     {
       path: paths.safety,
       element: <Safety.Component />,
       loader: startLoading(Safety.preload, () => {
         void queryClient.prefetchQuery(myPhotosQueryOptions());
+      }),
+    },
+    {
+      path: paths.subscription,
+      element: <Subscription.Component />,
+      loader: startLoading(Subscription.preload, () => {
+        void queryClient.prefetchQuery(subscriptionQueryOptions());
       }),
     },
     {
@@ -231,6 +248,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           element: <RequireAuth />,
           children: [
+            // The payment sandbox's page stands alone, as a provider's hosted checkout would.
+            {
+              path: paths.sandboxCheckout,
+              element: <SandboxCheckout.Component />,
+              loader: startLoading(SandboxCheckout.preload, ({ checkoutId }) => {
+                if (idParamSchema.safeParse({ id: checkoutId }).success) {
+                  void queryClient.prefetchQuery(sandboxCheckoutQueryOptions(checkoutId ?? ''));
+                }
+              }),
+            },
             {
               // A required step (onboarding) is a full screen of its own, outside the member frame.
               element: <RequireStep step="onboarding" />,

@@ -29,7 +29,13 @@ export const paths = {
   safety: '/safety',
   settings: '/settings',
   migration: '/migration',
+  /** The payment sandbox's TEST MODE checkout page (the default provider's "hosted" page). */
+  sandboxCheckout: '/sandbox/checkout/:checkoutId',
 } as const;
+
+/** The sandbox checkout page of one checkout. */
+export const sandboxCheckoutPath = (checkoutId: string) =>
+  generatePath(paths.sandboxCheckout, { checkoutId });
 
 /** A member's profile page. */
 export const profilePath = (memberId: string) => generatePath(paths.profile, { userId: memberId });
@@ -85,4 +91,21 @@ export const apiPaths = {
   /** Browse results for a query string of filters (see features/search/filters.ts). */
   search: (query: string) => `${API}/search${query ? `?${query}` : ''}`,
   myLocation: `${API}/me/location`,
+  wallet: `${API}/wallet`,
+  /** One page of the wallet history; the newest without a cursor. */
+  walletHistory: (cursor: string | null) =>
+    `${API}/wallet/transactions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  deposits: `${API}/wallet/deposits`,
+  withdrawals: `${API}/wallet/withdrawals`,
+  transfers: `${API}/wallet/transfers`,
+  transferCancel: (id: string) => `${API}/wallet/transfers/${encodeURIComponent(id)}/cancel`,
+  sandboxCheckout: (id: string) => `${API}/payments/sandbox/checkouts/${encodeURIComponent(id)}`,
+  sandboxCheckoutComplete: (id: string) =>
+    `${API}/payments/sandbox/checkouts/${encodeURIComponent(id)}/complete`,
+  subscription: `${API}/subscription`,
+  subscriptionCheckout: `${API}/subscription/checkout`,
+  subscriptionPortal: `${API}/subscription/portal`,
+  boostCheckout: `${API}/boosts/checkout`,
+  sponsorships: `${API}/sponsorships`,
+  sponsorship: (id: string) => `${API}/sponsorships/${encodeURIComponent(id)}`,
 } as const;

@@ -25,4 +25,11 @@ export const queryKeys = {
   /** The admin Photo Moderation queue: every tab; `moderation(tab)` is one. */
   moderationQueue: ['moderation'] as const,
   moderation: (tab: string) => ['moderation', tab] as const,
+  /** The escrow wallet's balance, and its history (an infinite query of WalletHistoryPage). */
+  wallet: ['wallet'] as const,
+  walletHistory: ['wallet', 'history'] as const,
+  sandboxCheckout: (id: string) => ['sandbox-checkout', id] as const,
+  /** The member's plan, boosts and sponsor; and the sponsorships they give and receive. */
+  subscription: ['subscription'] as const,
+  sponsorships: ['sponsorships'] as const,
 };

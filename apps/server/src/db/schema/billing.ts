@@ -1,6 +1,20 @@
 import { BOOST_TYPES, SUBSCRIPTION_STATUSES } from '@royal/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, idPk, tstz, updatedAt } from './columns';
 
@@ -19,6 +33,9 @@ export const subscriptions = pgTable(
     status: subscriptionStatus('status').notNull().default('incomplete'),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id').unique(),
+    providerCustomerId: text('provider_customer_id'),
+    /** The newest provider event applied: an older one delivered late changes nothing. */
+    lastEventAt: tstz('last_event_at'),
     currentPeriodEnd: tstz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     createdAt: createdAt(),
@@ -27,6 +44,8 @@ export const subscriptions = pgTable(
   (t) => [
     check('subscriptions_tier_range', sql`${t.tierLevel} between 1 and 4`),
     index('subscriptions_user_idx').on(t.userId),
+    // The end-date check: active plans whose period has ended.
+    index('subscriptions_status_end_idx').on(t.status, t.currentPeriodEnd),
   ],
 );
 
@@ -60,3 +79,67 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   processedAt: tstz('processed_at').notNull().defaultNow(),
 });
+
+export const checkoutPurpose = pgEnum('checkout_purpose', ['deposit', 'subscription', 'boost']);
+export const checkoutStatus = pgEnum('checkout_status', ['open', 'paid', 'declined', 'cancelled', 'expired']);
+
+/**
+ * A payment the member was sent to the provider for. Our id travels in the provider's metadata (and is
+ * the sandbox's session id); only a verified webhook moves it out of `open`.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: idPk(),
+    userId: uuid('user_id').notNull(),
+    purpose: checkoutPurpose('purpose').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    tierLevel: smallint('tier_level'),
+    boostType: boostType('boost_type'),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    status: checkoutStatus('status').notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('checkouts_amount_positive', sql`${t.amountCents} > 0`),
+    index('checkouts_user_idx').on(t.userId, t.createdAt),
+    index('checkouts_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** A tier-4 member paying for another member's access; at most one live sponsorship per member. */
+export const sponsorships = pgTable(
+  'sponsorships',
+  {
+    id: idPk(),
+    sponsorId: uuid('sponsor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sponsoredId: uuid('sponsored_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [
+    check('sponsorships_not_self', sql`${t.sponsorId} <> ${t.sponsoredId}`),
+    uniqueIndex('sponsorships_live_sponsored_key').on(t.sponsoredId).where(sql`${t.revokedAt} is null`),
+    index('sponsorships_sponsor_idx').on(t.sponsorId),
+  ],
+);
+
+/** What the reconciliation job found where our ledger and the provider's records disagree. */
+export const reconciliationFlags = pgTable(
+  'reconciliation_flags',
+  {
+    id: idPk(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    detail: jsonb('detail').notNull(),
+    createdAt: createdAt(),
+    resolvedAt: tstz('resolved_at'),
+  },
+  (t) => [unique('reconciliation_flags_kind_reference_key').on(t.kind, t.reference)],
+);

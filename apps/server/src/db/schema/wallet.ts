@@ -1,8 +1,21 @@
 import { TRANSACTION_TYPES, TRANSFER_TYPES } from '@royal/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, idPk, updatedAt } from './columns';
+import { createdAt, idPk, tstz, updatedAt } from './columns';
 
 // Money (DESIGN.md "Money"): integer cents, a double-entry ledger of append-only entries whose lines
 // sum to zero (enforced at commit by the trigger in the `ledger_guards` migration), and per-member
@@ -40,6 +53,13 @@ export const escrowWallets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     currentBalanceCents: cents('current_balance_cents').notNull().default(0),
     heldCents: cents('held_cents').notNull().default(0),
+    /** The member's two ledger accounts, read with the lock so a posting needs no further lookup. */
+    walletAccountId: uuid('wallet_account_id')
+      .notNull()
+      .references((): AnyPgColumn => ledgerAccounts.id),
+    holdAccountId: uuid('hold_account_id')
+      .notNull()
+      .references((): AnyPgColumn => ledgerAccounts.id),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -117,6 +137,8 @@ export const walletTransactions = pgTable(
     counterpartyId: uuid('counterparty_id'),
     transferType: transferType('transfer_type'),
     message: text('message'),
+    /** The peer transfer a transfer row belongs to (a held one can be cancelled by its id). */
+    transferId: uuid('transfer_id'),
     status: walletTransactionStatus('status').notNull().default('completed'),
     createdAt: createdAt(),
     /** A pending withdrawal becomes completed or voided later. */
@@ -125,5 +147,81 @@ export const walletTransactions = pgTable(
   (t) => [
     index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('wallet_transactions_type_idx').on(t.transactionType),
+  ],
+);
+
+/**
+ * One row per (member, Idempotency-Key) on every money route, written in the same transaction as the
+ * operation: a concurrent duplicate blocks on the primary key until the first commits, then reads the
+ * stored reply. `request_hash` refuses the same key reused for a different request.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code'),
+    reply: jsonb('reply'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export const withdrawalStatus = pgEnum('withdrawal_status', ['pending', 'paid', 'failed']);
+
+/**
+ * A two-phase withdrawal: the amount is held at once; the payout's result posts it (paid) or releases
+ * it (failed). Our id is the provider's idempotency key, so asking twice pays once.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: idPk(),
+    userId: uuid('user_id').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    status: withdrawalStatus('status').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    holdEntryId: uuid('hold_entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    providerPayoutId: text('provider_payout_id'),
+    /** Set once the provider accepted the payout request; a pending row without it is asked again. */
+    payoutRequestedAt: tstz('payout_requested_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const peerTransferStatus = pgEnum('peer_transfer_status', ['held', 'completed', 'cancelled']);
+
+/**
+ * A member-to-member transfer. A guarded one (a new match, a large amount) is `held` in the sender's
+ * hold account until `release_at`; the sender may cancel it until then.
+ */
+export const peerTransfers = pgTable(
+  'peer_transfers',
+  {
+    id: idPk(),
+    senderId: uuid('sender_id').notNull(),
+    receiverId: uuid('receiver_id').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    transferType: transferType('transfer_type').notNull(),
+    message: text('message'),
+    status: peerTransferStatus('status').notNull(),
+    releaseAt: tstz('release_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('peer_transfers_amount_positive', sql`${t.amountCents} > 0`),
+    check('peer_transfers_not_to_self', sql`${t.senderId} <> ${t.receiverId}`),
+    index('peer_transfers_pair_idx').on(t.senderId, t.receiverId),
+    index('peer_transfers_due_idx').on(t.status, t.releaseAt),
   ],
 );

@@ -6,6 +6,8 @@ import type { Db, Tx } from '../../db/client';
 import { locationColumns } from '../../db/geo';
 import {
   accounts,
+  escrowWallets,
+  ledgerAccounts,
   notifications,
   profiles,
   safetySettings,
@@ -42,7 +44,8 @@ export type MemberWriterDeps = { locationKey: Buffer };
 
 /**
  * The one writer of everything a member has besides Better Auth's user row: profile (spec sign-up
- * defaults unless given), roles, settings, compliance and the welcome e-mail. Sign-up, the demo
+ * defaults unless given), roles, settings, compliance, the escrow wallet with its two ledger accounts
+ * and the welcome e-mail. Sign-up, the demo
  * seed, test factories and e2e fixtures all come through here, so a table every member needs
  * (wallet, ledger accounts, …) is added in exactly one place. Runs in the caller's transaction.
  */
@@ -90,6 +93,7 @@ export async function writeMemberRecords(
       : {}),
     ...(input.ageVerified ? { ageVerified: true, ageVerificationDate: accepted ?? new Date() } : {}),
   });
+  await writeWallet(tx, userId);
   if (input.welcomeEmailTo) {
     await queueEmail(tx, welcomeEmail(input.welcomeEmailTo));
     // The first system notice: the bell is never empty-handed on a member's first visit.
@@ -101,6 +105,22 @@ export async function writeMemberRecords(
       link: '/profile/edit',
     });
   }
+}
+
+/**
+ * Every member has a wallet from the start, even on tier 0 (which may not use it): upgrading then
+ * needs no lazy creation on a money path, where a race could make two.
+ */
+async function writeWallet(tx: Tx, userId: string) {
+  const [wallet, hold] = await tx
+    .insert(ledgerAccounts)
+    .values([
+      { kind: 'user_wallet', userId },
+      { kind: 'user_hold', userId },
+    ])
+    .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind });
+  if (!wallet || !hold || wallet.kind !== 'user_wallet') throw new Error('ledger accounts not created');
+  await tx.insert(escrowWallets).values({ userId, walletAccountId: wallet.id, holdAccountId: hold.id });
 }
 
 export type DirectMember = NewMemberRecords & {

@@ -101,7 +101,7 @@ describe('the job queue', () => {
       const { db } = started.app.ctx;
       // pg-boss keeps its queue and schedules in its own schema of the same database.
       const schedules = await db.execute<{ name: string; cron: string }>(
-        sql`select name, cron from pgboss.schedule`,
+        sql`select name, cron from pgboss.schedule where name = 'match-expiry'`,
       );
       expect(schedules.rows).toContainEqual({ name: 'match-expiry', cron: '* * * * *' });
 

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { request, useTestApp } from '../../../test/app';
+import { onPostgres } from '../../../test/database';
+import { signedInMember } from '../../../test/factories';
+import { expectLedgerConsistent, moneyPost } from '../../../test/money';
+import { boosts, profiles, subscriptions } from '../../db/schema';
+import type { SandboxProvider } from '../payments';
+import { applyPaymentEvent } from '../webhooks';
+import { consumeBoost, lapseEndedSubscriptions } from './service';
+
+const t = useTestApp();
+const DAY = 86_400;
+
+async function payCheckout(
+  session: Parameters<typeof request>[3] extends infer O
+    ? O extends { session?: infer S }
+      ? S
+      : never
+    : never,
+  url: string,
+  body: object,
+) {
+  const res = await moneyPost(t.app, url, session as never, body);
+  expect(res.statusCode, res.body).toBe(200);
+  const { checkout_id } = res.json();
+  const pay = await request(t.app, 'POST', `/api/payments/sandbox/checkouts/${checkout_id}/complete`, {
+    session: session as never,
+    body: { outcome: 'pay' },
+  });
+  expect(pay.statusCode).toBe(200);
+  return checkout_id as string;
+}
+
+async function profileOf(userId: string) {
+  const [row] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, userId));
+  if (!row) throw new Error('no profile');
+  return row;
+}
+
+describe('subscriptions', () => {
+  it('apply a paid tier on the member’s very next request (the cached actor is dropped)', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 0, userType: 'men' });
+    const target = await signedInMember(t.app, { tier: 2, userType: 'women' });
+    const swipe = () =>
+      request(t.app, 'POST', '/api/swipes', {
+        session,
+        body: { target_id: target.member.id, direction: 'left' },
+      });
+    // Resolve (and cache) the actor as tier 0 first.
+    const refused = await swipe();
+    expect(refused.json().error.code).toBe('TIER_REQUIRED');
+    const before = await request(t.app, 'GET', '/api/subscription', { session });
+    expect(before.json()).toMatchObject({ tier_level: 0, active: false, ends_at: null, manageable: false });
+
+    await payCheckout(session, '/api/subscription/checkout', { tier_level: 2 });
+    // First thing after paying (no fresh read in between that could refresh the cache by chance).
+    const allowed = await swipe();
+    expect(allowed.statusCode, allowed.body).toBeLessThan(300);
+    const after = (await request(t.app, 'GET', '/api/subscription', { session })).json();
+    expect(after).toMatchObject({ tier_level: 2, active: true, status: 'active', manageable: true });
+    expect(Date.parse(after.ends_at) - Date.now()).toBeGreaterThan(29 * DAY * 1000);
+    const row = await profileOf(member.id);
+    expect(row).toMatchObject({ tierLevel: 2, tierSubscriptionActive: true });
+    await expectLedgerConsistent(t.app.ctx.db);
+  });
+
+  it('renew, cancel and lapse by webhook and by the end-date job; older events change nothing', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 0 });
+    await payCheckout(session, '/api/subscription/checkout', { tier_level: 1 });
+    const [plan] = await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, member.id));
+    if (!plan?.providerSubscriptionId) throw new Error('no plan');
+    const now = Math.floor(Date.now() / 1000);
+    const renewedTo = now + 60 * DAY;
+    await applyPaymentEvent(t.app.ctx, 'sandbox', {
+      id: `evt_${randomUUID()}`,
+      created: now,
+      type: 'subscription.renewed',
+      subscriptionId: plan.providerSubscriptionId,
+      periodEnd: renewedTo,
+      amountCents: 1599,
+    });
+    expect((await profileOf(member.id)).tierSubscriptionEndsAt?.getTime()).toBe(renewedTo * 1000);
+
+    await applyPaymentEvent(t.app.ctx, 'sandbox', {
+      id: `evt_${randomUUID()}`,
+      created: now + 10,
+      type: 'subscription.updated',
+      subscriptionId: plan.providerSubscriptionId,
+      status: 'canceled',
+      periodEnd: renewedTo,
+      cancelAtPeriodEnd: false,
+    });
+    // An "active" update from before the cancellation, delivered late, does not revive it.
+    await applyPaymentEvent(t.app.ctx, 'sandbox', {
+      id: `evt_${randomUUID()}`,
+      created: now + 5,
+      type: 'subscription.updated',
+      subscriptionId: plan.providerSubscriptionId,
+      status: 'active',
+      periodEnd: renewedTo,
+      cancelAtPeriodEnd: true,
+    });
+    expect((await profileOf(member.id)).tierSubscriptionActive).toBe(false);
+    expect((await request(t.app, 'GET', '/api/subscription', { session })).json().active).toBe(false);
+
+    // A plan whose end passed without any webhook lapses by the job.
+    const other = await signedInMember(t.app, { tier: 0 });
+    await payCheckout(other.session, '/api/subscription/checkout', { tier_level: 3 });
+    const later = new Date(Date.now() + 31 * DAY * 1000);
+    expect(await lapseEndedSubscriptions(t.app.ctx, later)).toBeGreaterThanOrEqual(1);
+    expect((await profileOf(other.member.id)).tierSubscriptionActive).toBe(false);
+    const [lapsed] = await t.app.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, other.member.id));
+    expect(lapsed?.status).toBe('expired');
+    expect(await lapseEndedSubscriptions(t.app.ctx, later)).toBe(0);
+    await expectLedgerConsistent(t.app.ctx.db);
+  });
+
+  it('open the portal only for a member with a plan, and refuse tier 0 as a plan', async () => {
+    const { session } = await signedInMember(t.app, { tier: 1 });
+    expect((await request(t.app, 'POST', '/api/subscription/portal', { session })).statusCode).toBe(404);
+    const free = await moneyPost(t.app, '/api/subscription/checkout', session, { tier_level: 0 });
+    expect(free.statusCode).toBe(400);
+    await payCheckout(session, '/api/subscription/checkout', { tier_level: 2 });
+    const portal = await request(t.app, 'POST', '/api/subscription/portal', { session });
+    expect(portal.statusCode).toBe(200);
+    expect(portal.json().url).toContain('/subscription');
+  });
+});
+
+describe('boosts', () => {
+  it('are granted once when paid, and each token is used exactly once', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 1 });
+    const checkoutId = await payCheckout(session, '/api/boosts/checkout', { boost_type: 'super_likes' });
+    // The same payment reported again grants nothing more.
+    const sandbox = t.app.ctx.payments as SandboxProvider;
+    await sandbox.completeCheckout({
+      checkoutId,
+      amountCents: 999,
+      recurring: false,
+      userId: member.id,
+      outcome: 'pay',
+    });
+    const owned = await t.app.ctx.db.select().from(boosts).where(eq(boosts.userId, member.id));
+    expect(owned).toMatchObject([{ boostType: 'super_likes', quantity: 10, remaining: 10 }]);
+    const uses = [];
+    for (let i = 0; i < 11; i++) uses.push(await consumeBoost(t.app.ctx.db, member.id, 'super_likes'));
+    expect(uses.filter(Boolean)).toHaveLength(10);
+    expect(uses.at(-1)).toBe(false);
+    expect(await consumeBoost(t.app.ctx.db, member.id, 'message_tokens')).toBe(false);
+
+    await payCheckout(session, '/api/boosts/checkout', { boost_type: 'profile_boost' });
+    const state = (await request(t.app, 'GET', '/api/subscription', { session })).json();
+    expect(state.boosts).toMatchObject([{ boost_type: 'profile_boost', remaining: 1 }]);
+    expect(Date.parse(state.boosts[0].active_until) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    await expectLedgerConsistent(t.app.ctx.db);
+  });
+
+  it.skipIf(!onPostgres)('used 30 times at once with 5 tokens: exactly 5 succeed', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 1 });
+    await payCheckout(session, '/api/boosts/checkout', { boost_type: 'message_tokens' });
+    const uses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.app.ctx.db.transaction((tx) => consumeBoost(tx, member.id, 'message_tokens')),
+      ),
+    );
+    expect(uses.filter(Boolean)).toHaveLength(5);
+  });
+});
+
+describe('sponsorship', () => {
+  it('lets a Vault member with sponsoring enabled sponsor, shows it to both, and revokes', async () => {
+    const sponsor = await signedInMember(t.app, { tier: 4, name: 'Patron' });
+    await t.app.ctx.db
+      .update(profiles)
+      .set({ canSponsor: true })
+      .where(eq(profiles.userId, sponsor.member.id));
+    const sponsored = await signedInMember(t.app, { tier: 2, subscriptionActive: false, name: 'Protégé' });
+    const res = await request(t.app, 'POST', '/api/sponsorships', {
+      session: sponsor.session,
+      body: { user_id: sponsored.member.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await profileOf(sponsored.member.id)).isSponsored).toBe(true);
+    const again = await request(t.app, 'POST', '/api/sponsorships', {
+      session: sponsor.session,
+      body: { user_id: sponsored.member.id },
+    });
+    expect(again.statusCode).toBe(409);
+
+    const mine = (await request(t.app, 'GET', '/api/sponsorships', { session: sponsor.session })).json();
+    expect(mine.given).toMatchObject([{ sponsored: { id: sponsored.member.id, name: 'Protégé' } }]);
+    const theirs = (await request(t.app, 'GET', '/api/sponsorships', { session: sponsored.session })).json();
+    expect(theirs.received).toMatchObject({ sponsor: { id: sponsor.member.id, name: 'Patron' } });
+    const state = (await request(t.app, 'GET', '/api/subscription', { session: sponsored.session })).json();
+    expect(state).toMatchObject({ active: true, sponsored_by: { id: sponsor.member.id, name: 'Patron' } });
+
+    // Only the sponsor can revoke.
+    const id = mine.given[0].id;
+    expect(
+      (await request(t.app, 'DELETE', `/api/sponsorships/${id}`, { session: sponsored.session })).statusCode,
+    ).toBe(404);
+    expect(
+      (await request(t.app, 'DELETE', `/api/sponsorships/${id}`, { session: sponsor.session })).statusCode,
+    ).toBe(200);
+    expect((await profileOf(sponsored.member.id)).isSponsored).toBe(false);
+  });
+
+  it('is refused without can_sponsor, below tier 4, and for oneself', async () => {
+    const vault = await signedInMember(t.app, { tier: 4 });
+    const target = await signedInMember(t.app, { tier: 1 });
+    const body = { user_id: target.member.id };
+    const noFlag = await request(t.app, 'POST', '/api/sponsorships', { session: vault.session, body });
+    expect(noFlag.statusCode).toBe(403);
+    const low = await signedInMember(t.app, { tier: 3 });
+    await t.app.ctx.db.update(profiles).set({ canSponsor: true }).where(eq(profiles.userId, low.member.id));
+    expect(
+      (await request(t.app, 'POST', '/api/sponsorships', { session: low.session, body })).statusCode,
+    ).toBe(403);
+    await t.app.ctx.db.update(profiles).set({ canSponsor: true }).where(eq(profiles.userId, vault.member.id));
+    const self = await request(t.app, 'POST', '/api/sponsorships', {
+      session: vault.session,
+      body: { user_id: vault.member.id },
+    });
+    expect(self.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,11 @@
+// The billing module's public surface: plans, boosts, sponsorship.
+export { billingRoutes } from './routes';
+export {
+  applyBoostPaid,
+  applyPlanPaid,
+  applySubscriptionRenewed,
+  applySubscriptionUpdated,
+  BOOST_GRANTS,
+  consumeBoost,
+  lapseEndedSubscriptions,
+} from './service';

@@ -1,0 +1,153 @@
+import {
+  apiErrorBodySchema,
+  checkoutReplySchema,
+  createSubscriptionBodySchema,
+  idempotencyHeaderSchema,
+  idParamSchema,
+  okSchema,
+  portalReplySchema,
+  purchaseBoostBodySchema,
+  sponsorBodySchema,
+  sponsorshipListSchema,
+  subscriptionStateSchema,
+} from '@royal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/access';
+import { runIdempotent, sendIdempotent } from '../wallet';
+import { getSubscriptionState, openPortal, startBoostCheckout, startPlanCheckout } from './service';
+import { listSponsorships, revokeSponsorship, sponsorMember } from './sponsorship';
+
+const errors = {
+  400: apiErrorBodySchema,
+  401: apiErrorBodySchema,
+  403: apiErrorBodySchema,
+  404: apiErrorBodySchema,
+  409: apiErrorBodySchema,
+  422: apiErrorBodySchema,
+  502: apiErrorBodySchema,
+};
+
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['subscription'];
+
+  app.get(
+    '/subscription',
+    {
+      config: { access: 'member', fresh: true },
+      schema: {
+        tags,
+        summary: 'Your plan: tier, active or not and until when, sponsor, boosts you own',
+        response: { 200: subscriptionStateSchema, ...errors },
+      },
+    },
+    async (request) => getSubscriptionState(app.ctx, { actor: actorOf(request) }),
+  );
+
+  app.post(
+    '/subscription/checkout',
+    {
+      config: { access: 'member', fresh: true },
+      schema: {
+        tags,
+        summary: 'Subscribe to a tier: a checkout URL (the tier applies when the provider confirms payment)',
+        headers: idempotencyHeaderSchema,
+        body: createSubscriptionBodySchema,
+        response: { 200: checkoutReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const result = await runIdempotent(
+        app.ctx,
+        {
+          userId: actor.id,
+          key: request.headers['idempotency-key'],
+          request: { operation: 'subscription', input: request.body },
+        },
+        ({ tx }) => startPlanCheckout(app.ctx, tx, actor, request.body.tier_level),
+      );
+      return sendIdempotent(reply, result);
+    },
+  );
+
+  app.post(
+    '/subscription/portal',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Manage your plan at the provider: a URL',
+        response: { 200: portalReplySchema, ...errors },
+      },
+    },
+    async (request) => openPortal(app.ctx, { actor: actorOf(request) }),
+  );
+
+  app.post(
+    '/boosts/checkout',
+    {
+      config: { access: { tier: 1 } },
+      schema: {
+        tags,
+        summary: 'Buy a one-time boost: a checkout URL (granted when the provider confirms payment)',
+        headers: idempotencyHeaderSchema,
+        body: purchaseBoostBodySchema,
+        response: { 200: checkoutReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const result = await runIdempotent(
+        app.ctx,
+        {
+          userId: actor.id,
+          key: request.headers['idempotency-key'],
+          request: { operation: 'boost', input: request.body },
+        },
+        ({ tx }) => startBoostCheckout(app.ctx, tx, actor, request.body.boost_type),
+      );
+      return sendIdempotent(reply, result);
+    },
+  );
+
+  app.get(
+    '/sponsorships',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Members you sponsor, and who sponsors you',
+        response: { 200: sponsorshipListSchema, ...errors },
+      },
+    },
+    async (request) => listSponsorships(app.ctx, { actor: actorOf(request) }),
+  );
+
+  app.post(
+    '/sponsorships',
+    {
+      config: { access: { capability: 'sponsor' }, fresh: true },
+      schema: {
+        tags,
+        summary: 'Sponsor a member (Vault Verified with sponsoring enabled)',
+        body: sponsorBodySchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => sponsorMember(app.ctx, { actor: actorOf(request), userId: request.body.user_id }),
+  );
+
+  app.delete(
+    '/sponsorships/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Revoke a sponsorship you gave',
+        params: idParamSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => revokeSponsorship(app.ctx, { actor: actorOf(request), id: request.params.id }),
+  );
+};

@@ -1,0 +1,315 @@
+import {
+  AppError,
+  BOOSTS,
+  type BoostType,
+  type CheckoutReply,
+  ErrorCode,
+  type SubscriptionState,
+  TIERS,
+  type TierLevel,
+} from '@royal/shared';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { boosts, type checkouts, profiles, sponsorships, subscriptions } from '../../db/schema';
+import type { Work } from '../../db/transaction';
+import type { MemberActor } from '../auth';
+import { openCheckout, type PaymentEvent } from '../payments';
+import { postEntry } from '../wallet';
+
+const HOUR_MS = 3_600_000;
+
+/** What each boost grants once paid. */
+export const BOOST_GRANTS: Readonly<Record<BoostType, { quantity: number; activeForMs: number | null }>> = {
+  profile_boost: { quantity: 1, activeForMs: 24 * HOUR_MS },
+  super_likes: { quantity: 10, activeForMs: null },
+  message_tokens: { quantity: 5, activeForMs: null },
+  after_dark_pass: { quantity: 1, activeForMs: null },
+};
+
+type Checkout = typeof checkouts.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function getSubscriptionState(
+  ctx: AppContext,
+  { actor }: { actor: MemberActor },
+): Promise<SubscriptionState> {
+  const [plan] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, actor.id))
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(1);
+  const [sponsor] = await ctx.db
+    .select({ id: sponsorships.sponsorId, name: profiles.name })
+    .from(sponsorships)
+    .innerJoin(profiles, eq(profiles.userId, sponsorships.sponsorId))
+    .where(and(eq(sponsorships.sponsoredId, actor.id), isNull(sponsorships.revokedAt)));
+  const owned = await ctx.db
+    .select({ boostType: boosts.boostType, remaining: boosts.remaining, activeUntil: boosts.activeUntil })
+    .from(boosts)
+    .where(
+      and(
+        eq(boosts.userId, actor.id),
+        gt(boosts.remaining, 0),
+        or(isNull(boosts.activeUntil), gt(boosts.activeUntil, sql`now()`)),
+      ),
+    );
+  const rules = actor.rules;
+  const endsAt = rules.tier_subscription_ends_at;
+  return {
+    tier_level: actor.tier,
+    active:
+      (rules.tier_subscription_active && endsAt !== null && Date.parse(endsAt) > Date.now()) ||
+      rules.is_sponsored,
+    ends_at: endsAt,
+    status: plan?.status ?? null,
+    cancel_at_period_end: plan?.cancelAtPeriodEnd ?? false,
+    manageable: plan?.providerSubscriptionId != null && plan.status !== 'expired',
+    sponsored_by: sponsor ?? null,
+    boosts: owned.map((b) => ({
+      boost_type: b.boostType,
+      remaining: b.remaining,
+      active_until: b.activeUntil?.toISOString() ?? null,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkouts (plans and boosts are paid by card at the provider, never from the escrow wallet)
+
+export function startPlanCheckout(
+  ctx: AppContext,
+  tx: Db,
+  actor: MemberActor,
+  tier: TierLevel,
+): Promise<CheckoutReply> {
+  if (tier === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The Observer tier is free');
+  return openCheckout(ctx, tx, {
+    userId: actor.id,
+    email: actor.email,
+    purpose: 'subscription',
+    amountCents: TIERS[tier].monthlyPriceCents,
+    description: `${TIERS[tier].name} — monthly plan`,
+    tierLevel: tier,
+  });
+}
+
+export function startBoostCheckout(
+  ctx: AppContext,
+  tx: Db,
+  actor: MemberActor,
+  type: BoostType,
+): Promise<CheckoutReply> {
+  return openCheckout(ctx, tx, {
+    userId: actor.id,
+    email: actor.email,
+    purpose: 'boost',
+    amountCents: BOOSTS[type].priceCents,
+    description: `${BOOSTS[type].name} — ${BOOSTS[type].description}`,
+    boostType: type,
+  });
+}
+
+export async function openPortal(ctx: AppContext, { actor }: { actor: MemberActor }) {
+  const [plan] = await ctx.db
+    .select({ customerId: subscriptions.providerCustomerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, actor.id), ne(subscriptions.status, 'expired')))
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(1);
+  if (!plan) throw new AppError(ErrorCode.NOT_FOUND, 'You have no subscription to manage');
+  try {
+    return await ctx.payments.createPortal({ userId: actor.id, customerId: plan.customerId });
+  } catch (error) {
+    ctx.log.error({ err: error }, 'payment provider refused a portal session');
+    throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhook effects (the caller recorded the event id and runs them in its transaction)
+
+/** Card money the platform earned: provider clearing to revenue. */
+async function bookRevenue(work: Work, type: 'subscription' | 'boost', amountCents: number, eventId: string) {
+  await postEntry(work.tx, new Map(), {
+    type,
+    providerEventId: eventId,
+    legs: [
+      { platform: 'platform_revenue', amountCents },
+      { platform: 'provider_clearing', amountCents: -amountCents },
+    ],
+  });
+}
+
+/** Sets the member's tier facts and has every instance forget the cached actor. */
+async function setMemberPlan(work: Work, userId: string, values: Partial<typeof profiles.$inferInsert>) {
+  await work.tx.update(profiles).set(values).where(eq(profiles.userId, userId));
+  work.publish({ kind: 'actor.invalidate', userIds: [userId] });
+}
+
+export async function applyPlanPaid(
+  work: Work,
+  checkout: Checkout,
+  event: Extract<PaymentEvent, { type: 'checkout.paid' }>,
+  eventId: string,
+) {
+  const tier = checkout.tierLevel as TierLevel | null;
+  if (tier === null || tier < 1 || !event.subscription)
+    throw new Error(`plan checkout ${checkout.id} without a tier or plan`);
+  await bookRevenue(work, 'subscription', checkout.amountCents, eventId);
+  const periodEnd = new Date(event.subscription.periodEnd * 1000);
+  // A new plan replaces the member's previous one (an upgrade or downgrade).
+  await work.tx
+    .update(subscriptions)
+    .set({ status: 'canceled' })
+    .where(
+      and(
+        eq(subscriptions.userId, checkout.userId),
+        inArray(subscriptions.status, ['active', 'past_due', 'incomplete']),
+      ),
+    );
+  await work.tx
+    .insert(subscriptions)
+    .values({
+      userId: checkout.userId,
+      tierLevel: tier,
+      status: 'active',
+      provider: checkout.provider,
+      providerSubscriptionId: event.subscription.id,
+      providerCustomerId: event.subscription.customerId,
+      currentPeriodEnd: periodEnd,
+      lastEventAt: new Date(event.created * 1000),
+    })
+    .onConflictDoUpdate({
+      target: subscriptions.providerSubscriptionId,
+      set: { status: 'active', tierLevel: tier, currentPeriodEnd: periodEnd },
+    });
+  await setMemberPlan(work, checkout.userId, {
+    tierLevel: tier,
+    tierSubscriptionActive: true,
+    tierSubscriptionEndsAt: periodEnd,
+  });
+}
+
+export async function applySubscriptionRenewed(
+  work: Work,
+  event: Extract<PaymentEvent, { type: 'subscription.renewed' }>,
+  eventId: string,
+) {
+  const [plan] = await work.tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, event.subscriptionId))
+    .for('update');
+  if (!plan) throw new Error(`renewal of an unknown plan ${event.subscriptionId}`);
+  await bookRevenue(work, 'subscription', event.amountCents, eventId);
+  const periodEnd = new Date(Math.max(event.periodEnd * 1000, plan.currentPeriodEnd?.getTime() ?? 0));
+  await work.tx
+    .update(subscriptions)
+    .set({ status: 'active', currentPeriodEnd: periodEnd })
+    .where(eq(subscriptions.id, plan.id));
+  await setMemberPlan(work, plan.userId, {
+    tierLevel: plan.tierLevel,
+    tierSubscriptionActive: true,
+    tierSubscriptionEndsAt: periodEnd,
+  });
+}
+
+export async function applySubscriptionUpdated(
+  work: Work,
+  event: Extract<PaymentEvent, { type: 'subscription.updated' }>,
+) {
+  const [plan] = await work.tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, event.subscriptionId))
+    .for('update');
+  if (!plan) return;
+  const created = new Date(event.created * 1000);
+  // Events arrive in any order: an older state never overwrites a newer one.
+  if (plan.lastEventAt && created < plan.lastEventAt) return;
+  const periodEnd = event.periodEnd === null ? plan.currentPeriodEnd : new Date(event.periodEnd * 1000);
+  await work.tx
+    .update(subscriptions)
+    .set({
+      status: event.status,
+      currentPeriodEnd: periodEnd,
+      cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+      lastEventAt: created,
+    })
+    .where(eq(subscriptions.id, plan.id));
+  const live = event.status === 'active' || event.status === 'past_due';
+  await setMemberPlan(work, plan.userId, {
+    tierSubscriptionActive: live,
+    tierSubscriptionEndsAt: periodEnd,
+  });
+}
+
+/** The job: plans whose paid period has ended without a renewal lapse, and the member's flag with them. */
+export async function lapseEndedSubscriptions(ctx: AppContext, now = new Date()) {
+  return ctx.transact(async (work) => {
+    const lapsed = await work.tx
+      .update(subscriptions)
+      .set({ status: 'expired' })
+      .where(
+        and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.currentPeriodEnd, now)),
+      )
+      .returning({ userId: subscriptions.userId });
+    const userIds = [...new Set(lapsed.map((l) => l.userId))];
+    if (userIds.length === 0) return 0;
+    await work.tx
+      .update(profiles)
+      .set({ tierSubscriptionActive: false })
+      .where(and(inArray(profiles.userId, userIds), lte(profiles.tierSubscriptionEndsAt, now)));
+    work.publish({ kind: 'actor.invalidate', userIds });
+    return userIds.length;
+  });
+}
+
+export async function applyBoostPaid(work: Work, checkout: Checkout, eventId: string) {
+  const type = checkout.boostType;
+  if (!type) throw new Error(`boost checkout ${checkout.id} without a type`);
+  await bookRevenue(work, 'boost', checkout.amountCents, eventId);
+  const grant = BOOST_GRANTS[type];
+  await work.tx
+    .insert(boosts)
+    .values({
+      userId: checkout.userId,
+      boostType: type,
+      quantity: grant.quantity,
+      remaining: grant.quantity,
+      activeUntil: grant.activeForMs === null ? null : new Date(Date.now() + grant.activeForMs),
+      providerPaymentId: checkout.id,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * Uses one token of a boost the member owns (oldest first), exactly once: one UPDATE whose row lock
+ * makes concurrent uses of the last token race for it, and the loser gets false.
+ */
+export async function consumeBoost(tx: Db, userId: string, type: BoostType): Promise<boolean> {
+  const candidate = tx
+    .select({ id: boosts.id })
+    .from(boosts)
+    .where(
+      and(
+        eq(boosts.userId, userId),
+        eq(boosts.boostType, type),
+        gt(boosts.remaining, 0),
+        or(isNull(boosts.activeUntil), gt(boosts.activeUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(boosts.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const used = await tx
+    .update(boosts)
+    .set({ remaining: sql`${boosts.remaining} - 1` })
+    .where(and(inArray(boosts.id, candidate), gt(boosts.remaining, 0)))
+    .returning({ id: boosts.id });
+  return used.length === 1;
+}

@@ -1,0 +1,19 @@
+export { type CheckoutInput, openCheckout } from './checkouts';
+export {
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderCheckoutRecord,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookRejected,
+} from './port';
+export { createPaymentProvider } from './provider';
+export {
+  createSandboxProvider,
+  SANDBOX_FAILING_PAYOUT_CENTS,
+  type SandboxDelivery,
+  type SandboxProvider,
+  sandboxWebhookSecret,
+} from './sandbox';
+export { signPayload } from './signature';
+export { createStripeProvider, mapStripeEvent, type StripeSettings } from './stripe';

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, startTestApp } from '../../../test/app';
+import { signedInMember } from '../../../test/factories';
+import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost } from '../../../test/money';
+import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-standin';
+import type { App } from '../../app';
+import { checkouts, profiles, reconciliationFlags, withdrawals } from '../../db/schema';
+import { reconcilePayments } from '../webhooks';
+
+// The Stripe adapter against a local stand-in of the Stripe API (the SDK's host/port/protocol), with
+// webhooks signed by the SDK's own test helper.
+
+const WEBHOOK_SECRET = 'whsec_test_standin_secret';
+const signer = new Stripe('sk_test_signer');
+let standIn: StripeStandIn;
+let app: App;
+let dispose: () => Promise<void>;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  const started = await startTestApp({
+    payments: {
+      provider: 'stripe',
+      stripeSecretKey: 'sk_test_standin',
+      stripeWebhookSecret: WEBHOOK_SECRET,
+      stripeApiUrl: standIn.url,
+    },
+  });
+  app = started.app;
+  dispose = started.dispose;
+});
+afterAll(async () => {
+  await dispose?.();
+  await standIn?.close();
+});
+
+function stripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) {
+  return JSON.stringify({
+    id: `evt_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type,
+    created,
+    data: { object },
+  });
+}
+
+function deliver(payload: string, options: { secret?: string; timestamp?: number } = {}) {
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+async function checkoutRow(id: string) {
+  const [row] = await app.ctx.db.select().from(checkouts).where(eq(checkouts.id, id));
+  if (!row?.providerSessionId) throw new Error('no session');
+  return row;
+}
+
+describe('the Stripe adapter', () => {
+  it('opens a Checkout Session and credits the deposit once from the signed webhook', async () => {
+    const { member, session } = await signedInMember(app, { tier: 2 });
+    const res = await moneyPost(app, '/api/wallet/deposits', session, { amount_cents: 5000 });
+    expect(res.statusCode, res.body).toBe(200);
+    const { checkout_id, url } = res.json();
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    const call = standIn.calls.find(
+      (c) => c.path === '/v1/checkout/sessions' && c.form.get('metadata[checkout_id]') === checkout_id,
+    );
+    expect(call?.form.get('mode')).toBe('payment');
+    expect(call?.form.get('line_items[0][price_data][unit_amount]')).toBe('5000');
+    expect(call?.idempotencyKey).toBe(`checkout-${checkout_id}`);
+
+    const row = await checkoutRow(checkout_id);
+    const completed = stripeEvent('checkout.session.completed', {
+      id: row.providerSessionId,
+      object: 'checkout.session',
+      metadata: { checkout_id },
+      payment_status: 'paid',
+      amount_total: 5000,
+      subscription: null,
+      customer: null,
+    });
+    expect((await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await deliver(completed)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await balanceOf(app.ctx.db, member.id)).toEqual({ balance: 5000, held: 0 });
+
+    // Wrong secret, stale, tampered: refused, nothing credited.
+    const again = stripeEvent('checkout.session.completed', { ...JSON.parse(completed).data.object });
+    expect((await deliver(again, { secret: 'whsec_wrong' })).statusCode).toBe(400);
+    expect((await deliver(again, { timestamp: Math.floor(Date.now() / 1000) - 301 })).statusCode).toBe(400);
+    const tampered = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({
+          payload: again,
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+      payload: again.replace('5000', '500000'),
+    });
+    expect(tampered.statusCode).toBe(400);
+    // The sandbox route does not exist in Stripe mode.
+    const sandboxRoute = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(sandboxRoute.statusCode).toBe(404);
+    expect(await balanceOf(app.ctx.db, member.id)).toEqual({ balance: 5000, held: 0 });
+    await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('runs a plan: checkout, renewal by invoice, end by deletion; the portal opens', async () => {
+    const { member, session } = await signedInMember(app, { tier: 0 });
+    const res = await moneyPost(app, '/api/subscription/checkout', session, { tier_level: 3 });
+    const { checkout_id } = res.json();
+    const call = standIn.calls.find((c) => c.form.get('metadata[checkout_id]') === checkout_id);
+    expect(call?.form.get('mode')).toBe('subscription');
+    expect(call?.form.get('line_items[0][price_data][recurring][interval]')).toBe('month');
+    const row = await checkoutRow(checkout_id);
+    await deliver(
+      stripeEvent('checkout.session.completed', {
+        id: row.providerSessionId,
+        object: 'checkout.session',
+        metadata: { checkout_id },
+        payment_status: 'paid',
+        amount_total: 15999,
+        subscription: 'sub_standin_1',
+        customer: 'cus_standin_1',
+      }),
+    );
+    const [p] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(p).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
+
+    const periodEnd = Math.floor(Date.now() / 1000) + 62 * 86_400;
+    await deliver(
+      stripeEvent('invoice.paid', {
+        id: 'in_1',
+        object: 'invoice',
+        billing_reason: 'subscription_cycle',
+        subscription: 'sub_standin_1',
+        amount_paid: 15999,
+        period_end: periodEnd,
+        lines: { data: [{ period: { end: periodEnd } }] },
+      }),
+    );
+    const [renewed] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(renewed?.tierSubscriptionEndsAt?.getTime()).toBe(periodEnd * 1000);
+
+    const portal = await request(app, 'POST', '/api/subscription/portal', { session });
+    expect(portal.json()).toEqual({ url: 'https://billing.stripe.test/p/session' });
+    expect(standIn.calls.find((c) => c.path === '/v1/billing_portal/sessions')?.form.get('customer')).toBe(
+      'cus_standin_1',
+    );
+
+    await deliver(
+      stripeEvent(
+        'customer.subscription.deleted',
+        {
+          id: 'sub_standin_1',
+          object: 'subscription',
+          status: 'canceled',
+          cancel_at_period_end: false,
+          items: { data: [{ current_period_end: periodEnd }] },
+        },
+        Math.floor(Date.now() / 1000) + 1,
+      ),
+    );
+    const [ended] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(ended?.tierSubscriptionActive).toBe(false);
+    await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('pays a withdrawal out with our id as the idempotency key, and settles it from payout.paid', async () => {
+    const { member, session } = await signedInMember(app, { tier: 4 });
+    await fundWallet(app, member.id, 9000);
+    const res = await moneyPost(app, '/api/wallet/withdrawals', session, { amount_cents: 3000 });
+    const { withdrawal } = res.json();
+    const payout = standIn.calls.find(
+      (c) => c.path === '/v1/payouts' && c.form.get('metadata[withdrawal_id]') === withdrawal.id,
+    );
+    expect(payout?.idempotencyKey).toBe(`withdrawal-${withdrawal.id}`);
+    expect(await balanceOf(app.ctx.db, member.id)).toEqual({ balance: 6000, held: 3000 });
+    const [row] = await app.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+    await deliver(
+      stripeEvent('payout.paid', {
+        id: row?.providerPayoutId,
+        object: 'payout',
+        metadata: { withdrawal_id: withdrawal.id },
+      }),
+    );
+    expect(await balanceOf(app.ctx.db, member.id)).toEqual({ balance: 6000, held: 0 });
+    const history = (await request(app, 'GET', '/api/wallet/transactions', { session })).json();
+    expect(history.items[0]).toMatchObject({ transaction_type: 'withdrawal', status: 'completed' });
+    await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('reconciliation flags a payment Stripe took that we never credited, once', async () => {
+    const { session } = await signedInMember(app, { tier: 2 });
+    const { checkout_id } = (
+      await moneyPost(app, '/api/wallet/deposits', session, { amount_cents: 700 })
+    ).json();
+    const row = await checkoutRow(checkout_id);
+    standIn.sessions.set(row.providerSessionId as string, { payment_status: 'paid', amount_total: 700 });
+    expect(await reconcilePayments(app.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await reconcilePayments(app.ctx)).toBe(0);
+    const flags = await app.ctx.db
+      .select()
+      .from(reconciliationFlags)
+      .where(eq(reconciliationFlags.reference, checkout_id));
+    expect(flags.map((f) => f.kind)).toEqual(['provider_paid_not_credited']);
+    const admin = await signedInMember(app, { roles: ['user', 'admin'] });
+    const listed = await request(app, 'GET', '/api/admin/payments/flags', { session: admin.session });
+    expect(listed.json().items.map((f: { reference: string }) => f.reference)).toContain(checkout_id);
+    expect((await request(app, 'GET', '/api/admin/payments/flags', { session })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,137 @@
+import { AppError, ErrorCode } from '@royal/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { checkouts, paymentEvents, reconciliationFlags } from '../../db/schema';
+import type { Work } from '../../db/transaction';
+import {
+  applyBoostPaid,
+  applyPlanPaid,
+  applySubscriptionRenewed,
+  applySubscriptionUpdated,
+} from '../billing';
+import { type PaymentEvent, WebhookRejected } from '../payments';
+import { creditDeposit, settleWithdrawal } from '../wallet';
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * The one way money and tiers change from outside: a provider webhook, verified on its raw body, then
+ * applied in one transaction that first records the provider's event id (payment_events primary
+ * key). A second delivery of the same event — or ten at once — finds the id taken and changes nothing.
+ */
+export async function receiveWebhook(
+  ctx: AppContext,
+  providerName: string,
+  rawBody: string,
+  signatureHeader: string | undefined,
+): Promise<WebhookOutcome> {
+  // Only the configured provider's webhooks are accepted: in Stripe mode nobody can post sandbox events.
+  if (providerName !== ctx.payments.name) throw new AppError(ErrorCode.NOT_FOUND, 'Unknown payment provider');
+  let event: PaymentEvent;
+  try {
+    event = ctx.payments.verifyWebhook(rawBody, signatureHeader);
+  } catch (error) {
+    if (error instanceof WebhookRejected) {
+      ctx.log.warn({ reason: error.message }, 'webhook rejected');
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid webhook signature');
+    }
+    throw error;
+  }
+  return applyPaymentEvent(ctx, providerName, event);
+}
+
+export function applyPaymentEvent(ctx: AppContext, providerName: string, event: PaymentEvent) {
+  return ctx.transact(async (work): Promise<WebhookOutcome> => {
+    const recorded = await work.tx
+      .insert(paymentEvents)
+      .values({ providerEventId: `${providerName}:${event.id}`, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.providerEventId });
+    if (recorded.length === 0) return 'duplicate';
+    const eventId = `${providerName}:${event.id}`;
+    switch (event.type) {
+      case 'checkout.paid':
+        return checkoutPaid(work, event, eventId);
+      case 'checkout.failed': {
+        // Only an open checkout closes: a late "expired" after "paid" (events arrive in any order) is moot.
+        const [row] = await work.tx
+          .select()
+          .from(checkouts)
+          .where(eq(checkouts.id, event.checkoutId))
+          .for('update');
+        if (row?.status === 'open') {
+          await work.tx.update(checkouts).set({ status: event.outcome }).where(eq(checkouts.id, row.id));
+        }
+        return 'applied';
+      }
+      case 'payout.paid':
+      case 'payout.failed': {
+        const result = await settleWithdrawal(work, {
+          withdrawalId: event.withdrawalId,
+          paid: event.type === 'payout.paid',
+          eventId,
+        });
+        if (result === 'unknown') await flag(work, 'unknown_payout', event.payoutId, { event });
+        return 'applied';
+      }
+      case 'subscription.renewed':
+        await applySubscriptionRenewed(work, event, eventId);
+        return 'applied';
+      case 'subscription.updated':
+        await applySubscriptionUpdated(work, event);
+        return 'applied';
+      case 'ignored':
+        return 'ignored';
+    }
+  });
+}
+
+async function checkoutPaid(
+  work: Work,
+  event: Extract<PaymentEvent, { type: 'checkout.paid' }>,
+  eventId: string,
+) {
+  const [checkout] = await work.tx
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.id, event.checkoutId))
+    .for('update');
+  if (!checkout) {
+    await flag(work, 'unknown_checkout', event.checkoutId, { event });
+    return 'applied' as const;
+  }
+  // A checkout is paid once, whatever events claim it (e.g. Stripe's completed and async_succeeded).
+  if (checkout.status === 'paid') return 'duplicate' as const;
+  if (event.amountCents !== checkout.amountCents) {
+    // Credit what the provider says it took, and have an admin look at why it differs.
+    await flag(work, 'amount_mismatch', checkout.id, {
+      expected: checkout.amountCents,
+      paid: event.amountCents,
+    });
+  }
+  await work.tx.update(checkouts).set({ status: 'paid' }).where(eq(checkouts.id, checkout.id));
+  const paid = { ...checkout, amountCents: event.amountCents };
+  if (checkout.purpose === 'deposit') {
+    await creditDeposit(work, {
+      userId: checkout.userId,
+      amountCents: paid.amountCents,
+      checkoutId: checkout.id,
+      eventId,
+    });
+  } else if (checkout.purpose === 'subscription') {
+    await applyPlanPaid(work, paid, event, eventId);
+  } else {
+    await applyBoostPaid(work, paid, eventId);
+  }
+  return 'applied' as const;
+}
+
+/** Records something an admin must look at; the same (kind, reference) is flagged once (true if new). */
+export async function flag(work: Work, kind: string, reference: string, detail: unknown): Promise<boolean> {
+  const created = await work.tx
+    .insert(reconciliationFlags)
+    .values({ kind, reference, detail })
+    .onConflictDoNothing()
+    .returning({ id: reconciliationFlags.id });
+  return created.length > 0;
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import { onPostgres } from '../../../test/database';
+import { signedInMember } from '../../../test/factories';
+import { balanceOf, expectLedgerConsistent } from '../../../test/money';
+import { checkouts, reconciliationFlags } from '../../db/schema';
+import { type PaymentEvent, type SandboxProvider, signPayload } from '../payments';
+
+const t = useTestApp();
+const sandbox = () => t.app.ctx.payments as SandboxProvider;
+
+function post(body: string, signature?: string, provider = 'sandbox') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payments/webhooks/${provider}`,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    payload: body,
+  });
+}
+
+async function openDeposit(userId: string, amountCents: number) {
+  const [row] = await t.app.ctx.db
+    .insert(checkouts)
+    .values({ userId, purpose: 'deposit', amountCents, provider: 'sandbox' })
+    .returning({ id: checkouts.id });
+  if (!row) throw new Error('no checkout');
+  return row.id;
+}
+
+const paid = (checkoutId: string, amountCents: number, id = `evt_${randomUUID()}`): PaymentEvent => ({
+  id,
+  created: Math.floor(Date.now() / 1000),
+  type: 'checkout.paid',
+  checkoutId,
+  amountCents,
+});
+
+describe('the webhook route', () => {
+  it('credits a correctly signed event once, however often it is delivered', async () => {
+    const { member } = await signedInMember(t.app, { tier: 2 });
+    const checkoutId = await openDeposit(member.id, 2500);
+    const { body, signature } = sandbox().sign(paid(checkoutId, 2500));
+    const first = await post(body, signature);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, outcome: 'applied' });
+    const second = await post(body, signature);
+    expect(second.json()).toEqual({ received: true, outcome: 'duplicate' });
+    // A different event claiming the same checkout does not pay it twice either.
+    const other = sandbox().sign(paid(checkoutId, 2500));
+    await post(other.body, other.signature);
+    expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 2500, held: 0 });
+    await expectLedgerConsistent(t.app.ctx.db);
+  });
+
+  it('credits nothing for a forged, wrongly signed, tampered or stale event', async () => {
+    const { member } = await signedInMember(t.app, { tier: 2 });
+    const checkoutId = await openDeposit(member.id, 2500);
+    const event = paid(checkoutId, 2500);
+    const body = JSON.stringify(event);
+    const now = Math.floor(Date.now() / 1000);
+    const attempts = [
+      post(body),
+      post(body, 'nonsense'),
+      post(body, signPayload(body, 'whsec_someone_else')),
+      post(JSON.stringify({ ...event, amountCents: 250000 }), sandbox().sign(event).signature),
+      post(body, sandbox().sign(event, now - 301).signature),
+      post(body, sandbox().sign(event, now + 301).signature),
+      // The sandbox's own signature on the Stripe route (not the configured provider) is refused too.
+      post(body, sandbox().sign(event).signature, 'stripe'),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 0, held: 0 });
+    // Within the tolerance it is accepted.
+    const fresh = sandbox().sign(event, now - 200);
+    expect((await post(fresh.body, fresh.signature)).statusCode).toBe(200);
+    expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 2500, held: 0 });
+  });
+
+  it('ignores a late "expired" after "paid", and flags a checkout it does not know', async () => {
+    const { member } = await signedInMember(t.app, { tier: 2 });
+    const checkoutId = await openDeposit(member.id, 1000);
+    const p = sandbox().sign(paid(checkoutId, 1000));
+    await post(p.body, p.signature);
+    const expired = sandbox().sign({
+      id: `evt_${randomUUID()}`,
+      created: Math.floor(Date.now() / 1000) - 60,
+      type: 'checkout.failed',
+      checkoutId,
+      outcome: 'expired',
+    });
+    await post(expired.body, expired.signature);
+    const [row] = await t.app.ctx.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+    expect(row?.status).toBe('paid');
+    const unknown = randomUUID();
+    const stray = sandbox().sign(paid(unknown, 1000));
+    expect((await post(stray.body, stray.signature)).statusCode).toBe(200);
+    const flags = await t.app.ctx.db
+      .select()
+      .from(reconciliationFlags)
+      .where(eq(reconciliationFlags.reference, unknown));
+    expect(flags.map((f) => f.kind)).toEqual(['unknown_checkout']);
+  });
+
+  it.skipIf(!onPostgres)(
+    'the same event 10 times at once, among its out-of-order siblings, credits once',
+    async () => {
+      const { member } = await signedInMember(t.app, { tier: 3 });
+      const checkoutId = await openDeposit(member.id, 4200);
+      const event = sandbox().sign(paid(checkoutId, 4200));
+      const cancelled = sandbox().sign({
+        id: `evt_${randomUUID()}`,
+        created: Math.floor(Date.now() / 1000) - 5,
+        type: 'checkout.failed',
+        checkoutId,
+        outcome: 'cancelled',
+      });
+      const deliveries = [
+        ...Array.from({ length: 10 }, () => post(event.body, event.signature)),
+        post(cancelled.body, cancelled.signature),
+        post(cancelled.body, cancelled.signature),
+      ];
+      const replies = await Promise.all(deliveries.reverse());
+      expect(new Set(replies.map((r) => r.statusCode))).toEqual(new Set([200]));
+      const outcomes = replies.map((r) => r.json().outcome);
+      expect(outcomes.filter((o) => o === 'applied').length).toBeLessThanOrEqual(2);
+      expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 4200, held: 0 });
+      await expectLedgerConsistent(t.app.ctx.db);
+    },
+  );
+});

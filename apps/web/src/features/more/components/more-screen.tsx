@@ -1,0 +1,186 @@
+import { isAdmin } from '@royal/shared';
+import {
+  CalendarDays,
+  ChevronRight,
+  CreditCard,
+  Crown,
+  Eye,
+  Heart,
+  LifeBuoy,
+  LogOut,
+  type LucideIcon,
+  Settings,
+  ShieldCheck,
+  Star,
+  UserPen,
+  Wallet,
+} from 'lucide-react';
+import { Dialog, Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { MemberAvatar } from '@/components/ui/member-avatar';
+import { ModalContent } from '@/components/ui/modal';
+import { TierBadge } from '@/components/ui/tier-badge';
+import { useCurrentMember, useSignOut } from '@/features/auth';
+import { TierManagement } from '@/features/subscription';
+import { WalletDialog } from '@/features/wallet';
+import { errorMessage } from '@/lib/api';
+import { paths } from '@/lib/paths';
+
+const APP_VERSION = '2.1.0';
+const rowClass =
+  'flex min-h-14 w-full cursor-pointer items-center gap-3 px-4 text-left font-medium text-foreground transition hover:bg-surface-muted';
+
+/** /more (part 2 §2): the profile summary, then the Menu and Tier Management tabs. */
+export function MoreScreen() {
+  const me = useCurrentMember();
+  const [params, setParams] = useSearchParams();
+  const walletOpen = params.get('wallet') === 'open';
+  const tab = params.get('tab') === 'tiers' ? 'tiers' : 'menu';
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [k, v] of Object.entries(changes)) v === null ? next.delete(k) : next.set(k, v);
+        return next;
+      },
+      { replace: true },
+    );
+  const [helpOpen, setHelpOpen] = useState(false);
+  const { signOut, isPending } = useSignOut();
+
+  return (
+    <div className="flex flex-col gap-5">
+      <h1 className="font-display text-3xl text-foreground">More</h1>
+      <section
+        aria-label="Your profile"
+        className="flex items-center gap-4 rounded-3xl border border-border bg-surface p-4"
+      >
+        <MemberAvatar name={me.name} src={me.avatar} size="lg" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-foreground text-lg">{me.name}</p>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
+            <TierBadge tier={me.tier_level} label="compact" />
+            <span>Tier {me.tier_level}</span>
+            <span aria-hidden="true">·</span>
+            <span>
+              {me.location.city}, {me.location.state}
+            </span>
+          </div>
+          <ul
+            className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs"
+            aria-label="Your numbers"
+          >
+            <li className="flex items-center gap-1">
+              <Eye aria-hidden="true" className="size-3.5" /> {me.view_count} views
+            </li>
+            <li className="flex items-center gap-1">
+              <Heart aria-hidden="true" className="size-3.5" /> {me.like_count} likes
+            </li>
+            <li className="flex items-center gap-1">
+              <Star aria-hidden="true" className="size-3.5" /> {me.rating_avg.toFixed(1)}/5
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => update({ tab: value === 'tiers' ? 'tiers' : null })}
+        className="flex flex-col gap-4"
+      >
+        <Tabs.List
+          aria-label="More"
+          className="grid grid-cols-2 gap-1 rounded-2xl border border-border bg-surface-muted p-1"
+        >
+          {[
+            ['menu', 'Menu'],
+            ['tiers', 'Tier Management'],
+          ].map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value as string}
+              className="min-h-11 cursor-pointer rounded-xl font-semibold text-muted-foreground text-sm data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="menu">
+          <nav
+            aria-label="Menu"
+            className="divide-y divide-border overflow-hidden rounded-3xl border border-border bg-surface"
+          >
+            <MenuLink Icon={UserPen} label="Edit Profile" to={paths.profileEdit} />
+            <MenuButton Icon={Crown} label="My Tier" onClick={() => update({ tab: 'tiers' })} />
+            <MenuButton Icon={Wallet} label="Escrow Wallet" onClick={() => update({ wallet: 'open' })} />
+            <MenuLink Icon={CreditCard} label="Subscription" to={paths.subscription} />
+            <MenuLink Icon={CalendarDays} label="Events" to={paths.events} />
+            {isAdmin(me) && <MenuLink Icon={ShieldCheck} label="Admin Dashboard" to={paths.admin} />}
+            <MenuLink Icon={Settings} label="Settings" to={paths.settings} />
+            <MenuButton Icon={LifeBuoy} label="Help & Support" onClick={() => setHelpOpen(true)} />
+          </nav>
+          <Button
+            variant="outline"
+            className="mt-4 w-full"
+            disabled={isPending}
+            onClick={() =>
+              signOut(paths.signIn).catch((error) =>
+                toast.error('Error', { description: errorMessage(error) }),
+              )
+            }
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign Out
+          </Button>
+        </Tabs.Content>
+        <Tabs.Content value="tiers">
+          <TierManagement />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <WalletDialog open={walletOpen} onOpenChange={(open) => update({ wallet: open ? 'open' : null })} />
+      <Dialog.Root open={helpOpen} onOpenChange={setHelpOpen}>
+        <ModalContent className="text-left">
+          <Dialog.Title className="font-display text-2xl">Help & Support</Dialog.Title>
+          <Dialog.Description className="mt-1 text-muted-foreground text-sm">
+            We are here for you.
+          </Dialog.Description>
+          <ul className="mt-4 grid gap-2 text-foreground">
+            <li>FAQ</li>
+            <li>Contact Support</li>
+            <li>
+              <Link to={paths.safety} className="underline">
+                Safety Center
+              </Link>
+            </li>
+            <li>Report an Issue</li>
+          </ul>
+          <p className="mt-4 text-muted-foreground text-xs">App Version {APP_VERSION}</p>
+        </ModalContent>
+      </Dialog.Root>
+    </div>
+  );
+}
+
+function MenuLink({ Icon, label, to }: { Icon: LucideIcon; label: string; to: string }) {
+  return (
+    <Link to={to} className={rowClass}>
+      <Icon aria-hidden="true" className="size-5 text-primary dark:text-gold-300" />
+      <span className="flex-1">{label}</span>
+      <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
+    </Link>
+  );
+}
+
+function MenuButton({ Icon, label, onClick }: { Icon: LucideIcon; label: string; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className={rowClass}>
+      <Icon aria-hidden="true" className="size-5 text-primary dark:text-gold-300" />
+      <span className="flex-1">{label}</span>
+      <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
+    </button>
+  );
+}

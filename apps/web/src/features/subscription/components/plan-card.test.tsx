@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PlanCard, planState } from './plan-card';
+
+describe('planState', () => {
+  it('names the member’s own plan, those below, the free plan and those to buy', () => {
+    expect([0, 1, 2, 3, 4].map((tier) => planState(tier as 0, 2))).toEqual([
+      'free',
+      'lower',
+      'current',
+      'subscribe',
+      'subscribe',
+    ]);
+    expect(planState(0, 0)).toBe('current');
+  });
+});
+
+describe('PlanCard', () => {
+  it('offers Subscribe Now only for a higher plan, and says what the others are', async () => {
+    const onSubscribe = vi.fn();
+    const { rerender } = render(
+      <PlanCard tier={3} state="subscribe" popularLabel="Most Popular" onSubscribe={onSubscribe} />,
+    );
+    expect(screen.getByRole('article', { name: 'Chemistry Tier' })).toHaveTextContent('$159.99/month');
+    expect(screen.getByText('Most Popular')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+    expect(onSubscribe).toHaveBeenCalledWith(3);
+
+    for (const [state, label] of [
+      ['current', 'Current'],
+      ['lower', 'Lower Tier'],
+      ['free', 'Free Plan'],
+    ] as const) {
+      rerender(<PlanCard tier={1} state={state} onSubscribe={onSubscribe} />);
+      expect(screen.getByRole('button', { name: label })).toBeDisabled();
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import {
+  BOOST_TYPES,
+  BOOSTS,
+  formatCents,
+  SUBSCRIPTION_POPULAR_TIER,
+  TIER_LEVELS,
+  TIERS,
+} from '@royal/shared';
+import { Rocket, Sparkles } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Button } from '@/components/ui/button';
+import { LoadErrorPanel } from '@/components/ui/load-error-panel';
+import { Spinner } from '@/components/ui/spinner';
+import { TierBadge } from '@/components/ui/tier-badge';
+import { useSubscription } from '../api/subscription';
+import { PlanCard, planState } from './plan-card';
+import { useCheckoutActions } from './use-checkout-actions';
+
+const dateLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+
+/** /subscription (part 2 §2): the current plan with Manage, then plans and one-time boosts. */
+export function SubscriptionScreen() {
+  const state = useSubscription();
+  const actions = useCheckoutActions();
+  if (state.isPending) return <Spinner className="mx-auto mt-16" />;
+  if (state.isError)
+    return (
+      <LoadErrorPanel
+        title="Failed to load your subscription"
+        message={state.error.message}
+        onRetry={() => void state.refetch()}
+        retrying={state.isFetching}
+      />
+    );
+  const plan = state.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="font-display text-3xl text-foreground">Subscription</h1>
+      <section
+        aria-label="Current plan"
+        className="flex flex-wrap items-center gap-4 rounded-3xl bg-gradient-to-br from-royal-700 via-royal-900 to-royal-950 p-5 text-white ring-1 ring-gold-400/40"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold text-gold-200/90 text-xs uppercase tracking-[0.18em]">Current plan</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <TierBadge tier={plan.tier_level} label="full" />
+          </div>
+          <p className="mt-2 text-sm text-white/85" data-testid="plan-status">
+            {plan.active && plan.ends_at
+              ? `Active until ${dateLabel(plan.ends_at)}`
+              : plan.active
+                ? 'Active'
+                : 'Not active'}
+          </p>
+          {actions.awaitingPayment && (
+            <p role="status" className="mt-1 text-gold-200 text-sm">
+              Waiting for your payment…
+            </p>
+          )}
+          {plan.sponsored_by && (
+            <p className="mt-1 text-sm text-gold-200">Sponsored by {plan.sponsored_by.name}</p>
+          )}
+          {plan.cancel_at_period_end && (
+            <p className="mt-1 text-sm text-white/70">Ends at the close of this period</p>
+          )}
+        </div>
+        {plan.active && plan.manageable && (
+          <Button variant="glass" onClick={actions.manage} disabled={actions.pending}>
+            Manage
+          </Button>
+        )}
+      </section>
+
+      <Tabs.Root defaultValue="tiers" className="flex flex-col gap-4">
+        <Tabs.List
+          aria-label="Plans"
+          className="grid grid-cols-2 gap-1 rounded-2xl border border-border bg-surface-muted p-1"
+        >
+          <Tabs.Trigger
+            value="tiers"
+            className="min-h-11 cursor-pointer rounded-xl font-semibold text-muted-foreground text-sm data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+          >
+            Tier Subscriptions
+          </Tabs.Trigger>
+          <Tabs.Trigger
+            value="boosts"
+            className="min-h-11 cursor-pointer rounded-xl font-semibold text-muted-foreground text-sm data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+          >
+            One-Time Boosts
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="tiers">
+          <div className="grid gap-5 pt-2 sm:grid-cols-2 xl:grid-cols-3">
+            {TIER_LEVELS.filter((t) => t > 0).map((tier) => (
+              <PlanCard
+                key={tier}
+                tier={tier}
+                state={planState(tier, plan.active ? plan.tier_level : 0)}
+                popularLabel={tier === SUBSCRIPTION_POPULAR_TIER ? 'Popular' : undefined}
+                pending={actions.pending}
+                onSubscribe={actions.subscribe}
+              />
+            ))}
+          </div>
+        </Tabs.Content>
+        <Tabs.Content value="boosts">
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {BOOST_TYPES.map((type) => {
+              const owned = plan.boosts
+                .filter((b) => b.boost_type === type)
+                .reduce((n, b) => n + b.remaining, 0);
+              return (
+                <li
+                  key={type}
+                  className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-4"
+                >
+                  <p className="flex items-center gap-2 font-semibold text-foreground">
+                    {type === 'profile_boost' ? (
+                      <Rocket aria-hidden="true" className="size-5 text-gold-500" />
+                    ) : (
+                      <Sparkles aria-hidden="true" className="size-5 text-gold-500" />
+                    )}
+                    {BOOSTS[type].name}
+                  </p>
+                  <p className="text-muted-foreground text-sm">{BOOSTS[type].description}</p>
+                  {owned > 0 && (
+                    <p className="text-emerald-700 text-xs dark:text-emerald-300">You have {owned} left</p>
+                  )}
+                  <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+                    <span className="font-display text-foreground text-xl">
+                      {formatCents(BOOSTS[type].priceCents)}
+                    </span>
+                    <Button
+                      variant="gold"
+                      disabled={actions.pending}
+                      onClick={() => actions.buyBoost(type)}
+                      aria-label={`Buy ${BOOSTS[type].name}`}
+                    >
+                      Buy
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </Tabs.Content>
+      </Tabs.Root>
+      <p className="text-muted-foreground text-xs">
+        Prices per month for {TIERS[1].name} and above; cancel any time from Manage.
+      </p>
+    </div>
+  );
+}

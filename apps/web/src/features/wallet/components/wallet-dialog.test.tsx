@@ -1,0 +1,217 @@
+import { ROMANCE_SCAM_WARNING_TEXT, type Wallet, type WalletHistoryPage } from '@royal/shared';
+import { apiError, mockApi } from '@test/fetch-mock';
+import { makeMe } from '@test/fixtures';
+import { renderSignedIn } from '@test/render';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WalletDialog } from './wallet-dialog';
+
+const WALLET: Wallet = {
+  balance_cents: 12_345,
+  held_cents: 0,
+  tier_level: 2,
+  min_escrow_cents: 25_000,
+  max_escrow_cents: 75_000,
+};
+const EMPTY_HISTORY: WalletHistoryPage = { items: [], next_cursor: null };
+const RECEIVER = '7d1c3f4e-1111-4222-8333-444455556666';
+
+function renderWallet(routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    'GET /api/wallet': { body: WALLET },
+    'GET /api/wallet/transactions': { body: EMPTY_HISTORY },
+    ...routes,
+  });
+  const view = renderSignedIn(<WalletDialog open onOpenChange={() => {}} />, {
+    me: makeMe({ tier_level: 2 }),
+  });
+  return { ...view, api };
+}
+
+/** The Idempotency-Key header of each recorded request to `path`. */
+function keysSentTo(path: string): string[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.filter(([input]) => String(input).startsWith(path))
+    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'] as string);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Radix tabs switch on mousedown. */
+async function openTransferTab() {
+  // (A text query: role queries over the whole dialog are slow in jsdom.)
+  const tab = await screen.findByText('Transfer', { selector: '[role="tab"]' });
+  fireEvent.mouseDown(tab, { button: 0 });
+  await screen.findByLabelText('Receiver user ID');
+}
+
+describe('WalletDialog', () => {
+  it('shows the balance and the tier’s escrow range', async () => {
+    renderWallet();
+    const dialog = await screen.findByRole('dialog', { name: 'Escrow Wallet' });
+    expect(await within(dialog).findByTestId('wallet-balance')).toHaveTextContent('$123.45');
+    expect(within(dialog).getByText('Your tier’s escrow range: $250 – $750')).toBeInTheDocument();
+    expect(await within(dialog).findByText('No transactions yet.')).toBeInTheDocument();
+  });
+
+  it('refuses an amount under $1.00 with the spec’s text, without asking the server', async () => {
+    const { user, api } = renderWallet();
+    await user.type(await screen.findByLabelText('Amount (USD)'), '0.5');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByText('Minimum deposit is $1.00')).toBeInTheDocument();
+    expect(screen.getByText('Invalid amount')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/wallet/deposits')).toEqual([]);
+  });
+
+  it('starts a deposit in cents with an Idempotency-Key and opens the checkout in a new tab', async () => {
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    const url = 'http://localhost/sandbox/checkout/0f6a2b1e-1111-4222-8333-444455556666';
+    const { user, api } = renderWallet({
+      'POST /api/wallet/deposits': { body: { checkout_id: '0f6a2b1e-1111-4222-8333-444455556666', url } },
+    });
+    await user.type(await screen.findByLabelText('Amount (USD)'), '150.25');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByText('Redirecting to payment')).toBeInTheDocument();
+    expect(screen.getByText('Complete your deposit in the new tab')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/wallet/deposits')[0]?.body).toEqual({ amount_cents: 15_025 });
+    expect(keysSentTo('/api/wallet/deposits')[0]).toMatch(/^[\w-]{8,}$/);
+    expect(tab.location.href).toBe(url);
+    expect(tab.opener).toBeNull();
+  });
+
+  it('needs a receiver for a transfer', async () => {
+    const { user, api } = renderWallet();
+    await openTransferTab();
+    await user.type(screen.getByLabelText('Amount (USD)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Send Transfer' }));
+    expect(await screen.findByText('Receiver required')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/wallet/transfers')).toEqual([]);
+  });
+
+  it('shows the romance-scam warning and sends again, confirmed, under a new key', async () => {
+    let attempt = 0;
+    const { user, api } = renderWallet({
+      'POST /api/wallet/transfers': () =>
+        ++attempt === 1
+          ? {
+              status: 409,
+              body: {
+                error: {
+                  code: 'CONFIRMATION_REQUIRED',
+                  message: ROMANCE_SCAM_WARNING_TEXT,
+                  details: { reason: 'new_match' },
+                },
+              },
+            }
+          : {
+              body: {
+                transfer: {
+                  id: '9a9a9a9a-1111-4222-8333-444455556666',
+                  receiver_id: RECEIVER,
+                  amount_cents: 2_500,
+                  transfer_type: 'gift',
+                  status: 'held',
+                  release_at: new Date(Date.now() + 3_600_000).toISOString(),
+                },
+                new_balance_cents: 9_845,
+              },
+            },
+    });
+    await openTransferTab();
+    await user.type(screen.getByLabelText('Receiver user ID'), RECEIVER);
+    await user.type(screen.getByLabelText('Amount (USD)'), '25');
+    await user.selectOptions(screen.getByLabelText('Transfer type'), 'gift');
+    await user.click(screen.getByRole('button', { name: 'Send Transfer' }));
+
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent(ROMANCE_SCAM_WARNING_TEXT);
+    await user.click(within(warning).getByRole('button', { name: 'I understand, send it' }));
+    expect(await screen.findByText('Transfer sent')).toBeInTheDocument();
+
+    const [first, second] = api.callsTo('POST /api/wallet/transfers');
+    expect(first?.body).toEqual({ receiver_id: RECEIVER, amount_cents: 2_500, transfer_type: 'gift' });
+    expect(second?.body).toEqual({
+      receiver_id: RECEIVER,
+      amount_cents: 2_500,
+      transfer_type: 'gift',
+      confirmed: true,
+    });
+    const [firstKey, secondKey] = keysSentTo('/api/wallet/transfers');
+    expect(firstKey).not.toBe(secondKey);
+  });
+
+  it('shows a failed transfer with the server’s message', async () => {
+    const { user } = renderWallet({
+      'POST /api/wallet/transfers': apiError(422, 'INSUFFICIENT_FUNDS', 'Insufficient funds'),
+    });
+    await openTransferTab();
+    await user.type(screen.getByLabelText('Receiver user ID'), RECEIVER);
+    await user.type(screen.getByLabelText('Amount (USD)'), '500');
+    await user.click(screen.getByRole('button', { name: 'Send Transfer' }));
+    expect(await screen.findByText('Transfer failed')).toBeInTheDocument();
+    expect(screen.getByText('Insufficient funds')).toBeInTheDocument();
+  });
+
+  it('lists the history and cancels a held transfer', async () => {
+    const transferId = '5b5b5b5b-1111-4222-8333-444455556666';
+    const history: WalletHistoryPage = {
+      items: [
+        {
+          id: '1c1c1c1c-1111-4222-8333-444455556666',
+          amount_cents: -2_500,
+          transaction_type: 'transfer',
+          transfer_type: 'gift',
+          counterparty: { id: RECEIVER, name: 'Giulia' },
+          message: null,
+          status: 'pending',
+          transfer_id: transferId,
+          created_at: new Date().toISOString(),
+        },
+        {
+          id: '2d2d2d2d-1111-4222-8333-444455556666',
+          amount_cents: 10_000,
+          transaction_type: 'deposit',
+          transfer_type: null,
+          counterparty: null,
+          message: null,
+          status: 'completed',
+          transfer_id: null,
+          created_at: new Date().toISOString(),
+        },
+      ],
+      next_cursor: null,
+    };
+    const { user, api } = renderWallet({
+      'GET /api/wallet/transactions': { body: history },
+      [`POST /api/wallet/transfers/${transferId}/cancel`]: {
+        body: {
+          transfer: {
+            id: transferId,
+            receiver_id: RECEIVER,
+            amount_cents: 2_500,
+            transfer_type: 'gift',
+            status: 'cancelled',
+            release_at: null,
+          },
+          new_balance_cents: 12_345,
+        },
+      },
+    });
+    const rows = await screen.findAllByTestId('wallet-history-row');
+    expect(rows[0]).toHaveTextContent('Gift to Giulia');
+    expect(rows[0]).toHaveTextContent('−$25.00');
+    expect(rows[1]).toHaveTextContent('Deposit');
+    expect(rows[1]).toHaveTextContent('+$100.00');
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await user.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST /api/wallet/transfers/${transferId}/cancel`)).toHaveLength(1),
+    );
+    expect(await screen.findByText('Transfer cancelled')).toBeInTheDocument();
+  });
+});

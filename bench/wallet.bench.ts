@@ -1,0 +1,214 @@
+/**
+ * Peer transfers per second (issue 12): one hot pair of wallets sending to each other (every transfer
+ * locks the same two rows, so this is the serialised worst case), and 1,000 wallets each sending to
+ * the member half the ring away (no two transfers in flight share a wallet). Each figure comes with the trivial route's throughput measured in the
+ * same run. The server runs as production starts it; the load comes from another process. At the end
+ * the ledger is checked: every entry balances and every wallet equals its ledger accounts.
+ *
+ *   npm run bench:wallet                          # PostgreSQL at 127.0.0.1:5432 (scratch database)
+ *   BENCH_ENGINE=pglite npm run bench:wallet      # the embedded database
+ *   BENCH_SECONDS=5 BENCH_CONNECTIONS=16 npm run bench:wallet
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { sessions } from '../apps/server/src/db/schema';
+import { createMemberDirectly, SESSION_SETTINGS } from '../apps/server/src/modules/auth';
+import { lockWallets, postEntry } from '../apps/server/src/modules/wallet';
+import {
+  type BenchDatabase,
+  ENGINE,
+  type Load,
+  load,
+  printResults,
+  type Result,
+  ROOT,
+  SECONDS,
+  sessionCookie,
+  startServer,
+} from './harness';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const WALLETS = 1_000;
+const FUNDS_CENTS = 10_000_000;
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type Sender = { cookie: string; partner: string };
+
+async function member(handle: DatabaseHandle, n: number) {
+  const { id } = await createMemberDirectly(
+    handle.db,
+    { locationKey: randomBytes(32) },
+    {
+      email: `wallet-bench-${n}@bench.test`,
+      name: `Wallet ${n}`,
+      acceptedTermsAt: new Date(),
+      profile: {
+        tierLevel: 4,
+        tierSubscriptionActive: true,
+        tierSubscriptionEndsAt: new Date(Date.now() + 365 * 86_400_000),
+      },
+    },
+  );
+  // Money in the way a paid deposit posts it: one balanced ledger entry.
+  await handle.db.transaction(async (tx) => {
+    const wallets = await lockWallets(tx, [id]);
+    await postEntry(tx, wallets, {
+      type: 'deposit',
+      description: 'benchmark funds',
+      legs: [
+        { userId: id, account: 'wallet', amountCents: FUNDS_CENTS },
+        { platform: 'provider_clearing', amountCents: -FUNDS_CENTS },
+      ],
+    });
+  });
+  const token = randomBytes(24).toString('base64url');
+  await handle.db.insert(sessions).values({
+    token,
+    userId: id,
+    expiresAt: new Date(Date.now() + SESSION_SETTINGS.expiresInSeconds * 1000),
+  });
+  return { id, cookie: sessionCookie(token) };
+}
+
+async function scratchDatabase(workDir: string) {
+  if (ENGINE === 'pglite') {
+    const database: BenchDatabase = { dataDir: workDir };
+    return { database, handle: await createDatabase({ dataDir: join(workDir, 'db') }), drop: async () => {} };
+  }
+  const name = `rc_bench_wallet_${randomBytes(4).toString('hex')}`;
+  const admin = await createDatabase({ databaseUrl: BASE_URL });
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  await admin.close();
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  const database: BenchDatabase = { url: url.toString() };
+  return {
+    database,
+    handle: await createDatabase({ databaseUrl: database.url }),
+    drop: async () => {
+      const again = await createDatabase({ databaseUrl: BASE_URL });
+      await again.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await again.close();
+    },
+  };
+}
+
+function transferLoad(origin: string, senders: Sender[], workDir: string, seconds = SECONDS): Load {
+  const file = join(workDir, `wallet-plan-${randomBytes(4).toString('hex')}.json`);
+  writeFileSync(file, JSON.stringify({ origin, senders, connections: CONNECTIONS, seconds }));
+  const out = execFileSync(process.execPath, [join(import.meta.dirname, 'wallet-load.mjs'), file], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out.trim().split('\n').at(-1) as string) as Load;
+}
+
+async function checkLedger(database: BenchDatabase) {
+  const handle = await createDatabase(
+    database.url ? { databaseUrl: database.url } : { dataDir: join(database.dataDir as string, 'db') },
+  );
+  try {
+    const unbalanced = await handle.db.execute(
+      sql`select count(*) as n from (select entry_id from ledger_lines group by entry_id having sum(amount_cents) <> 0) u`,
+    );
+    const drift = await handle.db.execute(sql`
+      select count(*) as n from escrow_wallets w
+      where w.current_balance_cents <> coalesce((select sum(amount_cents) from ledger_lines where account_id = w.wallet_account_id), 0)
+         or w.current_balance_cents < 0`);
+    const transfers = await handle.db.execute(sql`select count(*) as n from peer_transfers`);
+    return {
+      unbalanced: Number(unbalanced.rows[0]?.n),
+      drift: Number(drift.rows[0]?.n),
+      transfers: Number(transfers.rows[0]?.n),
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function main() {
+  execFileSync('npm', ['run', 'build', '-w', '@royal/server'], { cwd: ROOT, stdio: 'ignore' });
+  if (!existsSync(join(ROOT, 'apps/server/dist/server.js'))) throw new Error('the server build failed');
+  const workDir = mkdtempSync(join(tmpdir(), 'rc-bench-wallet-'));
+  const { database, handle, drop } = await scratchDatabase(workDir);
+  try {
+    const started = Date.now();
+    await migrateDatabase(handle);
+    console.log(`${ENGINE}: ${WALLETS.toLocaleString()} funded wallets…`);
+    const members = [];
+    for (let n = 0; n < WALLETS; n++) members.push(await member(handle, n));
+    await handle.db.execute(sql`analyze`);
+    await handle.close();
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const [a, b] = members as [(typeof members)[0], (typeof members)[0]];
+    const hotPair: Sender[] = [
+      { cookie: a.cookie, partner: b.id },
+      { cookie: b.cookie, partner: a.id },
+    ];
+    // Each sends to the member half the ring away, so the 8 requests in flight at once (consecutive
+    // senders) touch 16 different wallets: this run measures transfers without lock contention.
+    const ring: Sender[] = members.map((m, i) => ({
+      cookie: m.cookie,
+      partner: (members[(i + WALLETS / 2) % members.length] as (typeof members)[0]).id,
+    }));
+
+    const server = await startServer(database, false);
+    const results: Result[] = [];
+    try {
+      load(
+        {
+          kind: 'plain',
+          path: '/api/health/live',
+          origin: server.origin,
+          connections: CONNECTIONS,
+          seconds: 2,
+          viewers: [],
+        },
+        workDir,
+      );
+      transferLoad(server.origin, ring, workDir, 2);
+      results.push({
+        name: 'trivial GET /api/health/live',
+        load: load(
+          {
+            kind: 'plain',
+            path: '/api/health/live',
+            origin: server.origin,
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+            viewers: [],
+          },
+          workDir,
+        ),
+      });
+      results.push({
+        name: 'transfers: one hot pair (both ways)',
+        load: transferLoad(server.origin, hotPair, workDir),
+      });
+      results.push({
+        name: `transfers: across ${WALLETS.toLocaleString()} wallets`,
+        load: transferLoad(server.origin, ring, workDir),
+      });
+    } finally {
+      await server.stop();
+    }
+    printResults(results, `Wallet transfers on ${ENGINE}, ${CONNECTIONS} connections, ${SECONDS} s each`);
+    const ledger = await checkLedger(database);
+    console.log(
+      `\nledger after the run: ${ledger.transfers.toLocaleString()} transfers, ${ledger.unbalanced} unbalanced entries, ${ledger.drift} wallets off their ledger accounts`,
+    );
+    if (ledger.unbalanced > 0 || ledger.drift > 0) process.exitCode = 1;
+  } finally {
+    await drop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,125 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalOverflow, snap, test } from '../harness/fixtures';
+
+/** Clicks `action` and pays on the TEST MODE checkout page it opens in a new tab. */
+async function payInSandbox(context: BrowserContext, action: () => Promise<void>, amount: string) {
+  const [checkout] = await Promise.all([context.waitForEvent('page'), action()]);
+  await checkout.waitForLoadState();
+  await expect(checkout.getByRole('note')).toHaveText(/test mode/i);
+  await expect(checkout.getByText(amount).first()).toBeVisible();
+  return checkout;
+}
+
+async function openWallet(page: Page) {
+  await page.goto('/more');
+  await page.getByRole('button', { name: 'Escrow Wallet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Escrow Wallet' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('the escrow wallet and subscriptions', () => {
+  test('deposit through the sandbox, transfer to another member who sees it arrive', async ({
+    signedInPage,
+    globals,
+  }) => {
+    const { payer, payee } = globals.walletTrio;
+    const alessandro = await signedInPage('desktop', payer.email, globals.journeyPassword);
+    const giulia = await signedInPage('phone', payee.email, globals.journeyPassword);
+
+    const wallet = await openWallet(alessandro.page);
+    await expect(wallet.getByTestId('wallet-balance')).toHaveText('$0.00');
+    await wallet.getByLabel('Amount (USD)').fill('0.5');
+    await wallet.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await expect(alessandro.page.getByText('Minimum deposit is $1.00')).toBeVisible();
+
+    await wallet.getByLabel('Amount (USD)').fill('150');
+    const checkout = await payInSandbox(
+      alessandro.context,
+      () => wallet.getByRole('button', { name: 'Deposit', exact: true }).click(),
+      '$150.00',
+    );
+    await expect(alessandro.page.getByText('Redirecting to payment')).toBeVisible();
+    await snap(checkout, 'sandbox-checkout', 'desktop');
+    await expectAccessible(checkout);
+    await checkout.getByRole('button', { name: 'Pay $150.00' }).click();
+    await expect(checkout.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    await checkout.close();
+    // The first tab shows the new balance once the payment's webhook has landed.
+    await expect(wallet.getByTestId('wallet-balance')).toHaveText('$150.00', { timeout: 15_000 });
+
+    await wallet.getByRole('tab', { name: 'Transfer' }).click();
+    await wallet.getByLabel('Receiver user ID').fill(payee.id);
+    await wallet.getByLabel('Amount (USD)').fill('40');
+    await wallet.getByLabel('Transfer type').selectOption('gift');
+    await wallet.getByLabel('Message (optional)').fill('For Friday’s dinner');
+    await wallet.getByRole('button', { name: 'Send Transfer' }).click();
+    await expect(alessandro.page.getByText('Transfer sent')).toBeVisible();
+    await expect(wallet.getByTestId('wallet-balance')).toHaveText('$110.00');
+    await expect(wallet.getByText('Gift to Giulia')).toBeVisible();
+    await snap(alessandro.page, 'wallet-dialog', 'desktop');
+    await expectAccessible(alessandro.page);
+
+    const hers = await openWallet(giulia.page);
+    await expect(hers.getByTestId('wallet-balance')).toHaveText('$40.00');
+    await expect(hers.getByText('Gift from Alessandro')).toBeVisible();
+    await expect(hers.getByText(/For Friday’s dinner/)).toBeVisible();
+    await snap(giulia.page, 'wallet-dialog', 'phone');
+    await expectNoHorizontalOverflow(giulia.page);
+
+    // The plan screens at a wide desktop, as he sees them.
+    await alessandro.page.setViewportSize({ width: 1440, height: 900 });
+    await alessandro.page.goto('/subscription');
+    await expect(alessandro.page.getByTestId('plan-status')).toHaveText(/^Active until /);
+    await alessandro.page.screenshot({ path: 'e2e/artifacts/screens/subscription-desktop-1440.png' });
+    await alessandro.page.goto('/more?tab=tiers');
+    await expect(alessandro.page.getByRole('region', { name: 'Tier Status' })).toBeVisible();
+    await alessandro.page.screenshot({ path: 'e2e/artifacts/screens/tier-management-desktop-1440.png' });
+    await expectNoHorizontalOverflow(alessandro.page);
+    expect(alessandro.consoleErrors).toEqual([]);
+    expect(giulia.consoleErrors).toEqual([]);
+  });
+
+  test('an Observer subscribes to tier 2 and can swipe at once', async ({ signedInPage, globals }) => {
+    const { newcomer } = globals.walletTrio;
+    const matteo = await signedInPage('phone', newcomer.email, globals.journeyPassword);
+    const { page } = matteo;
+    await page.goto('/app');
+    const like = page.getByRole('button', { name: 'Like', exact: true });
+    await expect(like).toHaveAttribute('data-locked', '', { timeout: 15_000 });
+
+    await page.goto('/subscription');
+    await expect(page.getByTestId('plan-status')).toHaveText('Not active');
+    await snap(page, 'subscription', 'phone');
+    const plan = page.getByRole('article', { name: 'Verified Viber' });
+    await expect(plan.getByText('Popular')).toBeVisible();
+    const checkout = await payInSandbox(
+      matteo.context,
+      () => plan.getByRole('button', { name: 'Subscribe Now' }).click(),
+      '$24.99',
+    );
+    await checkout.getByRole('button', { name: 'Pay $24.99' }).click();
+    await expect(checkout.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    await checkout.close();
+    await expect(page.getByTestId('plan-status')).toHaveText(/^Active until /, { timeout: 15_000 });
+    await expect(plan.getByRole('button', { name: 'Current' })).toBeDisabled();
+
+    await page.goto('/app');
+    await expect(like).toBeVisible({ timeout: 15_000 });
+    await expect(like).not.toHaveAttribute('data-locked', '');
+    await like.click();
+    await expect(page.getByRole('dialog', { name: 'Upgrade Required' })).toBeHidden();
+
+    await page.goto('/more?tab=tiers');
+    await expect(
+      page.getByRole('article', { name: 'Verified Viber' }).getByRole('button', { name: 'Current' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: 'Chemistry Tier' }).getByText('Most Popular'),
+    ).toBeVisible();
+    await snap(page, 'tier-management', 'phone');
+    await expectAccessible(page);
+    await expectNoHorizontalOverflow(page);
+    expect(matteo.consoleErrors).toEqual([]);
+  });
+});
