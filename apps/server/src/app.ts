@@ -36,6 +36,7 @@ import { photoRoutes } from './modules/photos';
 import { realtimeRoutes } from './modules/realtime';
 import { searchRoutes } from './modules/search';
 import { settingsRoutes } from './modules/settings';
+import { verificationRoutes } from './modules/verification';
 import { registerAccessControl } from './plugins/access';
 import { registerDocs } from './plugins/docs';
 import {
@@ -176,7 +177,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
         if (route.schema?.hide || access === undefined) return;
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods)
-          if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+          if (method !== 'HEAD')
+            apiRoutes.push({ method, url: route.url, access, beforeCompliance: route.config?.beforeCompliance === true });
       });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
@@ -191,6 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(messagingRoutes);
       await api.register(realtimeRoutes);
       await api.register(searchRoutes);
+      await api.register(verificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './cities';
+export * from './compliance';
 export * from './enums';
 export * from './errors';
 export * from './format';
@@ -16,5 +17,6 @@ export * from './schemas/notifications';
 export * from './schemas/realtime';
 export * from './schemas/replies';
 export * from './schemas/search';
+export * from './schemas/verification';
 export * from './text';
 export * from './tiers';

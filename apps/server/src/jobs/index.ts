@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { expireMatches } from '../modules/matches';
+import { purgeVerificationImages } from '../modules/verification';
 import type { JobDefinition } from './queue';
 
 /**
@@ -13,6 +14,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'match-expiry',
       cron: '* * * * *',
       run: () => expireMatches(ctx),
+    },
+    {
+      // ID and selfie images are deleted 72 hours after the verification decision (DESIGN "Files").
+      name: 'verification-image-purge',
+      cron: '*/5 * * * *',
+      run: () => purgeVerificationImages(ctx).then(() => undefined),
     },
   ];
 }
