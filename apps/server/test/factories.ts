@@ -34,6 +34,8 @@ export type MemberOptions = {
   city?: string;
   state?: string;
   location?: { lat: number; lng: number };
+  /** Accepted the current terms and privacy policy (default true: through the compliance gate). */
+  compliant?: boolean;
 };
 
 export type TestMember = { id: string; email: string; name: string };
@@ -63,7 +65,7 @@ export async function createMember(app: App, options: MemberOptions = {}): Promi
       name,
       passwordHash: inject('factoryPasswordHash'),
       roles: options.roles ?? ['user'],
-      acceptedTermsAt: new Date(),
+      ...(options.compliant === false ? {} : { acceptedTermsAt: new Date() }),
       profile: {
         age: options.age ?? 30,
         bio: 'Test member',
