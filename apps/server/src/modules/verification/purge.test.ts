@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { request, type Session, useTestApp } from '../../../test/app';
+import { request, type Session, startTestApp, useTestApp } from '../../../test/app';
 import { actorFor, signedInMember, type TestMember } from '../../../test/factories';
 import { sampleImage, upload } from '../../../test/uploads';
 import type { App } from '../../app';
@@ -104,5 +104,39 @@ describe('forgetting ID images 72 hours after the decision', () => {
     expect(await rowOf(requestId)).toMatchObject({ idKey: null, selfieKey: null, status: 'approved' });
     expect(await exists(keys?.selfieKey)).toBe(false);
     expect(await purgeVerificationImages(t.app.ctx, later)).toBe(0);
+  });
+});
+
+describe('the purge job on the queue', () => {
+  it('is scheduled every five minutes, and a queued run clears what is due', async () => {
+    const started = await startTestApp({}, { jobs: true });
+    try {
+      const { app } = started;
+      const schedules = await app.ctx.db.execute<{ name: string; cron: string }>(
+        sql`select name, cron from pgboss.schedule where name = 'verification-image-purge'`,
+      );
+      expect(schedules.rows).toEqual([{ name: 'verification-image-purge', cron: '*/5 * * * *' }]);
+      const admin = (await signedInMember(app, { roles: ['user', 'admin'] })).member;
+      const a = await signedInMember(app);
+      const requestId = await submitted(app, a.session);
+      await decideVerification(app.ctx, {
+        actor: await actorFor(app, admin),
+        requestId,
+        decision: { action: 'approve' },
+        ip: '127.0.0.1',
+        now: new Date(Date.now() - 73 * HOUR),
+      });
+      await app.ctx.jobs.send('verification-image-purge');
+      await expect
+        .poll(
+          async () =>
+            (await app.ctx.db.select().from(verificationRequests).where(eq(verificationRequests.id, requestId)))[0]
+              ?.idKey,
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBeNull();
+    } finally {
+      await started.dispose();
+    }
   });
 });
