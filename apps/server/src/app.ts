@@ -178,7 +178,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods)
           if (method !== 'HEAD')
-            apiRoutes.push({ method, url: route.url, access, beforeCompliance: route.config?.beforeCompliance === true });
+            apiRoutes.push({
+              method,
+              url: route.url,
+              access,
+              beforeCompliance: route.config?.beforeCompliance === true,
+            });
       });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });

@@ -6,6 +6,7 @@ import type { DerivedSecrets } from './context';
  * (and the seed command) holds the same ones without more configuration.
  */
 export function deriveSecrets(authSecret: string): DerivedSecrets {
-  const derive = (purpose: string) => createHmac('sha256', authSecret).update(`royal-circle:${purpose}`).digest();
+  const derive = (purpose: string) =>
+    createHmac('sha256', authSecret).update(`royal-circle:${purpose}`).digest();
   return { locationJitter: derive('location-jitter'), idDocumentLinks: derive('id-document-links') };
 }

@@ -27,8 +27,20 @@ export function callers(): Caller[] {
   ];
   for (const caller of more) list.push({ ...caller, legalAccepted: true });
   // Signed up but not through the compliance gate yet: only the gate's own routes answer.
-  list.push({ label: 'tier 3, gate not passed', tier: 3, roles: ['user'], subscriptionActive: true, legalAccepted: false });
-  list.push({ label: 'admin, gate not passed', tier: 0, roles: ['user', 'admin'], subscriptionActive: false, legalAccepted: false });
+  list.push({
+    label: 'tier 3, gate not passed',
+    tier: 3,
+    roles: ['user'],
+    subscriptionActive: true,
+    legalAccepted: false,
+  });
+  list.push({
+    label: 'admin, gate not passed',
+    tier: 0,
+    roles: ['user', 'admin'],
+    subscriptionActive: false,
+    legalAccepted: false,
+  });
   return list;
 }
 

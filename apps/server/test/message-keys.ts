@@ -5,4 +5,7 @@ import { parseMessageKeys } from '../src/lib/message-crypto';
 export const TEST_MESSAGE_KEYS = parseMessageKeys(`test1:${Buffer.alloc(32, 7).toString('base64')}`);
 
 /** A fixed ring for the ID store in tests, unlike the message ring (separate keys, as in production). */
-export const TEST_ID_DOCUMENT_KEYS = parseKeyRing(`idtest1:${Buffer.alloc(32, 9).toString('base64')}`, 'ID document key');
+export const TEST_ID_DOCUMENT_KEYS = parseKeyRing(
+  `idtest1:${Buffer.alloc(32, 9).toString('base64')}`,
+  'ID document key',
+);

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { App } from '../src/app';
-import { TEST_ORIGIN, type Session } from './app';
+import { type Session, TEST_ORIGIN } from './app';
 
 /** A small real image (solid colour with a gradient band), as a phone would upload it. */
 export async function sampleImage(format: 'png' | 'jpeg' = 'png', colour = '#7a4fd0'): Promise<Buffer> {

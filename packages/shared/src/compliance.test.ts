@@ -9,9 +9,9 @@ describe('nextComplianceStep', () => {
   it('walks terms, privacy, then the age check, in that order', () => {
     expect(nextComplianceStep({ termsVersion: null, privacyVersion: null, idCheck: 'none' })).toBe('terms');
     // Privacy accepted but not the terms (e.g. after a new terms version): the terms come first.
-    expect(nextComplianceStep({ termsVersion: null, privacyVersion: PRIVACY_VERSION, idCheck: 'approved' })).toBe(
-      'terms',
-    );
+    expect(
+      nextComplianceStep({ termsVersion: null, privacyVersion: PRIVACY_VERSION, idCheck: 'approved' }),
+    ).toBe('terms');
     expect(nextComplianceStep({ termsVersion: TERMS_VERSION, privacyVersion: null, idCheck: 'none' })).toBe(
       'privacy',
     );

@@ -1,10 +1,11 @@
-import { idParamSchema } from '@royal/shared';
+import { idParamSchema, type Me } from '@royal/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { AuthLocationTracker, RedirectIfSignedIn, RequireAuth, RootRedirect } from '@/features/auth';
+import { ComplianceGate, isHeldAtGate } from '@/features/compliance';
 import { feedQueryOptions } from '@/features/discovery';
 import { interestsQueryOptions } from '@/features/interests';
 import { memberProfileQueryOptions } from '@/features/member-profile';
@@ -38,6 +39,9 @@ const Messages = onDemand(() => import('@/features/messages/routes/messages'));
 const MemberProfile = onDemand(() => import('@/features/member-profile/routes/member-profile'));
 const Search = onDemand(() => import('@/features/search/routes/search'));
 const Settings = onDemand(() => import('@/features/settings/routes/settings'));
+const Verify = onDemand(() => import('@/features/verification/routes/verify'));
+// Temporary: the admin Verification tab on its own page until the /admin tab registry lands.
+const AdminVerification = onDemand(() => import('@/features/admin-verification/routes/admin-verification'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
 const MemberLayout = onDemand(async () => ({
@@ -73,8 +77,12 @@ function PublicComingSoon({ title }: { title: string }) {
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // On the first load the session is not known yet (undefined): start anyway, most visitors of a
-  // member URL are members. Once the visitor is known to be signed out (null), ask for nothing.
-  const signedOut = () => queryClient.getQueryData(queryKeys.me) === null;
+  // member URL are members. Once the visitor is known to be signed out (null), or is held at the
+  // compliance gate (the API refuses until terms and privacy are accepted), ask for nothing.
+  const signedOut = () => {
+    const me = queryClient.getQueryData<Me | null>(queryKeys.me);
+    return me === null || isHeldAtGate(me);
+  };
 
   /** A loader that starts `preload` and, for a member, `prefetch`; it returns at once. */
   const startLoading =
@@ -144,6 +152,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       }),
     },
     { path: paths.migration, element: <ComingSoon title="Mock Data Migration" /> },
+    { path: paths.verify, element: <Verify.Component />, loader: startLoading(Verify.preload) },
+    {
+      path: paths.adminVerification,
+      element: <AdminVerification.Component />,
+      loader: startLoading(AdminVerification.preload),
+    },
   ];
 
   return [
@@ -172,22 +186,28 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <RequireAuth />,
           children: [
             {
-              element: <MemberLayout.Component />,
-              // The frame's own data: the bell's notifications and the quick settings.
-              loader: startLoading(MemberLayout.preload, () => {
-                void queryClient.prefetchQuery(notificationsQueryOptions());
-                void queryClient.prefetchQuery(memberSettingsQueryOptions());
-              }),
-              hydrateFallbackElement: <LoadingScreen />,
-              // Inside the frame, so a broken screen keeps the top bar and navigation.
+              // Before anything of the member area: the compliance gate's modals, until passed.
+              element: <ComplianceGate />,
               children: [
                 {
-                  errorElement: (
-                    <Suspense fallback={null}>
-                      <ErrorScreen.Component />
-                    </Suspense>
-                  ),
-                  children: memberRoutes,
+                  element: <MemberLayout.Component />,
+                  // The frame's own data: the bell's notifications and the quick settings.
+                  loader: startLoading(MemberLayout.preload, () => {
+                    void queryClient.prefetchQuery(notificationsQueryOptions());
+                    void queryClient.prefetchQuery(memberSettingsQueryOptions());
+                  }),
+                  hydrateFallbackElement: <LoadingScreen />,
+                  // Inside the frame, so a broken screen keeps the top bar and navigation.
+                  children: [
+                    {
+                      errorElement: (
+                        <Suspense fallback={null}>
+                          <ErrorScreen.Component />
+                        </Suspense>
+                      ),
+                      children: memberRoutes,
+                    },
+                  ],
                 },
               ],
             },

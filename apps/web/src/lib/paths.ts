@@ -27,6 +27,10 @@ export const paths = {
   safety: '/safety',
   settings: '/settings',
   migration: '/migration',
+  /** The verification wizard's own page (Edit Profile's 'Verify' opens the same wizard). */
+  verify: '/verify',
+  /** Temporary home of the admin Verification tab until the /admin tab registry lands. */
+  adminVerification: '/admin/verification',
 } as const;
 
 /** A member's profile page. */
@@ -72,4 +76,16 @@ export const apiPaths = {
   /** Browse results for a query string of filters (see features/search/filters.ts). */
   search: (query: string) => `${API}/search${query ? `?${query}` : ''}`,
   myLocation: `${API}/me/location`,
+  compliance: `${API}/compliance`,
+  complianceAccept: (document: 'terms' | 'privacy') => `${API}/compliance/${document}`,
+  complianceSkipAge: `${API}/compliance/age/skip`,
+  complianceId: `${API}/compliance/id`,
+  myVerification: `${API}/verification`,
+  verificationRequests: `${API}/verification/requests`,
+  verificationLinks: (requestId: string) =>
+    `${API}/verification/requests/${encodeURIComponent(requestId)}/links`,
+  adminVerificationRequests: (status: string) =>
+    `${API}/admin/verification-requests?status=${encodeURIComponent(status)}`,
+  adminVerificationDecision: (requestId: string, action: 'approve' | 'reject') =>
+    `${API}/admin/verification-requests/${encodeURIComponent(requestId)}/${action}`,
 } as const;

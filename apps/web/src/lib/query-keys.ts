@@ -20,4 +20,11 @@ export const queryKeys = {
   /** Every open chat; `chat(matchId)` is one (an infinite query of MessagePage, newest page first). */
   chats: ['chat'] as const,
   chat: (matchId: string) => ['chat', matchId] as const,
+  /** The member's own verification (wizard status, Verified in <month year>). */
+  myVerification: ['verification'] as const,
+  /** The admin Verification tab's lists; `adminVerification(status)` is one sub-tab. */
+  adminVerifications: ['admin-verification'] as const,
+  adminVerification: (status: string) => ['admin-verification', status] as const,
+  /** Short-lived links to one request's images (refetched before they expire). */
+  verificationLinks: (requestId: string) => ['verification-links', requestId] as const,
 };

@@ -7,8 +7,14 @@ const isoDateTime = z.iso.datetime({ offset: true });
 
 // The spec's texts for a refused ID or selfie file (part 2 §5): the web shows them as toasts with the
 // title, the server answers with the same message.
-export const ID_FILE_NOT_IMAGE = { title: 'Invalid File', message: 'Please upload an image file (JPG, PNG, etc.)' };
-export const ID_FILE_TOO_LARGE = { title: 'File Too Large', message: 'Please upload an image smaller than 10MB' };
+export const ID_FILE_NOT_IMAGE = {
+  title: 'Invalid File',
+  message: 'Please upload an image file (JPG, PNG, etc.)',
+};
+export const ID_FILE_TOO_LARGE = {
+  title: 'File Too Large',
+  message: 'Please upload an image smaller than 10MB',
+};
 export const VERIFICATION_PENDING_MESSAGE = 'Your verification is already under review';
 export const ID_LINK_REFUSED_MESSAGE = 'This link has expired or is not valid';
 
@@ -33,7 +39,9 @@ export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
 export const myVerificationSchema = z
   .object({
     verified: z.boolean(),
-    verified_at: isoDateTime.nullable().describe('When an admin approved the wizard (Verified in <month year>)'),
+    verified_at: isoDateTime
+      .nullable()
+      .describe('When an admin approved the wizard (Verified in <month year>)'),
     request: verificationRequestSchema.nullable().describe("The member's latest wizard submission"),
   })
   .describe("The member's verification status");
@@ -41,7 +49,10 @@ export type MyVerification = z.infer<typeof myVerificationSchema>;
 
 export const verificationLinksSchema = z
   .object({
-    selfie_url: z.string().nullable().describe('Signed, viewer-bound link; null when there is no selfie (or it was deleted)'),
+    selfie_url: z
+      .string()
+      .nullable()
+      .describe('Signed, viewer-bound link; null when there is no selfie (or it was deleted)'),
     id_url: z.string().nullable().describe('Signed, viewer-bound link; null when the ID image was deleted'),
     expires_at: isoDateTime,
   })

@@ -11,7 +11,12 @@ import { actorOf } from '../../plugins/access';
 import { decideVerification, listForAdmin } from './service';
 
 const ADMIN = { role: 'admin' } as const;
-const errors = { 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
+const errors = {
+  401: apiErrorBodySchema,
+  403: apiErrorBodySchema,
+  404: apiErrorBodySchema,
+  409: apiErrorBodySchema,
+};
 
 /** The admin Verification tab: the queue by status, approve, reject. Admins only. */
 export const adminVerificationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,14 +11,19 @@ const t = useTestApp();
 /** A member as sign-up makes them: nothing accepted yet. */
 async function signUp() {
   const email = `gate-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const res = await request(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: 'sapphire-lounge' } });
+  const res = await request(t.app, 'POST', '/api/auth/sign-up', {
+    body: { email, password: 'sapphire-lounge' },
+  });
   expect(res.statusCode).toBe(201);
   const user = meSchema.parse(res.json().user);
   return { user, session: { cookie: cookieFrom(res), userId: user.id } };
 }
 
-const accept = (session: { cookie: string; userId: string }, document: 'terms' | 'privacy', version: string) =>
-  request(t.app, 'POST', `/api/compliance/${document}`, { session, body: { version } });
+const accept = (
+  session: { cookie: string; userId: string },
+  document: 'terms' | 'privacy',
+  version: string,
+) => request(t.app, 'POST', `/api/compliance/${document}`, { session, body: { version } });
 
 describe('the compliance gate', () => {
   it('holds a new member at the terms; every member route refuses until terms and privacy are accepted', async () => {
@@ -47,7 +52,11 @@ describe('the compliance gate', () => {
 
     const afterTerms = await accept(session, 'terms', TERMS_VERSION);
     expect(afterTerms.statusCode).toBe(200);
-    expect(afterTerms.json()).toMatchObject({ terms_accepted: true, privacy_accepted: false, next_step: 'privacy' });
+    expect(afterTerms.json()).toMatchObject({
+      terms_accepted: true,
+      privacy_accepted: false,
+      next_step: 'privacy',
+    });
     expect((await request(t.app, 'GET', '/api/discovery/feed', { session })).statusCode).toBe(403);
 
     const afterPrivacy = await accept(session, 'privacy', PRIVACY_VERSION);
@@ -55,7 +64,10 @@ describe('the compliance gate', () => {
     // At once, despite the actor cache: accepting drops the member's cached actor.
     expect((await request(t.app, 'GET', '/api/discovery/feed', { session })).statusCode).toBe(200);
 
-    const [stored] = await t.app.ctx.db.select().from(userCompliance).where(eq(userCompliance.userId, user.id));
+    const [stored] = await t.app.ctx.db
+      .select()
+      .from(userCompliance)
+      .where(eq(userCompliance.userId, user.id));
     expect(stored).toMatchObject({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION });
     expect(stored?.termsAcceptedAt).toBeInstanceOf(Date);
     expect(stored?.privacyAcceptedAt).toBeInstanceOf(Date);
@@ -87,9 +99,15 @@ describe('the compliance gate', () => {
     const { user, session } = await signUp();
     await accept(session, 'terms', TERMS_VERSION);
     await accept(session, 'privacy', PRIVACY_VERSION);
-    const res = await upload(t.app, '/api/compliance/id', session, { id_type: 'passport' }, {
-      id: { data: await sampleImage('jpeg'), filename: 'passport.jpg', type: 'image/jpeg' },
-    });
+    const res = await upload(
+      t.app,
+      '/api/compliance/id',
+      session,
+      { id_type: 'passport' },
+      {
+        id: { data: await sampleImage('jpeg'), filename: 'passport.jpg', type: 'image/jpeg' },
+      },
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ verification_type: 'id', status: 'pending', id_type: 'passport' });
     const gate = (await request(t.app, 'GET', '/api/compliance', { session })).json();

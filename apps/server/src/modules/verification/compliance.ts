@@ -41,7 +41,10 @@ export async function loadCompliance(ctx: Pick<AppContext, 'db'>, userId: string
 }
 
 export type LegalDocument = 'terms' | 'privacy';
-const CURRENT_VERSION: Readonly<Record<LegalDocument, string>> = { terms: TERMS_VERSION, privacy: PRIVACY_VERSION };
+const CURRENT_VERSION: Readonly<Record<LegalDocument, string>> = {
+  terms: TERMS_VERSION,
+  privacy: PRIVACY_VERSION,
+};
 
 /**
  * Records that the member accepted a legal document at the current version (spec: upsert on
@@ -91,4 +94,3 @@ export async function skipAgeCheck(ctx: AppContext, { actor }: { actor: MemberAc
     .where(and(eq(userCompliance.userId, actor.id), isNull(userCompliance.ageCheckSkippedAt)));
   return loadCompliance(ctx, actor.id);
 }
-

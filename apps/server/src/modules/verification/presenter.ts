@@ -79,7 +79,11 @@ function idCheckOf(row: ComplianceRow): IdCheckStatus {
 
 /** The gate's state for the member (GET /api/compliance and /api/me). */
 export function presentCompliance(row: ComplianceRow): Compliance {
-  const facts = { termsVersion: row.termsVersion, privacyVersion: row.privacyVersion, idCheck: idCheckOf(row) };
+  const facts = {
+    termsVersion: row.termsVersion,
+    privacyVersion: row.privacyVersion,
+    idCheck: idCheckOf(row),
+  };
   return {
     terms_accepted: row.termsVersion === TERMS_VERSION,
     privacy_accepted: row.privacyVersion === PRIVACY_VERSION,

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { request, type Session, startTestApp, useTestApp } from '../../../test/app';
 import { actorFor, signedInMember, type TestMember } from '../../../test/factories';
 import { sampleImage, upload } from '../../../test/uploads';
-import type { App } from '../../app';
 import type { ObjectStorage } from '../../adapters/storage/types';
+import type { App } from '../../app';
 import { verificationRequests } from '../../db/schema';
 import { purgeVerificationImages } from './purge';
 import { decideVerification } from './service';
@@ -13,10 +13,16 @@ const t = useTestApp({}, { isolation: 'test' });
 const HOUR = 3_600_000;
 
 async function submitted(app: App, session: Session) {
-  const res = await upload(app, '/api/verification/requests', session, { id_type: 'passport' }, {
-    selfie: { data: await sampleImage('jpeg'), filename: 's.jpg', type: 'image/jpeg' },
-    id: { data: await sampleImage('png'), filename: 'i.png', type: 'image/png' },
-  });
+  const res = await upload(
+    app,
+    '/api/verification/requests',
+    session,
+    { id_type: 'passport' },
+    {
+      selfie: { data: await sampleImage('jpeg'), filename: 's.jpg', type: 'image/jpeg' },
+      id: { data: await sampleImage('png'), filename: 'i.png', type: 'image/png' },
+    },
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
@@ -33,7 +39,8 @@ async function decided(admin: TestMember, requestId: string, at: Date, action: '
 
 const rowOf = async (id: string) =>
   (await t.app.ctx.db.select().from(verificationRequests).where(eq(verificationRequests.id, id)))[0];
-const exists = async (key: string | null | undefined) => key != null && (await t.app.ctx.storage.get(key)) !== null;
+const exists = async (key: string | null | undefined) =>
+  key != null && (await t.app.ctx.storage.get(key)) !== null;
 
 describe('forgetting ID images 72 hours after the decision', () => {
   it('deletes nothing before 72 hours, then every image and key, keeping the decision, its date and the ID type', async () => {
@@ -52,7 +59,9 @@ describe('forgetting ID images 72 hours after the decision', () => {
       await request(t.app, 'POST', `/api/verification/requests/${approvedId}/links`, { session: a.session })
     ).json();
 
-    expect(await purgeVerificationImages(t.app.ctx, new Date(decisionTime.getTime() + 72 * HOUR - 1))).toBe(0);
+    expect(await purgeVerificationImages(t.app.ctx, new Date(decisionTime.getTime() + 72 * HOUR - 1))).toBe(
+      0,
+    );
     expect(await exists(keysBefore?.idKey)).toBe(true);
 
     expect(await purgeVerificationImages(t.app.ctx, new Date(decisionTime.getTime() + 72 * HOUR))).toBe(1);
@@ -63,12 +72,21 @@ describe('forgetting ID images 72 hours after the decision', () => {
     expect(await exists(keysBefore?.selfieKey)).toBe(false);
     // The links issued before are dead, and no new ones are given.
     expect((await request(t.app, 'GET', links.id_url, { session: a.session })).statusCode).toBe(404);
-    const after = await request(t.app, 'POST', `/api/verification/requests/${approvedId}/links`, { session: a.session });
+    const after = await request(t.app, 'POST', `/api/verification/requests/${approvedId}/links`, {
+      session: a.session,
+    });
     expect(after.json()).toMatchObject({ selfie_url: null, id_url: null });
 
     // A week later: everything decided is gone; the undecided request keeps its images for review.
-    expect(await purgeVerificationImages(t.app.ctx, new Date(decisionTime.getTime() + 7 * 24 * HOUR))).toBe(1);
-    expect(await rowOf(rejectedId)).toMatchObject({ idKey: null, selfieKey: null, status: 'rejected', rejectionReason: 'Blurry' });
+    expect(await purgeVerificationImages(t.app.ctx, new Date(decisionTime.getTime() + 7 * 24 * HOUR))).toBe(
+      1,
+    );
+    expect(await rowOf(rejectedId)).toMatchObject({
+      idKey: null,
+      selfieKey: null,
+      status: 'rejected',
+      rejectionReason: 'Blurry',
+    });
     const pending = await rowOf(pendingId);
     expect(await exists(pending?.idKey)).toBe(true);
     const remaining = await t.app.ctx.db.select().from(verificationRequests);
@@ -95,7 +113,9 @@ describe('forgetting ID images 72 hours after the decision', () => {
       },
     };
     const later = new Date(at.getTime() + 73 * HOUR);
-    await expect(purgeVerificationImages({ ...t.app.ctx, storage: flaky }, later)).rejects.toThrow('storage went away');
+    await expect(purgeVerificationImages({ ...t.app.ctx, storage: flaky }, later)).rejects.toThrow(
+      'storage went away',
+    );
     expect(await exists(keys?.idKey)).toBe(false);
     expect((await rowOf(requestId))?.idKey).toBe(keys?.idKey); // the row was not cleared yet
 
@@ -130,8 +150,12 @@ describe('the purge job on the queue', () => {
       await expect
         .poll(
           async () =>
-            (await app.ctx.db.select().from(verificationRequests).where(eq(verificationRequests.id, requestId)))[0]
-              ?.idKey,
+            (
+              await app.ctx.db
+                .select()
+                .from(verificationRequests)
+                .where(eq(verificationRequests.id, requestId))
+            )[0]?.idKey,
           { timeout: 15_000, interval: 250 },
         )
         .toBeNull();

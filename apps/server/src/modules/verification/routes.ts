@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
-  acceptDocumentBodySchema,
   AppError,
+  acceptDocumentBodySchema,
   apiErrorBodySchema,
   complianceSchema,
   documentLinkParamsSchema,
@@ -134,7 +134,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['verification'],
-        summary: 'The verification wizard: a selfie and an ID (multipart: id_type, selfie, id) for admin review',
+        summary:
+          'The verification wizard: a selfie and an ID (multipart: id_type, selfie, id) for admin review',
         consumes: ['multipart/form-data'],
         response: { 201: verificationRequestSchema, ...uploadErrors },
       },

@@ -79,7 +79,10 @@ export async function submitVerification(
   } catch (error) {
     await Promise.allSettled(keys.map((key) => store.delete(key)));
     // Two submissions at once: the one-pending index lets one through.
-    if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505')
+    if (
+      (error as { code?: string }).code === '23505' ||
+      (error as { cause?: { code?: string } }).cause?.code === '23505'
+    )
       throw new AppError(ErrorCode.CONFLICT, VERIFICATION_PENDING_MESSAGE);
     throw error;
   }
@@ -90,7 +93,9 @@ export async function myVerification(ctx: AppContext, actor: MemberActor): Promi
   const [latest] = await ctx.db
     .select(requestColumns)
     .from(verificationRequests)
-    .where(and(eq(verificationRequests.userId, actor.id), eq(verificationRequests.verificationType, 'selfie')))
+    .where(
+      and(eq(verificationRequests.userId, actor.id), eq(verificationRequests.verificationType, 'selfie')),
+    )
     .orderBy(desc(verificationRequests.createdAt))
     .limit(1);
   const [approved] = await ctx.db
@@ -266,4 +271,3 @@ export async function decideVerification(
     return presentRequest(row);
   });
 }
-

@@ -29,7 +29,8 @@ const isTooLarge = (error: unknown) => {
  * declared types) is kept: only the field names we asked for and the bytes.
  */
 export async function readUploadParts(request: FastifyRequest): Promise<UploadParts> {
-  if (!request.isMultipart()) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Send the image as multipart/form-data');
+  if (!request.isMultipart())
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Send the image as multipart/form-data');
   const fields = new Map<string, string>();
   const files = new Map<string, Buffer>();
   try {
@@ -55,7 +56,9 @@ export async function reencodeIdImage(input: Buffer): Promise<Buffer> {
   } catch (error) {
     if (!(error instanceof ImageRejected)) throw error;
     const message =
-      error.code === 'not_an_image' || error.code === 'unsupported_format' ? ID_FILE_NOT_IMAGE.message : error.message;
+      error.code === 'not_an_image' || error.code === 'unsupported_format'
+        ? ID_FILE_NOT_IMAGE.message
+        : error.message;
     throw new AppError(ErrorCode.UPLOAD_REJECTED, message);
   }
 }

@@ -14,18 +14,24 @@ import { request, type Session, startTestApp, useTestApp } from '../../../test/a
 import { actorFor, signedInMember } from '../../../test/factories';
 import { sampleImage, upload } from '../../../test/uploads';
 import type { App } from '../../app';
-import type { MemoryStorage } from '../../db/seed/memory-storage';
 import { auditLog, userCompliance, verificationRequests } from '../../db/schema';
+import type { MemoryStorage } from '../../db/seed/memory-storage';
 import { ID_STORE_PREFIX } from './id-store';
 import { issueLinks } from './service';
 
 const t = useTestApp();
 
 async function submitWizard(app: App, session: Session, idType = 'drivers_license') {
-  return upload(app, '/api/verification/requests', session, { id_type: idType }, {
-    selfie: { data: await sampleImage('jpeg', '#d4af37'), filename: 'selfie.jpg', type: 'image/jpeg' },
-    id: { data: await sampleImage('png'), filename: 'my-licence-scan.png', type: 'image/png' },
-  });
+  return upload(
+    app,
+    '/api/verification/requests',
+    session,
+    { id_type: idType },
+    {
+      selfie: { data: await sampleImage('jpeg', '#d4af37'), filename: 'selfie.jpg', type: 'image/jpeg' },
+      id: { data: await sampleImage('png'), filename: 'my-licence-scan.png', type: 'image/png' },
+    },
+  );
 }
 
 const get = (app: App, url: string, session: Session | null) => request(app, 'GET', url, { session });
@@ -38,7 +44,11 @@ describe('the verification wizard and the ID store', () => {
     const before = new Set((t.app.ctx.storage as MemoryStorage).keys());
     const res = await submitWizard(t.app, session);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ verification_type: 'selfie', status: 'pending', id_type: 'drivers_license' });
+    expect(res.json()).toMatchObject({
+      verification_type: 'selfie',
+      status: 'pending',
+      id_type: 'drivers_license',
+    });
     expect(JSON.stringify(res.json())).not.toMatch(/id-documents|documents\/|\.bin/);
 
     const added = (t.app.ctx.storage as MemoryStorage).keys().filter((k) => !before.has(k));
@@ -62,22 +72,40 @@ describe('the verification wizard and the ID store', () => {
     const { session } = await signedInMember(t.app);
     const count = () => (t.app.ctx.storage as MemoryStorage).size();
     const start = count();
-    const notImage = await upload(t.app, '/api/compliance/id', session, { id_type: 'passport' }, {
-      id: { data: Buffer.from('%PDF-1.7 not an image'), filename: 'id.png', type: 'image/png' },
-    });
+    const notImage = await upload(
+      t.app,
+      '/api/compliance/id',
+      session,
+      { id_type: 'passport' },
+      {
+        id: { data: Buffer.from('%PDF-1.7 not an image'), filename: 'id.png', type: 'image/png' },
+      },
+    );
     expect(notImage.statusCode).toBe(422);
     expect(notImage.json().error.message).toBe(ID_FILE_NOT_IMAGE.message);
 
     const big = Buffer.concat([await sampleImage('png'), Buffer.alloc(ID_UPLOAD_MAX_BYTES + 1)]);
-    const tooLarge = await upload(t.app, '/api/compliance/id', session, { id_type: 'passport' }, {
-      id: { data: big, filename: 'id.png', type: 'image/png' },
-    });
+    const tooLarge = await upload(
+      t.app,
+      '/api/compliance/id',
+      session,
+      { id_type: 'passport' },
+      {
+        id: { data: big, filename: 'id.png', type: 'image/png' },
+      },
+    );
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().error.message).toBe(ID_FILE_TOO_LARGE.message);
 
-    const noType = await upload(t.app, '/api/compliance/id', session, { id_type: 'library_card' }, {
-      id: { data: await sampleImage(), filename: 'id.png', type: 'image/png' },
-    });
+    const noType = await upload(
+      t.app,
+      '/api/compliance/id',
+      session,
+      { id_type: 'library_card' },
+      {
+        id: { data: await sampleImage(), filename: 'id.png', type: 'image/png' },
+      },
+    );
     expect(noType.statusCode).toBe(400);
     expect(count()).toBe(start);
   });
@@ -150,7 +178,9 @@ describe('the verification wizard and the ID store', () => {
 
     for (const session of [member.session, owner.session]) {
       expect((await get(t.app, '/api/admin/verification-requests', session)).statusCode).toBe(403);
-      expect((await post(t.app, `/api/admin/verification-requests/${created.id}/approve`, session)).statusCode).toBe(403);
+      expect(
+        (await post(t.app, `/api/admin/verification-requests/${created.id}/approve`, session)).statusCode,
+      ).toBe(403);
     }
     expect((await get(t.app, '/api/admin/verification-requests', null)).statusCode).toBe(401);
 
@@ -163,7 +193,14 @@ describe('the verification wizard and the ID store', () => {
       status: 'pending',
       has_selfie: true,
       has_id: true,
-      member: { id: owner.member.id, name: 'Queue Member', age: 30, city: 'Miami', state: 'FL', tier_level: 1 },
+      member: {
+        id: owner.member.id,
+        name: 'Queue Member',
+        age: 30,
+        city: 'Miami',
+        state: 'FL',
+        tier_level: 1,
+      },
     });
     expect(list.body).not.toMatch(/id-documents|\/documents\/|signature|email/);
   });
@@ -176,9 +213,17 @@ describe('the verification wizard and the ID store', () => {
 
     const created = (await submitWizard(t.app, owner.session)).json();
     const pending = (await get(t.app, '/api/verification', owner.session)).json();
-    expect(pending).toMatchObject({ verified: false, verified_at: null, request: { id: created.id, status: 'pending' } });
+    expect(pending).toMatchObject({
+      verified: false,
+      verified_at: null,
+      request: { id: created.id, status: 'pending' },
+    });
 
-    const approved = await post(t.app, `/api/admin/verification-requests/${created.id}/approve`, admin.session);
+    const approved = await post(
+      t.app,
+      `/api/admin/verification-requests/${created.id}/approve`,
+      admin.session,
+    );
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved', rejection_reason: null });
 
@@ -195,10 +240,18 @@ describe('the verification wizard and the ID store', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, created.id), eq(auditLog.action, 'verification.approved')));
     expect(decision?.actorId).toBe(admin.member.id);
-    const [stored] = await t.app.ctx.db.select().from(verificationRequests).where(eq(verificationRequests.id, created.id));
+    const [stored] = await t.app.ctx.db
+      .select()
+      .from(verificationRequests)
+      .where(eq(verificationRequests.id, created.id));
     expect(stored?.purgeAfter?.getTime()).toBe((stored?.reviewedAt?.getTime() ?? 0) + 72 * 3_600_000);
 
-    const again = await post(t.app, `/api/admin/verification-requests/${created.id}/reject`, admin.session, {});
+    const again = await post(
+      t.app,
+      `/api/admin/verification-requests/${created.id}/reject`,
+      admin.session,
+      {},
+    );
     expect(again.statusCode).toBe(409);
     const unknown = await post(
       t.app,
@@ -212,8 +265,16 @@ describe('the verification wizard and the ID store', () => {
     const owner = await signedInMember(t.app, { tier: 1 });
     const admin = await signedInMember(t.app, { roles: ['user', 'admin'] });
     const first = (await submitWizard(t.app, owner.session)).json();
-    const rejected = await post(t.app, `/api/admin/verification-requests/${first.id}/reject`, admin.session, {});
-    expect(rejected.json()).toMatchObject({ status: 'rejected', rejection_reason: DEFAULT_VERIFICATION_REJECTION_REASON });
+    const rejected = await post(
+      t.app,
+      `/api/admin/verification-requests/${first.id}/reject`,
+      admin.session,
+      {},
+    );
+    expect(rejected.json()).toMatchObject({
+      status: 'rejected',
+      rejection_reason: DEFAULT_VERIFICATION_REJECTION_REASON,
+    });
     expect((await get(t.app, '/api/verification', owner.session)).json()).toMatchObject({
       verified: false,
       request: { status: 'rejected', rejection_reason: DEFAULT_VERIFICATION_REJECTION_REASON },
@@ -221,9 +282,14 @@ describe('the verification wizard and the ID store', () => {
 
     const second = await submitWizard(t.app, owner.session);
     expect(second.statusCode).toBe(201);
-    const own = await post(t.app, `/api/admin/verification-requests/${second.json().id}/reject`, admin.session, {
-      reason: '  The selfie is too dark  ',
-    });
+    const own = await post(
+      t.app,
+      `/api/admin/verification-requests/${second.json().id}/reject`,
+      admin.session,
+      {
+        reason: '  The selfie is too dark  ',
+      },
+    );
     expect(own.json().rejection_reason).toBe('The selfie is too dark');
     const [compliance] = await t.app.ctx.db
       .select()
@@ -258,13 +324,24 @@ describe('the log', () => {
     const links = (await post(app, `/api/verification/requests/${created.id}/links`, admin.session)).json();
     expect((await get(app, links.id_url, admin.session)).statusCode).toBe(200);
     expect((await get(app, links.id_url, owner.session)).statusCode).toBe(403);
-    expect((await get(app, links.id_url.replace(/signature=./, 'signature=A'), admin.session)).statusCode).toBe(403);
+    expect(
+      (await get(app, links.id_url.replace(/signature=./, 'signature=A'), admin.session)).statusCode,
+    ).toBe(403);
     await post(app, `/api/admin/verification-requests/${created.id}/approve`, admin.session);
-    await upload(app, '/api/compliance/id', owner.session, { id_type: 'state_id' }, {
-      id: { data: Buffer.from('not an image'), filename: 'my-licence-scan.png', type: 'image/png' },
-    });
+    await upload(
+      app,
+      '/api/compliance/id',
+      owner.session,
+      { id_type: 'state_id' },
+      {
+        id: { data: Buffer.from('not an image'), filename: 'my-licence-scan.png', type: 'image/png' },
+      },
+    );
 
-    const [row] = await app.ctx.db.select().from(verificationRequests).where(eq(verificationRequests.id, created.id));
+    const [row] = await app.ctx.db
+      .select()
+      .from(verificationRequests)
+      .where(eq(verificationRequests.id, created.id));
     const log = lines.join('');
     expect(log).toContain('incoming request'); // the log was captured at all
     const signature = new URL(links.id_url, 'http://x').searchParams.get('signature') as string;
