@@ -13,8 +13,23 @@ import { VerificationWizard } from './verification-wizard';
 export function VerifyTrigger() {
   const [open, setOpen] = useState(false);
   const status = useMyVerification();
-  const data = status.data;
+  return (
+    <>
+      <VerificationStatus status={status} onVerify={() => setOpen(true)} />
+      {/* Mounted beside the status, so the wizard's last step stays while the status turns pending. */}
+      <VerificationWizard open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
 
+function VerificationStatus({
+  status,
+  onVerify,
+}: {
+  status: ReturnType<typeof useMyVerification>;
+  onVerify: () => void;
+}) {
+  const data = status.data;
   if (data?.verified) {
     return (
       <p className="inline-flex items-center gap-2 font-semibold text-emerald-700 text-sm dark:text-emerald-300">
@@ -39,11 +54,10 @@ export function VerifyTrigger() {
           Your last verification was rejected: {rejection}
         </p>
       )}
-      <Button variant="gold" onClick={() => setOpen(true)} disabled={status.isPending}>
+      <Button variant="gold" onClick={onVerify} disabled={status.isPending}>
         <BadgeCheck aria-hidden className="size-4" />
         Verify
       </Button>
-      <VerificationWizard open={open} onOpenChange={setOpen} />
     </div>
   );
 }
