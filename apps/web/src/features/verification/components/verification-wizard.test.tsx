@@ -96,10 +96,11 @@ describe('VerifyTrigger and the wizard', () => {
 
     expect(await within(wizard).findByText('Step 5 of 5')).toBeInTheDocument();
     expect(within(wizard).getByRole('heading', { name: 'Verification Submitted' })).toBeInTheDocument();
-    const form = FakeUpload.sent[0];
-    expect(form?.get('id_type')).toBe('passport');
-    expect((form?.get('selfie') as File).name).toBe('me.jpg');
-    expect((form?.get('id') as File).name).toBe('id.png');
+    expect(FakeUpload.sent).toHaveLength(1);
+    const form = FakeUpload.sent[0] as FormData;
+    expect(form.get('id_type')).toBe('passport');
+    expect((form.get('selfie') as File).name).toBe('me.jpg');
+    expect((form.get('id') as File).name).toBe('id.png');
     await user.click(within(wizard).getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('Verification pending review')).toBeInTheDocument();
     expect(api.callsTo('GET /api/verification').length).toBeGreaterThanOrEqual(2);
