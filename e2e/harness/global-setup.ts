@@ -7,7 +7,13 @@ import { seedDemoData } from '../../apps/server/src/db/seed';
 import { freePort } from '../../apps/server/test/free-port';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
-import { createChatPair, createJourneyMembers, JOURNEY_PASSWORD } from './journey-members';
+import {
+  createChatPair,
+  createJourneyMembers,
+  createVerificationCandidates,
+  JOURNEY_PASSWORD,
+} from './journey-members';
+import { writeSampleImages } from './sample-images';
 
 const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
 
@@ -52,6 +58,8 @@ export default async function globalSetup() {
       journeyMembers: await createJourneyMembers(app),
       journeyPassword: JOURNEY_PASSWORD,
       chatPair: await createChatPair(app),
+      verificationCandidates: await createVerificationCandidates(app),
+      sampleImages: await writeSampleImages(dataDir),
     });
     console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {

@@ -13,6 +13,10 @@ export type E2EGlobals = {
   journeyPassword: string;
   /** Two matched members for the messaging journey. */
   chatPair: ChatPair;
+  /** Per viewport, a tier-1 man before the compliance gate, matched with a verified woman. */
+  verificationCandidates: Record<'phone' | 'desktop', ChatPair>;
+  /** Image files the verification journey uploads (an ID card and a selfie, drawn). */
+  sampleImages: { id: string; selfie: string };
 };
 
 const ENV = 'ROYAL_E2E_GLOBALS';

@@ -1,3 +1,4 @@
+import { passComplianceGate } from '../harness/compliance-gate';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import {
   expect,
@@ -54,6 +55,9 @@ test.describe('the sign-in screen', () => {
     await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();
     await page.waitForURL('**/app');
     await expect(page.getByText('Account created!')).toBeVisible();
+    // A new member meets the compliance gate before the app.
+    await expect(page.locator('header [data-tier]')).toHaveCount(0);
+    await passComplianceGate(page);
     await expect(page.locator('header [data-tier]')).toHaveAttribute('data-tier', '0');
   });
 });
