@@ -47,11 +47,15 @@ export function LegalDocumentModal({
         <Dialog.Description className="text-muted-foreground text-sm">
           Version {document.version}. Please read it before you continue.
         </Dialog.Description>
-        <div className="mt-4 grid max-h-[40dvh] gap-3 overflow-y-auto rounded-2xl border border-border bg-surface-muted/60 p-4 text-sm leading-relaxed">
+        {/* No inner scroll box: the modal itself scrolls, and its controls keep it keyboard-reachable. */}
+        <section
+          aria-label={`${document.title} summary`}
+          className="mt-4 grid gap-3 rounded-2xl border border-border bg-surface-muted/60 p-4 text-sm leading-relaxed"
+        >
           {document.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-        </div>
+        </section>
         <label htmlFor={checkboxId} className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 text-sm">
           <input
             id={checkboxId}

@@ -185,7 +185,11 @@ function WizardPanel({ onClose }: { onClose: () => void }) {
             </figure>
             <figure className="grid gap-1">
               {idUrl && (
-                <img src={idUrl} alt="Your ID" className="aspect-[3/4] w-full rounded-2xl object-cover" />
+                <img
+                  src={idUrl}
+                  alt="Your ID"
+                  className="aspect-[3/4] w-full rounded-2xl bg-royal-950 object-contain"
+                />
               )}
               <figcaption className="text-muted-foreground text-xs">
                 {idType ? ID_TYPE_LABELS[idType] : 'ID'}
