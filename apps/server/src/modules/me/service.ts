@@ -32,7 +32,7 @@ const meStatement = preparedStatement<MeRow, { userId: string }>(
     privacyVersion: userCompliance.privacyVersion,
     ageVerified: userCompliance.ageVerified,
     ageCheckSkippedAt: userCompliance.ageCheckSkippedAt,
-    latestIdStatus: latestIdStatusSql(profiles.userId),
+    latestIdStatus: latestIdStatusSql('profiles'),
   })},
       (select coalesce(json_agg(json_build_object('id', ${photos.id}, 'status', ${photos.status})
           order by ${photos.position}, ${photos.createdAt}), '[]'::json)

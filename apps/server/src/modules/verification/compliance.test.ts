@@ -115,6 +115,40 @@ describe('the compliance gate', () => {
     expect(user.id).toBe(session.userId);
   });
 
+  it("reads only the member's own ID check, whoever else has submitted one", async () => {
+    const first = await signUp();
+    const second = await signUp();
+    for (const { session } of [first, second]) {
+      await accept(session, 'terms', TERMS_VERSION);
+      await accept(session, 'privacy', PRIVACY_VERSION);
+    }
+    const res = await upload(
+      t.app,
+      '/api/compliance/id',
+      first.session,
+      { id_type: 'state_id' },
+      {
+        id: { data: await sampleImage(), filename: 'id.png', type: 'image/png' },
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(
+      (await request(t.app, 'GET', '/api/compliance', { session: second.session })).json(),
+    ).toMatchObject({
+      id_check: 'none',
+      next_step: 'age',
+    });
+    expect(
+      (await request(t.app, 'GET', '/api/me', { session: second.session })).json().compliance,
+    ).toMatchObject({
+      id_check: 'none',
+      next_step: 'age',
+    });
+    expect((await request(t.app, 'GET', '/api/compliance', { session: first.session })).json().id_check).toBe(
+      'pending',
+    );
+  });
+
   it('refuses the gate routes to a signed-out caller', async () => {
     for (const url of ['/api/compliance/terms', '/api/compliance/privacy']) {
       expect((await request(t.app, 'POST', url, { body: { version: TERMS_VERSION } })).statusCode).toBe(401);

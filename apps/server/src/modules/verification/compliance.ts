@@ -12,11 +12,16 @@ import { userCompliance, verificationRequests } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { presentCompliance } from './presenter';
 
-/** The status of the member's latest request carrying an ID image, as a SQL expression. */
-export const latestIdStatusSql = (userId: unknown) =>
-  sql<VerificationStatus | null>`(select ${verificationRequests.status} from ${verificationRequests}
-    where ${verificationRequests.userId} = ${userId}
-    order by ${verificationRequests.createdAt} desc limit 1)`;
+/**
+ * The status of the member's latest request carrying an ID image, as a correlated subquery on the
+ * outer query's `user_id` of `outerTable`. Written with explicit names: drizzle leaves columns
+ * unqualified in a single-table select, where the inner `user_id` would silently match itself (and
+ * return anyone's latest request).
+ */
+export const latestIdStatusSql = (outerTable: string) =>
+  sql<VerificationStatus | null>`(select latest.status from ${verificationRequests} as latest
+    where latest.user_id = ${sql.identifier(outerTable)}.user_id
+    order by latest.created_at desc limit 1)`;
 
 export async function loadCompliance(ctx: Pick<AppContext, 'db'>, userId: string): Promise<Compliance> {
   const [row] = await ctx.db
@@ -25,7 +30,7 @@ export async function loadCompliance(ctx: Pick<AppContext, 'db'>, userId: string
       privacyVersion: userCompliance.privacyVersion,
       ageVerified: userCompliance.ageVerified,
       ageCheckSkippedAt: userCompliance.ageCheckSkippedAt,
-      latestIdStatus: latestIdStatusSql(userCompliance.userId),
+      latestIdStatus: latestIdStatusSql('user_compliance'),
     })
     .from(userCompliance)
     .where(eq(userCompliance.userId, userId));
