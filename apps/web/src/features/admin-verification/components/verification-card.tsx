@@ -2,7 +2,6 @@ import {
   type AdminVerificationItem,
   DEFAULT_VERIFICATION_REJECTION_REASON,
   ID_TYPE_LABELS,
-  relativeTime,
 } from '@royal/shared';
 import { Check, ImageOff, MapPin, X } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -26,8 +25,16 @@ function DocumentImage({ url, alt }: { url: string | null | undefined; alt: stri
       </div>
     );
   }
+  // The whole image (an ID is landscape); a click opens it full size — the link is this admin's own.
   return (
-    <img src={url} alt={alt} className="aspect-[3/4] w-full rounded-2xl bg-surface-muted object-cover" />
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      className="block rounded-2xl focus-visible:outline-2 focus-visible:outline-gold-400"
+    >
+      <img src={url} alt={alt} className="aspect-[3/4] w-full rounded-2xl bg-royal-950 object-contain" />
+    </a>
   );
 }
 
@@ -77,7 +84,7 @@ export function VerificationCard({ item }: { item: AdminVerificationItem }) {
         )}
         <DocumentImage url={item.has_id ? links.data?.id_url : null} alt={`ID of ${item.member.name}`} />
       </div>
-      <p className="text-muted-foreground text-xs">Submitted {relativeTime(item.created_at)}</p>
+      <p className="text-muted-foreground text-xs">Submitted {new Date(item.created_at).toLocaleString()}</p>
       {item.reviewed_at && (
         <p className="text-muted-foreground text-xs">
           Reviewed {new Date(item.reviewed_at).toLocaleString()}
