@@ -134,6 +134,7 @@ test.describe('the compliance gate and verification', () => {
       const box = chat.getByRole('textbox', { name: `Message ${her.name}` });
       await box.fill('Verified at last. Dinner on Saturday?');
       await box.press('Enter');
+      await expect(box).toHaveValue('');
       await expect(chat.getByText('Verified at last. Dinner on Saturday?')).toBeVisible();
       await expect(chat.getByText('Sent')).toBeVisible();
 
