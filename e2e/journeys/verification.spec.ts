@@ -18,6 +18,8 @@ async function look(page: import('@playwright/test').Page, name: string, viewpor
 }
 
 test.describe('the compliance gate and verification', () => {
+  // The longest journey: two members, eleven screens each checked with axe, an upload and a chat.
+  test.describe.configure({ timeout: 180_000 });
   for (const viewport of ['phone', 'desktop'] as const) {
     test(`a member declines, comes back, passes the gate with an ID, is verified through the wizard and can message (${viewport})`, async ({
       openPage,
