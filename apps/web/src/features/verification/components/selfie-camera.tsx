@@ -119,12 +119,13 @@ export function SelfieCamera({
         )}
       </div>
       {preview ? (
-        <Button variant="outline" onClick={() => onChange(null)}>
+        // Keys: a different button, not the same one morphing its colours through a transition.
+        <Button key="retake" variant="outline" onClick={() => onChange(null)}>
           <RefreshCw aria-hidden className="size-4" />
           Retake
         </Button>
       ) : (
-        <Button variant="gold" onClick={capture} disabled={state !== 'live'}>
+        <Button key="take" variant="gold" onClick={capture} disabled={state !== 'live'}>
           <Camera aria-hidden className="size-4" />
           Take Photo
         </Button>
