@@ -201,7 +201,7 @@ function WizardPanel({ onClose }: { onClose: () => void }) {
               <UploadProgress percent={progress} label="Sending your verification" />
             </div>
           )}
-          <div className="mt-4 flex gap-2">
+          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row">
             <Button
               variant="outline"
               className="flex-1"
