@@ -68,6 +68,15 @@ describe('the verification wizard and the ID store', () => {
     expect(again.json().error.message).toBe('Your verification is already under review');
   });
 
+  it('lets one of two simultaneous submissions through, and leaves no image of the other behind', async () => {
+    const { session } = await signedInMember(t.app);
+    const storage = t.app.ctx.storage as MemoryStorage;
+    const before = storage.size();
+    const results = await Promise.all([submitWizard(t.app, session), submitWizard(t.app, session)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(storage.size() - before).toBe(2);
+  });
+
   it('refuses a file that is not an image, one over 10 MB, and a missing ID type, storing nothing', async () => {
     const { session } = await signedInMember(t.app);
     const count = () => (t.app.ctx.storage as MemoryStorage).size();
