@@ -156,3 +156,19 @@ describe('the compliance gate', () => {
     expect((await request(t.app, 'GET', '/api/compliance')).statusCode).toBe(401);
   });
 });
+
+describe('members written directly (tests, seed, journeys)', () => {
+  it('are through the whole gate by default, and meet it from the start when asked', async () => {
+    const { session } = await signedInMember(t.app);
+    expect((await request(t.app, 'GET', '/api/compliance', { session })).json()).toMatchObject({
+      next_step: 'done',
+      id_check: 'skipped',
+    });
+    const before = await signedInMember(t.app, { compliant: false });
+    expect(
+      (await request(t.app, 'GET', '/api/compliance', { session: before.session })).json(),
+    ).toMatchObject({
+      next_step: 'terms',
+    });
+  });
+});
