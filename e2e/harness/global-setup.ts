@@ -7,7 +7,14 @@ import { seedDemoData } from '../../apps/server/src/db/seed';
 import { freePort } from '../../apps/server/test/free-port';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
-import { createChatPair, createJourneyMembers, createWalletTrio, JOURNEY_PASSWORD } from './journey-members';
+import {
+  createChatPair,
+  createJourneyMembers,
+  createVerificationCandidates,
+  createWalletTrio,
+  JOURNEY_PASSWORD,
+} from './journey-members';
+import { writeSampleImages } from './sample-images';
 
 const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
 
@@ -56,6 +63,8 @@ export default async function globalSetup() {
       journeyPassword: JOURNEY_PASSWORD,
       chatPair: await createChatPair(app),
       walletTrio: await createWalletTrio(app),
+      verificationCandidates: await createVerificationCandidates(app),
+      sampleImages: await writeSampleImages(dataDir),
     });
     console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { describePerson, renderPortrait } from '../../apps/server/src/db/seed/portraits';
+import { passComplianceGate } from '../harness/compliance-gate';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import {
   expect,
@@ -37,12 +38,13 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   const files = await portraits(email);
   const { page, consoleErrors } = await openPage('phone');
 
-  // Sign up through the form; the app sends the new member to onboarding.
+  // Sign up through the form; past the compliance gate, the app sends the new member to onboarding.
   await page.goto('/signin');
   await page.getByRole('tab', { name: 'Join the Elite' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();
+  await passComplianceGate(page);
   await page.waitForURL('**/onboarding');
 
   // One question per step, with progress.

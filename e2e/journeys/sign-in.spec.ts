@@ -1,3 +1,4 @@
+import { passComplianceGate } from '../harness/compliance-gate';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import {
   expect,
@@ -61,9 +62,12 @@ test.describe('the sign-in screen', () => {
     await page.getByLabel('Email').fill(`journey-${Date.now()}@example.test`);
     await page.getByLabel('Password').fill('midnight-orchid-77');
     await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();
-    // A new member sets up their profile before anything else (profile.spec.ts goes through it).
-    await page.waitForURL('**/onboarding');
     await expect(page.getByText('Account created!')).toBeVisible();
+    // A new member meets the compliance gate, then sets up their profile (profile.spec.ts goes
+    // through both) before anything else.
+    await expect(page.locator('header [data-tier]')).toHaveCount(0);
+    await passComplianceGate(page);
+    await page.waitForURL('**/onboarding');
     await expect(page.getByRole('heading', { name: 'What is your name?' })).toBeVisible();
   });
 });

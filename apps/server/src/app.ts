@@ -41,6 +41,7 @@ import { profileRoutes } from './modules/profile';
 import { realtimeRoutes } from './modules/realtime';
 import { searchRoutes } from './modules/search';
 import { settingsRoutes } from './modules/settings';
+import { verificationRoutes } from './modules/verification';
 import { walletRoutes } from './modules/wallet';
 import { receiveWebhook, webhookRoutes } from './modules/webhooks';
 import { registerAccessControl } from './plugins/access';
@@ -192,7 +193,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
         if (route.schema?.hide || access === undefined) return;
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods)
-          if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+          if (method !== 'HEAD')
+            apiRoutes.push({
+              method,
+              url: route.url,
+              access,
+              beforeCompliance: route.config?.beforeCompliance === true,
+            });
       });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
@@ -212,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(walletRoutes);
       await api.register(billingRoutes);
       await api.register(webhookRoutes);
+      await api.register(verificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,12 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import {
-  formatMessageKeys,
-  type MessageKeyRing,
-  newMessageKey,
-  parseMessageKeys,
-} from './lib/message-crypto';
+import { formatKeyRing, type KeyRing, newRingKey, parseKeyRing } from './lib/key-ring';
+import type { MessageKeyRing } from './lib/message-crypto';
+
+const ID_DOCUMENT_KEY_LABEL = 'ID document key';
 
 /**
  * apps/server, found by walking up from this module to the package.json named `@royal/server`. The
@@ -75,6 +73,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().startsWith('redis').optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   MESSAGE_KEYS: z.string().optional(),
+  ID_DOCUMENT_KEYS: z.string().optional(),
   DEMO_MODE: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -130,6 +129,8 @@ export type AppConfig = Readonly<{
   messageKeys: MessageKeyRing;
   /** Where a generated key ring is kept (zero-config start); undefined when MESSAGE_KEYS is set. */
   messageKeysFile: string | undefined;
+  /** Keys that encrypt ID and selfie images at rest (the ID store); its own ring, never the messages'. */
+  idDocumentKeys: KeyRing;
   /** Demo logins with the published password, the dev mailbox, the banner. See `demoModeDefault`. */
   demoMode: boolean;
   /** Write the demo members into an empty database at start; only ever true in demo mode. */
@@ -187,14 +188,18 @@ function persistedSecret(dataDir: string): string {
 
 export const messageKeysFile = (dataDir: string) => join(dataDir, 'message-keys');
 
-/** The generated key ring in the data folder, created once (one key) on the zero-config start. */
-export function readMessageKeysFile(file: string): MessageKeyRing {
+export const idDocumentKeysFile = (dataDir: string) => join(dataDir, 'id-document-keys');
+
+/** A generated key ring in the data folder, created once (one key) on the zero-config start. */
+export function readKeyRingFile(file: string, label = 'message key'): KeyRing {
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, formatMessageKeys([newMessageKey()]), { mode: 0o600 });
+    writeFileSync(file, formatKeyRing([newRingKey()]), { mode: 0o600 });
   }
-  return parseMessageKeys(readFileSync(file, 'utf8'));
+  return parseKeyRing(readFileSync(file, 'utf8'), label);
 }
+
+export const readMessageKeysFile = (file: string): MessageKeyRing => readKeyRingFile(file);
 
 /**
  * Parses the environment once. Nothing else reads process.env: every module receives this object.
@@ -236,14 +241,22 @@ export function loadConfig(
       'MESSAGE_KEYS: required in production with an external database (all instances must share the keys that encrypt messages)',
     );
   }
-  let messageKeysFromEnv: MessageKeyRing | undefined;
-  if (e.MESSAGE_KEYS) {
-    try {
-      messageKeysFromEnv = parseMessageKeys(e.MESSAGE_KEYS);
-    } catch (error) {
-      problems.push(`MESSAGE_KEYS: ${(error as Error).message} (expected id:base64key[,id:base64key…])`);
-    }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.ID_DOCUMENT_KEYS) {
+    problems.push(
+      'ID_DOCUMENT_KEYS: required in production with an external database (all instances must share the keys that encrypt ID images)',
+    );
   }
+  const ringFromEnv = (name: string, text: string | undefined, label: string): KeyRing | undefined => {
+    if (!text) return undefined;
+    try {
+      return parseKeyRing(text, label);
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message} (expected id:base64key[,id:base64key…])`);
+      return undefined;
+    }
+  };
+  const messageKeysFromEnv = ringFromEnv('MESSAGE_KEYS', e.MESSAGE_KEYS, 'message key');
+  const idDocumentKeysFromEnv = ringFromEnv('ID_DOCUMENT_KEYS', e.ID_DOCUMENT_KEYS, ID_DOCUMENT_KEY_LABEL);
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   const embedded = !e.DATABASE_URL;
   const demoDefault = demoModeDefault({ embedded, host: e.HOST, publicOrigin });
@@ -285,6 +298,10 @@ export function loadConfig(
     authSecret: overrides.authSecret ?? e.AUTH_SECRET ?? persistedSecret(dataDir),
     messageKeys: overrides.messageKeys ?? messageKeysFromEnv ?? readMessageKeysFile(messageKeysFile(dataDir)),
     messageKeysFile: overrides.messageKeys || messageKeysFromEnv ? undefined : messageKeysFile(dataDir),
+    idDocumentKeys:
+      overrides.idDocumentKeys ??
+      idDocumentKeysFromEnv ??
+      readKeyRingFile(idDocumentKeysFile(dataDir), ID_DOCUMENT_KEY_LABEL),
     demoMode,
     // An empty embedded database is seeded on the zero-config local start; never without demo mode.
     seedDemo: e.SEED_DEMO ?? (demoMode && embedded),

@@ -16,6 +16,8 @@ import type { PaymentProvider } from './modules/payments';
 export type DerivedSecrets = {
   /** Keys each member's location jitter, so nobody can compute (and remove) it from a public id. */
   locationJitter: Buffer;
+  /** Signs the short-lived links to ID and selfie images (modules/verification/links.ts). */
+  idDocumentLinks: Buffer;
 };
 
 /** What services need from the running app, passed explicitly instead of reaching for globals. */
@@ -61,4 +63,6 @@ export type ApiRoute = {
   method: string;
   url: string;
   access: import('@royal/shared').Access;
+  /** Reachable before the compliance gate (config.beforeCompliance). */
+  beforeCompliance: boolean;
 };

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './cities';
+export * from './compliance';
 export * from './enums';
 export * from './errors';
 export * from './format';
@@ -18,6 +19,7 @@ export * from './schemas/profile';
 export * from './schemas/realtime';
 export * from './schemas/replies';
 export * from './schemas/search';
+export * from './schemas/verification';
 export * from './schemas/wallet';
 export * from './text';
 export * from './tiers';

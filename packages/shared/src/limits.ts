@@ -152,3 +152,9 @@ export const SIGNUP_DEFAULTS: Readonly<SignupDefaults> = Object.freeze({
   bio: 'New user exploring the platform',
   user_type: 'men',
 });
+
+// ID documents (compliance gate and verification wizard)
+/** Spec: ID images at most 10 MB. The wizard's selfie takes the same ceiling. */
+export const ID_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Ours: how long a signed link to an ID or selfie image stays valid (the issue: within 5 minutes). */
+export const ID_LINK_TTL_SECONDS = 5 * 60;

@@ -3,6 +3,7 @@ import { lapseEndedSubscriptions } from '../modules/billing';
 import { expireMatches } from '../modules/matches';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
+import { purgeVerificationImages } from '../modules/verification';
 import { releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
 import { reconcilePayments } from '../modules/webhooks';
 import type { JobDefinition } from './queue';
@@ -49,6 +50,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'payment-reconciliation',
       cron: '17 * * * *',
       run: () => reconcilePayments(ctx),
+    },
+    {
+      // ID and selfie images are deleted 72 hours after the verification decision (DESIGN "Files").
+      name: 'verification-image-purge',
+      cron: '*/5 * * * *',
+      run: () => purgeVerificationImages(ctx).then(() => undefined),
     },
   ];
 }

@@ -12,6 +12,7 @@ import {
   RequireStep,
   RootRedirect,
 } from '@/features/auth';
+import { ComplianceGate, isHeldAtGate } from '@/features/compliance';
 import { feedQueryOptions, leadPhotoUrl } from '@/features/discovery';
 import { interestsQueryOptions } from '@/features/interests';
 import { memberProfileQueryOptions } from '@/features/member-profile';
@@ -84,6 +85,7 @@ const Safety = onDemand(() => import('@/features/safety/routes/safety'));
 const More = onDemand(() => import('@/features/more/routes/more'));
 const Subscription = onDemand(() => import('@/features/subscription/routes/subscription'));
 const SandboxCheckout = onDemand(() => import('@/features/wallet/routes/sandbox-checkout'));
+const Verify = onDemand(() => import('@/features/verification/routes/verify'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
 const MemberLayout = onDemand(async () => ({
@@ -119,8 +121,12 @@ function PublicComingSoon({ title }: { title: string }) {
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // On the first load the session is not known yet (undefined): start anyway, most visitors of a
-  // member URL are members. Once the visitor is known to be signed out (null), ask for nothing.
-  const signedOut = () => queryClient.getQueryData(queryKeys.me) === null;
+  // member URL are members. Once the visitor is known to be signed out (null), or is held at the
+  // compliance gate (the API refuses until terms and privacy are accepted), ask for nothing.
+  const signedOut = () => {
+    const me = queryClient.getQueryData<Me | null>(queryKeys.me);
+    return me === null || isHeldAtGate(me);
+  };
   // A member with a required step left (onboarding) is sent there: the app's own data is not theirs
   // to load yet (the server refuses discovery), so nothing is asked for.
   const stepPending = () => Boolean(queryClient.getQueryData<Me | null>(queryKeys.me)?.next_step);
@@ -221,6 +227,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       }),
     },
     { path: paths.migration, element: <ComingSoon title="Mock Data Migration" /> },
+    { path: paths.verify, element: <Verify.Component />, loader: startLoading(Verify.preload) },
   ];
 
   return [
@@ -248,51 +255,57 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           element: <RequireAuth />,
           children: [
-            // The payment sandbox's page stands alone, as a provider's hosted checkout would.
             {
-              path: paths.sandboxCheckout,
-              element: <SandboxCheckout.Component />,
-              loader: startLoading(SandboxCheckout.preload, ({ checkoutId }) => {
-                if (idParamSchema.safeParse({ id: checkoutId }).success) {
-                  void queryClient.prefetchQuery(sandboxCheckoutQueryOptions(checkoutId ?? ''));
-                }
-              }),
-            },
-            {
-              // A required step (onboarding) is a full screen of its own, outside the member frame.
-              element: <RequireStep step="onboarding" />,
+              // Before anything of the member area: the compliance gate's modals, until passed.
+              element: <ComplianceGate />,
               children: [
+                // The payment sandbox's page stands alone, as a provider's hosted checkout would.
                 {
-                  path: paths.onboarding,
-                  element: <Onboarding.Component />,
-                  loader: () => {
-                    Onboarding.preload();
-                    if (!signedOut()) void queryClient.prefetchQuery(myPhotosQueryOptions());
-                    return null;
-                  },
-                },
-              ],
-            },
-            {
-              element: <RequireCompletedSteps />,
-              children: [
-                {
-                  element: <MemberLayout.Component />,
-                  // The frame's own data: the bell's notifications and the quick settings.
-                  loader: startLoading(MemberLayout.preload, () => {
-                    void queryClient.prefetchQuery(notificationsQueryOptions());
-                    void queryClient.prefetchQuery(memberSettingsQueryOptions());
+                  path: paths.sandboxCheckout,
+                  element: <SandboxCheckout.Component />,
+                  loader: startLoading(SandboxCheckout.preload, ({ checkoutId }) => {
+                    if (idParamSchema.safeParse({ id: checkoutId }).success) {
+                      void queryClient.prefetchQuery(sandboxCheckoutQueryOptions(checkoutId ?? ''));
+                    }
                   }),
-                  hydrateFallbackElement: <LoadingScreen />,
-                  // Inside the frame, so a broken screen keeps the top bar and navigation.
+                },
+                {
+                  // A required step (onboarding) is a full screen of its own, outside the member frame.
+                  element: <RequireStep step="onboarding" />,
                   children: [
                     {
-                      errorElement: (
-                        <Suspense fallback={null}>
-                          <ErrorScreen.Component />
-                        </Suspense>
-                      ),
-                      children: memberRoutes,
+                      path: paths.onboarding,
+                      element: <Onboarding.Component />,
+                      loader: () => {
+                        Onboarding.preload();
+                        if (!signedOut()) void queryClient.prefetchQuery(myPhotosQueryOptions());
+                        return null;
+                      },
+                    },
+                  ],
+                },
+                {
+                  element: <RequireCompletedSteps />,
+                  children: [
+                    {
+                      element: <MemberLayout.Component />,
+                      // The frame's own data: the bell's notifications and the quick settings.
+                      loader: startLoading(MemberLayout.preload, () => {
+                        void queryClient.prefetchQuery(notificationsQueryOptions());
+                        void queryClient.prefetchQuery(memberSettingsQueryOptions());
+                      }),
+                      hydrateFallbackElement: <LoadingScreen />,
+                      // Inside the frame, so a broken screen keeps the top bar and navigation.
+                      children: [
+                        {
+                          errorElement: (
+                            <Suspense fallback={null}>
+                              <ErrorScreen.Component />
+                            </Suspense>
+                          ),
+                          children: memberRoutes,
+                        },
+                      ],
                     },
                   ],
                 },

@@ -31,6 +31,8 @@ export const paths = {
   migration: '/migration',
   /** The payment sandbox's TEST MODE checkout page (the default provider's "hosted" page). */
   sandboxCheckout: '/sandbox/checkout/:checkoutId',
+  /** The verification wizard's own page (Edit Profile's 'Verify' opens the same wizard). */
+  verify: '/verify',
 } as const;
 
 /** The sandbox checkout page of one checkout. */
@@ -108,4 +110,16 @@ export const apiPaths = {
   boostCheckout: `${API}/boosts/checkout`,
   sponsorships: `${API}/sponsorships`,
   sponsorship: (id: string) => `${API}/sponsorships/${encodeURIComponent(id)}`,
+  compliance: `${API}/compliance`,
+  complianceAccept: (document: 'terms' | 'privacy') => `${API}/compliance/${document}`,
+  complianceSkipAge: `${API}/compliance/age/skip`,
+  complianceId: `${API}/compliance/id`,
+  myVerification: `${API}/verification`,
+  verificationRequests: `${API}/verification/requests`,
+  verificationLinks: (requestId: string) =>
+    `${API}/verification/requests/${encodeURIComponent(requestId)}/links`,
+  adminVerificationRequests: (status: string) =>
+    `${API}/admin/verification-requests?status=${encodeURIComponent(status)}`,
+  adminVerificationDecision: (requestId: string, action: 'approve' | 'reject') =>
+    `${API}/admin/verification-requests/${encodeURIComponent(requestId)}/${action}`,
 } as const;

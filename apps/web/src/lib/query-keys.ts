@@ -32,4 +32,11 @@ export const queryKeys = {
   /** The member's plan, boosts and sponsor; and the sponsorships they give and receive. */
   subscription: ['subscription'] as const,
   sponsorships: ['sponsorships'] as const,
+  /** The member's own verification (wizard status, Verified in <month year>). */
+  myVerification: ['verification'] as const,
+  /** The admin Verification tab's lists; `adminVerification(status)` is one sub-tab. */
+  adminVerifications: ['admin-verification'] as const,
+  adminVerification: (status: string) => ['admin-verification', status] as const,
+  /** Short-lived links to one request's images (refetched before they expire). */
+  verificationLinks: (requestId: string) => ['verification-links', requestId] as const,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPLIANCE_STEPS, ID_CHECK_STATUSES } from '../compliance';
 import {
   BODY_TYPES,
   COMPENSATION_PREFERENCES,
@@ -70,11 +71,15 @@ export const preferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-export const complianceSchema = z.object({
-  terms_accepted: z.boolean().describe('Accepted the current terms version'),
-  privacy_accepted: z.boolean().describe('Accepted the current privacy policy version'),
-  age_verified: z.boolean(),
-});
+export const complianceSchema = z
+  .object({
+    terms_accepted: z.boolean().describe('Accepted the current terms version'),
+    privacy_accepted: z.boolean().describe('Accepted the current privacy policy version'),
+    age_verified: z.boolean().describe('An admin approved an ID this member submitted'),
+    id_check: z.enum(ID_CHECK_STATUSES).describe('Where the age check with an ID stands'),
+    next_step: z.enum(COMPLIANCE_STEPS).describe('The first step of the compliance gate still open'),
+  })
+  .describe("The member's compliance gate");
 export type Compliance = z.infer<typeof complianceSchema>;
 
 export const meSchema = z

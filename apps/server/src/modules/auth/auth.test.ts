@@ -1,4 +1,4 @@
-import { meSchema } from '@royal/shared';
+import { meSchema, PRIVACY_VERSION, TERMS_VERSION } from '@royal/shared';
 import { describe, expect, it } from 'vitest';
 import { cookieFrom, request, useTestApp } from '../../../test/app';
 import { createMember, FACTORY_PASSWORD } from '../../../test/factories';
@@ -40,6 +40,17 @@ describe('sign-up', () => {
       body: { email: uniqueEmail(), password: 'sapphire-lounge' },
     });
     const session = { cookie: cookieFrom(res), userId: res.json().user.id as string };
+    // The bell is part of the app: it opens once the compliance gate's documents are accepted.
+    for (const [document, version] of [
+      ['terms', TERMS_VERSION],
+      ['privacy', PRIVACY_VERSION],
+    ] as const) {
+      const accepted = await request(t.app, 'POST', `/api/compliance/${document}`, {
+        session,
+        body: { version },
+      });
+      expect(accepted.statusCode).toBe(200);
+    }
     const list = await request(t.app, 'GET', '/api/notifications', { session });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({

@@ -33,7 +33,11 @@ export type NewMemberRecords = {
   profile?: NewMemberProfile;
   roles?: readonly Role[];
   settings?: Omit<SettingsInsert, 'userId'>;
-  /** Terms and privacy accepted at this instant (the current versions), e.g. demo and test members. */
+  /**
+   * Through the whole compliance gate at this instant, e.g. demo, test and journey members: the
+   * current terms and privacy accepted, and the age check done — verified with `ageVerified`,
+   * otherwise skipped. Without it (sign-up) the member meets the gate.
+   */
   acceptedTermsAt?: Date;
   ageVerified?: boolean;
   /** Queue the welcome e-mail and write the welcome notice in the same transaction (sign-up). */
@@ -92,6 +96,7 @@ export async function writeMemberRecords(
         }
       : {}),
     ...(input.ageVerified ? { ageVerified: true, ageVerificationDate: accepted ?? new Date() } : {}),
+    ...(accepted && !input.ageVerified ? { ageCheckSkippedAt: accepted } : {}),
   });
   await writeWallet(tx, userId);
   if (input.welcomeEmailTo) {

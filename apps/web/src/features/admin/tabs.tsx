@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { Images } from 'lucide-react';
+import { Images, ShieldCheck } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { VerificationTab } from '@/features/admin-verification';
 import { PhotoModerationTab } from './components/photo-moderation-tab';
 
 /** One tab of the admin dashboard: its id (in the URL), label, icon and content. */
@@ -12,4 +13,5 @@ export type AdminTab = { id: string; label: string; Icon: LucideIcon; Component:
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'photos', label: 'Photo Moderation', Icon: Images, Component: PhotoModerationTab },
+  { id: 'verification', label: 'Verification', Icon: ShieldCheck, Component: VerificationTab },
 ];

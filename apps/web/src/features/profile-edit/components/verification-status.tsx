@@ -2,8 +2,9 @@ import { ShieldQuestion } from 'lucide-react';
 import { VerifiedBadge } from '@/components/ui/verified-mark';
 
 /**
- * The verified state at the top of Edit Profile. Issue 11's verification wizard adds its "Verify"
- * button here (the `action` slot), so the state and the way to change it sit together.
+ * The verified state at the top of Edit Profile, with the verification wizard's trigger in the
+ * `action` slot ('Verify', or where a request stands), so the state and the way to change it sit
+ * together.
  */
 export function VerificationStatus({ verified, action }: { verified: boolean; action?: React.ReactNode }) {
   return (

@@ -1,4 +1,5 @@
 import { useCurrentMember } from '@/features/auth';
+import { VerifyTrigger } from '@/features/verification';
 import { ProfileForm } from '../components/profile-form';
 import { VerificationStatus } from '../components/verification-status';
 
@@ -10,7 +11,7 @@ export default function ProfileEditRoute() {
       <header className="flex flex-col gap-3">
         <h1 className="font-display text-3xl text-foreground">Edit Profile</h1>
         {/* Verification: the wizard's Verify button goes into this row's `action` (issue 11). */}
-        <VerificationStatus verified={me.verified} />
+        <VerificationStatus verified={me.verified} action={<VerifyTrigger />} />
       </header>
       <ProfileForm me={me} />
     </div>
