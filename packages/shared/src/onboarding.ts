@@ -1,8 +1,9 @@
 import type { TierLevel } from './tiers';
 
-// The steps a signed-in member must finish before the app proper (discovery, search, the rest).
-// One function decides the next one, for the server's refusals and the web app's redirect alike, so
-// a later step (the compliance gate: terms, privacy, ID) is added here, in front, and nowhere else.
+// The steps a signed-in member must finish before the app proper (discovery, search, the rest),
+// after the compliance gate (compliance.ts: terms and privacy, which every member route requires,
+// then the optional age check). One function decides the next one, for the server's refusals and
+// the web app's redirect alike; a later step of this kind is added here and nowhere else.
 
 /** Every required step, in the order a member meets them. */
 export const REQUIRED_STEPS = ['onboarding'] as const;

@@ -5,6 +5,7 @@ import {
   complianceRefusal,
   ErrorCode,
   nextRequiredStep,
+  type RequiredStep,
 } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberActor } from '../modules/auth';
@@ -104,15 +105,20 @@ export function actorOf(request: FastifyRequest): MemberActor {
   return request.actor;
 }
 
+/** The refusal for each required step (shared nextRequiredStep); a new step adds its code here. */
+const STEP_REFUSALS: Readonly<Record<RequiredStep, ErrorCode>> = {
+  onboarding: ErrorCode.ONBOARDING_REQUIRED,
+};
+
 /**
  * The member behind a request to a route of the app proper (discovery, search): refused while a
  * required step (shared nextRequiredStep — onboarding today) is not done, so nobody meets or is
- * met by a half-made profile.
+ * met by a half-made profile. The compliance gate (terms, privacy) comes before it and is enforced
+ * for every member route by the access hook above (COMPLIANCE_REQUIRED).
  */
 export function readyActorOf(request: FastifyRequest): MemberActor {
   const actor = actorOf(request);
-  if (nextRequiredStep({ onboarded: actor.onboarded }) === 'onboarding') {
-    throw new AppError(ErrorCode.ONBOARDING_REQUIRED);
-  }
+  const step = nextRequiredStep({ onboarded: actor.onboarded });
+  if (step) throw new AppError(STEP_REFUSALS[step]);
   return actor;
 }

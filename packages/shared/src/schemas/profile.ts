@@ -102,6 +102,7 @@ export const PHOTO_UPLOAD_MESSAGES = {
   tooLarge: `The photo is larger than ${PHOTO_MAX_BYTES / (1024 * 1024)} MB. Please choose a smaller one.`,
   empty: 'The file is empty. Please choose a photo.',
   noFile: 'Please choose a photo to upload',
+  oneAtATime: 'Please upload one photo at a time',
 } as const;
 
 export const photoModerationStatusSchema = z.enum(PHOTO_MODERATION_STATUSES);

@@ -19,23 +19,29 @@ import { appealPhoto, deletePhoto, listMyPhotos, reorderPhotos, uploadPhoto } fr
 import { assertPhotoViewable, readPhoto } from './service';
 
 /**
- * The one file of a multipart upload, read into memory up to the photo limit (plus one byte, so a
- * larger file is told apart from one of exactly the limit). Anything else is refused with its reason.
+ * The one file of a multipart upload, read into memory up to the photo limit. No file, a second file
+ * (one photo at a time) or a file over the limit is refused with its reason, never silently dropped.
  */
 async function readOneFile(request: FastifyRequest): Promise<Buffer> {
   const refuse = (message: string, reason: string) =>
     new AppError(ErrorCode.UPLOAD_REJECTED, message, { reason });
   if (!request.isMultipart()) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
-  const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
-  if (!part) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw refuse(PHOTO_UPLOAD_MESSAGES.tooLarge, 'too_large');
+  let file: Buffer | null = null;
+  const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 2, parts: 4 } });
+  for await (const part of parts) {
+    if (part.type !== 'file') continue;
+    if (file) throw refuse(PHOTO_UPLOAD_MESSAGES.oneAtATime, 'too_many_files');
+    try {
+      file = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw refuse(PHOTO_UPLOAD_MESSAGES.tooLarge, 'too_large');
+      }
+      throw error;
     }
-    throw error;
   }
+  if (!file) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
+  return file;
 }
 
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,7 +79,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
           201: myPhotoSchema,
           401: apiErrorBodySchema,
           422: apiErrorBodySchema.describe(
-            'UPLOAD_REJECTED with details.reason: no_file, empty, too_large, limit, not_an_image, unsupported_format, too_many_pixels, unreadable',
+            'UPLOAD_REJECTED with details.reason: no_file, too_many_files, empty, too_large, limit, not_an_image, unsupported_format, too_many_pixels, unreadable',
           ),
         },
       },

@@ -138,6 +138,33 @@ describe('POST /api/me/photos: refused files say why and leave nothing behind', 
     expect(storage().size()).toBe(objectsBefore);
   });
 
+  it('refuses two files in one request (one photo at a time), storing neither', async () => {
+    const { member, session } = await signedInMember(t.app);
+    const jpeg = await plainJpeg(200, 200);
+    const boundary = '----royaltwofiles';
+    const part = (name: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        jpeg,
+        Buffer.from('\r\n'),
+      ]);
+    const objectsBefore = storage().size();
+    const res = await request(t.app, 'POST', '/api/me/photos', {
+      session,
+      body: Buffer.concat([part('a.jpg'), part('b.jpg'), Buffer.from(`--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      message: 'Please upload one photo at a time',
+      details: { reason: 'too_many_files' },
+    });
+    expect(await photoCount(member.id)).toBe(0);
+    expect(storage().size()).toBe(objectsBefore);
+  });
+
   it('refuses a request without a file', async () => {
     const { member, session } = await signedInMember(t.app);
     const none = await request(t.app, 'POST', '/api/me/photos', { session, body: {} });

@@ -161,7 +161,7 @@ export function PhotoGrid({ className }: { className?: string }) {
               <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-gold-400 px-1.5 py-0.5 font-semibold text-[0.7rem] text-royal-950">
                 <Crown aria-hidden="true" className="size-3" />
                 {/* A small tile keeps only the crown, so the mark and the delete button never overlap. */}
-                <span className="sr-only @[7rem]:not-sr-only">Main</span>
+                <span className="sr-only @[6rem]:not-sr-only">Main</span>
               </span>
             )}
             <button
