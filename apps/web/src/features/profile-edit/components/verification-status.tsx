@@ -20,12 +20,13 @@ export function VerificationStatus({ verified, action }: { verified: boolean; ac
           Not verified
         </span>
       )}
-      <p className="min-w-0 flex-1 text-muted-foreground text-sm">
+      {/* On a phone the badge and the action share the first line and the sentence gets its own. */}
+      <p className="order-last min-w-0 basis-full text-muted-foreground text-sm sm:order-none sm:basis-0 sm:flex-1">
         {verified
           ? 'Your identity is verified: members see the Verified badge on your profile.'
           : 'Verified members get the badge on their profile and can message from Tier 1.'}
       </p>
-      {action}
+      {action && <div className="ml-auto">{action}</div>}
     </div>
   );
 }
