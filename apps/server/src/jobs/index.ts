@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { lapseEndedSubscriptions } from '../modules/billing';
 import { expireMatches } from '../modules/matches';
-import { releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
+import { purgeIdempotencyKeys, releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
 import { reconcilePayments } from '../modules/webhooks';
 import type { JobDefinition } from './queue';
 
@@ -40,6 +40,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'payment-reconciliation',
       cron: '17 * * * *',
       run: () => reconcilePayments(ctx),
+    },
+    {
+      // Stored money replies are kept 30 days; a retry comes within minutes.
+      name: 'idempotency-purge',
+      cron: '23 4 * * *',
+      run: () => purgeIdempotencyKeys(ctx),
     },
   ];
 }
