@@ -36,10 +36,13 @@ test.describe('the escrow wallet and subscriptions', () => {
     await wallet.getByLabel('Amount (USD)').fill('150');
     const checkout = await payInSandbox(
       alessandro.context,
-      () => wallet.getByRole('button', { name: 'Deposit', exact: true }).click(),
+      async () => {
+        await wallet.getByRole('button', { name: 'Deposit', exact: true }).click();
+        // Checked at once: the toast leaves after a few seconds.
+        await expect(alessandro.page.getByText('Redirecting to payment')).toBeVisible();
+      },
       '$150.00',
     );
-    await expect(alessandro.page.getByText('Redirecting to payment')).toBeVisible();
     await snap(checkout, 'sandbox-checkout', 'desktop');
     await expectAccessible(checkout);
     await checkout.getByRole('button', { name: 'Pay $150.00' }).click();
