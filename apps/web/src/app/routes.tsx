@@ -43,6 +43,7 @@ const Settings = onDemand(() => import('@/features/settings/routes/settings'));
 const More = onDemand(() => import('@/features/more/routes/more'));
 const Subscription = onDemand(() => import('@/features/subscription/routes/subscription'));
 const SandboxCheckout = onDemand(() => import('@/features/wallet/routes/sandbox-checkout'));
+const SandboxPortal = onDemand(() => import('@/features/wallet/routes/sandbox-portal'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
 const MemberLayout = onDemand(async () => ({
@@ -189,6 +190,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <RequireAuth />,
           children: [
             // The payment sandbox's page stands alone, as a provider's hosted checkout would.
+            {
+              path: paths.sandboxPortal,
+              element: <SandboxPortal.Component />,
+              loader: startLoading(SandboxPortal.preload),
+            },
             {
               path: paths.sandboxCheckout,
               element: <SandboxCheckout.Component />,
