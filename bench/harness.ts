@@ -92,7 +92,7 @@ async function seedProfiles(handle: DatabaseHandle) {
   await handle.db.execute(sql`
     insert into profiles (user_id, name, age, tier_level, tier_subscription_active, tier_subscription_ends_at,
       user_type, gender, last_active, popularity_score, is_sponsored, verified, looking_for, lifestyle_tags,
-      lat, lng, geo_lat, geo_lng, city, state, bio)
+      lat, lng, geo_lat, geo_lng, city, state, bio, onboarded_at)
     select ${id('g')}, (${names})[1 + (g * 7) % ${FIRST_NAMES.length}] || ' ' || g, 21 + (g % 40), g % 5, true,
       now() + interval '365 days',
       (case when g % 2 = 0 then 'men' else 'women' end)::user_type,
@@ -102,14 +102,14 @@ async function seedProfiles(handle: DatabaseHandle) {
       array(select t from unnest(${tags}) with ordinality u(t, i) where ((g * 31 + i * 17) * 2654435761) % 7 = 0),
       lat, lng, round(lat / 0.05) * 0.05 + ((g * 13) % 50) / 1000.0 - 0.025,
       round(lng / 0.05) * 0.05 + ((g * 29) % 50) / 1000.0 - 0.025,
-      'City', 'ST', 'Benchmark member who enjoys travel, fine dining and quiet weekends.'
+      'City', 'ST', 'Benchmark member who enjoys travel, fine dining and quiet weekends.', now()
     from (select g, (${cityLat})[1 + g % 10] + ((g * 37) % 300 - 150) / 1000.0 as lat,
                  (${cityLng})[1 + g % 10] + ((g * 53) % 300 - 150) / 1000.0 as lng
           from generate_series(1, ${PROFILES}) g) s`);
   await handle.db.execute(sql`insert into safety_settings (user_id) select user_id from profiles`);
   await handle.db.execute(
-    sql`insert into photos (user_id, position, key_large, key_small, key_blur, width, height, status)
-        select user_id, 0, 'bench/l', 'bench/s', 'bench/b', 1080, 1350, 'approved' from profiles`,
+    sql`insert into photos (user_id, position, key_large, key_small, key_blur, width, height, status, ai_checked_at)
+        select user_id, 0, 'bench/l', 'bench/s', 'bench/b', 1080, 1350, 'approved', now() from profiles`,
   );
 }
 
@@ -171,7 +171,12 @@ export type BenchDatabase = { url?: string; dataDir?: string };
 export type Server = { origin: string; pid: number; stop(): Promise<void> };
 
 /** Starts `node dist/server.js` as production does and waits until it answers. */
-export async function startServer(database: BenchDatabase, statementStats: boolean): Promise<Server> {
+export async function startServer(
+  database: BenchDatabase,
+  statementStats: boolean,
+  /** More settings for this server (the photo benchmark's private upload folder). */
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
@@ -192,6 +197,7 @@ export async function startServer(database: BenchDatabase, statementStats: boole
       PAYMENT_PROVIDER: 'sandbox',
       API_RATE_LIMIT_PER_ADDRESS: '100000000',
       ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

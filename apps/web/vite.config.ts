@@ -1,11 +1,11 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -14,10 +14,26 @@ const PRECOMPRESSED = /\.(?:js|css|html|svg|json)$/;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/** Writes a `.br` (brotli, best quality) and a `.gz` (gzip level 9) copy beside a file. */
+async function compressBeside(path: string) {
+  const data = await readFile(path);
+  const [br, gz] = await Promise.all([
+    brotli(data, {
+      params: {
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+    gzipped(data, { level: zlib.Z_BEST_COMPRESSION }),
+  ]);
+  await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+}
+
 /**
- * Writes a `.br` (brotli, best quality) and a `.gz` (gzip level 9) copy beside every text file of
- * the build (index.html, the assets, the copied public files), so the server can send them as they
- * are instead of compressing on each request. Source maps are left alone (the server refuses them).
+ * Compresses every text file of the build (index.html, the assets, the copied public files), so the
+ * server can send them as they are instead of compressing on each request. Source maps are left
+ * alone (the server refuses them).
  */
 function precompress(): Plugin {
   return {
@@ -26,23 +42,59 @@ function precompress(): Plugin {
     async writeBundle({ dir }) {
       if (!dir) return;
       const files = (await readdir(dir, { recursive: true })).filter((file) => PRECOMPRESSED.test(file));
-      await Promise.all(
-        files.map(async (file) => {
-          const path = join(dir, file);
-          const data = await readFile(path);
-          const [br, gz] = await Promise.all([
-            brotli(data, {
-              params: {
-                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-                [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
-              },
-            }),
-            gzipped(data, { level: zlib.Z_BEST_COMPRESSION }),
-          ]);
-          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
-        }),
-      );
+      await Promise.all(files.map((file) => compressBeside(join(dir, file))));
+    },
+  };
+}
+
+const ALIASES = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@test': fileURLToPath(new URL('./test', import.meta.url)),
+};
+
+/**
+ * After the client build, writes `<name>.html` (and its compressed copies) for each page of
+ * src/app/prerender.tsx: index.html with the page's markup in #root, marked `data-prerendered` and
+ * inert until the app takes over (typing into the static form would be lost when it is replaced).
+ * The markup comes from a server-side build of that one module, thrown away afterwards.
+ */
+function prerender(): Plugin {
+  let outDir = '';
+  return {
+    name: 'royal:prerender',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const ssrOut = join(root, 'node_modules', '.prerender');
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias: ALIASES },
+        // The shared package is TypeScript source: bundle it; libraries load from node_modules.
+        ssr: { noExternal: ['@royal/shared'] },
+        build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
+      });
+      const { prerenderPages } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as {
+        prerenderPages: () => { name: string; markup: string }[];
+      };
+      const index = await readFile(join(outDir, 'index.html'), 'utf8');
+      for (const { name, markup } of prerenderPages()) {
+        const html = index.replace(
+          /<div id="root">[\s\S]*?<!--\/root-->/,
+          () => `<div id="root" data-prerendered="${name}"><div inert>${markup}</div></div><!--/root-->`,
+        );
+        if (html === index)
+          throw new Error('index.html has no `<div id="root">…<!--/root-->` to prerender into');
+        const file = join(outDir, `${name}.html`);
+        await writeFile(file, html);
+        await compressBeside(file);
+      }
+      await rm(ssrOut, { recursive: true, force: true });
     },
   };
 }
@@ -75,13 +127,8 @@ function preloadFonts(): Plugin {
 // One file configures the dev server, the production build and the `web` vitest project
 // (the root vitest.config.ts lists this file as a project).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFonts(), precompress()],
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@test': fileURLToPath(new URL('./test', import.meta.url)),
-    },
-  },
+  plugins: [react(), tailwindcss(), preloadFonts(), precompress(), prerender()],
+  resolve: { alias: ALIASES },
   server: {
     proxy: {
       // REST and the realtime WebSocket (/api/realtime) both go to the API server.

@@ -7,7 +7,14 @@ import { seedDemoData } from '../../apps/server/src/db/seed';
 import { freePort } from '../../apps/server/test/free-port';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
-import { createChatPair, createJourneyMembers, createWalletTrio, JOURNEY_PASSWORD } from './journey-members';
+import {
+  createChatPair,
+  createJourneyMembers,
+  createVerificationCandidates,
+  createWalletTrio,
+  JOURNEY_PASSWORD,
+} from './journey-members';
+import { writeSampleImages } from './sample-images';
 
 const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
 
@@ -38,6 +45,9 @@ export default async function globalSetup() {
     // times a minute; the per-address limits guard against floods and are tested in the server suite.
     AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
     API_RATE_LIMIT_PER_ADDRESS: '10000',
+    // The on-server classifier still scores every upload, but each photo waits for an admin, so the
+    // profile journey always has a held photo to approve (a drawn portrait would be approved at once).
+    PHOTO_AUTO_APPROVE: 'false',
   });
   const app = await buildApp(config, { logger: { level: 'warn' } });
   const teardown = async () => {
@@ -53,6 +63,8 @@ export default async function globalSetup() {
       journeyPassword: JOURNEY_PASSWORD,
       chatPair: await createChatPair(app),
       walletTrio: await createWalletTrio(app),
+      verificationCandidates: await createVerificationCandidates(app),
+      sampleImages: await writeSampleImages(dataDir),
     });
     console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {

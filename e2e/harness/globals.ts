@@ -15,6 +15,10 @@ export type E2EGlobals = {
   chatPair: ChatPair;
   /** A payer, a payee and a tier-0 newcomer for the wallet and subscription journey. */
   walletTrio: WalletTrio;
+  /** Per viewport, a tier-1 man before the compliance gate, matched with a verified woman. */
+  verificationCandidates: Record<'phone' | 'desktop', ChatPair>;
+  /** Image files the verification journey uploads (an ID card and a selfie, drawn). */
+  sampleImages: { id: string; selfie: string };
 };
 
 const ENV = 'ROYAL_E2E_GLOBALS';

@@ -60,6 +60,9 @@ type JourneySpec = {
   userType: 'men' | 'women';
   gender: 'male' | 'female';
   tier: 0 | 1 | 2 | 3 | 4;
+  /** Default: verified, through the compliance gate. */
+  verified?: boolean;
+  compliant?: boolean;
   lastActive: Date;
   stamp: string;
   index: number;
@@ -78,7 +81,7 @@ async function writeJourneyMember(app: App, spec: JourneySpec): Promise<JourneyM
       email,
       name: spec.name,
       passwordHash: spec.passwordHash,
-      acceptedTermsAt: new Date(),
+      ...(spec.compliant === false ? {} : { acceptedTermsAt: new Date() }),
       profile: {
         age: 31,
         bio: `${spec.name} loves late dinners, gallery openings and spontaneous weekends away.`,
@@ -90,7 +93,7 @@ async function writeJourneyMember(app: App, spec: JourneySpec): Promise<JourneyM
         lastActive: spec.lastActive,
         tierSubscriptionActive: spec.tier > 0,
         tierSubscriptionEndsAt: spec.tier > 0 ? yearAhead : null,
-        verified: true,
+        verified: spec.verified ?? true,
         ageRangeMin: 21,
         ageRangeMax: 45,
       },
@@ -143,6 +146,11 @@ export async function createChatPair(app: App): Promise<ChatPair> {
     index: 4,
     passwordHash,
   });
+  return { him, her, matchId: await matchJourneyMembers(app, him, her) };
+}
+
+/** Matches two journey members an hour ago (neither has written yet). */
+async function matchJourneyMembers(app: App, him: JourneyMember, her: JourneyMember): Promise<string> {
   const [user1Id, user2Id] = him.id < her.id ? [him.id, her.id] : [her.id, him.id];
   const matchedAt = new Date(Date.now() - 3_600_000);
   const [match] = await app.ctx.db
@@ -154,8 +162,45 @@ export async function createChatPair(app: App): Promise<ChatPair> {
       expiresAt: new Date(matchedAt.getTime() + MATCH_EXPIRY_MS),
     })
     .returning({ id: matches.id });
-  if (!match) throw new Error('the chat pair was not matched');
-  return { him, her, matchId: match.id };
+  if (!match) throw new Error('the journey members were not matched');
+  return match.id;
+}
+
+/**
+ * For the verification journey, one per viewport: a tier-1 man who has not passed the compliance
+ * gate and is not verified (so he cannot message yet), already matched with a verified tier-2
+ * woman. Signing in, he meets the gate as a new member does.
+ */
+export async function createVerificationCandidates(app: App): Promise<Record<'phone' | 'desktop', ChatPair>> {
+  const stamp = Date.now().toString(36);
+  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
+  const dayAgo = new Date(Date.now() - 86_400_000);
+  const pair = async (himName: string, herName: string, index: number) => {
+    const him = await writeJourneyMember(app, {
+      name: himName,
+      userType: 'men',
+      gender: 'male',
+      tier: 1,
+      verified: false,
+      compliant: false,
+      lastActive: dayAgo,
+      stamp,
+      index,
+      passwordHash,
+    });
+    const her = await writeJourneyMember(app, {
+      name: herName,
+      userType: 'women',
+      gender: 'female',
+      tier: 2,
+      lastActive: dayAgo,
+      stamp,
+      index: index + 1,
+      passwordHash,
+    });
+    return { him, her, matchId: await matchJourneyMembers(app, him, her) };
+  };
+  return { phone: await pair('Dorian', 'Celeste', 5), desktop: await pair('Matteo', 'Giulia', 7) };
 }
 
 export type WalletTrio = { payer: JourneyMember; payee: JourneyMember; newcomer: JourneyMember };

@@ -24,6 +24,8 @@ test.describe('messages', () => {
     await hisBox.press('Shift+Enter');
     await hisBox.pressSequentially('Dinner on Friday?');
     await hisBox.press('Enter');
+    // The draft stays in the box until the server has it (a failed send is retried with the same id).
+    await expect(hisBox).toHaveValue('');
     await expect(hisChat.getByText(/Good evening, Isabella\.\s+Dinner on Friday\?/)).toBeVisible();
     await expect(hisChat.getByText('Sent')).toBeVisible();
 
@@ -46,6 +48,7 @@ test.describe('messages', () => {
     await herBox.pressSequentially('I would love to', { delay: 40 });
     await expect(hisChat.getByText('typing...')).toBeVisible({ timeout: 10_000 });
     await herBox.press('Enter');
+    await expect(herBox).toHaveValue('');
     await expect(hisChat.getByText('I would love to')).toBeVisible({ timeout: 10_000 });
     await expect(hisChat.getByText('typing...')).toBeHidden({ timeout: 10_000 });
     await expect(herChat.getByText('I would love to')).toBeVisible();

@@ -1,3 +1,4 @@
+import { passComplianceGate } from '../harness/compliance-gate';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import {
   expect,
@@ -23,6 +24,15 @@ test.describe('the sign-in screen', () => {
       await snap(page, 'signup', viewport);
     });
   }
+
+  test('paints from the HTML alone, before any script runs', async ({ browser, baseURL }) => {
+    const scriptless = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await scriptless.newPage();
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Royal Circle' })).toBeVisible();
+    await expect(page.getByText('Royal Sign In')).toBeVisible();
+    await scriptless.close();
+  });
 
   test('signs a member in through the form and lands on /app with their tier badge', async ({ openPage }) => {
     const { page } = await openPage('phone');
@@ -52,8 +62,12 @@ test.describe('the sign-in screen', () => {
     await page.getByLabel('Email').fill(`journey-${Date.now()}@example.test`);
     await page.getByLabel('Password').fill('midnight-orchid-77');
     await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();
-    await page.waitForURL('**/app');
     await expect(page.getByText('Account created!')).toBeVisible();
-    await expect(page.locator('header [data-tier]')).toHaveAttribute('data-tier', '0');
+    // A new member meets the compliance gate, then sets up their profile (profile.spec.ts goes
+    // through both) before anything else.
+    await expect(page.locator('header [data-tier]')).toHaveCount(0);
+    await passComplianceGate(page);
+    await page.waitForURL('**/onboarding');
+    await expect(page.getByRole('heading', { name: 'What is your name?' })).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import { createBus, type EventBus } from './adapters/bus';
 import { createLocalStorage, uploadsDir } from './adapters/storage/local';
+import { createS3Storage } from './adapters/storage/s3';
 import type { ObjectStorage } from './adapters/storage/types';
 import type { AppConfig } from './config';
 import type { ApiRoute, AppContext } from './context';
@@ -32,12 +33,15 @@ import { interestRoutes } from './modules/interests';
 import { meRoutes } from './modules/me';
 import { memberRoutes } from './modules/members';
 import { messagingRoutes } from './modules/messaging';
+import { createNsfwClassifier, moderationRoutes, type PhotoClassifier } from './modules/moderation';
 import { notificationRoutes } from './modules/notifications';
 import { createPaymentProvider } from './modules/payments';
 import { photoRoutes } from './modules/photos';
+import { profileRoutes } from './modules/profile';
 import { realtimeRoutes } from './modules/realtime';
 import { searchRoutes } from './modules/search';
 import { settingsRoutes } from './modules/settings';
+import { verificationRoutes } from './modules/verification';
 import { walletRoutes } from './modules/wallet';
 import { receiveWebhook, webhookRoutes } from './modules/webhooks';
 import { registerAccessControl } from './plugins/access';
@@ -57,6 +61,7 @@ export type BuildOptions = {
   /** Tests share one database per file; the app then leaves it open on close. */
   database?: DatabaseHandle;
   storage?: ObjectStorage;
+  classifier?: PhotoClassifier;
   bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
   /** Start the job queue and its schedules (default: yes; unit tests run job functions directly). */
@@ -110,7 +115,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   if (ownsDatabase) await migrateDatabase(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const bus = options.bus ?? (await createBus(config.redisUrl));
-  const storage = options.storage ?? createLocalStorage(uploadsDir(config.dataDir));
+  const storage =
+    options.storage ??
+    (config.s3 ? createS3Storage(config.s3) : createLocalStorage(uploadsDir(config.dataDir)));
   const secrets = deriveSecrets(config.authSecret);
   const auth = createAuth({
     db: database.db,
@@ -139,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     database,
     db: database.db,
     storage,
+    classifier: options.classifier ?? createNsfwClassifier(),
     bus,
     redis,
     auth,
@@ -185,7 +193,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
         if (route.schema?.hide || access === undefined) return;
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods)
-          if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+          if (method !== 'HEAD')
+            apiRoutes.push({
+              method,
+              url: route.url,
+              access,
+              beforeCompliance: route.config?.beforeCompliance === true,
+            });
       });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
@@ -193,6 +207,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(settingsRoutes);
       await api.register(notificationRoutes);
       await api.register(photoRoutes);
+      await api.register(profileRoutes);
+      await api.register(moderationRoutes);
       if (config.demoMode) await api.register(devRoutes);
       await api.register(discoveryRoutes);
       await api.register(interestRoutes);
@@ -203,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(walletRoutes);
       await api.register(billingRoutes);
       await api.register(webhookRoutes);
+      await api.register(verificationRoutes);
     },
     { prefix: '/api' },
   );

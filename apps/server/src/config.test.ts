@@ -185,3 +185,21 @@ describe('the payment provider', () => {
     expect(load({ TEST_PAUSE_AT: 'transfer.before-commit' }).testPauseAt).toBe('transfer.before-commit');
   });
 });
+
+describe('ID_DOCUMENT_KEYS', () => {
+  const ring = `id1:${Buffer.alloc(32, 3).toString('base64')}`;
+
+  it('is required in production with an external database, like MESSAGE_KEYS', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app' });
+    expect(problems.some((p) => p.startsWith('ID_DOCUMENT_KEYS: required in production'))).toBe(true);
+  });
+
+  it('is parsed as its own ring, and a malformed one is refused by name', () => {
+    const config = load({ ID_DOCUMENT_KEYS: ring });
+    expect(config.idDocumentKeys.current.id).toBe('id1');
+    expect(config.idDocumentKeys.keys.has(config.messageKeys.current.id)).toBe(false);
+    expect(problemsOf({ ID_DOCUMENT_KEYS: 'id1:short' })).toEqual([
+      "ID_DOCUMENT_KEYS: ID document key 'id1' is not 32 bytes (expected id:base64key[,id:base64key…])",
+    ]);
+  });
+});

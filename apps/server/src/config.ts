@@ -3,12 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import {
-  formatMessageKeys,
-  type MessageKeyRing,
-  newMessageKey,
-  parseMessageKeys,
-} from './lib/message-crypto';
+import { formatKeyRing, type KeyRing, newRingKey, parseKeyRing } from './lib/key-ring';
+import type { MessageKeyRing } from './lib/message-crypto';
+
+const ID_DOCUMENT_KEY_LABEL = 'ID document key';
 
 /**
  * apps/server, found by walking up from this module to the package.json named `@royal/server`. The
@@ -75,6 +73,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().startsWith('redis').optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   MESSAGE_KEYS: z.string().optional(),
+  ID_DOCUMENT_KEYS: z.string().optional(),
   DEMO_MODE: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -83,9 +82,17 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   API_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  UPLOAD_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY: z.coerce.number().int().positive().default(50),
-  S3_BUCKET: z.string().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional().describe('An S3-compatible endpoint (MinIO, R2, …); AWS when unset'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  S3_PREFIX: z.string().default(''),
+  PHOTO_AUTO_APPROVE: booleanFromEnv.default(true),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -93,6 +100,16 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().optional().describe('Another Stripe API base (a local stand-in in tests)'),
   TEST_PAUSE_AT: z.string().optional(),
 });
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Prepended to every key (several apps sharing a bucket). */
+  prefix: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
 
 export type AppConfig = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -112,6 +129,8 @@ export type AppConfig = Readonly<{
   messageKeys: MessageKeyRing;
   /** Where a generated key ring is kept (zero-config start); undefined when MESSAGE_KEYS is set. */
   messageKeysFile: string | undefined;
+  /** Keys that encrypt ID and selfie images at rest (the ID store); its own ring, never the messages'. */
+  idDocumentKeys: KeyRing;
   /** Demo logins with the published password, the dev mailbox, the banner. See `demoModeDefault`. */
   demoMode: boolean;
   /** Write the demo members into an empty database at start; only ever true in demo mode. */
@@ -120,6 +139,10 @@ export type AppConfig = Readonly<{
   /** Diagnostics for benchmarks: every API reply says how many SQL statements it ran (x-statements). */
   statementStats: boolean;
   trustProxy: boolean;
+  /** Object storage on an S3-compatible service; undefined keeps the private local folder. */
+  s3: S3Settings | undefined;
+  /** A confident safe score approves a new photo at once; off, every photo waits for an admin. */
+  photoAutoApprove: boolean;
   webDist: string | undefined;
   secureCookies: boolean;
   payments: {
@@ -138,6 +161,8 @@ export type AppConfig = Readonly<{
   rateLimits: {
     apiPerAddressPerMinute: number;
     authPerAddressPerMinute: number;
+    /** Photo uploads per minute per address (each is decoded and re-encoded: CPU). */
+    uploadsPerAddressPerMinute: number;
     /** Failed sign-ins of one account from one address per 15 minutes. */
     authFailuresPerAccountPer15Min: number;
     /** Failed sign-ins of one account from every address together per hour (the slower ceiling). */
@@ -163,14 +188,18 @@ function persistedSecret(dataDir: string): string {
 
 export const messageKeysFile = (dataDir: string) => join(dataDir, 'message-keys');
 
-/** The generated key ring in the data folder, created once (one key) on the zero-config start. */
-export function readMessageKeysFile(file: string): MessageKeyRing {
+export const idDocumentKeysFile = (dataDir: string) => join(dataDir, 'id-document-keys');
+
+/** A generated key ring in the data folder, created once (one key) on the zero-config start. */
+export function readKeyRingFile(file: string, label = 'message key'): KeyRing {
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, formatMessageKeys([newMessageKey()]), { mode: 0o600 });
+    writeFileSync(file, formatKeyRing([newRingKey()]), { mode: 0o600 });
   }
-  return parseMessageKeys(readFileSync(file, 'utf8'));
+  return parseKeyRing(readFileSync(file, 'utf8'), label);
 }
+
+export const readMessageKeysFile = (file: string): MessageKeyRing => readKeyRingFile(file);
 
 /**
  * Parses the environment once. Nothing else reads process.env: every module receives this object.
@@ -186,7 +215,11 @@ export function loadConfig(
   }
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.S3_BUCKET) problems.push('S3_BUCKET: the S3 storage adapter is not available yet; unset it');
+  if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds credentials)',
+    );
+  }
   if (e.SMTP_URL)
     problems.push('SMTP_URL: the SMTP adapter is not available yet; unset it (e-mail goes to the outbox)');
   if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
@@ -208,14 +241,22 @@ export function loadConfig(
       'MESSAGE_KEYS: required in production with an external database (all instances must share the keys that encrypt messages)',
     );
   }
-  let messageKeysFromEnv: MessageKeyRing | undefined;
-  if (e.MESSAGE_KEYS) {
-    try {
-      messageKeysFromEnv = parseMessageKeys(e.MESSAGE_KEYS);
-    } catch (error) {
-      problems.push(`MESSAGE_KEYS: ${(error as Error).message} (expected id:base64key[,id:base64key…])`);
-    }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.ID_DOCUMENT_KEYS) {
+    problems.push(
+      'ID_DOCUMENT_KEYS: required in production with an external database (all instances must share the keys that encrypt ID images)',
+    );
   }
+  const ringFromEnv = (name: string, text: string | undefined, label: string): KeyRing | undefined => {
+    if (!text) return undefined;
+    try {
+      return parseKeyRing(text, label);
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message} (expected id:base64key[,id:base64key…])`);
+      return undefined;
+    }
+  };
+  const messageKeysFromEnv = ringFromEnv('MESSAGE_KEYS', e.MESSAGE_KEYS, 'message key');
+  const idDocumentKeysFromEnv = ringFromEnv('ID_DOCUMENT_KEYS', e.ID_DOCUMENT_KEYS, ID_DOCUMENT_KEY_LABEL);
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   const embedded = !e.DATABASE_URL;
   const demoDefault = demoModeDefault({ embedded, host: e.HOST, publicOrigin });
@@ -257,12 +298,30 @@ export function loadConfig(
     authSecret: overrides.authSecret ?? e.AUTH_SECRET ?? persistedSecret(dataDir),
     messageKeys: overrides.messageKeys ?? messageKeysFromEnv ?? readMessageKeysFile(messageKeysFile(dataDir)),
     messageKeysFile: overrides.messageKeys || messageKeysFromEnv ? undefined : messageKeysFile(dataDir),
+    idDocumentKeys:
+      overrides.idDocumentKeys ??
+      idDocumentKeysFromEnv ??
+      readKeyRingFile(idDocumentKeysFile(dataDir), ID_DOCUMENT_KEY_LABEL),
     demoMode,
     // An empty embedded database is seeded on the zero-config local start; never without demo mode.
     seedDemo: e.SEED_DEMO ?? (demoMode && embedded),
     logLevel: e.LOG_LEVEL,
     statementStats: e.STATEMENT_STATS,
     trustProxy: e.TRUST_PROXY,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+    photoAutoApprove: e.PHOTO_AUTO_APPROVE,
     webDist: e.WEB_DIST ?? (e.NODE_ENV === 'production' ? resolve(REPO_ROOT, 'apps/web/dist') : undefined),
     secureCookies: publicOrigin.startsWith('https://'),
     payments: {
@@ -275,6 +334,7 @@ export function loadConfig(
     rateLimits: {
       apiPerAddressPerMinute: e.API_RATE_LIMIT_PER_ADDRESS,
       authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+      uploadsPerAddressPerMinute: e.UPLOAD_RATE_LIMIT_PER_ADDRESS,
       authFailuresPerAccountPer15Min: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       authFailuresPerAccountPerHour: e.AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY,
     },

@@ -9,12 +9,15 @@ import type { Jobs } from './jobs/queue';
 import type { AttemptCounter } from './lib/attempt-counter';
 import type { MessageKeyRing } from './lib/message-crypto';
 import type { ActorResolver, Auth } from './modules/auth';
+import type { PhotoClassifier } from './modules/moderation';
 import type { PaymentProvider } from './modules/payments';
 
 /** Keys derived from the auth secret for purposes other than signing sessions. */
 export type DerivedSecrets = {
   /** Keys each member's location jitter, so nobody can compute (and remove) it from a public id. */
   locationJitter: Buffer;
+  /** Signs the short-lived links to ID and selfie images (modules/verification/links.ts). */
+  idDocumentLinks: Buffer;
 };
 
 /** What services need from the running app, passed explicitly instead of reaching for globals. */
@@ -24,6 +27,8 @@ export type AppContext = {
   database: DatabaseHandle;
   db: Db;
   storage: ObjectStorage;
+  /** Scores new photos in the moderation job (nsfwjs by default; tests may pass another). */
+  classifier: PhotoClassifier;
   bus: EventBus;
   redis: Redis | undefined;
   auth: Auth;
@@ -58,4 +63,6 @@ export type ApiRoute = {
   method: string;
   url: string;
   access: import('@royal/shared').Access;
+  /** Reachable before the compliance gate (config.beforeCompliance). */
+  beforeCompliance: boolean;
 };

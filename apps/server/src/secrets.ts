@@ -6,5 +6,7 @@ import type { DerivedSecrets } from './context';
  * (and the seed command) holds the same ones without more configuration.
  */
 export function deriveSecrets(authSecret: string): DerivedSecrets {
-  return { locationJitter: createHmac('sha256', authSecret).update('royal-circle:location-jitter').digest() };
+  const derive = (purpose: string) =>
+    createHmac('sha256', authSecret).update(`royal-circle:${purpose}`).digest();
+  return { locationJitter: derive('location-jitter'), idDocumentLinks: derive('id-document-links') };
 }

@@ -6,7 +6,7 @@ import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createMemoryStorage } from '../src/db/seed/memory-storage';
 import { emptyAppTables, openTestDatabase, workerTestDatabase } from './database';
-import { TEST_MESSAGE_KEYS } from './message-keys';
+import { TEST_ID_DOCUMENT_KEYS, TEST_MESSAGE_KEYS } from './message-keys';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -17,11 +17,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     {
       authSecret: TEST_AUTH_SECRET,
       messageKeys: TEST_MESSAGE_KEYS,
+      idDocumentKeys: TEST_ID_DOCUMENT_KEYS,
       databaseInMemory: true,
       seedDemo: false,
       rateLimits: {
         apiPerAddressPerMinute: 100_000,
         authPerAddressPerMinute: 100_000,
+        uploadsPerAddressPerMinute: 100_000,
         authFailuresPerAccountPer15Min: 1_000,
         authFailuresPerAccountPerHour: 10_000,
       },

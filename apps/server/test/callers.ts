@@ -6,6 +6,8 @@ export type Caller = {
   tier: TierLevel;
   roles: Role[];
   subscriptionActive: boolean;
+  /** Accepted the current terms and privacy policy (passed the compliance gate). */
+  legalAccepted: boolean;
   session?: Session;
 };
 
@@ -16,10 +18,29 @@ export function callers(): Caller[] {
     tier,
     roles: ['user'],
     subscriptionActive: tier > 0,
+    legalAccepted: true,
   }));
-  list.push({ label: 'tier 2, subscription lapsed', tier: 2, roles: ['user'], subscriptionActive: false });
-  list.push({ label: 'tier 0 admin', tier: 0, roles: ['user', 'admin'], subscriptionActive: false });
-  list.push({ label: 'tier 1 promoter', tier: 1, roles: ['user', 'promoter'], subscriptionActive: true });
+  const more: Omit<Caller, 'legalAccepted'>[] = [
+    { label: 'tier 2, subscription lapsed', tier: 2, roles: ['user'], subscriptionActive: false },
+    { label: 'tier 0 admin', tier: 0, roles: ['user', 'admin'], subscriptionActive: false },
+    { label: 'tier 1 promoter', tier: 1, roles: ['user', 'promoter'], subscriptionActive: true },
+  ];
+  for (const caller of more) list.push({ ...caller, legalAccepted: true });
+  // Signed up but not through the compliance gate yet: only the gate's own routes answer.
+  list.push({
+    label: 'tier 3, gate not passed',
+    tier: 3,
+    roles: ['user'],
+    subscriptionActive: true,
+    legalAccepted: false,
+  });
+  list.push({
+    label: 'admin, gate not passed',
+    tier: 0,
+    roles: ['user', 'admin'],
+    subscriptionActive: false,
+    legalAccepted: false,
+  });
   return list;
 }
 

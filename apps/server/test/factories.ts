@@ -34,6 +34,10 @@ export type MemberOptions = {
   city?: string;
   state?: string;
   location?: { lat: number; lng: number };
+  /** Default true: a member who has finished onboarding. False: just signed up. */
+  onboarded?: boolean;
+  /** Accepted the current terms and privacy policy (default true: through the compliance gate). */
+  compliant?: boolean;
 };
 
 export type TestMember = { id: string; email: string; name: string };
@@ -63,7 +67,8 @@ export async function createMember(app: App, options: MemberOptions = {}): Promi
       name,
       passwordHash: inject('factoryPasswordHash'),
       roles: options.roles ?? ['user'],
-      acceptedTermsAt: new Date(),
+      ...(options.compliant === false ? {} : { acceptedTermsAt: new Date() }),
+      onboarded: options.onboarded ?? true,
       profile: {
         age: options.age ?? 30,
         bio: 'Test member',

@@ -2,17 +2,27 @@
 import './lib/schema-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, appReady } from './app/app';
 import { applyStoredDarkMode } from './lib/theme';
 import './styles.css';
+
+/** How long a prerendered page waits for the app to be ready before the app renders regardless. */
+const PRERENDERED_WAIT_MS = 4000;
 
 applyStoredDarkMode();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// A signed-out page prerendered at build time (vite.config.ts) is already on screen: keep it until
+// the app can draw the same page, so it never flashes the loading screen in between.
+if (container.dataset.prerendered) void appReady(PRERENDERED_WAIT_MS).then(render);
+else render();

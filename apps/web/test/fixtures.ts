@@ -75,7 +75,15 @@ export function makeMe(overrides: Partial<Me> & { tier_level?: TierLevel } = {})
     last_active: new Date().toISOString(),
     created_at: new Date().toISOString(),
     capabilities: capabilitiesOf(base),
-    compliance: { terms_accepted: true, privacy_accepted: true, age_verified: true },
+    compliance: {
+      terms_accepted: true,
+      privacy_accepted: true,
+      age_verified: true,
+      id_check: 'approved',
+      next_step: 'done',
+    },
+    onboarded: true,
+    next_step: null,
     ...overrides,
   };
   return meSchema.parse(me);

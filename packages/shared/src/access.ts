@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors';
+import { ERROR_MESSAGES, type ErrorCode } from './errors';
 import {
   type Actor,
   canCreateParties,
@@ -23,6 +23,10 @@ import type { TierLevel } from './tiers';
  * - `{ tier }`: a signed-in member whose tier is at least that (paid or not: visibility follows the
  *   tier held, see maxVisibleTier).
  * - `{ capability }`: a signed-in member for whom the shared capability rule holds.
+ *
+ * Every declaration but `public` also requires the compliance gate (current terms and privacy
+ * accepted, see COMPLIANCE_REFUSAL) unless the route says it is reachable before it
+ * (`beforeCompliance`: the gate's own routes, who am I, sign-out).
  */
 export type Access = 'public' | 'member' | { role: Role } | { tier: TierLevel } | { capability: Capability };
 
@@ -63,6 +67,25 @@ const CAPABILITY_RULES: Readonly<Record<Capability, (actor: Actor) => AccessRefu
 
 export function tierRequiredMessage(tier: TierLevel): string {
   return `Upgrade to Tier ${tier}+ to use this feature`;
+}
+
+/** A signed-in member who has not accepted the current terms and privacy policy yet. */
+export const COMPLIANCE_REFUSAL: AccessRefusal = {
+  code: 'COMPLIANCE_REQUIRED',
+  message: ERROR_MESSAGES.COMPLIANCE_REQUIRED,
+};
+
+/**
+ * The gate's refusal for a route that is not public: null when the route is reachable before the
+ * gate or the member passed it. Checked after accessRefusal, so a signed-out caller still gets 401.
+ */
+export function complianceRefusal(
+  legalAccepted: boolean,
+  access: Access,
+  beforeCompliance: boolean,
+): AccessRefusal | null {
+  if (access === 'public' || beforeCompliance || legalAccepted) return null;
+  return COMPLIANCE_REFUSAL;
 }
 
 /** null when `actor` may call a route declared with `access`; otherwise why not. */

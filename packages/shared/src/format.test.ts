@@ -9,6 +9,7 @@ import {
   relativeTime,
   resultsCountLabel,
   unreadBadge,
+  verifiedSinceLabel,
 } from './format';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
@@ -160,5 +161,11 @@ describe('countLabel', () => {
     expect(countLabel(1, 'view')).toBe('1 view');
     expect(countLabel(0, 'like')).toBe('0 likes');
     expect(countLabel(1577, 'view')).toBe('1,577 views');
+  });
+});
+
+describe('verifiedSinceLabel', () => {
+  it('names the month and year of the approval', () => {
+    expect(verifiedSinceLabel('2026-11-15T12:00:00Z')).toBe('Verified in November 2026');
   });
 });

@@ -101,3 +101,9 @@ export function resultsCountLabel(n: number, capped = false): string {
   if (capped) return `${n.toLocaleString('en-US')}+ Results`;
   return n === 1 ? '1 Result' : `${n} Results`;
 }
+
+/** 'Verified in November 2026': when an admin approved the member's verification. */
+export function verifiedSinceLabel(date: Date | string): string {
+  const month = new Date(date).toLocaleString('en-US', { month: 'long', year: 'numeric' });
+  return `Verified in ${month}`;
+}

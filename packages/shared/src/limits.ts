@@ -77,6 +77,8 @@ export const SAFE_LOCATION_MIN_RATING = 4;
 export const SAFE_LOCATION_AMENITIES_SHOWN = 3;
 /** AI confidence above this is shown green in photo moderation. */
 export const MODERATION_CONFIDENCE_GOOD = 0.8;
+/** Ours: the classifier's safe score from which a new photo is approved without an admin. */
+export const PHOTO_AUTO_APPROVE_MIN_SAFE = 0.9;
 export const REJECTION_REASON_MAX = 500; // ours
 export const APPEAL_REASON_MAX = 1000; // ours
 export const REPORT_DETAILS_MAX = 1000; // ours
@@ -150,3 +152,9 @@ export const SIGNUP_DEFAULTS: Readonly<SignupDefaults> = Object.freeze({
   bio: 'New user exploring the platform',
   user_type: 'men',
 });
+
+// ID documents (compliance gate and verification wizard)
+/** Spec: ID images at most 10 MB. The wizard's selfie takes the same ceiling. */
+export const ID_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Ours: how long a signed link to an ID or selfie image stays valid (the issue: within 5 minutes). */
+export const ID_LINK_TTL_SECONDS = 5 * 60;

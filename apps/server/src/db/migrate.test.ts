@@ -44,7 +44,6 @@ const MAIN_TABLES = [
   'reports',
   'safe_locations',
   'verification_requests',
-  'id_verifications',
   'user_compliance',
   'events',
   'event_rsvps',

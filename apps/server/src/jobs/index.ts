@@ -1,6 +1,9 @@
 import type { AppContext } from '../context';
 import { lapseEndedSubscriptions } from '../modules/billing';
 import { expireMatches } from '../modules/matches';
+import { moderatePendingPhotos } from '../modules/moderation';
+import { MODERATION_JOB } from '../modules/photos';
+import { purgeVerificationImages } from '../modules/verification';
 import { purgeIdempotencyKeys, releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
 import { reconcilePayments } from '../modules/webhooks';
 import type { JobDefinition } from './queue';
@@ -16,6 +19,13 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'match-expiry',
       cron: '* * * * *',
       run: () => expireMatches(ctx),
+    },
+    {
+      // New photos are scored on this server; an upload queues a run at once, the schedule is the
+      // safety net (a queue hiccup, an instance that stopped mid-run).
+      name: MODERATION_JOB,
+      cron: '* * * * *',
+      run: () => moderatePendingPhotos(ctx),
     },
     {
       // Guarded transfers whose cool-off has passed arrive at their receiver.
@@ -40,6 +50,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'payment-reconciliation',
       cron: '17 * * * *',
       run: () => reconcilePayments(ctx),
+    },
+    {
+      // ID and selfie images are deleted 72 hours after the verification decision (DESIGN "Files").
+      name: 'verification-image-purge',
+      cron: '*/5 * * * *',
+      run: () => purgeVerificationImages(ctx).then(() => undefined),
     },
     {
       // Stored money replies are kept 30 days; a retry comes within minutes.

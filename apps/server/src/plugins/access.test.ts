@@ -1,4 +1,4 @@
-import { type Access, accessRefusal, describeAccess } from '@royal/shared';
+import { type Access, accessRefusal, complianceRefusal, describeAccess } from '@royal/shared';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { request, startTestApp, useTestApp } from '../../test/app';
@@ -13,7 +13,13 @@ const t = useTestApp({ demoMode: true });
 const urlOf = (pattern: string) => pattern.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
 
 /** The refusal the access hook itself gives (the route's own checks come after and differ). */
-const ACCESS_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'TIER_REQUIRED', 'SUBSCRIPTION_INACTIVE']);
+const ACCESS_CODES = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'TIER_REQUIRED',
+  'SUBSCRIPTION_INACTIVE',
+  'COMPLIANCE_REQUIRED',
+]);
 
 describe('access declarations', () => {
   it('are present on every API route, and the walk covers them all', () => {
@@ -24,7 +30,7 @@ describe('access declarations', () => {
     expect([...kinds].sort()).toEqual(['capability', 'member', 'public', 'role', 'tier']);
   });
 
-  it('refuse a signed-out caller, a wrong role and a too-low tier exactly as declared', async () => {
+  it('refuse a signed-out caller, a wrong role, a too-low tier and a member before the gate exactly as declared', async () => {
     const all = callers();
     for (const caller of all) {
       const member = await createMember(t.app, {
@@ -32,6 +38,7 @@ describe('access declarations', () => {
         roles: caller.roles,
         subscriptionActive: caller.subscriptionActive,
         subscriptionEndsAt: caller.subscriptionActive ? new Date(Date.now() + 86_400_000) : null,
+        compliant: caller.legalAccepted,
       });
       caller.session = await signInAs(t.app, member);
     }
@@ -40,13 +47,17 @@ describe('access declarations', () => {
     for (const route of t.app.apiRoutes) {
       for (const caller of everyone) {
         const who = caller?.label ?? 'signed out';
-        const expected = accessRefusal(caller ? callerRules(caller) : null, route.access as Access);
+        const access = route.access as Access;
+        const expected =
+          accessRefusal(caller ? callerRules(caller) : null, access) ??
+          complianceRefusal(caller?.legalAccepted ?? true, access, route.beforeCompliance);
         const res = await request(t.app, route.method as 'GET', urlOf(route.url), {
           session: caller?.session ?? null,
           // Sign-out is public and harmless, but would end the caller's session for the next route.
           ...(route.url === '/api/auth/sign-out' ? { session: null } : {}),
         });
-        const name = `${route.method} ${route.url} as ${who} (${describeAccess(route.access)})`;
+        const gate = route.beforeCompliance ? ', before the gate' : '';
+        const name = `${route.method} ${route.url} as ${who} (${describeAccess(route.access)}${gate})`;
         if (expected) {
           expect(res.statusCode, name).toBe(expected.code === 'UNAUTHENTICATED' ? 401 : 403);
           expect(res.json().error, name).toEqual({ code: expected.code, message: expected.message });

@@ -1,4 +1,12 @@
-import { type Access, AppError, accessRefusal, ErrorCode } from '@royal/shared';
+import {
+  type Access,
+  AppError,
+  accessRefusal,
+  complianceRefusal,
+  ErrorCode,
+  nextRequiredStep,
+  type RequiredStep,
+} from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberActor } from '../modules/auth';
 import { sessionCookieName } from '../modules/auth';
@@ -9,6 +17,12 @@ declare module 'fastify' {
     access?: Access;
     /** Resolve the member without the actor cache (payments, credentials, account deletion). */
     fresh?: boolean;
+    /**
+     * Reachable before the compliance gate is passed: the gate's own routes, who am I, sign-out.
+     * Every other non-public route refuses a member who has not accepted the current terms and
+     * privacy policy (COMPLIANCE_REQUIRED).
+     */
+    beforeCompliance?: boolean;
   }
   interface FastifyInstance {
     /** Sets request.actor when the caller has a session, for a public route that answers either way. */
@@ -41,7 +55,8 @@ export function toWebHeaders(request: FastifyRequest): Headers {
  * Access control for every route registered inside `api`: each route must declare `config.access`
  * or the app refuses to start, and one onRequest hook enforces the declaration before the body is
  * even parsed — a signed-out caller gets 401, a wrong role 403, a too-low tier or a missing
- * capability the shared rule's own code and text. The rate limiter runs before it.
+ * capability the shared rule's own code and text, a member who has not passed the compliance gate
+ * COMPLIANCE_REQUIRED (unless the route is `beforeCompliance`). The rate limiter runs before it.
  */
 export function registerAccessControl(api: FastifyInstance) {
   const cookieName = sessionCookieName(api.ctx.config.secureCookies);
@@ -64,11 +79,14 @@ export function registerAccessControl(api: FastifyInstance) {
   );
 
   async function enforce(request: FastifyRequest, reply: FastifyReply) {
-    const { access, fresh } = request.routeOptions.config;
+    const { access, fresh, beforeCompliance } = request.routeOptions.config;
     if (access === undefined || access === 'public') return;
     // Role-gated work (admin) always reads the member's current roles.
     await resolveActor(request, reply, fresh === true || (typeof access === 'object' && 'role' in access));
-    const refusal = accessRefusal(request.actor?.rules ?? null, access);
+    const actor = request.actor;
+    const refusal =
+      accessRefusal(actor?.rules ?? null, access) ??
+      complianceRefusal(actor?.legalAccepted === true, access, beforeCompliance === true);
     if (refusal) throw new AppError(refusal.code, refusal.message);
   }
 
@@ -85,4 +103,22 @@ export function registerAccessControl(api: FastifyInstance) {
 export function actorOf(request: FastifyRequest): MemberActor {
   if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED);
   return request.actor;
+}
+
+/** The refusal for each required step (shared nextRequiredStep); a new step adds its code here. */
+const STEP_REFUSALS: Readonly<Record<RequiredStep, ErrorCode>> = {
+  onboarding: ErrorCode.ONBOARDING_REQUIRED,
+};
+
+/**
+ * The member behind a request to a route of the app proper (discovery, search): refused while a
+ * required step (shared nextRequiredStep — onboarding today) is not done, so nobody meets or is
+ * met by a half-made profile. The compliance gate (terms, privacy) comes before it and is enforced
+ * for every member route by the access hook above (COMPLIANCE_REQUIRED).
+ */
+export function readyActorOf(request: FastifyRequest): MemberActor {
+  const actor = actorOf(request);
+  const step = nextRequiredStep({ onboarded: actor.onboarded });
+  if (step) throw new AppError(STEP_REFUSALS[step]);
+  return actor;
 }

@@ -18,8 +18,13 @@ const INDEX =
   '<!doctype html><html><head><title>Royal Circle</title></head><body><div id="root"></div></body></html>';
 const JS = `console.log(${JSON.stringify('royal '.repeat(200))});\n//# sourceMappingURL=index-AbCd12_-.js.map\n`;
 mkdirSync(join(dist, 'assets'), { recursive: true });
+const SIGNIN = INDEX.replace(
+  '<div id="root">',
+  '<div id="root" data-prerendered="signin"><main>Sign in</main>',
+);
 for (const [file, text] of [
   ['index.html', INDEX],
+  ['signin.html', SIGNIN],
   [SCRIPT, JS],
 ] as const) {
   writeFileSync(join(dist, file), text);
@@ -185,6 +190,17 @@ describe('web app: single-page fallback', () => {
       expect(varyOn(br.headers.vary)).toContain('accept-encoding');
       expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX);
     }
+  });
+
+  it('sends a prerendered page for its own path only, revalidated and precompressed', async () => {
+    for (const url of ['/signin', '/signin?next=%2Fapp']) {
+      const page = await get(url, { 'accept-encoding': 'br' });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(SIGNIN);
+    }
+    for (const url of ['/signin/more', '/app/signin', '/signi'])
+      expect((await get(url)).body, url).toBe(INDEX);
   });
 
   it('leaves unknown API paths as API 404s', async () => {

@@ -42,6 +42,8 @@ function relativeRequestPath(rawPath: string): string | undefined {
  * - a year of immutable caching for hashed files under /assets/, `no-cache` for index.html and the rest;
  * - source maps and the compressed files themselves answer 404, as does a missing /assets/ file (an
  *   HTML page under a script's URL would only confuse the browser);
+ * - a page prerendered at build time is sent for its path (`signin.html` for /signin), so it paints
+ *   before any script runs;
  * - every other non-API GET gets index.html (also precompressed) so the client router takes it;
  * - a path never leaves `webDist`: dot segments are refused, symlinks out of it are not followed, and
  *   only regular files are sent.
@@ -85,6 +87,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     if (await servable(file)) return reply.sendFile(file);
     if (NEVER_SERVED.test(file) || file === 'assets' || file.startsWith('assets/'))
       return reply.callNotFound();
+    if (!file.includes('/') && (await servable(`${file}.html`))) return reply.sendFile(`${file}.html`);
     return reply.sendFile('index.html');
   });
   return true;

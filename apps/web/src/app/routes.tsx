@@ -1,33 +1,71 @@
-import { idParamSchema } from '@royal/shared';
+import { idParamSchema, type Me } from '@royal/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { AuthLocationTracker, RedirectIfSignedIn, RequireAuth, RootRedirect } from '@/features/auth';
-import { feedQueryOptions } from '@/features/discovery';
+import {
+  AuthLocationTracker,
+  RedirectIfSignedIn,
+  RequireAuth,
+  RequireCompletedSteps,
+  RequireStep,
+  RootRedirect,
+} from '@/features/auth';
+import { ComplianceGate, isHeldAtGate } from '@/features/compliance';
+import { feedQueryOptions, leadPhotoUrl } from '@/features/discovery';
 import { interestsQueryOptions } from '@/features/interests';
 import { memberProfileQueryOptions } from '@/features/member-profile';
 import { matchesQueryOptions } from '@/features/messages';
 import { notificationsQueryOptions } from '@/features/notifications';
+import { myPhotosQueryOptions } from '@/features/photos';
 import { filtersFromParams, paramsFromFilters, searchQueryOptions } from '@/features/search';
 import { memberSettingsQueryOptions } from '@/features/settings';
 import { subscriptionQueryOptions } from '@/features/subscription';
 import { sandboxCheckoutQueryOptions, walletQueryOptions } from '@/features/wallet';
 import { paths } from '@/lib/paths';
+import { preloadPhoto } from '@/lib/photos';
 import { queryKeys } from '@/lib/query-keys';
 import { NotFoundPage } from './routes/not-found';
 
+/** Downloads started by a route loader and not finished yet (see `chunksSettled`). */
+const pendingChunks = new Set<Promise<unknown>>();
+
 /**
  * A part of the app loaded on demand, as its own chunk. `preload` starts the download (the route
- * loaders call it at navigation time); `Component` suspends on the same download when it renders.
+ * loaders call it at navigation time); `Component` suspends on the same download when it renders —
+ * unless it has already arrived: then it renders at once, without a fallback frame.
  */
-function onDemand<Props>(load: () => Promise<{ default: ComponentType<Props> }>) {
-  return {
-    Component: lazy(load),
-    // A failed download is reported when the component renders (the route's error boundary).
-    preload: () => void load().catch(() => undefined),
+function onDemand<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
+  let loaded: ComponentType<Props> | undefined;
+  let download: Promise<{ default: ComponentType<Props> }> | undefined;
+  const start = () => {
+    if (!download) {
+      download = load().then((module) => {
+        loaded = module.default;
+        return module;
+      });
+      const settled = download.catch(() => undefined).finally(() => pendingChunks.delete(settled));
+      pendingChunks.add(settled);
+    }
+    return download;
   };
+  const Lazy = lazy(start);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level (below), so its identity never changes
+  function Component(props: Props) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return {
+    Component,
+    // A failed download is reported when the component renders (the route's error boundary).
+    preload: () => void start().catch(() => undefined),
+  };
+}
+
+/** Resolves when every chunk a loader started so far has arrived (or failed). */
+export async function chunksSettled(): Promise<void> {
+  while (pendingChunks.size > 0) await Promise.all(pendingChunks);
 }
 
 // Screens are route modules (`features/<area>/routes/*.tsx`, default export). Screens not built yet
@@ -40,10 +78,15 @@ const Messages = onDemand(() => import('@/features/messages/routes/messages'));
 const MemberProfile = onDemand(() => import('@/features/member-profile/routes/member-profile'));
 const Search = onDemand(() => import('@/features/search/routes/search'));
 const Settings = onDemand(() => import('@/features/settings/routes/settings'));
+const Onboarding = onDemand(() => import('@/features/onboarding/routes/onboarding'));
+const ProfileEdit = onDemand(() => import('@/features/profile-edit/routes/profile-edit'));
+const Admin = onDemand(() => import('@/features/admin/routes/admin'));
+const Safety = onDemand(() => import('@/features/safety/routes/safety'));
 const More = onDemand(() => import('@/features/more/routes/more'));
 const Subscription = onDemand(() => import('@/features/subscription/routes/subscription'));
 const SandboxCheckout = onDemand(() => import('@/features/wallet/routes/sandbox-checkout'));
 const SandboxPortal = onDemand(() => import('@/features/wallet/routes/sandbox-portal'));
+const Verify = onDemand(() => import('@/features/verification/routes/verify'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
 const MemberLayout = onDemand(async () => ({
@@ -79,8 +122,15 @@ function PublicComingSoon({ title }: { title: string }) {
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // On the first load the session is not known yet (undefined): start anyway, most visitors of a
-  // member URL are members. Once the visitor is known to be signed out (null), ask for nothing.
-  const signedOut = () => queryClient.getQueryData(queryKeys.me) === null;
+  // member URL are members. Once the visitor is known to be signed out (null), or is held at the
+  // compliance gate (the API refuses until terms and privacy are accepted), ask for nothing.
+  const signedOut = () => {
+    const me = queryClient.getQueryData<Me | null>(queryKeys.me);
+    return me === null || isHeldAtGate(me);
+  };
+  // A member with a required step left (onboarding) is sent there: the app's own data is not theirs
+  // to load yet (the server refuses discovery), so nothing is asked for.
+  const stepPending = () => Boolean(queryClient.getQueryData<Me | null>(queryKeys.me)?.next_step);
 
   /** A loader that starts `preload` and, for a member, `prefetch`; it returns at once. */
   const startLoading =
@@ -88,7 +138,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     ({ params }: { params: Record<string, string | undefined> }) => {
       if (prefetch && signedOut()) return null;
       preload();
-      prefetch?.(params);
+      if (!stepPending()) prefetch?.(params);
       return null;
     };
 
@@ -97,7 +147,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       path: paths.app,
       element: <Discovery.Component />,
       loader: startLoading(Discovery.preload, () => {
-        void queryClient.prefetchInfiniteQuery(feedQueryOptions());
+        void queryClient.prefetchInfiniteQuery(feedQueryOptions()).then(() => {
+          const lead = leadPhotoUrl(queryClient.getQueryData(feedQueryOptions().queryKey));
+          if (lead) preloadPhoto(lead);
+        });
       }),
     },
     {
@@ -131,7 +184,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         void queryClient.prefetchQuery(walletQueryOptions());
       }),
     },
-    { path: paths.profileEdit, element: <ComingSoon title="Edit Profile" /> },
+    {
+      path: paths.profileEdit,
+      element: <ProfileEdit.Component />,
+      loader: startLoading(ProfileEdit.preload, () => {
+        void queryClient.prefetchQuery(myPhotosQueryOptions());
+      }),
+    },
     {
       path: paths.profile,
       element: <MemberProfile.Component />,
@@ -145,7 +204,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: paths.events, element: <ComingSoon title="Exclusive Events" /> },
     { path: paths.eventNew, element: <ComingSoon title="Create New Event" /> },
     { path: paths.event, element: <ComingSoon title="Edit Event" /> },
-    { path: paths.admin, element: <ComingSoon title="Admin Dashboard" /> },
+    // Admins only: the screen shows non-admins a refusal, and every admin route refuses them too.
+    { path: paths.admin, element: <Admin.Component />, loader: startLoading(Admin.preload) },
+    {
+      path: paths.safety,
+      element: <Safety.Component />,
+      loader: startLoading(Safety.preload, () => {
+        void queryClient.prefetchQuery(myPhotosQueryOptions());
+      }),
+    },
     {
       path: paths.subscription,
       element: <Subscription.Component />,
@@ -153,7 +220,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         void queryClient.prefetchQuery(subscriptionQueryOptions());
       }),
     },
-    { path: paths.safety, element: <ComingSoon title="Safety and Privacy Center" /> },
     {
       path: paths.settings,
       element: <Settings.Component />,
@@ -162,6 +228,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       }),
     },
     { path: paths.migration, element: <ComingSoon title="Mock Data Migration" /> },
+    { path: paths.verify, element: <Verify.Component />, loader: startLoading(Verify.preload) },
   ];
 
   return [
@@ -189,38 +256,64 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           element: <RequireAuth />,
           children: [
-            // The payment sandbox's page stands alone, as a provider's hosted checkout would.
             {
-              path: paths.sandboxPortal,
-              element: <SandboxPortal.Component />,
-              loader: startLoading(SandboxPortal.preload),
-            },
-            {
-              path: paths.sandboxCheckout,
-              element: <SandboxCheckout.Component />,
-              loader: startLoading(SandboxCheckout.preload, ({ checkoutId }) => {
-                if (idParamSchema.safeParse({ id: checkoutId }).success) {
-                  void queryClient.prefetchQuery(sandboxCheckoutQueryOptions(checkoutId ?? ''));
-                }
-              }),
-            },
-            {
-              element: <MemberLayout.Component />,
-              // The frame's own data: the bell's notifications and the quick settings.
-              loader: startLoading(MemberLayout.preload, () => {
-                void queryClient.prefetchQuery(notificationsQueryOptions());
-                void queryClient.prefetchQuery(memberSettingsQueryOptions());
-              }),
-              hydrateFallbackElement: <LoadingScreen />,
-              // Inside the frame, so a broken screen keeps the top bar and navigation.
+              // Before anything of the member area: the compliance gate's modals, until passed.
+              element: <ComplianceGate />,
               children: [
+                // The payment sandbox's pages stand alone, as a provider's hosted pages would.
                 {
-                  errorElement: (
-                    <Suspense fallback={null}>
-                      <ErrorScreen.Component />
-                    </Suspense>
-                  ),
-                  children: memberRoutes,
+                  path: paths.sandboxPortal,
+                  element: <SandboxPortal.Component />,
+                  loader: startLoading(SandboxPortal.preload),
+                },
+                {
+                  path: paths.sandboxCheckout,
+                  element: <SandboxCheckout.Component />,
+                  loader: startLoading(SandboxCheckout.preload, ({ checkoutId }) => {
+                    if (idParamSchema.safeParse({ id: checkoutId }).success) {
+                      void queryClient.prefetchQuery(sandboxCheckoutQueryOptions(checkoutId ?? ''));
+                    }
+                  }),
+                },
+                {
+                  // A required step (onboarding) is a full screen of its own, outside the member frame.
+                  element: <RequireStep step="onboarding" />,
+                  children: [
+                    {
+                      path: paths.onboarding,
+                      element: <Onboarding.Component />,
+                      loader: () => {
+                        Onboarding.preload();
+                        if (!signedOut()) void queryClient.prefetchQuery(myPhotosQueryOptions());
+                        return null;
+                      },
+                    },
+                  ],
+                },
+                {
+                  element: <RequireCompletedSteps />,
+                  children: [
+                    {
+                      element: <MemberLayout.Component />,
+                      // The frame's own data: the bell's notifications and the quick settings.
+                      loader: startLoading(MemberLayout.preload, () => {
+                        void queryClient.prefetchQuery(notificationsQueryOptions());
+                        void queryClient.prefetchQuery(memberSettingsQueryOptions());
+                      }),
+                      hydrateFallbackElement: <LoadingScreen />,
+                      // Inside the frame, so a broken screen keeps the top bar and navigation.
+                      children: [
+                        {
+                          errorElement: (
+                            <Suspense fallback={null}>
+                              <ErrorScreen.Component />
+                            </Suspense>
+                          ),
+                          children: memberRoutes,
+                        },
+                      ],
+                    },
+                  ],
                 },
               ],
             },

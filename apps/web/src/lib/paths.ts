@@ -11,6 +11,8 @@ export const paths = {
   landing: '/landing',
   waitlist: '/waitlist',
   signIn: '/signin',
+  /** First-run questions after sign-up (a required step: see features/auth requiredStepPath). */
+  onboarding: '/onboarding',
   /** The member home: the discovery deck. */
   app: '/app',
   search: '/search',
@@ -31,6 +33,8 @@ export const paths = {
   sandboxCheckout: '/sandbox/checkout/:checkoutId',
   /** The payment sandbox's TEST MODE plan management (the provider's portal). */
   sandboxPortal: '/sandbox/portal',
+  /** The verification wizard's own page (Edit Profile's 'Verify' opens the same wizard). */
+  verify: '/verify',
 } as const;
 
 /** The sandbox checkout page of one checkout. */
@@ -56,6 +60,17 @@ export const apiPaths = {
   signUp: `${API}/auth/sign-up`,
   signOut: `${API}/auth/sign-out`,
   me: `${API}/me`,
+  onboarding: `${API}/me/onboarding`,
+  profile: `${API}/me/profile`,
+  myPhotos: `${API}/me/photos`,
+  myPhoto: (id: string) => `${API}/me/photos/${encodeURIComponent(id)}`,
+  myPhotoOrder: `${API}/me/photos/order`,
+  myPhotoAppeal: (id: string) => `${API}/me/photos/${encodeURIComponent(id)}/appeal`,
+  /** One tab of the admin Photo Moderation queue. */
+  moderationPhotos: (status: string) => `${API}/admin/photos?status=${encodeURIComponent(status)}`,
+  moderationDecision: (id: string) => `${API}/admin/photos/${encodeURIComponent(id)}/decision`,
+  photoAppeals: `${API}/admin/photo-appeals`,
+  photoAppealDecision: (id: string) => `${API}/admin/photo-appeals/${encodeURIComponent(id)}/decision`,
   /** Who is signed in: 200 with `user: null` when nobody is (the start-up check). */
   session: `${API}/session`,
   memberSettings: `${API}/me/settings`,
@@ -98,4 +113,16 @@ export const apiPaths = {
   boostCheckout: `${API}/boosts/checkout`,
   sponsorships: `${API}/sponsorships`,
   sponsorship: (id: string) => `${API}/sponsorships/${encodeURIComponent(id)}`,
+  compliance: `${API}/compliance`,
+  complianceAccept: (document: 'terms' | 'privacy') => `${API}/compliance/${document}`,
+  complianceSkipAge: `${API}/compliance/age/skip`,
+  complianceId: `${API}/compliance/id`,
+  myVerification: `${API}/verification`,
+  verificationRequests: `${API}/verification/requests`,
+  verificationLinks: (requestId: string) =>
+    `${API}/verification/requests/${encodeURIComponent(requestId)}/links`,
+  adminVerificationRequests: (status: string) =>
+    `${API}/admin/verification-requests?status=${encodeURIComponent(status)}`,
+  adminVerificationDecision: (requestId: string, action: 'approve' | 'reject') =>
+    `${API}/admin/verification-requests/${encodeURIComponent(requestId)}/${action}`,
 } as const;

@@ -20,6 +20,11 @@ export const queryKeys = {
   /** Every open chat; `chat(matchId)` is one (an infinite query of MessagePage, newest page first). */
   chats: ['chat'] as const,
   chat: (matchId: string) => ['chat', matchId] as const,
+  /** The member's own photos, every moderation state (Edit Profile, onboarding, Photo Appeals). */
+  myPhotos: ['my-photos'] as const,
+  /** The admin Photo Moderation queue: every tab; `moderation(tab)` is one. */
+  moderationQueue: ['moderation'] as const,
+  moderation: (tab: string) => ['moderation', tab] as const,
   /** The escrow wallet's balance, and its history (an infinite query of WalletHistoryPage). */
   wallet: ['wallet'] as const,
   walletHistory: ['wallet', 'history'] as const,
@@ -27,4 +32,11 @@ export const queryKeys = {
   /** The member's plan, boosts and sponsor; and the sponsorships they give and receive. */
   subscription: ['subscription'] as const,
   sponsorships: ['sponsorships'] as const,
+  /** The member's own verification (wizard status, Verified in <month year>). */
+  myVerification: ['verification'] as const,
+  /** The admin Verification tab's lists; `adminVerification(status)` is one sub-tab. */
+  adminVerifications: ['admin-verification'] as const,
+  adminVerification: (status: string) => ['admin-verification', status] as const,
+  /** Short-lived links to one request's images (refetched before they expire). */
+  verificationLinks: (requestId: string) => ['verification-links', requestId] as const,
 };

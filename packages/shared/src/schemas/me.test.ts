@@ -47,7 +47,15 @@ const base = {
   last_active: '2025-06-01T12:00:00.000Z',
   roles: ['user'],
   created_at: '2025-01-01T00:00:00.000Z',
-  compliance: { terms_accepted: true, privacy_accepted: true, age_verified: false },
+  compliance: {
+    terms_accepted: true,
+    privacy_accepted: true,
+    age_verified: false,
+    id_check: 'skipped',
+    next_step: 'done',
+  },
+  onboarded: true,
+  next_step: null,
 } as const;
 
 function member(): Me {

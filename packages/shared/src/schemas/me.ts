@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPLIANCE_STEPS, ID_CHECK_STATUSES } from '../compliance';
 import {
   BODY_TYPES,
   COMPENSATION_PREFERENCES,
@@ -12,6 +13,7 @@ import {
   USER_TYPES,
 } from '../enums';
 import { AGE_MAX, AGE_MIN, BIO_MAX, DISTANCE_MAX, DISTANCE_MIN, NAME_MAX, PHOTO_MAX_COUNT } from '../limits';
+import { REQUIRED_STEPS } from '../onboarding';
 import { PERMISSION_BLOCK_CODES } from '../permissions';
 import { ROLES } from '../roles';
 import { tierSchema } from '../tiers';
@@ -69,11 +71,15 @@ export const preferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-export const complianceSchema = z.object({
-  terms_accepted: z.boolean().describe('Accepted the current terms version'),
-  privacy_accepted: z.boolean().describe('Accepted the current privacy policy version'),
-  age_verified: z.boolean(),
-});
+export const complianceSchema = z
+  .object({
+    terms_accepted: z.boolean().describe('Accepted the current terms version'),
+    privacy_accepted: z.boolean().describe('Accepted the current privacy policy version'),
+    age_verified: z.boolean().describe('An admin approved an ID this member submitted'),
+    id_check: z.enum(ID_CHECK_STATUSES).describe('Where the age check with an ID stands'),
+    next_step: z.enum(COMPLIANCE_STEPS).describe('The first step of the compliance gate still open'),
+  })
+  .describe("The member's compliance gate");
 export type Compliance = z.infer<typeof complianceSchema>;
 
 export const meSchema = z
@@ -117,6 +123,11 @@ export const meSchema = z
     created_at: isoDateTime,
     capabilities: capabilitiesSchema,
     compliance: complianceSchema,
+    onboarded: z.boolean().describe('Finished the first-run questions and uploaded a first photo'),
+    next_step: z
+      .enum(REQUIRED_STEPS)
+      .nullable()
+      .describe('The first required step not yet done (see nextRequiredStep); null when none'),
   })
   .describe('The signed-in member (client view)');
 export type Me = z.infer<typeof meSchema>;

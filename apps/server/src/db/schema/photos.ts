@@ -29,6 +29,8 @@ export const photos = pgTable(
     height: integer('height').notNull(),
     status: photoStatus('status').notNull().default('pending'),
     aiConfidenceScore: real('ai_confidence_score'),
+    /** When the on-server classifier looked at the photo (null: the moderation job has yet to). */
+    aiCheckedAt: tstz('ai_checked_at'),
     rejectionReason: text('rejection_reason'),
     moderatedAt: tstz('moderated_at'),
     moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -43,6 +45,14 @@ export const photos = pgTable(
     check('photos_ai_confidence_range', sql`${t.aiConfidenceScore} between 0 and 1`),
     index('photos_user_position_idx').on(t.userId, t.position),
     // Moderation queue tabs: one status, newest first.
-    index('photos_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('photos_status_created_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The moderation job's work list: photos the classifier has not scored yet, oldest first.
+    index('photos_unscored_idx').on(t.createdAt).where(sql`${t.aiCheckedAt} is null`),
+    // The admin appeals queue: submitted appeals, oldest first.
+    index('photos_appeals_idx').on(t.appealSubmittedAt).where(sql`${t.appealStatus} = 'submitted'`),
   ],
 );

@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -112,6 +113,10 @@ export const profiles = pgTable(
     userType: userType('user_type').notNull().default(SIGNUP_DEFAULTS.user_type),
     inviteCode: text('invite_code').unique(),
     lastActive: tstz('last_active').notNull().defaultNow(),
+    /** When the member finished onboarding; null hides them from everyone and keeps them out of discovery. */
+    onboardedAt: tstz('onboarded_at'),
+    /** From onboarding; `age` is computed from it (and kept current by whoever writes the age). */
+    birthDate: date('birth_date', { mode: 'string' }),
     /**
      * The feed's promotion rank, kept by the database: 1 for sponsored or top-10% members, else 0.
      * (A live profile boost ranks 2; boosts live in their own small table.) Stored, so the feed can

@@ -1,5 +1,6 @@
 import { ID_TYPES, VERIFICATION_STATUSES, VERIFICATION_TYPES } from '@royal/shared';
-import { boolean, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, idPk, tstz } from './columns';
 
@@ -7,7 +8,12 @@ export const verificationType = pgEnum('verification_type', VERIFICATION_TYPES);
 export const verificationStatus = pgEnum('verification_status', VERIFICATION_STATUSES);
 export const idType = pgEnum('id_type', ID_TYPES);
 
-/** The verification wizard's submission, reviewed by an admin. Keys point at private objects. */
+/**
+ * An ID check for admin review: the compliance gate's age check (`id`: an ID image) or the
+ * verification wizard (`selfie`: a selfie and an ID image). The keys point at encrypted objects in
+ * the ID store (modules/verification/id-store.ts); both are deleted, and the keys set to null,
+ * `purge_after` (72 h after the decision). What remains is the decision, its date and the ID type.
+ */
 export const verificationRequests = pgTable(
   'verification_requests',
   {
@@ -17,6 +23,7 @@ export const verificationRequests = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     verificationType: verificationType('verification_type').notNull(),
     status: verificationStatus('status').notNull().default('pending'),
+    /** Null after the selfie is purged (72 h after the decision). */
     selfieKey: text('selfie_key'),
     /** Null after the ID image is purged (72 h after the decision). */
     idKey: text('id_key'),
@@ -24,34 +31,21 @@ export const verificationRequests = pgTable(
     rejectionReason: text('rejection_reason'),
     reviewedAt: tstz('reviewed_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('verification_requests_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
-    index('verification_requests_user_idx').on(t.userId),
-  ],
-);
-
-/** Age verification from the compliance gate. The document is deleted at `purge_after`. */
-export const idVerifications = pgTable(
-  'id_verifications',
-  {
-    id: idPk(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** Null once the retention job has deleted the object. */
-    idDocumentKey: text('id_document_key'),
-    idType: idType('id_type').notNull(),
-    verificationStatus: verificationStatus('verification_status').notNull().default('pending'),
-    decidedAt: tstz('decided_at'),
-    /** decided_at + ID_RETENTION_HOURS (72 h); the retention job deletes the document after it. */
+    /** reviewed_at + ID_RETENTION_HOURS; the purge job deletes the images after it. */
     purgeAfter: tstz('purge_after'),
     createdAt: createdAt(),
   },
   (t) => [
-    index('id_verifications_purge_after_idx').on(t.purgeAfter),
-    index('id_verifications_user_idx').on(t.userId),
+    index('verification_requests_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('verification_requests_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // One request under review per member and kind: a new attempt waits for the decision.
+    uniqueIndex('verification_requests_one_pending_idx')
+      .on(t.userId, t.verificationType)
+      .where(sql`${t.status} = 'pending'`),
+    // The purge job's walk: decided requests that still hold an image.
+    index('verification_requests_purge_idx')
+      .on(t.purgeAfter)
+      .where(sql`${t.idKey} is not null or ${t.selfieKey} is not null`),
   ],
 );
 
@@ -66,4 +60,6 @@ export const userCompliance = pgTable('user_compliance', {
   privacyVersion: text('privacy_version'),
   ageVerified: boolean('age_verified').notNull().default(false),
   ageVerificationDate: tstz('age_verification_date'),
+  /** The member chose to continue without the age check (allowed; they stay unverified). */
+  ageCheckSkippedAt: tstz('age_check_skipped_at'),
 });

@@ -424,6 +424,9 @@ async function writeMember(
             height: p.height,
             status: 'approved' as const,
             aiConfidenceScore: Math.round(random.float(0.86, 0.99) * 1000) / 1000,
+            // Drawn demo portraits are not queued for the on-server classifier (it would spend the
+            // first minute of a demo start scoring them).
+            aiCheckedAt: createdAt,
             moderatedAt: createdAt,
             createdAt,
           })),

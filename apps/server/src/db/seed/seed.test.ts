@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { verifyPassword } from 'better-auth/crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database';
 import { TEST_MESSAGE_KEYS } from '../../../test/message-keys';
@@ -51,6 +51,13 @@ describe('seedDemoData', () => {
     expect(first).toMatchObject({ skipped: false, members: DEMO_LOGINS.length + 50 });
     const [total] = await db.select({ n: count() }).from(profiles);
     expect(total?.n).toBe(DEMO_LOGINS.length + 50);
+  });
+
+  it('writes every member as onboarded, with photos the moderation job need not score', async () => {
+    const [waiting] = await db.select({ n: count() }).from(profiles).where(isNull(profiles.onboardedAt));
+    expect(waiting?.n).toBe(0);
+    const [unscored] = await db.select({ n: count() }).from(photos).where(isNull(photos.aiCheckedAt));
+    expect(unscored?.n).toBe(0);
   });
 
   it('covers every tier, more at 1–2 than at 4, and both user types', async () => {

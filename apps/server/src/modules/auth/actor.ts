@@ -1,9 +1,16 @@
-import { type Actor, DEFAULT_MEMBER_SETTINGS, type Role, type TierLevel, type UserType } from '@royal/shared';
+import {
+  type Actor,
+  DEFAULT_MEMBER_SETTINGS,
+  hasAcceptedLegal,
+  type Role,
+  type TierLevel,
+  type UserType,
+} from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../adapters/bus';
 import type { Db } from '../../db/client';
 import type { LatLng } from '../../db/geo';
-import { profiles, safetySettings, sessions, userRoles, users } from '../../db/schema';
+import { profiles, safetySettings, sessions, userCompliance, userRoles, users } from '../../db/schema';
 import type { Auth } from './auth';
 import { verifySessionCookie } from './session-cookie';
 
@@ -27,6 +34,10 @@ export type MemberActor = {
    */
   geo: LatLng | null;
   ghostMode: boolean;
+  /** Finished onboarding (shared nextRequiredStep reads it). */
+  onboarded: boolean;
+  /** Accepted the current terms and privacy policy: the compliance gate member routes require. */
+  legalAccepted: boolean;
 };
 
 export type Resolution = {
@@ -59,7 +70,10 @@ type Row = {
   geoLng: number | null;
   locationSharing: boolean;
   ghostMode: boolean;
+  onboarded: boolean;
   lastActive: Date;
+  termsVersion: string | null;
+  privacyVersion: string | null;
   roles: string[];
 };
 
@@ -108,6 +122,8 @@ function toActor(row: Row): MemberActor {
         ? { lat: row.geoLat, lng: row.geoLng }
         : null,
     ghostMode: row.ghostMode,
+    onboarded: row.onboarded,
+    legalAccepted: hasAcceptedLegal(row),
   };
 }
 
@@ -146,7 +162,10 @@ export function createActorResolver(options: ActorResolverOptions) {
       geoLng: profiles.geoLng,
       locationSharing: sql<boolean>`coalesce(${safetySettings.locationSharing}, ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.location_sharing))})`,
       ghostMode: profiles.ghostMode,
+      onboarded: sql<boolean>`${profiles.onboardedAt} is not null`,
       lastActive: profiles.lastActive,
+      termsVersion: userCompliance.termsVersion,
+      privacyVersion: userCompliance.privacyVersion,
       roles: sql<
         string[]
       >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id})`,
@@ -155,6 +174,7 @@ export function createActorResolver(options: ActorResolverOptions) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, sessions.userId))
     .leftJoin(safetySettings, eq(safetySettings.userId, sessions.userId))
+    .leftJoin(userCompliance, eq(userCompliance.userId, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('actor_by_session_token');
 

@@ -1,4 +1,4 @@
-import { meSchema } from '@royal/shared';
+import { meSchema, PRIVACY_VERSION, TERMS_VERSION } from '@royal/shared';
 import { describe, expect, it } from 'vitest';
 import { cookieFrom, request, useTestApp } from '../../../test/app';
 import { createMember, FACTORY_PASSWORD } from '../../../test/factories';
@@ -23,6 +23,9 @@ describe('sign-up', () => {
       location: { city: 'Los Angeles', state: 'CA' },
       preferences: { age_range: [21, 35], distance_preference: 25, looking_for: 'uncomplicated' },
       roles: ['user'],
+      // The defaults are placeholders until onboarding: the member is sent there first.
+      onboarded: false,
+      next_step: 'onboarding',
     });
     expect(user.capabilities.can_swipe).toBe(false);
     const cookie = cookieFrom(res);
@@ -30,6 +33,32 @@ describe('sign-up', () => {
     const me = await request(t.app, 'GET', '/api/me', { session: { cookie, userId: user.id } });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(email);
+  });
+
+  it('greets the new member with a system notice in the bell', async () => {
+    const res = await request(t.app, 'POST', '/api/auth/sign-up', {
+      body: { email: uniqueEmail(), password: 'sapphire-lounge' },
+    });
+    const session = { cookie: cookieFrom(res), userId: res.json().user.id as string };
+    // The bell is part of the app: it opens once the compliance gate's documents are accepted.
+    for (const [document, version] of [
+      ['terms', TERMS_VERSION],
+      ['privacy', PRIVACY_VERSION],
+    ] as const) {
+      const accepted = await request(t.app, 'POST', `/api/compliance/${document}`, {
+        session,
+        body: { version },
+      });
+      expect(accepted.statusCode).toBe(200);
+    }
+    const list = await request(t.app, 'GET', '/api/notifications', { session });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({
+      unread_count: 1,
+      items: [
+        { type: 'system', title: 'Welcome to the Royal Circle', link: '/profile/edit', is_read: false },
+      ],
+    });
   });
 
   it('normalises the e-mail and refuses a second account for it', async () => {

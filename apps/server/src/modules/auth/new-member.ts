@@ -8,6 +8,7 @@ import {
   accounts,
   escrowWallets,
   ledgerAccounts,
+  notifications,
   profiles,
   safetySettings,
   userCompliance,
@@ -32,10 +33,14 @@ export type NewMemberRecords = {
   profile?: NewMemberProfile;
   roles?: readonly Role[];
   settings?: Omit<SettingsInsert, 'userId'>;
-  /** Terms and privacy accepted at this instant (the current versions), e.g. demo and test members. */
+  /**
+   * Through the whole compliance gate at this instant, e.g. demo, test and journey members: the
+   * current terms and privacy accepted, and the age check done — verified with `ageVerified`,
+   * otherwise skipped. Without it (sign-up) the member meets the gate.
+   */
   acceptedTermsAt?: Date;
   ageVerified?: boolean;
-  /** Queue the welcome e-mail in the same transaction (sign-up). */
+  /** Queue the welcome e-mail and write the welcome notice in the same transaction (sign-up). */
   welcomeEmailTo?: string;
 };
 
@@ -91,9 +96,20 @@ export async function writeMemberRecords(
         }
       : {}),
     ...(input.ageVerified ? { ageVerified: true, ageVerificationDate: accepted ?? new Date() } : {}),
+    ...(accepted && !input.ageVerified ? { ageCheckSkippedAt: accepted } : {}),
   });
   await writeWallet(tx, userId);
-  if (input.welcomeEmailTo) await queueEmail(tx, welcomeEmail(input.welcomeEmailTo));
+  if (input.welcomeEmailTo) {
+    await queueEmail(tx, welcomeEmail(input.welcomeEmailTo));
+    // The first system notice: the bell is never empty-handed on a member's first visit.
+    await tx.insert(notifications).values({
+      userId,
+      type: 'system',
+      title: 'Welcome to the Royal Circle',
+      message: 'Complete your profile and verification to unlock every tier benefit.',
+      link: '/profile/edit',
+    });
+  }
 }
 
 /**
@@ -119,6 +135,11 @@ export type DirectMember = NewMemberRecords & {
   passwordHash?: string;
   emailVerified?: boolean;
   createdAt?: Date;
+  /**
+   * Whether the member has finished onboarding (default: yes, at createdAt). Demo, test and e2e
+   * members are complete people; only sign-up starts a member who still has to answer the questions.
+   */
+  onboarded?: boolean;
 };
 
 /**
@@ -153,7 +174,7 @@ export async function createMemberDirectly(
     }
     await writeMemberRecords(tx, deps, id, {
       ...input,
-      profile: { createdAt, ...input.profile },
+      profile: { createdAt, onboardedAt: input.onboarded === false ? null : createdAt, ...input.profile },
     });
   });
   return { id, email: input.email };

@@ -7,6 +7,7 @@ const t = useTestApp({
   rateLimits: {
     apiPerAddressPerMinute: 100_000,
     authPerAddressPerMinute: 8,
+    uploadsPerAddressPerMinute: 100_000,
     authFailuresPerAccountPer15Min: 3,
     authFailuresPerAccountPerHour: 6,
   },

@@ -7,7 +7,7 @@ import {
   swipeReplySchema,
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/access';
+import { readyActorOf } from '../../plugins/access';
 import { loadFeed, resetPasses } from './service';
 import { recordSwipe } from './swipes';
 
@@ -22,10 +22,15 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One page of the swipe feed: visible profiles plus a few locked higher-tier teasers',
         querystring: feedQuerySchema,
-        response: { 200: feedPageSchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema },
+        response: {
+          200: feedPageSchema,
+          400: apiErrorBodySchema,
+          401: apiErrorBodySchema,
+          403: apiErrorBodySchema.describe('ONBOARDING_REQUIRED'),
+        },
       },
     },
-    async (request) => loadFeed(app.ctx, { actor: actorOf(request), cursor: request.query.cursor }),
+    async (request) => loadFeed(app.ctx, { actor: readyActorOf(request), cursor: request.query.cursor }),
   );
 
   app.post(
@@ -35,10 +40,14 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Start Over: forget your passes so those profiles come back (likes stay)',
-        response: { 200: feedResetReplySchema, 401: apiErrorBodySchema },
+        response: {
+          200: feedResetReplySchema,
+          401: apiErrorBodySchema,
+          403: apiErrorBodySchema.describe('ONBOARDING_REQUIRED'),
+        },
       },
     },
-    async (request) => resetPasses(app.ctx, { actor: actorOf(request) }),
+    async (request) => resetPasses(app.ctx, { actor: readyActorOf(request) }),
   );
 
   app.post(
@@ -61,6 +70,6 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => recordSwipe(app.ctx, { actor: actorOf(request), input: request.body }),
+    async (request) => recordSwipe(app.ctx, { actor: readyActorOf(request), input: request.body }),
   );
 };

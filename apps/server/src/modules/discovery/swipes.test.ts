@@ -5,13 +5,20 @@ import {
   SWIPE_TIER_REQUIRED_TEXT,
   swipeReplySchema,
 } from '@royal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, block, profileCounts, setVisibility } from '../../../test/discovery';
-import { createMember, type MemberOptions, signedInMember, signInAs } from '../../../test/factories';
+import {
+  actorFor,
+  createMember,
+  type MemberOptions,
+  signedInMember,
+  signInAs,
+} from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
 import { matches, notifications, safetySettings, swipeActions } from '../../db/schema';
+import { recordSwipe } from './swipes';
 
 const t = useTestApp();
 
@@ -193,7 +200,9 @@ describe('likes, matches and Start Over', () => {
           link: '/messages',
         },
       ]);
+      // Her: his first like (anonymous), then the match. Him: the match alone (her like made it).
       expect(await notificationsOf(her.member.id)).toEqual([
+        { type: 'like', title: 'New Like', message: 'Someone liked you', actorId: null, link: '/app' },
         {
           type: 'match',
           title: "It's a Match!",
@@ -215,7 +224,7 @@ describe('likes, matches and Start Over', () => {
       const notified = delivered
         .filter((e) => e.event.type === 'notification.created')
         .flatMap((e) => e.userIds);
-      expect(notified.sort()).toEqual([him.member.id, her.member.id].sort());
+      expect(notified.sort()).toEqual([him.member.id, her.member.id, her.member.id].sort());
     } finally {
       unsubscribe();
     }
@@ -245,9 +254,9 @@ describe('likes, matches and Start Over', () => {
     expect((await notificationsOf(him.member.id)).map((n) => n.message)).toEqual([
       'You and Ana %1$s %% liked each other!',
     ]);
-    expect((await notificationsOf(her.member.id)).map((n) => n.message)).toEqual([
-      'You and Max %s 100% liked each other!',
-    ]);
+    expect(
+      (await notificationsOf(her.member.id)).filter((n) => n.type === 'match').map((n) => n.message),
+    ).toEqual(['You and Max %s 100% liked each other!']);
   });
 
   it('does not match on a pass, and a super like notifies its target and matches like a like', async () => {
@@ -292,6 +301,49 @@ describe('likes, matches and Start Over', () => {
     expect((await swipe(other.session, target.id, 'up')).statusCode).toBe(200);
     const superLikes = (await notificationsOf(target.id)).filter((n) => n.title === 'Super Like!');
     expect(superLikes).toHaveLength(2);
+  });
+
+  it('tells the target of a plain like once, without naming who, unless she turned match notices off', async () => {
+    const { session } = await man();
+    const target = await woman();
+    const other = await man();
+    const likes = () => notificationsOf(target.id).then((all) => all.filter((n) => n.title === 'New Like'));
+    expect((await swipe(session, target.id, 'right')).statusCode).toBe(200);
+    expect((await swipe(session, target.id, 'right')).statusCode).toBe(409);
+    expect(await likes()).toEqual([
+      { type: 'like', title: 'New Like', message: 'Someone liked you', actorId: null, link: '/app' },
+    ]);
+    expect((await swipe(other.session, target.id, 'right')).statusCode).toBe(200);
+    expect(await likes()).toHaveLength(2);
+
+    const quiet = await woman();
+    await t.app.ctx.db
+      .update(safetySettings)
+      .set({ matchNotifications: false })
+      .where(eq(safetySettings.userId, quiet.id));
+    expect((await swipe(session, quiet.id, 'right')).statusCode).toBe(200);
+    expect(await notificationsOf(quiet.id)).toEqual([]);
+  });
+
+  it("commits a swipe of its own asynchronously, but never changes a caller's transaction", async () => {
+    const { member } = await man();
+    const actor = await actorFor(t.app, member);
+    const [first, second] = [await woman(), await woman()];
+    const setting = (db: { execute: typeof t.app.ctx.db.execute }) =>
+      db
+        .execute<{ synchronous_commit: string }>(sql`show synchronous_commit`)
+        .then((r) => r.rows[0]?.synchronous_commit);
+    await t.app.ctx.transact(async (work) => {
+      await recordSwipe(t.app.ctx, { actor, input: { target_id: first.id, direction: 'right' }, work });
+      expect(await setting(work.tx)).toBe('on');
+    });
+    await t.app.ctx.transact(async (work) => {
+      await work.tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+      // The swipe's own statement, run inside a transaction, shows what it sets for its commit.
+      await recordSwipe(t.app.ctx, { actor, input: { target_id: second.id, direction: 'right' }, work });
+      expect(await setting(work.tx)).toBe('off');
+    });
+    expect(await setting(t.app.ctx.db)).toBe('on');
   });
 
   it('keeps like_count true: likes and super likes count, passes do not', async () => {

@@ -40,6 +40,10 @@ type SwipeOutcome = {
   notification_ids: string[] | null;
 };
 
+/** Whether a note's recipient (`note->>'user_id'`) wants match notices: likes and matches (default on). */
+const wantsMatchNotices = sql`coalesce((select ${safetySettings.matchNotifications} from ${safetySettings}
+  where ${safetySettings.userId} = (note->>'user_id')::uuid), true)`;
+
 /**
  * A swipe in one round trip. `target` is the member swiped on as the swiper may see them (the
  * members' visibility rule); `allowed` keeps them only when this swipe passes its own checks (a
@@ -49,8 +53,13 @@ type SwipeOutcome = {
  * target's card (none: not visible) with the outcome (all null: refused, or a repeat).
  *
  * The match notices are format() templates: the swiper's names the target (`%s`), whose name this
- * statement is the first to read. A member who turned match notifications off gets none (the match
- * itself, and its realtime event, still reach them).
+ * statement is the first to read. A member who turned match notifications off gets no like or match
+ * notice (the match itself, and its realtime event, still reach them).
+ *
+ * A swipe that is its own transaction commits asynchronously (decision 009): PostgreSQL replies
+ * before the WAL reaches the disk, so a swipe waits for no disk flush. A power loss may forget the
+ * last fraction of a second of swipes (never half of one: the database stays consistent); messages,
+ * money and everything else keep the default, durable commit.
  */
 const swipeStatement = preparedStatement<
   MemberCardRow & SwipeOutcome,
@@ -64,6 +73,8 @@ const swipeStatement = preparedStatement<
     likeNotes: string;
     matchNotes: string;
     expiry: string;
+    /** 'off' when the swipe is its own transaction (see below); null keeps the caller's setting. */
+    commitMode: 'off' | null;
   }
 >(
   'swipe',
@@ -73,18 +84,21 @@ const swipeStatement = preparedStatement<
         where ${profiles.userId} = ${v.targetId}::uuid and ${profiles.userId} <> ${v.swiperId}::uuid
           and ${visibleTo({ id: v.swiperId, tier: v.tier })}
       ), allowed as (
-        select "id", "name" from target
+        select "id", "name" from target,
+          (select set_config('synchronous_commit',
+             coalesce(${v.commitMode}::text, current_setting('synchronous_commit')), true)) commit_mode
         where ("tierLevel" <= ${v.maxTier}::int or ${v.direction}::swipe_direction = 'left')
           and "userType" <> ${v.userType}::user_type
       )
       select target.*, outcome.* from target left join lateral (
         select r.* from allowed, record_swipe(${v.swiperId}::uuid, allowed."id", ${v.direction}::swipe_direction,
-          ${v.likeNotes}::jsonb,
+            (select coalesce(jsonb_agg(note order by at), '[]'::jsonb)
+             from jsonb_array_elements(${v.likeNotes}::jsonb) with ordinality as notes(note, at)
+             where ${wantsMatchNotices}),
           (select coalesce(jsonb_agg(note || jsonb_build_object('message', format(note->>'message', allowed."name"))
                order by at), '[]'::jsonb)
              from jsonb_array_elements(${v.matchNotes}::jsonb) with ordinality as notes(note, at)
-             where coalesce((select ${safetySettings.matchNotifications} from ${safetySettings}
-               where ${safetySettings.userId} = (note->>'user_id')::uuid), true)),
+             where ${wantsMatchNotices}),
           ${v.expiry}::interval) r
       ) outcome on true`,
 );
@@ -92,11 +106,50 @@ const swipeStatement = preparedStatement<
 /** Text for a format() template with no placeholder of its own: `%` is doubled. */
 const literalTemplate = (text: string) => text.replaceAll('%', '%%');
 
-/** One super-like notice per pair per (UTC) day, however often a super like is taken back and given. */
-const superLikeKey = (from: string, at: Date) => `super-like:${from}:${at.toISOString().slice(0, 10)}`;
+/** One like notice of each kind per pair per (UTC) day, however often a like is taken back and given. */
+const likeKey = (kind: 'like' | 'super-like', from: string, at: Date) =>
+  `${kind}:${from}:${at.toISOString().slice(0, 10)}`;
+
+/**
+ * What the target of a like is told. Neither names the swiper: who likes you is what Interests (super
+ * likes) and a match reveal. A plain like's notice is dropped when the like made the match
+ * (`unless_match`, read by record_swipe): the match notice says it all.
+ */
+function likeNotesFor(
+  from: string,
+  input: SwipeBody,
+  now: Date,
+): Array<NewNotification & { unlessMatch?: true }> {
+  if (input.direction === 'up') {
+    return [
+      {
+        userId: input.target_id,
+        type: 'like',
+        title: 'Super Like!',
+        message: 'Someone super liked you',
+        link: '/interests',
+        dedupeKey: likeKey('super-like', from, now),
+      },
+    ];
+  }
+  if (input.direction === 'right') {
+    return [
+      {
+        userId: input.target_id,
+        type: 'like',
+        title: 'New Like',
+        message: 'Someone liked you',
+        link: '/app',
+        dedupeKey: likeKey('like', from, now),
+        unlessMatch: true,
+      },
+    ];
+  }
+  return [];
+}
 
 /** Notification rows as the record_swipe statement reads them (the notifications table's columns). */
-const asRows = (notes: NewNotification[]) =>
+const asRows = (notes: Array<NewNotification & { unlessMatch?: true }>) =>
   JSON.stringify(
     notes.map((n) => ({
       user_id: n.userId,
@@ -106,6 +159,7 @@ const asRows = (notes: NewNotification[]) =>
       actor_id: n.actorId ?? null,
       link: n.link ?? null,
       dedupe_key: n.dedupeKey ?? null,
+      unless_match: n.unlessMatch ?? false,
     })),
   );
 
@@ -127,19 +181,7 @@ export async function recordSwipe(
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
   const now = new Date();
-  const likeNotes: NewNotification[] =
-    input.direction === 'up'
-      ? [
-          {
-            userId: input.target_id,
-            type: 'like',
-            title: 'Super Like!',
-            message: 'Someone super liked you',
-            link: '/interests',
-            dedupeKey: superLikeKey(actor.id, now),
-          },
-        ]
-      : [];
+  const likeNotes = likeNotesFor(actor.id, input, now);
   const matchNotes: NewNotification[] = [
     {
       userId: actor.id,
@@ -172,6 +214,7 @@ export async function recordSwipe(
         likeNotes: asRows(likeNotes),
         matchNotes: asRows(matchNotes),
         expiry: `${MATCH_EXPIRY_MS} milliseconds`,
+        commitMode: work ? null : 'off',
       },
       work?.tx,
     );

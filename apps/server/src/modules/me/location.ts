@@ -17,7 +17,7 @@ function refuse(path: string, message: string): never {
 }
 
 /** Where the member is placed for a body: a bundled city's centre, or their position's nearest city. */
-function placeFor(body: LocationBody) {
+export function placeFor(body: LocationBody) {
   if (body.kind === 'city') {
     const city = findCity(body.city);
     if (!city) refuse('city', 'Choose a city from the list');

@@ -1,11 +1,17 @@
-import { capabilitiesOf, type Me, type Role, type TierLevel } from '@royal/shared';
+import {
+  type Compliance,
+  capabilitiesOf,
+  type Me,
+  nextRequiredStep,
+  type Role,
+  type TierLevel,
+} from '@royal/shared';
 import type { profiles } from '../../db/schema';
 import { photoUrl } from '../photos';
 
 /** A profile row; `ratingAvg` may arrive as the driver's numeric string (read with Number()). */
 export type ProfileRow = Omit<typeof profiles.$inferSelect, 'ratingAvg'> & { ratingAvg: number | string };
 export type MePhotoRow = { id: string; status: string };
-type ComplianceFacts = { termsAcceptedAt: Date | null; privacyAcceptedAt: Date | null; ageVerified: boolean };
 
 /**
  * The signed-in member's own view of themselves (spec part 1 §3 "Current user"). This is the only
@@ -16,7 +22,7 @@ export function presentMe(input: {
   profile: ProfileRow;
   photos: MePhotoRow[];
   roles: Role[];
-  compliance: ComplianceFacts;
+  compliance: Compliance;
 }): Me {
   const { profile: p, roles } = input;
   const actor = {
@@ -73,10 +79,8 @@ export function presentMe(input: {
     roles,
     created_at: p.createdAt.toISOString(),
     capabilities: capabilitiesOf(actor),
-    compliance: {
-      terms_accepted: input.compliance.termsAcceptedAt !== null,
-      privacy_accepted: input.compliance.privacyAcceptedAt !== null,
-      age_verified: input.compliance.ageVerified,
-    },
+    compliance: input.compliance,
+    onboarded: p.onboardedAt !== null,
+    next_step: nextRequiredStep({ onboarded: p.onboardedAt !== null }),
   };
 }

@@ -14,7 +14,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      config: { access: 'member' },
+      // The web app reads the gate's state from here before anything else.
+      config: { access: 'member', beforeCompliance: true },
       schema: {
         tags: ['me'],
         summary: "The signed-in member's own profile, roles and derived capabilities",

@@ -1,18 +1,21 @@
-import { AppError, ErrorCode, type Me, type Role } from '@royal/shared';
+import { AppError, ErrorCode, type Me, type Role, type VerificationStatus } from '@royal/shared';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { preparedStatement } from '../../db/prepared';
 import { photos, profiles, userCompliance, userRoles, users } from '../../db/schema';
 import { selectList } from '../members';
+import { latestIdStatusSql, presentCompliance } from '../verification';
 import { type MePhotoRow, type ProfileRow, presentMe } from './presenter';
 
 type MeRow = ProfileRow & {
   email: string;
   photos: MePhotoRow[];
   roles: Role[];
-  termsAcceptedAt: Date | null;
-  privacyAcceptedAt: Date | null;
+  termsVersion: string | null;
+  privacyVersion: string | null;
   ageVerified: boolean | null;
+  ageCheckSkippedAt: Date | null;
+  latestIdStatus: VerificationStatus | null;
 };
 
 /**
@@ -25,9 +28,11 @@ const meStatement = preparedStatement<MeRow, { userId: string }>(
   (v) => sql`select ${selectList({
     ...getTableColumns(profiles),
     email: users.email,
-    termsAcceptedAt: userCompliance.termsAcceptedAt,
-    privacyAcceptedAt: userCompliance.privacyAcceptedAt,
+    termsVersion: userCompliance.termsVersion,
+    privacyVersion: userCompliance.privacyVersion,
     ageVerified: userCompliance.ageVerified,
+    ageCheckSkippedAt: userCompliance.ageCheckSkippedAt,
+    latestIdStatus: latestIdStatusSql('profiles'),
   })},
       (select coalesce(json_agg(json_build_object('id', ${photos.id}, 'status', ${photos.status})
           order by ${photos.position}, ${photos.createdAt}), '[]'::json)
@@ -46,9 +51,11 @@ export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
     email,
     photos: photoRows,
     roles,
-    termsAcceptedAt,
-    privacyAcceptedAt,
+    termsVersion,
+    privacyVersion,
     ageVerified,
+    ageCheckSkippedAt,
+    latestIdStatus,
     ...profile
   } = row;
   return presentMe({
@@ -56,6 +63,12 @@ export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
     profile,
     photos: photoRows,
     roles,
-    compliance: { termsAcceptedAt, privacyAcceptedAt, ageVerified: ageVerified ?? false },
+    compliance: presentCompliance({
+      termsVersion,
+      privacyVersion,
+      ageVerified: ageVerified ?? false,
+      ageCheckSkippedAt,
+      latestIdStatus,
+    }),
   });
 }

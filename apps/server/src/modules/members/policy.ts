@@ -30,6 +30,8 @@ export function visibleTo(viewer: VisibilityViewer): SQL {
   return and(
     // A literal, not a parameter: partial indexes `where ghost_mode = false` must be provably usable.
     sql`${profiles.ghostMode} = false`,
+    // A member who has not finished onboarding is not anyone's to meet yet.
+    sql`${profiles.onboardedAt} is not null`,
     sql`${visibility} <> 'private'`,
     or(sql`${visibility} <> 'tier_only'`, sql`${profiles.tierLevel} <= ${viewer.tier}`),
     notBlockedWith(viewer.id),

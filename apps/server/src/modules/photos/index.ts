@@ -1,4 +1,6 @@
 // The photos module's public surface.
+
+export { MODERATION_JOB } from './mine';
 export {
   ImageRejected,
   type PhotoKeys,
@@ -6,5 +8,6 @@ export {
   processImage,
   storePhotoVariants,
 } from './pipeline';
+export { presentMyPhoto } from './presenter';
 export { photoRoutes } from './routes';
 export { type PhotoSize, photoUrl } from './urls';

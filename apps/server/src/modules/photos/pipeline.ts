@@ -56,8 +56,10 @@ export type ProcessedImage = {
 export type PhotoKeys = { keyLarge: string; keySmall: string; keyBlur: string };
 
 async function sniff(input: Buffer): Promise<void> {
-  // Reads the header only; nothing is decoded yet.
-  const meta = await sharp(input)
+  // Reads the header only; nothing is decoded yet. sharp's own pixel limit (268 MP) would make a
+  // bigger header unreadable here, and the member would hear "not an image" instead of "too large":
+  // the limit is lifted for this header read only and applied below, with its own reason.
+  const meta = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
   if (!meta) {

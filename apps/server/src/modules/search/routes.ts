@@ -1,6 +1,6 @@
 import { apiErrorBodySchema, searchPageSchema, searchQuerySchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/access';
+import { readyActorOf } from '../../plugins/access';
 import { searchMembers } from './service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,9 +17,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           200: searchPageSchema,
           400: apiErrorBodySchema.describe('VALIDATION_FAILED naming the filter (details[].path)'),
           401: apiErrorBodySchema,
+          403: apiErrorBodySchema.describe("ONBOARDING_REQUIRED (or the route's own refusals)"),
         },
       },
     },
-    async (request) => searchMembers(app.ctx, { actor: actorOf(request), filters: request.query }),
+    async (request) => searchMembers(app.ctx, { actor: readyActorOf(request), filters: request.query }),
   );
 };

@@ -226,7 +226,7 @@ describe('search pages', () => {
       sql`insert into users (id, email, name) select ${id}, 'many-' || g || '@example.test', 'Many' from generate_series(1, ${many}) g`,
     );
     await t.app.ctx.db.execute(
-      sql`insert into profiles (user_id, name, last_active) select ${id}, 'Many ' || g, now() - g * interval '1 second' from generate_series(1, ${many}) g`,
+      sql`insert into profiles (user_id, name, last_active, onboarded_at) select ${id}, 'Many ' || g, now() - g * interval '1 second', now() from generate_series(1, ${many}) g`,
     );
     let page = await search(session);
     expect(page.total).toBe(SEARCH_COUNT_CAP);

@@ -8,4 +8,12 @@ export {
   useAuth,
   useCurrentMember,
 } from './auth-context';
-export { AuthLocationTracker, RedirectIfSignedIn, RequireAuth, RootRedirect } from './components/guards';
+export {
+  AuthLocationTracker,
+  REQUIRED_STEP_PATHS,
+  RedirectIfSignedIn,
+  RequireAuth,
+  RequireCompletedSteps,
+  RequireStep,
+  RootRedirect,
+} from './components/guards';

@@ -1,6 +1,6 @@
 // Public surface of the discovery feature; the profile page and interests reuse the swipe action,
 // its toasts and the match celebration from here.
-export { feedQueryOptions, getFeedPage, useFeed } from './api/feed';
+export { feedQueryOptions, getFeedPage, leadPhotoUrl, useFeed } from './api/feed';
 export { resetFeed, useResetFeed } from './api/reset-feed';
 export {
   isCardGone,

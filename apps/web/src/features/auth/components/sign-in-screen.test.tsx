@@ -120,7 +120,9 @@ describe('Sign-in screen', () => {
     reply.release({ status: 201, body: { user: makeMe({ tier_level: 0 }) } });
 
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
-    expect(screen.getByText('Please check your email to confirm your account.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Welcome! A few questions and a first photo, and you are in.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
   });
 

@@ -72,9 +72,9 @@ export function SignInScreen() {
                 } catch (error) {
                   return onFailure(error);
                 }
-                // The spec's confirmation-email text; our server signs the new member in at once.
+                // The member is signed in at once; what comes next is setting up the profile.
                 toast.success('Account created!', {
-                  description: 'Please check your email to confirm your account.',
+                  description: 'Welcome! A few questions and a first photo, and you are in.',
                 });
                 navigate(paths.app, { replace: true });
               }}

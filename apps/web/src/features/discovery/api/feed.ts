@@ -1,5 +1,5 @@
 import { type FeedPage, feedPageSchema } from '@royal/shared';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
@@ -23,4 +23,15 @@ export const feedQueryOptions = () =>
 
 export function useFeed() {
   return useInfiniteQuery(feedQueryOptions());
+}
+
+/**
+ * The photo the deck shows first (the top card's first photo, or a locked teaser's blurred one): the
+ * largest thing the feed paints, so the route's loader fetches it as soon as the page arrives instead
+ * of waiting for the deck to render.
+ */
+export function leadPhotoUrl(feed: InfiniteData<FeedPage> | undefined): string | null {
+  const top = feed?.pages[0]?.items[0];
+  if (!top) return null;
+  return top.locked ? top.blurred_photo : (top.photos[0]?.url ?? null);
 }

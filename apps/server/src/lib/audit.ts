@@ -1,0 +1,27 @@
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+
+/**
+ * One row of the audit trail, written in the same transaction as the decision it records, so a
+ * decision and its record commit (or vanish) together. `reasonCode` is a stable machine word
+ * ('ai_confident_safe', 'admin_rejected', …) that reports can group by; free text goes in `data`.
+ */
+export async function writeAudit(
+  tx: Db,
+  entry: {
+    actorId: string | null;
+    action: string;
+    reasonCode: string;
+    targetType: string;
+    targetId: string;
+    data?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    data: { reason_code: entry.reasonCode, ...entry.data },
+  });
+}

@@ -1,0 +1,187 @@
+import {
+  AppError,
+  type AppealDecisionBody,
+  ErrorCode,
+  type ModerationDecisionBody,
+  type ModerationItem,
+  type ModerationPage,
+  type ModerationQuery,
+  type TierLevel,
+} from '@royal/shared';
+import { and, asc, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { photos, profiles } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { MemberActor } from '../auth';
+import { presentMyPhoto } from '../photos';
+
+export const MODERATION_PAGE_SIZE = 24;
+const NOT_FOUND = 'Photo not found';
+
+const itemColumns = {
+  photo: photos,
+  memberName: profiles.name,
+  memberAge: profiles.age,
+  memberCity: profiles.city,
+  memberState: profiles.state,
+  memberTier: profiles.tierLevel,
+};
+
+type ItemRow = {
+  photo: typeof photos.$inferSelect;
+  memberName: string;
+  memberAge: number;
+  memberCity: string;
+  memberState: string;
+  memberTier: number;
+};
+
+function presentItem(row: ItemRow): ModerationItem {
+  const { position: _position, ...mine } = presentMyPhoto(row.photo);
+  return {
+    ...mine,
+    ai_confidence_score: row.photo.aiConfidenceScore,
+    member: {
+      id: row.photo.userId,
+      name: row.memberName,
+      age: row.memberAge,
+      city: row.memberCity,
+      state: row.memberState,
+      tier_level: row.memberTier as TierLevel,
+    },
+  };
+}
+
+// Cursor: the last item's created_at and id (the queue's order), opaque to the client.
+const encodeCursor = (row: ItemRow) =>
+  Buffer.from(`${row.photo.createdAt.toISOString()}|${row.photo.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid cursor', [
+      { path: 'cursor', message: 'Invalid cursor' },
+    ]);
+  }
+  return { createdAt, id };
+}
+
+/** One tab of the Photo Moderation queue (Pending Review, Approved, Rejected), newest first. */
+export async function listForModeration(ctx: AppContext, query: ModerationQuery): Promise<ModerationPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await ctx.db
+    .select(itemColumns)
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.userId, photos.userId))
+    .where(
+      and(
+        eq(photos.status, query.status),
+        after
+          ? or(
+              lt(photos.createdAt, after.createdAt),
+              and(eq(photos.createdAt, after.createdAt), lt(photos.id, after.id)),
+            )
+          : undefined,
+      ) as SQL,
+    )
+    .orderBy(desc(photos.createdAt), desc(photos.id))
+    .limit(MODERATION_PAGE_SIZE + 1);
+  const page = rows.slice(0, MODERATION_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map(presentItem),
+    next_cursor: rows.length > MODERATION_PAGE_SIZE && last ? encodeCursor(last) : null,
+  };
+}
+
+/** Submitted appeals, oldest first (the order they should be answered in). */
+export async function listAppeals(ctx: AppContext): Promise<ModerationPage> {
+  const rows = await ctx.db
+    .select(itemColumns)
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.userId, photos.userId))
+    .where(eq(photos.appealStatus, 'submitted'))
+    .orderBy(asc(photos.appealSubmittedAt))
+    .limit(MODERATION_PAGE_SIZE * 4);
+  return { items: rows.map(presentItem), next_cursor: null };
+}
+
+async function loadItem(ctx: AppContext, photoId: string): Promise<ModerationItem> {
+  const [row] = await ctx.db
+    .select(itemColumns)
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.userId, photos.userId))
+    .where(eq(photos.id, photoId));
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
+  return presentItem(row);
+}
+
+/** An admin approves or rejects (with a reason) a photo; recorded in the audit trail. */
+export async function decidePhoto(
+  ctx: AppContext,
+  { actor, photoId, input }: { actor: MemberActor; photoId: string; input: ModerationDecisionBody },
+): Promise<ModerationItem> {
+  await ctx.transact(async ({ tx }) => {
+    const approve = input.action === 'approve';
+    const [row] = await tx
+      .update(photos)
+      .set({
+        status: approve ? 'approved' : 'rejected',
+        rejectionReason: approve ? null : input.rejection_reason,
+        moderatedAt: new Date(),
+        moderatedBy: actor.id,
+      })
+      .where(eq(photos.id, photoId))
+      .returning({ id: photos.id });
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: approve ? 'photo.approved' : 'photo.rejected',
+      reasonCode: approve ? 'admin_approved' : 'admin_rejected',
+      targetType: 'photo',
+      targetId: photoId,
+      data: approve ? {} : { reason: input.rejection_reason },
+    });
+  });
+  return loadItem(ctx, photoId);
+}
+
+/** An admin decides a submitted appeal: approved restores the photo, rejected keeps the decision. */
+export async function decideAppeal(
+  ctx: AppContext,
+  { actor, photoId, input }: { actor: MemberActor; photoId: string; input: AppealDecisionBody },
+): Promise<ModerationItem> {
+  await ctx.transact(async ({ tx }) => {
+    const upheld = input.action === 'approve';
+    const now = new Date();
+    const [row] = await tx
+      .update(photos)
+      .set(
+        upheld
+          ? {
+              appealStatus: 'approved',
+              status: 'approved',
+              rejectionReason: null,
+              moderatedAt: now,
+              moderatedBy: actor.id,
+            }
+          : { appealStatus: 'rejected', moderatedAt: now, moderatedBy: actor.id },
+      )
+      .where(and(eq(photos.id, photoId), eq(photos.appealStatus, 'submitted')))
+      .returning({ id: photos.id });
+    if (!row) {
+      const [exists] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId));
+      if (!exists) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
+      throw new AppError(ErrorCode.CONFLICT, 'This photo has no appeal waiting for a decision');
+    }
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: upheld ? 'photo.appeal_approved' : 'photo.appeal_rejected',
+      reasonCode: upheld ? 'appeal_upheld' : 'appeal_denied',
+      targetType: 'photo',
+      targetId: photoId,
+    });
+  });
+  return loadItem(ctx, photoId);
+}

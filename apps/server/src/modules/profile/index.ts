@@ -1,0 +1,3 @@
+// The profile module's public surface: onboarding and Edit Profile.
+export { profileRoutes } from './routes';
+export { completeOnboarding, updateProfile } from './service';

@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { request, useTestApp } from '../../../test/app';
+import { signedInMember } from '../../../test/factories';
+import { plainJpeg } from '../../../test/image-corpus';
+import { uploadAs } from '../../../test/uploads';
+import { photos, profiles } from '../../db/schema';
+
+const t = useTestApp();
+
+const onboarding = {
+  name: 'Isabella',
+  user_type: 'women',
+  birth_date: '1994-05-17',
+  location: { kind: 'city', city: 'Miami, FL' },
+  looking_for: 'long_term',
+};
+
+/** A member just after sign-up: not onboarded, no photo. */
+const newcomer = () => signedInMember(t.app, { tier: 0, onboarded: false });
+
+describe('onboarding', () => {
+  it('keeps a new member out of discovery and search, and out of everyone else’s sight, until done', async () => {
+    const fresh = await newcomer();
+    const other = await signedInMember(t.app, { tier: 4, userType: 'men' });
+    for (const [method, url] of [
+      ['GET', '/api/discovery/feed'],
+      ['GET', '/api/search'],
+      ['POST', '/api/discovery/reset'],
+    ] as const) {
+      const res = await request(t.app, method, url, { session: fresh.session });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'ONBOARDING_REQUIRED',
+        message: 'Finish setting up your profile to start meeting members',
+      });
+    }
+    const me = (await request(t.app, 'GET', '/api/me', { session: fresh.session })).json();
+    expect(me).toMatchObject({ onboarded: false, next_step: 'onboarding' });
+    const seen = await request(t.app, 'GET', `/api/members/${fresh.member.id}`, { session: other.session });
+    expect(seen.statusCode).toBe(404);
+  });
+
+  it('needs a first photo, then turns the answers into the profile', async () => {
+    const fresh = await newcomer();
+    const noPhoto = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: onboarding,
+    });
+    expect(noPhoto.statusCode).toBe(400);
+    expect(noPhoto.json().error.details).toEqual([
+      { path: 'photos', message: 'Please add a first photo of yourself' },
+    ]);
+
+    expect((await uploadAs(t.app, fresh.session, await plainJpeg())).statusCode).toBe(201);
+    const res = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: { ...onboarding, name: '  Isabella  ' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const me = res.json();
+    expect(me).toMatchObject({
+      name: 'Isabella',
+      user_type: 'women',
+      gender: 'female',
+      location: { city: 'Miami', state: 'FL' },
+      preferences: { looking_for: 'long_term' },
+      onboarded: true,
+      next_step: null,
+    });
+    expect(me.age).toBeGreaterThanOrEqual(31);
+    const [row] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, fresh.member.id));
+    expect(row?.birthDate).toBe('1994-05-17');
+    // Discovery opens at once (the actor is re-read after the change).
+    expect((await request(t.app, 'GET', '/api/discovery/feed', { session: fresh.session })).statusCode).toBe(
+      200,
+    );
+    const again = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: onboarding,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('does not count a rejected photo as the first photo', async () => {
+    const fresh = await newcomer();
+    const id = (await uploadAs(t.app, fresh.session, await plainJpeg())).json().id;
+    await t.app.ctx.db
+      .update(photos)
+      .set({ status: 'rejected', rejectionReason: 'No face' })
+      .where(eq(photos.id, id));
+    const res = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: onboarding,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses under 18 (the Observer tier’s minimum), a future date and malformed answers', async () => {
+    const fresh = await newcomer();
+    await uploadAs(t.app, fresh.session, await plainJpeg());
+    const today = new Date();
+    const seventeen = `${today.getUTCFullYear() - 17}-01-01`;
+    const young = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: { ...onboarding, birth_date: seventeen },
+    });
+    expect(young.statusCode).toBe(400);
+    expect(young.json().error.message).toBe('You must be at least 18 to join the Royal Circle');
+    for (const body of [
+      { ...onboarding, birth_date: '17-05-1994' },
+      { ...onboarding, user_type: 'couple' },
+      { ...onboarding, name: ' ' },
+      { ...onboarding, looking_for: 'serious' },
+      { ...onboarding, location: { kind: 'city', city: 'Atlantis, XX' } },
+      { ...onboarding, verified: true },
+    ]) {
+      const res = await request(t.app, 'POST', '/api/me/onboarding', { session: fresh.session, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('asks 21+ of a member already on a paid tier', async () => {
+    const paid = await signedInMember(t.app, { tier: 2, onboarded: false });
+    await uploadAs(t.app, paid.session, await plainJpeg());
+    const twenty = `${new Date().getUTCFullYear() - 20}-01-01`;
+    const res = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: paid.session,
+      body: { ...onboarding, birth_date: twenty },
+    });
+    expect(res.json().error.message).toBe('You must be at least 21 to join the Royal Circle');
+  });
+
+  it('is refused signed out', async () => {
+    expect((await request(t.app, 'POST', '/api/me/onboarding', { body: onboarding })).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/me/profile', () => {
+  const full = {
+    name: 'Sofia',
+    bio: 'Art, wine and long weekends.',
+    location: { kind: 'city', city: 'New York, NY' },
+    body_type: 'athletic',
+    height: `5'7"`,
+    ethnicity: 'hispanic',
+    looking_for: 'luxury_experiences',
+    age_range: [25, 45],
+    distance_preference: 35,
+    travel_willing: true,
+    discretion_required: false,
+    lifestyle_tags: ['fine_dining', 'yachts'],
+    compensation_preference: 'allowances',
+    open_to_companions_only: true,
+  };
+
+  it('saves every Edit Profile field for a woman', async () => {
+    const { session } = await signedInMember(t.app, { userType: 'women' });
+    const res = await request(t.app, 'PATCH', '/api/me/profile', { session, body: full });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Sofia',
+      bio: 'Art, wine and long weekends.',
+      location: { city: 'New York', state: 'NY' },
+      body_type: 'athletic',
+      height: `5'7"`,
+      ethnicity: 'hispanic',
+      lifestyle_tags: ['fine_dining', 'yachts'],
+      open_to_companions_only: true,
+      preferences: {
+        looking_for: 'luxury_experiences',
+        age_range: [25, 45],
+        distance_preference: 35,
+        travel_willing: true,
+        discretion_required: false,
+        compensation_preference: 'allowances',
+      },
+    });
+    // Only what is sent changes.
+    const partial = await request(t.app, 'PATCH', '/api/me/profile', { session, body: { bio: '' } });
+    expect(partial.json()).toMatchObject({ bio: '', name: 'Sofia', height: `5'7"` });
+  });
+
+  it('refuses Additional Preferences for a man, and never writes verified, tier or age', async () => {
+    const { member, session } = await signedInMember(t.app, { userType: 'men', tier: 1 });
+    const women = await request(t.app, 'PATCH', '/api/me/profile', {
+      session,
+      body: { compensation_preference: 'allowances' },
+    });
+    expect(women.statusCode).toBe(400);
+    expect(women.json().error.details).toEqual([
+      { path: 'compensation_preference', message: 'Additional Preferences are only for women members' },
+    ]);
+    for (const body of [{ verified: true }, { tier_level: 4 }, { age: 19 }, { name: 'Ok', verified: true }]) {
+      const res = await request(t.app, 'PATCH', '/api/me/profile', { session, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const [row] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(row).toMatchObject({ verified: false, tierLevel: 1, age: 30 });
+  });
+
+  it('validates the limits: bio 500, ages 18–65 in order, distance 5–100 in fives, known enumerations', async () => {
+    const { session } = await signedInMember(t.app, { userType: 'women' });
+    const ok = await request(t.app, 'PATCH', '/api/me/profile', {
+      session,
+      body: { bio: 'x'.repeat(500), age_range: [18, 65], distance_preference: 100 },
+    });
+    expect(ok.statusCode).toBe(200);
+    for (const body of [
+      { bio: 'x'.repeat(501) },
+      { age_range: [17, 30] },
+      { age_range: [30, 66] },
+      { age_range: [40, 30] },
+      { distance_preference: 0 },
+      { distance_preference: 105 },
+      { distance_preference: 12 },
+      { height: `7'0"` },
+      { body_type: 'Athletic' },
+      { ethnicity: 'martian' },
+      { lifestyle_tags: ['skydiving'] },
+      { lifestyle_tags: ['travel', 'travel'] },
+      { looking_for: 'casual' },
+      { name: 'x'.repeat(61) },
+    ]) {
+      const res = await request(t.app, 'PATCH', '/api/me/profile', { session, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import {
+  AppError,
+  ErrorCode,
+  ID_FILE_NOT_IMAGE,
+  ID_FILE_TOO_LARGE,
+  ID_UPLOAD_MAX_BYTES,
+} from '@royal/shared';
+import type { FastifyRequest } from 'fastify';
+import { ImageRejected, processImage } from '../photos';
+
+/** The multipart limits of an ID upload: two images (selfie and ID) and a couple of short fields. */
+export const ID_UPLOAD_LIMITS = {
+  fileSize: ID_UPLOAD_MAX_BYTES,
+  files: 2,
+  fields: 4,
+  fieldSize: 100,
+  parts: 6,
+} as const;
+
+export type UploadParts = { fields: Map<string, string>; files: Map<string, Buffer> };
+
+const isTooLarge = (error: unknown) => {
+  const code = (error as { code?: string }).code;
+  return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT';
+};
+
+/**
+ * Reads a multipart upload into memory within ID_UPLOAD_LIMITS. Nothing about the files (names,
+ * declared types) is kept: only the field names we asked for and the bytes.
+ */
+export async function readUploadParts(request: FastifyRequest): Promise<UploadParts> {
+  if (!request.isMultipart())
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Send the image as multipart/form-data');
+  const fields = new Map<string, string>();
+  const files = new Map<string, Buffer>();
+  try {
+    for await (const part of request.parts({ limits: ID_UPLOAD_LIMITS })) {
+      if (part.type === 'file') files.set(part.fieldname, await part.toBuffer());
+      else if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+    }
+  } catch (error) {
+    if (isTooLarge(error)) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ID_FILE_TOO_LARGE.message);
+    throw error;
+  }
+  return { fields, files };
+}
+
+/**
+ * An uploaded ID or selfie made safe to keep: the format sniffed from the bytes, turned upright,
+ * re-encoded (WebP) without any metadata — the photo pipeline, of which only the large variant is
+ * kept. A file that is not an image gets the spec's text.
+ */
+export async function reencodeIdImage(input: Buffer): Promise<Buffer> {
+  try {
+    return (await processImage(input)).large;
+  } catch (error) {
+    if (!(error instanceof ImageRejected)) throw error;
+    const message =
+      error.code === 'not_an_image' || error.code === 'unsupported_format'
+        ? ID_FILE_NOT_IMAGE.message
+        : error.message;
+    throw new AppError(ErrorCode.UPLOAD_REJECTED, message);
+  }
+}

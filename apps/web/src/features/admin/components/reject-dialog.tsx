@@ -1,0 +1,74 @@
+import { type ModerationItem, REJECTION_REASON_MAX, REJECTION_REASON_REQUIRED } from '@royal/shared';
+import { Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ModalContent } from '@/components/ui/modal';
+
+/** Reject with a reason: the reason is required (the spec's 'Please provide a rejection reason'). */
+export function RejectDialog({
+  item,
+  busy,
+  onReject,
+  onClose,
+}: {
+  item: ModerationItem | null;
+  busy: boolean;
+  onReject: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const fieldId = useId();
+  const close = () => {
+    setReason('');
+    setProblem(null);
+    onClose();
+  };
+  const submit = () => {
+    if (reason.trim() === '') {
+      setProblem(REJECTION_REASON_REQUIRED);
+      return;
+    }
+    onReject(reason.trim());
+    setReason('');
+  };
+  return (
+    <Dialog.Root open={item !== null} onOpenChange={(open) => !open && close()}>
+      <ModalContent className="text-left">
+        <Dialog.Title className="font-display text-2xl">Reject photo</Dialog.Title>
+        <Dialog.Description className="mt-1 text-muted-foreground text-sm">
+          {item ? `${item.member.name} will see this reason and may appeal once.` : ''}
+        </Dialog.Description>
+        <label htmlFor={fieldId} className="mt-4 block font-semibold text-sm">
+          Rejection reason
+        </label>
+        <textarea
+          id={fieldId}
+          rows={3}
+          maxLength={REJECTION_REASON_MAX}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setProblem(null);
+          }}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${fieldId}-problem` : undefined}
+          className="mt-2 w-full rounded-xl border border-border bg-surface p-3 text-foreground text-sm focus-visible:outline-2 focus-visible:outline-ring"
+        />
+        {problem && (
+          <p id={`${fieldId}-problem`} role="alert" className="mt-1 text-red-600 text-sm dark:text-red-300">
+            {problem}
+          </p>
+        )}
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={busy} className="bg-red-600 text-white hover:bg-red-700">
+            Reject
+          </Button>
+        </div>
+      </ModalContent>
+    </Dialog.Root>
+  );
+}

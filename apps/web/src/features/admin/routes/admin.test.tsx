@@ -1,0 +1,95 @@
+import { mockApi, SESSION, signedInAs } from '@test/fetch-mock';
+import { makeMe, makeSettings } from '@test/fixtures';
+import { renderApp } from '@test/render';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+const frame = {
+  'GET /api/notifications': { body: { items: [], unread_count: 0 } },
+  'GET /api/me/settings': { body: makeSettings() },
+};
+
+const ID = '00000000-0000-4000-8000-00000000000a';
+const item = (overrides: Record<string, unknown> = {}) => ({
+  id: ID,
+  url: `/api/photos/${ID}?size=large`,
+  thumb_url: `/api/photos/${ID}?size=small`,
+  status: 'pending',
+  rejection_reason: null,
+  appeal_status: 'none',
+  appeal_reason: null,
+  appeal_submitted_at: null,
+  moderated_at: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  ai_confidence_score: 0.9734,
+  member: {
+    id: '00000000-0000-4000-8000-0000000000b1',
+    name: 'Sofia',
+    age: 29,
+    city: 'Miami',
+    state: 'FL',
+    tier_level: 2,
+  },
+  ...overrides,
+});
+
+describe('/admin', () => {
+  it('shows a non-admin a refusal and asks the server for nothing of the admin’s', async () => {
+    const api = mockApi({ [SESSION]: signedInAs(makeMe()), ...frame });
+    renderApp('/admin');
+    expect(await screen.findByText('Admins only')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('shows the Photo Moderation tab: pending cards with the AI confidence to one decimal', async () => {
+    mockApi({
+      [SESSION]: signedInAs(makeMe({ roles: ['user', 'admin'] })),
+      ...frame,
+      'GET /api/admin/photos': ({ query }) => ({
+        body: {
+          items: query.includes('pending')
+            ? [item(), item({ id: crypto.randomUUID(), ai_confidence_score: 0.42 })]
+            : [],
+          next_cursor: null,
+        },
+      }),
+    });
+    renderApp('/admin');
+    expect(await screen.findByRole('tab', { name: 'Photo Moderation' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const list = await screen.findByRole('list', { name: 'Pending Review' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(within(cards[0] as HTMLElement).getByText('97.3%')).toHaveClass('text-emerald-700');
+    expect(within(cards[1] as HTMLElement).getByText('42.0%')).toHaveClass('text-amber-700');
+    expect(screen.getByRole('button', { name: /Refresh/ })).toBeInTheDocument();
+  });
+
+  it('rejects only with a reason, then approves with the spec’s toasts', async () => {
+    const api = mockApi({
+      [SESSION]: signedInAs(makeMe({ roles: ['user', 'admin'] })),
+      ...frame,
+      'GET /api/admin/photos': { body: { items: [item()], next_cursor: null } },
+      [`POST /api/admin/photos/${ID}/decision`]: ({ body }) => ({
+        body: item({ status: (body as { action: string }).action === 'approve' ? 'approved' : 'rejected' }),
+      }),
+    });
+    const { user } = renderApp('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Please provide a rejection reason')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/photos/${ID}/decision`)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Rejection reason'), 'Face not visible');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Photo rejected successfully')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/photos/${ID}/decision`)[0]?.body).toEqual({
+      action: 'reject',
+      rejection_reason: 'Face not visible',
+    });
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Photo approved successfully')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo(`POST /api/admin/photos/${ID}/decision`)).toHaveLength(2));
+  });
+});

@@ -1,0 +1,2 @@
+// Public surface of the onboarding feature (its screen is a lazy route module).
+export { useCompleteOnboarding } from './api/complete-onboarding';

@@ -1,0 +1,80 @@
+import { apiError, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
+import { makeMe } from '@test/fixtures';
+import { renderSignedIn } from '@test/render';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProfileForm } from './profile-form';
+
+const photos = { 'GET /api/me/photos': { body: { photos: [] } } };
+
+describe('Edit Profile form', () => {
+  it('shows every section (Additional Preferences only for women) and counts the bio', async () => {
+    const man = makeMe({ user_type: 'men', bio: 'Hello' });
+    mockApi({ [SESSION]: signedInAs(man), ...photos });
+    const { user, unmount } = renderSignedIn(<ProfileForm me={man} />, { me: man });
+    for (const name of [
+      'Photos (Required)',
+      'Basic Information',
+      'Physical Attributes',
+      "What You're Seeking",
+      'Lifestyle & Interests',
+    ]) {
+      expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('heading', { name: 'Additional Preferences' })).not.toBeInTheDocument();
+    expect(screen.getByText('5/500')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Bio'), '!!');
+    expect(screen.getByText('7/500')).toBeInTheDocument();
+    unmount();
+
+    const woman = makeMe({ user_type: 'women' });
+    mockApi({ [SESSION]: signedInAs(woman), ...photos });
+    renderSignedIn(<ProfileForm me={woman} />, { me: woman });
+    expect(screen.getByRole('heading', { name: 'Additional Preferences' })).toBeInTheDocument();
+  });
+
+  it('saves with the spec’s toast, sending no Additional Preferences for a man', async () => {
+    const man = makeMe({ user_type: 'men', name: 'James' });
+    const api = mockApi({
+      [SESSION]: signedInAs(man),
+      ...photos,
+      'PATCH /api/me/profile': { body: { ...man, height: `6'1"` } },
+    });
+    const { user } = renderSignedIn(<ProfileForm me={man} />, { me: man });
+    await user.selectOptions(screen.getByLabelText('Height'), `6'1"`);
+    await user.click(screen.getByRole('button', { name: 'Yachts' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    const body = api.callsTo('PATCH /api/me/profile')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'James', height: `6'1"` });
+    expect(body.lifestyle_tags).toContain('yachts');
+    expect(body).not.toHaveProperty('compensation_preference');
+    expect(body).not.toHaveProperty('open_to_companions_only');
+    expect(body).not.toHaveProperty('verified');
+    // The city did not change, so the location is not sent again.
+    expect(body).not.toHaveProperty('location');
+  });
+
+  it('says why a save failed', async () => {
+    const me = makeMe();
+    mockApi({
+      [SESSION]: signedInAs(me),
+      ...photos,
+      'PATCH /api/me/profile': apiError(400, 'VALIDATION_FAILED', 'Choose a city from the list'),
+    });
+    const { user } = renderSignedIn(<ProfileForm me={me} />, { me });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to save profile')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Choose a city from the list')).toBeInTheDocument());
+  });
+
+  it('refuses a name left empty before asking the server', async () => {
+    const me = makeMe();
+    const api = mockApi({ [SESSION]: signedInAs(me), ...photos });
+    const { user } = renderSignedIn(<ProfileForm me={me} />, { me });
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/me/profile')).toHaveLength(0);
+  });
+});

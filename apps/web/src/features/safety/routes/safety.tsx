@@ -1,0 +1,30 @@
+import { Tabs } from 'radix-ui';
+import { PhotoAppeals } from '@/features/photos';
+
+const TRIGGER =
+  'inline-flex min-h-11 cursor-pointer items-center whitespace-nowrap border-b-2 border-transparent px-3 font-semibold text-muted-foreground text-sm transition hover:text-foreground data-[state=active]:border-gold-400 data-[state=active]:text-foreground';
+
+/**
+ * /safety (lazy route module): the Safety and Privacy Center. Its Safety Settings and Safe Locations
+ * tabs come with the safety work; Photo Appeals is here now.
+ */
+export default function SafetyRoute() {
+  return (
+    <div className="flex flex-col gap-5">
+      <h1 className="font-display text-3xl text-foreground">Safety and Privacy Center</h1>
+      <Tabs.Root defaultValue="appeals">
+        <Tabs.List
+          aria-label="Safety Center sections"
+          className="flex gap-1 overflow-x-auto border-border border-b"
+        >
+          <Tabs.Trigger value="appeals" className={TRIGGER}>
+            Photo Appeals
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="appeals" className="pt-5 focus:outline-none">
+          <PhotoAppeals />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

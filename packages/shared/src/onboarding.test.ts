@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ageOn, minimumAgeForTier, nextRequiredStep } from './onboarding';
+
+describe('nextRequiredStep', () => {
+  it('asks for onboarding until it is finished, then nothing', () => {
+    expect(nextRequiredStep({ onboarded: false })).toBe('onboarding');
+    expect(nextRequiredStep({ onboarded: true })).toBeNull();
+  });
+});
+
+describe('ageOn', () => {
+  const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
+  it('counts a year only from the birthday on', () => {
+    expect(ageOn('2000-06-15', day('2018-06-14'))).toBe(17);
+    expect(ageOn('2000-06-15', day('2018-06-15'))).toBe(18);
+    expect(ageOn('2000-06-15', day('2018-12-31'))).toBe(18);
+  });
+  it('treats 29 February as passed only from 1 March in common years', () => {
+    expect(ageOn('2004-02-29', day('2022-02-28'))).toBe(17);
+    expect(ageOn('2004-02-29', day('2022-03-01'))).toBe(18);
+  });
+});
+
+describe('minimumAgeForTier', () => {
+  it('is 18 for the Observer tier and 21 for every paid tier', () => {
+    expect(minimumAgeForTier(0)).toBe(18);
+    for (const tier of [1, 2, 3, 4] as const) expect(minimumAgeForTier(tier)).toBe(21);
+  });
+});

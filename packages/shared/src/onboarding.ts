@@ -1,0 +1,37 @@
+import type { TierLevel } from './tiers';
+
+// The steps a signed-in member must finish before the app proper (discovery, search, the rest),
+// after the compliance gate (compliance.ts: terms and privacy, which every member route requires,
+// then the optional age check). One function decides the next one, for the server's refusals and
+// the web app's redirect alike; a later step of this kind is added here and nowhere else.
+
+/** Every required step, in the order a member meets them. */
+export const REQUIRED_STEPS = ['onboarding'] as const;
+export type RequiredStep = (typeof REQUIRED_STEPS)[number];
+
+/** What the decision reads about the member. */
+export type StepFacts = { onboarded: boolean };
+
+/** The first step the member has not finished, or null when they may use the whole app. */
+export function nextRequiredStep(facts: StepFacts): RequiredStep | null {
+  if (!facts.onboarded) return 'onboarding';
+  return null;
+}
+
+/** The spec's terms: "Tier 0 must be 18+, all other tiers 21+". */
+export function minimumAgeForTier(tier: TierLevel): number {
+  return tier === 0 ? 18 : 21;
+}
+
+/**
+ * Whole years between a date of birth (YYYY-MM-DD) and `today` (a calendar date, UTC). A birthday on
+ * 29 February counts on 1 March in other years.
+ */
+export function ageOn(birthDate: string, today: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const month = today.getUTCMonth() + 1;
+  const day = today.getUTCDate();
+  if (month < m || (month === m && day < d)) age -= 1;
+  return age;
+}
