@@ -36,10 +36,13 @@ test.describe('the escrow wallet and subscriptions', () => {
     await wallet.getByLabel('Amount (USD)').fill('150');
     const checkout = await payInSandbox(
       alessandro.context,
-      () => wallet.getByRole('button', { name: 'Deposit', exact: true }).click(),
+      async () => {
+        await wallet.getByRole('button', { name: 'Deposit', exact: true }).click();
+        // Checked at once: the toast leaves after a few seconds.
+        await expect(alessandro.page.getByText('Redirecting to payment')).toBeVisible();
+      },
       '$150.00',
     );
-    await expect(alessandro.page.getByText('Redirecting to payment')).toBeVisible();
     await snap(checkout, 'sandbox-checkout', 'desktop');
     await expectAccessible(checkout);
     await checkout.getByRole('button', { name: 'Pay $150.00' }).click();
@@ -103,6 +106,18 @@ test.describe('the escrow wallet and subscriptions', () => {
     await checkout.close();
     await expect(page.getByTestId('plan-status')).toHaveText(/^Active until /, { timeout: 15_000 });
     await expect(plan.getByRole('button', { name: 'Current' })).toBeDisabled();
+
+    // Manage opens the sandbox's plan page; cancelling at the period end keeps the plan until then.
+    const [portal] = await Promise.all([
+      matteo.context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Manage' }).click(),
+    ]);
+    await expect(portal.getByRole('note')).toHaveText(/test mode/i);
+    await portal.getByRole('button', { name: 'Cancel at the end of the period' }).click();
+    await expect(portal.getByTestId('portal-renewal')).toHaveText('Ends at the close of this period');
+    await portal.getByRole('button', { name: 'Keep my plan' }).click();
+    await expect(portal.getByRole('button', { name: 'Cancel at the end of the period' })).toBeVisible();
+    await portal.close();
 
     await page.goto('/app');
     await expect(like).toBeVisible({ timeout: 15_000 });

@@ -4,7 +4,7 @@ import { expireMatches } from '../modules/matches';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
 import { purgeVerificationImages } from '../modules/verification';
-import { releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
+import { purgeIdempotencyKeys, releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
 import { reconcilePayments } from '../modules/webhooks';
 import type { JobDefinition } from './queue';
 
@@ -56,6 +56,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'verification-image-purge',
       cron: '*/5 * * * *',
       run: () => purgeVerificationImages(ctx).then(() => undefined),
+    },
+    {
+      // Stored money replies are kept 30 days; a retry comes within minutes.
+      name: 'idempotency-purge',
+      cron: '23 4 * * *',
+      run: () => purgeIdempotencyKeys(ctx),
     },
   ];
 }

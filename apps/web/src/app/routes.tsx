@@ -85,6 +85,7 @@ const Safety = onDemand(() => import('@/features/safety/routes/safety'));
 const More = onDemand(() => import('@/features/more/routes/more'));
 const Subscription = onDemand(() => import('@/features/subscription/routes/subscription'));
 const SandboxCheckout = onDemand(() => import('@/features/wallet/routes/sandbox-checkout'));
+const SandboxPortal = onDemand(() => import('@/features/wallet/routes/sandbox-portal'));
 const Verify = onDemand(() => import('@/features/verification/routes/verify'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
@@ -259,7 +260,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // Before anything of the member area: the compliance gate's modals, until passed.
               element: <ComplianceGate />,
               children: [
-                // The payment sandbox's page stands alone, as a provider's hosted checkout would.
+                // The payment sandbox's pages stand alone, as a provider's hosted pages would.
+                {
+                  path: paths.sandboxPortal,
+                  element: <SandboxPortal.Component />,
+                  loader: startLoading(SandboxPortal.preload),
+                },
                 {
                   path: paths.sandboxCheckout,
                   element: <SandboxCheckout.Component />,

@@ -31,6 +31,8 @@ export const paths = {
   migration: '/migration',
   /** The payment sandbox's TEST MODE checkout page (the default provider's "hosted" page). */
   sandboxCheckout: '/sandbox/checkout/:checkoutId',
+  /** The payment sandbox's TEST MODE plan management (the provider's portal). */
+  sandboxPortal: '/sandbox/portal',
   /** The verification wizard's own page (Edit Profile's 'Verify' opens the same wizard). */
   verify: '/verify',
 } as const;
@@ -104,6 +106,7 @@ export const apiPaths = {
   sandboxCheckout: (id: string) => `${API}/payments/sandbox/checkouts/${encodeURIComponent(id)}`,
   sandboxCheckoutComplete: (id: string) =>
     `${API}/payments/sandbox/checkouts/${encodeURIComponent(id)}/complete`,
+  sandboxPortal: `${API}/payments/sandbox/portal`,
   subscription: `${API}/subscription`,
   subscriptionCheckout: `${API}/subscription/checkout`,
   subscriptionPortal: `${API}/subscription/portal`,

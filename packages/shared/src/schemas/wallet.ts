@@ -196,3 +196,14 @@ export const NO_WALLET_TEXT = 'Observer members have no escrow wallet. Upgrade t
 export function escrowLimitMessage(maxCents: number): string {
   return `This deposit would take your balance above your tier’s escrow maximum of ${formatCents(maxCents)}`;
 }
+
+/** The payment sandbox's TEST MODE plan management page (its stand-in for a provider's portal). */
+export const SANDBOX_PLAN_ACTIONS = ['cancel_at_period_end', 'cancel_now', 'resume'] as const;
+export type SandboxPlanAction = (typeof SANDBOX_PLAN_ACTIONS)[number];
+export const sandboxPlanSchema = z.object({
+  tier_level: tierSchema,
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  current_period_end: z.iso.datetime({ offset: true }).nullable(),
+  cancel_at_period_end: z.boolean(),
+});
+export const sandboxPlanActionBodySchema = z.object({ action: z.enum(SANDBOX_PLAN_ACTIONS) });

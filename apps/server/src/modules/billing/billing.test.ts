@@ -128,7 +128,41 @@ describe('subscriptions', () => {
     await payCheckout(session, '/api/subscription/checkout', { tier_level: 2 });
     const portal = await request(t.app, 'POST', '/api/subscription/portal', { session });
     expect(portal.statusCode).toBe(200);
-    expect(portal.json().url).toContain('/subscription');
+    expect(portal.json().url).toBe('http://localhost:3000/sandbox/portal');
+  });
+});
+
+describe('the sandbox plan portal', () => {
+  it('cancels at the period end or at once through the signed webhook, only for the plan’s owner', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 0 });
+    const stranger = await signedInMember(t.app, { tier: 1 });
+    expect((await request(t.app, 'GET', '/api/payments/sandbox/portal', { session })).statusCode).toBe(404);
+    await payCheckout(session, '/api/subscription/checkout', { tier_level: 2 });
+    const portal = await request(t.app, 'POST', '/api/subscription/portal', { session });
+    expect(portal.json().url).toBe('http://localhost:3000/sandbox/portal');
+    expect((await request(t.app, 'GET', '/api/payments/sandbox/portal', { session })).json()).toMatchObject({
+      tier_level: 2,
+      status: 'active',
+      cancel_at_period_end: false,
+    });
+    const act = (action: string, who = session) =>
+      request(t.app, 'POST', '/api/payments/sandbox/portal', { session: who, body: { action } });
+    expect((await act('cancel_now', stranger.session)).statusCode).toBe(404);
+
+    expect((await act('cancel_at_period_end')).statusCode).toBe(200);
+    const ending = (await request(t.app, 'GET', '/api/subscription', { session })).json();
+    expect(ending).toMatchObject({ active: true, cancel_at_period_end: true });
+    expect((await act('resume')).statusCode).toBe(200);
+    expect((await request(t.app, 'GET', '/api/subscription', { session })).json().cancel_at_period_end).toBe(
+      false,
+    );
+
+    expect((await act('cancel_now')).statusCode).toBe(200);
+    expect((await profileOf(member.id)).tierSubscriptionActive).toBe(false);
+    expect((await request(t.app, 'GET', '/api/subscription', { session })).json()).toMatchObject({
+      active: false,
+      status: 'canceled',
+    });
   });
 });
 

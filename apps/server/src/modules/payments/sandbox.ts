@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SUBSCRIPTION_STATUSES } from '@royal/shared';
+import { type SandboxPlanAction, SUBSCRIPTION_STATUSES } from '@royal/shared';
 import { z } from 'zod';
 import type { PaymentEvent, PaymentProvider } from './port';
 import { WebhookRejected } from './port';
@@ -70,6 +70,12 @@ export type SandboxProvider = PaymentProvider & {
   readonly name: 'sandbox';
   /** A signed webhook body and header for an event, as the sandbox sends them. */
   sign(event: PaymentEvent, timestamp?: number): { body: string; signature: string };
+  /** The member changed their plan on the TEST MODE portal page: deliver the provider's update. */
+  changePlan(input: {
+    subscriptionId: string;
+    action: SandboxPlanAction;
+    periodEnd: number | null;
+  }): Promise<void>;
   /** The member pressed Pay, Decline or Cancel on the TEST MODE page: deliver the result. */
   completeCheckout(input: {
     checkoutId: string;
@@ -108,7 +114,19 @@ export function createSandboxProvider(options: {
       };
     },
     async createPortal() {
-      return { url: `${options.publicOrigin}/subscription?portal=sandbox` };
+      return { url: `${options.publicOrigin}/sandbox/portal` };
+    },
+    async changePlan({ subscriptionId, action, periodEnd }) {
+      const created = now();
+      await deliver({
+        id: `evt_sandbox_plan_${subscriptionId}_${action}_${created}`,
+        created,
+        type: 'subscription.updated',
+        subscriptionId,
+        status: action === 'cancel_now' ? 'canceled' : 'active',
+        periodEnd,
+        cancelAtPeriodEnd: action === 'cancel_at_period_end',
+      });
     },
     async requestPayout({ withdrawalId, amountCents }) {
       const payoutId = `po_sandbox_${withdrawalId}`;

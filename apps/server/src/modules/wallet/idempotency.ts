@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, ErrorCode, isAppError } from '@royal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { BusMessage } from '../../adapters/bus';
 import type { AppContext } from '../../context';
 import { idempotencyKeys } from '../../db/schema';
@@ -71,4 +71,17 @@ export async function runIdempotent(
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     return { status, body, replayed: false };
   });
+}
+
+/** How long a stored reply answers a repeated key; clients retry within minutes, not weeks. */
+export const IDEMPOTENCY_RETENTION_DAYS = 30;
+
+/** The job: forgets keys older than the retention (idempotency_keys_created_idx). */
+export async function purgeIdempotencyKeys(ctx: AppContext, now = new Date()) {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000);
+  const purged = await ctx.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key });
+  return purged.length;
 }

@@ -1,5 +1,5 @@
 // The wallet module's public surface: the ledger and its money operations.
-export { type IdempotentReply, runIdempotent } from './idempotency';
+export { type IdempotentReply, purgeIdempotencyKeys, runIdempotent } from './idempotency';
 export { type Leg, type LockedWallets, lockWallets, PLATFORM_ACCOUNTS, postEntry } from './ledger';
 export { sendIdempotent } from './reply';
 export { walletRoutes } from './routes';

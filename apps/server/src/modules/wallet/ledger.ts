@@ -33,7 +33,10 @@ export type Leg =
 export type EntryInput = {
   type: TransactionType;
   description?: string;
-  /** The member-scoped Idempotency-Key that caused it (`<userId>:<key>`); unique. */
+  /**
+   * Unique if given. Member requests leave it empty: their keys live in idempotency_keys, which
+   * forgets them after 30 days, while entries are kept for good.
+   */
   idempotencyKey?: string;
   /** The provider event that caused it; unique, so a replayed webhook cannot post twice. */
   providerEventId?: string;

@@ -168,7 +168,6 @@ export async function requestWithdrawal(
       const amount = input.amount_cents;
       const entryId = await postEntry(tx, wallets, {
         type: 'withdrawal_hold',
-        idempotencyKey: `${actor.id}:${key}`,
         createdBy: actor.id,
         legs: [
           { userId: actor.id, account: 'wallet', amountCents: -amount },
@@ -335,7 +334,6 @@ export function sendTransfer(ctx: AppContext, { actor, key, input }: Keyed<Trans
         tx,
         {
           type: held ? 'escrow_hold' : 'transfer',
-          idempotencyKey: `${actor.id}:${key}`,
           createdBy: actor.id,
           legs: held
             ? [

@@ -14,7 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost, newKey } from '../../../test/money';
-import { matches, notifications, peerTransfers, userBlocks } from '../../db/schema';
+import { idempotencyKeys, matches, notifications, peerTransfers, userBlocks } from '../../db/schema';
+import { purgeIdempotencyKeys } from './idempotency';
 import { releaseDueTransfers } from './service';
 
 const t = useTestApp();
@@ -397,6 +398,40 @@ describe('the history', () => {
     expect(theirs.items).toEqual([]);
     const bad = await request(t.app, 'GET', '/api/wallet/transactions?cursor=nonsense', { session });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('stored replies', () => {
+  it('are forgotten after 30 days, so the key may be used afresh', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 2 });
+    const key = newKey();
+    await moneyPost(t.app, '/api/wallet/deposits', session, { amount_cents: 1000 }, key);
+    expect(await purgeIdempotencyKeys(t.app.ctx, new Date(Date.now() + 29 * 86_400_000))).toBe(0);
+    expect(
+      await purgeIdempotencyKeys(t.app.ctx, new Date(Date.now() + 31 * 86_400_000)),
+    ).toBeGreaterThanOrEqual(1);
+    const rows = await t.app.ctx.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, member.id));
+    expect(rows).toEqual([]);
+    const fresh = await moneyPost(t.app, '/api/wallet/deposits', session, { amount_cents: 2000 }, key);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['idempotent-replayed']).toBe('false');
+    // Also for operations that post to the ledger at once.
+    await fundWallet(t.app, member.id, 5000);
+    const reuse = newKey();
+    const withdrawal = await moneyPost(
+      t.app,
+      '/api/wallet/withdrawals',
+      session,
+      { amount_cents: 500 },
+      reuse,
+    );
+    await purgeIdempotencyKeys(t.app.ctx, new Date(Date.now() + 31 * 86_400_000));
+    const again = await moneyPost(t.app, '/api/wallet/withdrawals', session, { amount_cents: 500 }, reuse);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().withdrawal.id).not.toBe(withdrawal.json().withdrawal.id);
   });
 });
 

@@ -7,13 +7,15 @@ import {
   okSchema,
   sandboxCheckoutSchema,
   sandboxOutcomeBodySchema,
+  sandboxPlanActionBodySchema,
+  sandboxPlanSchema,
   TIERS,
   type TierLevel,
 } from '@royal/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkouts, reconciliationFlags } from '../../db/schema';
+import { checkouts, reconciliationFlags, subscriptions } from '../../db/schema';
 import { actorOf } from '../../plugins/access';
 import type { SandboxProvider } from '../payments';
 import { receiveWebhook } from './dispatch';
@@ -131,6 +133,71 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         recurring: row.purpose === 'subscription',
         userId: actor.id,
         outcome: request.body.outcome,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  /** The member's live sandbox plan, or 404 (also when the sandbox is not the provider). */
+  async function ownSandboxPlan(userId: string) {
+    if (app.ctx.payments.name !== 'sandbox')
+      throw new AppError(ErrorCode.NOT_FOUND, 'You have no subscription to manage');
+    const [plan] = await app.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.provider, 'sandbox'),
+          inArray(subscriptions.status, ['active', 'past_due']),
+        ),
+      )
+      .orderBy(desc(subscriptions.updatedAt))
+      .limit(1);
+    if (!plan?.providerSubscriptionId)
+      throw new AppError(ErrorCode.NOT_FOUND, 'You have no subscription to manage');
+    return plan;
+  }
+
+  app.get(
+    '/payments/sandbox/portal',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Your sandbox plan, for the TEST MODE plan management page',
+        response: { 200: sandboxPlanSchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const plan = await ownSandboxPlan(actorOf(request).id);
+      return {
+        tier_level: plan.tierLevel as TierLevel,
+        status: plan.status,
+        current_period_end: plan.currentPeriodEnd?.toISOString() ?? null,
+        cancel_at_period_end: plan.cancelAtPeriodEnd,
+      };
+    },
+  );
+
+  app.post(
+    '/payments/sandbox/portal',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary:
+          'Cancel (at the period end or now) or resume your sandbox plan: the sandbox sends its signed webhook',
+        body: sandboxPlanActionBodySchema,
+        response: { 200: okSchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const plan = await ownSandboxPlan(actorOf(request).id);
+      await (app.ctx.payments as SandboxProvider).changePlan({
+        subscriptionId: plan.providerSubscriptionId as string,
+        action: request.body.action,
+        periodEnd: plan.currentPeriodEnd ? Math.floor(plan.currentPeriodEnd.getTime() / 1000) : null,
       });
       return { ok: true as const };
     },
