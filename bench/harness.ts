@@ -28,6 +28,7 @@ const VIEWERS = 20;
 const AUTH_SECRET = randomBytes(36).toString('base64url');
 /** Production with an external database needs the message keys given (every instance shares them). */
 const MESSAGE_KEYS = `bench:${randomBytes(32).toString('base64')}`;
+const ID_DOCUMENT_KEYS = `bench-id:${randomBytes(32).toString('base64')}`;
 
 /** A signed-in viewer (tier 4, in Miami) and the members of the other type it may swipe on. */
 export type Viewer = { id: string; cookie: string; targets: string[] };
@@ -189,6 +190,7 @@ export async function startServer(
       PUBLIC_ORIGIN: origin,
       AUTH_SECRET,
       MESSAGE_KEYS,
+      ID_DOCUMENT_KEYS,
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'false',
       SEED_DEMO: 'false',

@@ -308,7 +308,34 @@ describe('likes, matches and Start Over', () => {
     const target = await woman();
     const other = await man();
     const likes = () => notificationsOf(target.id).then((all) => all.filter((n) => n.title === 'New Like'));
+    const events: BusMessage[] = [];
+    const unsubscribe = t.app.ctx.bus.subscribe((m) => events.push(m));
     expect((await swipe(session, target.id, 'right')).statusCode).toBe(200);
+    unsubscribe();
+    // Announced live as written, to her alone.
+    const [stored] = await t.app.ctx.db
+      .select({ id: notifications.id, createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(eq(notifications.userId, target.id));
+    expect(events).toEqual([
+      {
+        kind: 'deliver',
+        userIds: [target.id],
+        event: {
+          type: 'notification.created',
+          payload: {
+            id: stored?.id,
+            type: 'like',
+            title: 'New Like',
+            message: 'Someone liked you',
+            link: '/app',
+            is_read: false,
+            created_at: stored?.createdAt.toISOString(),
+            actor: null,
+          },
+        },
+      },
+    ]);
     expect((await swipe(session, target.id, 'right')).statusCode).toBe(409);
     expect(await likes()).toEqual([
       { type: 'like', title: 'New Like', message: 'Someone liked you', actorId: null, link: '/app' },

@@ -28,7 +28,7 @@ import {
   settingsJoin,
   visibleTo,
 } from '../members';
-import { announceNotifications, type NewNotification } from '../notifications';
+import { announceNotification, announceNotifications, type NewNotification } from '../notifications';
 
 type SwipeOutcome = {
   swiped_at: Date | null;
@@ -230,7 +230,24 @@ export async function recordSwipe(
       ...target
     } = row;
     if (!swiped_at) throw refusalOf(actor, target, input.direction);
-    await announceNotifications(unit, notification_ids ?? []);
+    const written = notification_ids ?? [];
+    const [likeNote] = likeNotes;
+    if (!match_created && likeNote && written.length === 1) {
+      // Without a match the one notice written is the like's, anonymous: announced as written,
+      // without reading it back (a swipe stays one statement).
+      announceNotification(unit, {
+        ...likeNote,
+        id: written[0] as string,
+        link: likeNote.link ?? null,
+        isRead: false,
+        createdAt: new Date(swiped_at),
+        actorId: null,
+        actorName: null,
+        actorPhotoId: null,
+      });
+    } else {
+      await announceNotifications(unit, written);
+    }
     const reply: SwipeReply = { direction: input.direction, target_id: target.id, match: null };
     if (match_id && match_expires_at && match_status) {
       const match = {

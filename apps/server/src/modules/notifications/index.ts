@@ -1,4 +1,4 @@
 // The notifications module's public surface.
 
 export { notificationRoutes } from './routes';
-export { announceNotifications, type NewNotification, notify } from './service';
+export { announceNotification, announceNotifications, type NewNotification, notify } from './service';

@@ -92,13 +92,19 @@ export async function notify(work: Work, items: readonly NewNotification[]): Pro
 export async function announceNotifications(work: Work, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const rows = await selectNotifications(work.tx, inArray(notifications.id, [...ids]), ids.length);
-  for (const row of rows) {
-    work.publish({
-      kind: 'deliver',
-      userIds: [row.userId],
-      event: { type: 'notification.created', payload: presentNotification(row) },
-    });
-  }
+  for (const row of rows) announceNotification(work, row);
+}
+
+/**
+ * Queues `notification.created` for a notification this unit of work wrote and knows whole (one
+ * without an actor: nothing about another member to look up), without reading it back.
+ */
+export function announceNotification(work: Work, row: NotificationRow): void {
+  work.publish({
+    kind: 'deliver',
+    userIds: [row.userId],
+    event: { type: 'notification.created', payload: presentNotification(row) },
+  });
 }
 
 export async function listNotifications(ctx: AppContext, userId: string) {
