@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CITIES, LIFESTYLE_TAGS } from '@royal/shared';
+import { CITIES, LIFESTYLE_TAGS, PRIVACY_VERSION, TERMS_VERSION } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
@@ -108,6 +108,11 @@ async function seedProfiles(handle: DatabaseHandle) {
                  (${cityLng})[1 + g % 10] + ((g * 53) % 300 - 150) / 1000.0 as lng
           from generate_series(1, ${PROFILES}) g) s`);
   await handle.db.execute(sql`insert into safety_settings (user_id) select user_id from profiles`);
+  // Through the compliance gate, as every member who uses the app is (the age check skipped).
+  await handle.db.execute(sql`
+    insert into user_compliance (user_id, terms_accepted_at, terms_version, privacy_accepted_at, privacy_version,
+      age_check_skipped_at)
+    select user_id, now(), ${TERMS_VERSION}, now(), ${PRIVACY_VERSION}, now() from profiles`);
   await handle.db.execute(
     sql`insert into photos (user_id, position, key_large, key_small, key_blur, width, height, status, ai_checked_at)
         select user_id, 0, 'bench/l', 'bench/s', 'bench/b', 1080, 1350, 'approved', now() from profiles`,

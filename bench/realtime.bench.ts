@@ -85,8 +85,15 @@ async function main() {
           stdio: ['pipe', 'pipe', 'inherit'],
         });
         const lines = createInterface({ input: child.stdout });
+        // A load process that dies (a refused socket, say) ends the run instead of leaving it waiting.
+        const exited = new Promise<never>((_, fail) =>
+          child.once('exit', (code) => fail(new Error(`realtime-load.mjs exited with code ${code}`))),
+        );
         const next = () =>
-          new Promise<Record<string, number>>((done) => lines.once('line', (l) => done(JSON.parse(l))));
+          Promise.race([
+            new Promise<Record<string, number>>((done) => lines.once('line', (l) => done(JSON.parse(l)))),
+            exited,
+          ]);
         const opened = await next();
         await new Promise((r) => setTimeout(r, 2000));
         const idle = rssKb(server.pid);
