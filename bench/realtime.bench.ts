@@ -52,6 +52,8 @@ async function main() {
       from (select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid as a,
                    ('00000000-0000-4000-8000-' || lpad(to_hex(g + 1), 12, '0'))::uuid as b
             from generate_series(1, ${largest} - 1, 2) g) pairs`);
+    // The rows just written get their statistics, as a live database's would have.
+    await handle.db.execute(sql`analyze profiles, sessions, matches`);
     const matchRows = await handle.db.execute<{ id: string; user1_id: string }>(
       sql`select id, user1_id from matches`,
     );
