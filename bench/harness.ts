@@ -185,7 +185,9 @@ export async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+  // BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -14,6 +14,7 @@ import sharp, { type SharpOptions } from 'sharp';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { describePerson, renderPortrait } from '../apps/server/src/db/seed/portraits';
+import { SESSION_SETTINGS } from '../apps/server/src/modules/auth';
 import { moderatePendingPhotos } from '../apps/server/src/modules/moderation';
 import { ENGINE, openBenchDatabase, SECONDS, seedBenchDatabase, sessionCookie, startServer } from './harness';
 
@@ -52,9 +53,10 @@ async function main() {
   try {
     const handle = await openBenchDatabase(seeded.database);
     await handle.db.execute(sql`
+      -- Sessions as sign-in writes them: not yet due for the daily refresh.
       insert into sessions (id, token, user_id, expires_at, created_at, updated_at)
       select gen_random_uuid(), 'ph-' || g, ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
-        now() + interval '7 days', now(), now()
+        now() + ${`${SESSION_SETTINGS.expiresInSeconds} seconds`}::interval, now(), now()
       from generate_series(1, ${MEMBERS}) g`);
     await handle.close();
 

@@ -67,6 +67,12 @@ export const matches = pgTable(
      * 48 hours (DESIGN); until then the expiry job closes it at expires_at.
      */
     conversationStartedAt: tstz('conversation_started_at'),
+    /**
+     * Who wrote the latest message. A send decides from the row itself (which the UPDATE locks and
+     * re-reads once a concurrent send commits) whether the conversation has now started: it has when
+     * someone other than the last writer writes. No foreign key: matches go with either member.
+     */
+    lastSenderId: uuid('last_sender_id'),
     status: matchStatus('status').notNull().default('active'),
   },
   (t) => [

@@ -575,6 +575,7 @@ async function writeWorld(
           lastMessageAt: new Date(now.getTime() - 40 * MINUTE_MS),
           // Both have written (below), so the match stays open past its 48 hours.
           conversationStartedAt: new Date(now.getTime() - 60 * MINUTE_MS),
+          lastSenderId: partner.id,
         })
         .returning({ id: matches.id });
       if (!match) continue;

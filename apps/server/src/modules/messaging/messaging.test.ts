@@ -14,7 +14,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
-import { block, matchedPair } from '../../../test/discovery';
+import { addPhoto, block, matchedPair } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
 import { matches, messages, notifications, profiles, safetySettings } from '../../db/schema';
@@ -166,6 +166,7 @@ describe('sending', () => {
 
   it('trims, stores encrypted, tells both members and notifies the receiver', async () => {
     const { him, her, matchId } = await matchedPair(t.app);
+    const photoId = await addPhoto(t.app, him.member.id);
     const events = recordEvents();
     const res = await send(him.session, matchId, '  Dinner at Nobu on Friday?  ');
     events.stop();
@@ -193,7 +194,33 @@ describe('sending', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, her.member.id), eq(notifications.type, 'message')));
     expect(notes).toEqual([{ type: 'message', message: 'Matteo sent you a message' }]);
-    expect(events.delivered('notification.created').flatMap((e) => e.userIds)).toEqual([her.member.id]);
+    const announced = events.delivered('notification.created');
+    expect(announced.flatMap((e) => e.userIds)).toEqual([her.member.id]);
+    // The live notice is the very item her notification list shows (the sender's avatar included).
+    const listed = (await request(t.app, 'GET', '/api/notifications', { session: her.session })).json();
+    expect(announced[0]?.event.payload).toEqual(listed.items[0]);
+    expect(listed.items[0].actor.avatar).toContain(photoId);
+  });
+
+  it('announces the notice without the avatar of a sender the receiver may not see', async () => {
+    const { him, matchId } = await matchedPair(t.app);
+    await addPhoto(t.app, him.member.id);
+    await t.app.ctx.db
+      .update(safetySettings)
+      .set({ profileVisibility: 'private' })
+      .where(eq(safetySettings.userId, him.member.id));
+    const events = recordEvents();
+    expect((await send(him.session, matchId, 'Hi')).statusCode).toBe(201);
+    events.stop();
+    const [announced] = events.delivered('notification.created');
+    expect(announced?.event.payload).toMatchObject({ actor: { id: him.member.id, avatar: null } });
+  });
+
+  it('binds the message to the stored match id whatever the case of the id in the address', async () => {
+    const { him, her, matchId } = await matchedPair(t.app);
+    expect((await send(him.session, matchId.toUpperCase(), 'Hello')).statusCode).toBe(201);
+    const page = messagePageSchema.parse((await list(her.session, matchId)).json());
+    expect(page.items.map((m) => m.content)).toEqual(['Hello']);
   });
 
   it('does not notify a receiver who turned message notifications off (but still delivers the message)', async () => {
@@ -231,6 +258,21 @@ describe('sending', () => {
     [row] = await t.app.ctx.db.select().from(matches).where(eq(matches.id, first.matchId));
     expect(row?.conversationStartedAt).not.toBeNull();
     expect(row?.lastMessageAt).not.toBeNull();
+
+    // Writing again alone changes nothing; first messages of both at the same moment start it too.
+    const second = await matchedPair(t.app);
+    expect((await send(second.him.session, second.matchId, 'One')).statusCode).toBe(201);
+    expect((await send(second.him.session, second.matchId, 'Two')).statusCode).toBe(201);
+    [row] = await t.app.ctx.db.select().from(matches).where(eq(matches.id, second.matchId));
+    expect(row?.conversationStartedAt).toBeNull();
+    const third = await matchedPair(t.app);
+    const both = await Promise.all([
+      send(third.him.session, third.matchId, 'Hi'),
+      send(third.her.session, third.matchId, 'Hey'),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    [row] = await t.app.ctx.db.select().from(matches).where(eq(matches.id, third.matchId));
+    expect(row?.conversationStartedAt).not.toBeNull();
 
     const items = matchListSchema.parse((await matchList(first.him.session)).json()).items;
     expect(items).toHaveLength(1);

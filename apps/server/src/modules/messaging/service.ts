@@ -18,14 +18,15 @@ import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizz
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { matches, messages, profiles, safetySettings, userBlocks } from '../../db/schema';
+import { preparedStatement } from '../../db/prepared';
+import { matches, messages, notifications, photos, profiles, safetySettings, userBlocks } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import { microsecondKey } from '../../lib/cursor';
 import { type MessageKeyRing, openMessage, sealMessage } from '../../lib/message-crypto';
 import type { MemberActor } from '../auth';
-import { isMatchOpen } from '../matches';
-import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, settingsJoin } from '../members';
-import { notify } from '../notifications';
+import { isMatchOpen, matchIsOpen } from '../matches';
+import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, settingsJoin, visibleTo } from '../members';
+import { announceNotification } from '../notifications';
 import { messageCursor } from './cursor';
 import { type MessageRow, presentMessage } from './presenter';
 
@@ -33,10 +34,10 @@ const MATCH_LIST_LIMIT = 100;
 const MESSAGE_PAGE_SIZE = 50;
 
 /** The other member of a match, from the actor's side. */
-const otherMember = (actorId: string) =>
+const otherMember = (actorId: string | SQL) =>
   sql`case when ${matches.user1Id} = ${actorId} then ${matches.user2Id} else ${matches.user1Id} end`;
 
-const isParticipant = (actorId: string) =>
+const isParticipant = (actorId: string | SQL) =>
   or(eq(matches.user1Id, actorId), eq(matches.user2Id, actorId)) as SQL;
 
 const messageColumns = {
@@ -171,50 +172,45 @@ type MatchAccess = {
   otherId: string;
   otherTier: TierLevel;
   open: boolean;
-  /** With `forSend`: the message already stored under the send's id (a retry), if any. */
+  /** With `retryOf`: the message already stored under that id (a retried send), if any. */
   existing: MessageRow | null;
-  /** With `forSend`: whether the other member wants message notifications. */
-  otherWantsNotice: boolean;
 };
+
+/** A block between the actor and the other member of the match, in either direction. */
+const blockInMatch = (actorId: string | SQL) =>
+  sql`exists (select 1 from ${userBlocks} where
+    (${userBlocks.blockerId} = ${actorId} and ${userBlocks.blockedId} = ${otherMember(actorId)})
+    or (${userBlocks.blockedId} = ${actorId} and ${userBlocks.blockerId} = ${otherMember(actorId)}))`;
 
 /**
  * The match as the actor may use it: they belong to it (else 404 — a stranger learns nothing) and
- * no block stands between the two (403 BLOCKED). `forUpdate` locks the row so concurrent first
- * messages of both members agree on when the conversation started.
+ * no block stands between the two (403 BLOCKED). `retryOf` also reads the message stored under
+ * that id, if any.
  */
 async function matchFor(
   db: Db,
   actor: MemberActor,
   matchId: string,
-  forSend: { messageId: string } | null = null,
+  retryOf: { messageId: string } | null = null,
 ): Promise<MatchAccess> {
-  // For a send, what it needs to know besides rides along in the same statement: the message a
-  // retry already stored, and whether the receiver wants to be told.
-  const sendFacts = forSend
-    ? {
-        existing: sql<MessageRow | null>`(select to_jsonb(${sql.raw('stored')}) from (${messageJsonSelect(
-          sql`${messages.id} = ${forSend.messageId}::uuid`,
-        )}) ${sql.raw('stored')})`,
-        otherWantsNotice: sql<boolean>`coalesce((select ${safetySettings.messageNotifications} from ${safetySettings}
-          where ${safetySettings.userId} = ${otherMember(actor.id)}), true)`,
-      }
-    : { existing: sql<null>`null`, otherWantsNotice: sql<boolean>`false` };
-  const query = db
+  const existing = retryOf
+    ? sql<MessageRow | null>`(select to_jsonb(${sql.raw('stored')}) from (${messageJsonSelect(
+        sql`${messages.id} = ${retryOf.messageId}::uuid`,
+      )}) ${sql.raw('stored')})`
+    : sql<null>`null`;
+  const [row] = await db
     .select({
-      ...sendFacts,
+      existing,
       id: matches.id,
       otherId: sql<string>`${otherMember(actor.id)}`,
       status: matches.status,
       expiresAt: matches.expiresAt,
       conversationStartedAt: matches.conversationStartedAt,
-      blocked: sql<boolean>`exists (select 1 from ${userBlocks} where
-        (${userBlocks.blockerId} = ${actor.id} and ${userBlocks.blockedId} = ${otherMember(actor.id)})
-        or (${userBlocks.blockedId} = ${actor.id} and ${userBlocks.blockerId} = ${otherMember(actor.id)}))`,
+      blocked: sql<boolean>`${blockInMatch(actor.id)}`,
       otherTier: sql<number>`(select ${profiles.tierLevel} from ${profiles} where ${profiles.userId} = ${otherMember(actor.id)})`,
     })
     .from(matches)
     .where(and(eq(matches.id, matchId), isParticipant(actor.id)));
-  const [row] = await (forSend ? query.for('update', { of: matches }) : query);
   if (!row || row.otherTier === null) throw new AppError(ErrorCode.NOT_FOUND, 'Match not found');
   if (row.blocked) throw new AppError(ErrorCode.BLOCKED, MATCH_BLOCKED_TEXT);
   return {
@@ -223,7 +219,6 @@ async function matchFor(
     otherTier: row.otherTier as TierLevel,
     open: isMatchOpen(row),
     existing: row.existing ? fromJsonRow(row.existing) : null,
-    otherWantsNotice: row.otherWantsNotice,
   };
 }
 
@@ -231,10 +226,12 @@ async function matchFor(
  * Sends a message. Refused for the tier and verification rules (the route's `send_message`
  * capability; checked again here for other callers), outside the member's own match (404), across a
  * block (403) and on an expired match (409). The client chooses the id: a retried send returns the
- * message already written instead of writing a second. One transaction writes the encrypted message,
- * the match's activity (and when both have written, the conversation's start, which keeps the match
- * open) and the receiver's notification (if they want message notifications); `message.created`
- * goes to both members after commit.
+ * message already written instead of writing a second.
+ *
+ * One statement (decision 014) writes the encrypted message, the match's activity (and, when both
+ * have written, the conversation's start, which keeps the match open) and the receiver's notification
+ * (if they want message notifications), and returns what the events need; `message.created` goes to
+ * both members once it has committed. Only when it wrote nothing does a second read explain why.
  */
 export async function sendMessage(
   ctx: AppContext,
@@ -248,71 +245,162 @@ export async function sendMessage(
   const block = messageSendBlock(actor.rules);
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
-  return ctx.transact(async (unit) => {
-    const match = await matchFor(unit.tx, actor, matchId, { messageId: input.id });
-    const existing = match.existing;
-    if (existing) {
-      // A retry of the same send: the message already written. The same id elsewhere is a conflict.
-      if (existing.senderId !== actor.id || existing.matchId !== match.id) {
-        throw new AppError(ErrorCode.CONFLICT, 'This message id is already taken');
-      }
-      return { message: presentMessage(existing, shownText(ctx, existing)), created: false };
-    }
-    if (!match.open) throw new AppError(ErrorCode.MATCH_EXPIRED, MATCH_EXPIRED_TEXT);
+  // Match ids are stored in lower case; the ciphertext is bound to the stored id.
+  const match = { id: matchId.toLowerCase(), actorId: actor.id };
+  const sealed = sealMessage(ctx.messageKeys, { id: input.id, matchId: match.id }, input.content);
+  const notice = {
+    type: 'message' as const,
+    title: 'New message',
+    message: `${actor.name} sent you a message`,
+    link: `/messages?match=${match.id}`,
+  };
+  return ctx.transactSingleStatement(async (unit) => {
+    const [sent] = await sendStatement.run(
+      ctx.database,
+      {
+        matchId: match.id,
+        actorId: actor.id,
+        messageId: input.id,
+        ...sealed,
+        noticeTitle: notice.title,
+        noticeMessage: notice.message,
+        noticeLink: notice.link,
+      },
+      work?.tx,
+    );
+    if (!sent?.created_at) return explainUnsent(unit.tx, ctx, actor, match.id, input.id);
 
-    const sealed = sealMessage(ctx.messageKeys, { id: input.id, matchId: match.id }, input.content);
-    // The message and the match's activity in one statement. The conversation starts when the second
-    // member first writes (the row lock taken above orders two first messages): from then on the
-    // match stays open.
-    const written = await unit.tx.execute<{ created_at: Date }>(sql`
-      with inserted as (
-        insert into ${messages} (id, match_id, sender_id, receiver_id, ciphertext, nonce, key_id)
-        values (${input.id}::uuid, ${match.id}::uuid, ${actor.id}::uuid, ${match.otherId}::uuid,
-          ${sealed.ciphertext}, ${sealed.nonce}, ${sealed.keyId})
-        returning created_at
-      ), bumped as (
-        update ${matches} set last_message_at = (select created_at from inserted),
-          conversation_started_at = coalesce(conversation_started_at, case when exists (
-            select 1 from ${messages} where ${messages.matchId} = ${match.id}::uuid and ${messages.senderId} = ${match.otherId}::uuid
-          ) then (select created_at from inserted) end)
-        where id = ${match.id}::uuid
-      )
-      select created_at from inserted`);
-    const createdAt = written.rows[0]?.created_at;
-    if (!createdAt) throw new AppError(ErrorCode.INTERNAL);
-    const row: MessageRow = {
-      id: input.id,
-      matchId: match.id,
-      senderId: actor.id,
-      receiverId: match.otherId,
-      readStatus: false,
-      createdAt: new Date(createdAt),
-      ciphertext: sealed.ciphertext,
-      nonce: sealed.nonce,
-      keyId: sealed.keyId,
-      legacyContent: null,
-    };
-
-    const message = presentMessage(row, input.content);
-    if (match.otherWantsNotice) {
-      await notify(unit, [
-        {
-          userId: match.otherId,
-          type: 'message',
-          title: 'New message',
-          message: `${actor.name} sent you a message`,
-          actorId: actor.id,
-          link: `/messages?match=${match.id}`,
-        },
-      ]);
+    const createdAt = new Date(sent.created_at);
+    const message = presentMessage(
+      {
+        id: input.id,
+        matchId: match.id,
+        senderId: actor.id,
+        receiverId: sent.receiver_id,
+        readStatus: false,
+        createdAt,
+        ...sealed,
+        legacyContent: null,
+      },
+      input.content,
+    );
+    if (sent.notice_id) {
+      announceNotification(unit, {
+        id: sent.notice_id,
+        userId: sent.receiver_id,
+        ...notice,
+        isRead: false,
+        createdAt,
+        actorId: actor.id,
+        actorName: actor.name,
+        actorPhotoId: sent.notice_photo_id,
+      });
     }
     unit.publish({
       kind: 'deliver',
-      userIds: [actor.id, match.otherId],
+      userIds: [actor.id, sent.receiver_id],
       event: { type: 'message.created', payload: message },
     });
     return { message, created: true };
   }, work);
+}
+
+type SentRow = {
+  created_at: string | Date | null;
+  receiver_id: string;
+  notice_id: string | null;
+  notice_photo_id: string | null;
+};
+
+/**
+ * The send as one prepared statement. The UPDATE of the match is the gate: it matches only the
+ * actor's own open match with no block between the two and no message under this id yet, and it
+ * locks the row; a concurrent send to the same match waits for it and then re-evaluates against the
+ * committed row, so `last_sender_id` decides without a race whether the other member has written
+ * before (the conversation has then started). The message and the notification are written only
+ * through it.
+ */
+const sendStatement = preparedStatement<
+  SentRow,
+  {
+    matchId: string;
+    actorId: string;
+    messageId: string;
+    ciphertext: Uint8Array;
+    nonce: Uint8Array;
+    keyId: string;
+    noticeTitle: string;
+    noticeMessage: string;
+    noticeLink: string;
+  }
+>('send_message', (v) => {
+  const actorId = sql`${v.actorId}::uuid`;
+  const other = otherMember(actorId);
+  const receiverVisibility = visibleTo({
+    id: sql`bumped.receiver_id`,
+    tier: sql`(select recipient.tier_level from ${profiles} recipient where recipient.user_id = bumped.receiver_id)`,
+  });
+  return sql`
+    with bumped as (
+      update ${matches} set
+        last_message_at = now(),
+        conversation_started_at = coalesce(${matches.conversationStartedAt},
+          case when ${matches.lastSenderId} is not null and ${matches.lastSenderId} <> ${actorId} then now() end),
+        last_sender_id = ${actorId}
+      where ${matches.id} = ${v.matchId}::uuid and ${isParticipant(actorId)} and ${matchIsOpen}
+        and not ${blockInMatch(actorId)}
+        and not exists (select 1 from ${messages} where ${messages.id} = ${v.messageId}::uuid)
+      returning ${other} as receiver_id
+    ), inserted as (
+      insert into ${messages} (id, match_id, sender_id, receiver_id, ciphertext, nonce, key_id)
+      select ${v.messageId}::uuid, ${v.matchId}::uuid, ${actorId}, bumped.receiver_id,
+        ${v.ciphertext}::bytea, ${v.nonce}::bytea, ${v.keyId}::text
+      from bumped
+      returning created_at, receiver_id
+    ), notice as (
+      insert into ${notifications} (user_id, type, title, message, actor_id, link)
+      select inserted.receiver_id, 'message', ${v.noticeTitle}::text, ${v.noticeMessage}::text, ${actorId}, ${v.noticeLink}::text
+      from inserted
+      where coalesce((select ${safetySettings.messageNotifications} from ${safetySettings}
+        where ${safetySettings.userId} = inserted.receiver_id), true)
+      returning id
+    )
+    select inserted.created_at, inserted.receiver_id,
+      (select id from notice) as notice_id,
+      -- The sender's avatar on the notice, as the receiver may see it (the notification list's rule).
+      case when exists (select 1 from notice) then (
+        select ${photos.id} from ${profiles}
+          left join ${safetySettings} on ${settingsJoin}
+          join ${photos} on ${photos.userId} = ${profiles.userId} and ${photos.status} = 'approved'
+          cross join bumped
+        where ${profiles.userId} = ${actorId} and ${receiverVisibility}
+        order by ${photos.position} limit 1) end as notice_photo_id
+    from inserted`;
+});
+
+/**
+ * Why a send wrote nothing, read after the fact: a retry of a message already stored returns it
+ * (the same id anywhere else is a conflict); otherwise the match is not the actor's (404), is
+ * blocked (403) or has closed (409).
+ */
+async function explainUnsent(
+  db: Db,
+  ctx: AppContext,
+  actor: MemberActor,
+  matchId: string,
+  messageId: string,
+): Promise<{ message: Message; created: boolean }> {
+  const match = await matchFor(db, actor, matchId, { messageId });
+  const existing = match.existing;
+  if (existing) {
+    if (existing.senderId !== actor.id || existing.matchId !== match.id) {
+      throw new AppError(ErrorCode.CONFLICT, 'This message id is already taken');
+    }
+    return { message: presentMessage(existing, shownText(ctx, existing)), created: false };
+  }
+  if (!match.open) throw new AppError(ErrorCode.MATCH_EXPIRED, MATCH_EXPIRED_TEXT);
+  // The match changed between the two reads (it closed, or a block was lifted): ask for a retry.
+  throw new AppError(ErrorCode.CONFLICT, 'The conversation changed; please send again');
 }
 
 /**
