@@ -73,6 +73,16 @@ describe('platform', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Helmet's other headers too, worked out once at start-up (plugins/security.ts), on every reply.
+    for (const reply of [res, await request(t.app, 'GET', '/api/no-such-route')]) {
+      expect(reply.headers['content-security-policy']).toBe(csp);
+      expect(reply.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+    }
   });
 });
 

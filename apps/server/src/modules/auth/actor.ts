@@ -129,7 +129,7 @@ function toActor(row: Row): MemberActor {
 
 /**
  * Session cookie → member in one prepared statement (session, user, profile and roles together),
- * cached per session token for a few seconds. Every instance drops its cached actors of a member as
+ * cached per signed session cookie for a few seconds. Every instance drops its cached actors of a member as
  * soon as an `actor.invalidate` message for them crosses the bus; the TTL only bounds how stale an
  * entry can get if such a message were lost. Sign-in, sign-up, sign-out and the daily session
  * refresh stay with Better Auth: a session due for refresh is handed to its getSession, whose new
@@ -139,8 +139,9 @@ export function createActorResolver(options: ActorResolverOptions) {
   const { db, bus, secret } = options;
   const now = options.now ?? Date.now;
   const ttl = options.cacheTtlMs ?? ACTOR_CACHE_TTL_MS;
+  /** Cached actors by signed session cookie value, and each member's cookie values (to forget them). */
   const cache = new Map<string, Entry>();
-  const tokensOf = new Map<string, Set<string>>();
+  const keysOf = new Map<string, Set<string>>();
   const lastTouched = new Map<string, number>();
 
   const byToken = db
@@ -186,15 +187,15 @@ export function createActorResolver(options: ActorResolverOptions) {
 
   function forget(userIds: readonly string[]) {
     for (const userId of userIds) {
-      for (const token of tokensOf.get(userId) ?? []) cache.delete(token);
-      tokensOf.delete(userId);
+      for (const key of keysOf.get(userId) ?? []) cache.delete(key);
+      keysOf.delete(userId);
     }
   }
   const unsubscribe = bus.subscribe((message) => {
     if (message.kind === 'actor.invalidate') forget(message.userIds);
   });
 
-  function remember(token: string, entry: Entry) {
+  function remember(cookieValue: string, entry: Entry) {
     if (cache.size >= ACTOR_CACHE_MAX_ENTRIES) {
       // Maps iterate in insertion order: drop the oldest tenth in one go.
       let drop = Math.ceil(ACTOR_CACHE_MAX_ENTRIES / 10);
@@ -203,13 +204,13 @@ export function createActorResolver(options: ActorResolverOptions) {
         cache.delete(key);
       }
     }
-    cache.set(token, entry);
-    let tokens = tokensOf.get(entry.actor.id);
-    if (!tokens) {
-      tokens = new Set();
-      tokensOf.set(entry.actor.id, tokens);
+    cache.set(cookieValue, entry);
+    let keys = keysOf.get(entry.actor.id);
+    if (!keys) {
+      keys = new Set();
+      keysOf.set(entry.actor.id, keys);
     }
-    tokens.add(token);
+    keys.add(cookieValue);
   }
 
   /** Activity is recorded in the background, at most once a minute per member; reads never wait for it. */
@@ -248,15 +249,18 @@ export function createActorResolver(options: ActorResolverOptions) {
       webHeaders: () => Headers,
       { fresh = false }: { fresh?: boolean } = {},
     ): Promise<Resolution | null> {
-      const token = verifySessionCookie(cookieValue, secret);
-      if (!token) return null;
+      if (!cookieValue) return null;
       const t = now();
-      const cached = fresh ? undefined : cache.get(token);
+      // Keyed by the whole signed cookie: an entry exists only for a value whose signature was
+      // verified when it was cached, so a hit needs no HMAC (a forged value can never be a key).
+      const cached = fresh ? undefined : cache.get(cookieValue);
       if (cached && cached.cachedUntil > t && cached.sessionExpiresAt > t && cached.refreshDueAt > t) {
         noteActivity(cached.actor.id, cached.lastActiveAt);
         return { actor: cached.actor, setCookies: [] };
       }
-      if (cached) cache.delete(token);
+      if (cached) cache.delete(cookieValue);
+      const token = verifySessionCookie(cookieValue, secret);
+      if (!token) return null;
 
       let loaded = await load(token);
       if (!loaded) return null;
@@ -269,7 +273,7 @@ export function createActorResolver(options: ActorResolverOptions) {
         loaded = await load(token);
         if (!loaded) return null;
       }
-      remember(token, loaded.entry);
+      remember(cookieValue, loaded.entry);
       noteActivity(loaded.row.userId, loaded.entry.lastActiveAt);
       return { actor: loaded.entry.actor, setCookies };
     },
@@ -286,7 +290,7 @@ export function createActorResolver(options: ActorResolverOptions) {
     close() {
       unsubscribe();
       cache.clear();
-      tokensOf.clear();
+      keysOf.clear();
     },
   };
 }

@@ -19,13 +19,28 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { matches, messages, notifications, photos, profiles, safetySettings, userBlocks } from '../../db/schema';
+import {
+  matches,
+  messages,
+  notifications,
+  photos,
+  profiles,
+  safetySettings,
+  userBlocks,
+} from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import { microsecondKey } from '../../lib/cursor';
 import { type MessageKeyRing, openMessage, sealMessage } from '../../lib/message-crypto';
 import type { MemberActor } from '../auth';
 import { isMatchOpen, matchIsOpen } from '../matches';
-import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, settingsJoin, visibleTo } from '../members';
+import {
+  loadPhotos,
+  memberCardColumns,
+  notBlockedWith,
+  presentMemberCard,
+  settingsJoin,
+  visibleTo,
+} from '../members';
 import { announceNotification } from '../notifications';
 import { messageCursor } from './cursor';
 import { type MessageRow, presentMessage } from './presenter';
