@@ -2,6 +2,7 @@ import {
   AppError,
   BOOSTS,
   type BoostType,
+  boostUnavailableReason,
   type CheckoutReply,
   ErrorCode,
   type SubscriptionState,
@@ -15,7 +16,7 @@ import { boosts, type checkouts, profiles, sponsorships, subscriptions } from '.
 import type { Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
 import { openCheckout, type PaymentEvent } from '../payments';
-import { postEntry } from '../wallet';
+import { type Keyed, postEntry, runIdempotent } from '../wallet';
 
 const HOUR_MS = 3_600_000;
 
@@ -80,37 +81,48 @@ export async function getSubscriptionState(
 // ---------------------------------------------------------------------------------------------
 // Checkouts (plans and boosts are paid by card at the provider, never from the escrow wallet)
 
-export function startPlanCheckout(
-  ctx: AppContext,
-  tx: Db,
-  actor: MemberActor,
-  tier: TierLevel,
-): Promise<CheckoutReply> {
-  if (tier === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The Observer tier is free');
-  return openCheckout(ctx, tx, {
-    userId: actor.id,
-    email: actor.email,
-    purpose: 'subscription',
-    amountCents: TIERS[tier].monthlyPriceCents,
-    description: `${TIERS[tier].name} — monthly plan`,
-    tierLevel: tier,
-  });
+/** Subscribe to a tier: a checkout URL, once per Idempotency-Key. */
+export function requestPlanCheckout(ctx: AppContext, { actor, key, input }: Keyed<{ tier_level: TierLevel }>) {
+  return runIdempotent(
+    ctx,
+    { userId: actor.id, key, request: { operation: 'subscription', input } },
+    ({ tx }): Promise<CheckoutReply> => {
+      const tier = input.tier_level;
+      if (tier === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The Observer tier is free');
+      return openCheckout(ctx, tx, {
+        userId: actor.id,
+        email: actor.email,
+        purpose: 'subscription',
+        amountCents: TIERS[tier].monthlyPriceCents,
+        description: `${TIERS[tier].name} — monthly plan`,
+        tierLevel: tier,
+      });
+    },
+  );
 }
 
-export function startBoostCheckout(
-  ctx: AppContext,
-  tx: Db,
-  actor: MemberActor,
-  type: BoostType,
-): Promise<CheckoutReply> {
-  return openCheckout(ctx, tx, {
-    userId: actor.id,
-    email: actor.email,
-    purpose: 'boost',
-    amountCents: BOOSTS[type].priceCents,
-    description: `${BOOSTS[type].name} — ${BOOSTS[type].description}`,
-    boostType: type,
-  });
+/**
+ * Buy a one-time boost: a checkout URL, once per Idempotency-Key. A boost that cannot be used yet
+ * (the After Dark Pass, until events exist) is not sold: BOOST_UNAVAILABLE with the reason.
+ */
+export function requestBoostCheckout(ctx: AppContext, { actor, key, input }: Keyed<{ boost_type: BoostType }>) {
+  return runIdempotent(
+    ctx,
+    { userId: actor.id, key, request: { operation: 'boost', input } },
+    ({ tx }): Promise<CheckoutReply> => {
+      const type = input.boost_type;
+      const unavailable = boostUnavailableReason(type);
+      if (unavailable) throw new AppError(ErrorCode.BOOST_UNAVAILABLE, unavailable);
+      return openCheckout(ctx, tx, {
+        userId: actor.id,
+        email: actor.email,
+        purpose: 'boost',
+        amountCents: BOOSTS[type].priceCents,
+        description: `${BOOSTS[type].name} — ${BOOSTS[type].description}`,
+        boostType: type,
+      });
+    },
+  );
 }
 
 export async function openPortal(ctx: AppContext, { actor }: { actor: MemberActor }) {
