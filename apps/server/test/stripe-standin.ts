@@ -17,6 +17,8 @@ export type StripeStandIn = {
   calls: StandInCall[];
   /** What GET /v1/checkout/sessions/:id reports. */
   sessions: Map<string, { payment_status: 'paid' | 'unpaid'; amount_total: number }>;
+  /** Paths whose next requests fail with a 500, and how many times (the SDK retries twice). */
+  failNext: Map<string, number>;
   close(): Promise<void>;
 };
 
@@ -34,6 +36,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const calls: StandInCall[] = [];
   const sessions: StripeStandIn['sessions'] = new Map();
   const byKey = new Map<string, unknown>();
+  const failNext = new Map<string, number>();
   const server: Server = createServer(async (request, response) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
     const form = new URLSearchParams(await body(request));
@@ -43,6 +46,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
       response.end(JSON.stringify(json));
     };
+    const failures = failNext.get(path) ?? 0;
+    if (failures > 0) {
+      failNext.set(path, failures - 1);
+      return reply(500, { error: { type: 'api_error', message: 'Stand-in failure' } });
+    }
     const remembered = key ? byKey.get(`${path}:${key}`) : undefined;
     if (remembered) return reply(200, remembered);
     let result: unknown;
@@ -65,6 +73,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         object: 'billing_portal.session',
         url: 'https://billing.stripe.test/p/session',
       };
+    } else if (request.method === 'DELETE' && path.startsWith('/v1/subscriptions/')) {
+      result = { id: path.slice('/v1/subscriptions/'.length), object: 'subscription', status: 'canceled' };
     } else if (request.method === 'POST' && path === '/v1/payouts') {
       result = {
         id: `po_${randomUUID().replaceAll('-', '')}`,
@@ -85,6 +95,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     calls,
     sessions,
+    failNext,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -56,6 +56,11 @@ export interface PaymentProvider {
   requestPayout(input: { withdrawalId: string; userId: string; amountCents: number }): Promise<{
     payoutId: string;
   }>;
+  /**
+   * Cancels a plan at once (a newer plan replaced it). Idempotent: asking again for the same plan
+   * cancels nothing more (Stripe: an idempotency key per plan; the sandbox: one event id per plan).
+   */
+  cancelSubscription(input: { subscriptionId: string }): Promise<void>;
   /** Verifies the signature on the raw body (300 s tolerance) and maps the event; throws WebhookRejected. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent;
   /** What the provider recorded for one checkout session (null: it does not know it). */

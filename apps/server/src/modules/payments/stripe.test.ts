@@ -7,7 +7,8 @@ import { signedInMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost } from '../../../test/money';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-standin';
 import type { App } from '../../app';
-import { checkouts, profiles, reconciliationFlags, withdrawals } from '../../db/schema';
+import { checkouts, profiles, reconciliationFlags, subscriptions, withdrawals } from '../../db/schema';
+import { cancelReplacedPlans } from '../billing';
 import { reconcilePayments } from '../webhooks';
 
 // The Stripe adapter against a local stand-in of the Stripe API (the SDK's host/port/protocol), with
@@ -183,6 +184,86 @@ describe('the Stripe adapter', () => {
     const [ended] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(ended?.tierSubscriptionActive).toBe(false);
     await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('cancels the earlier plan at Stripe exactly once when a new plan’s webhook is applied', async () => {
+    const { member, session } = await signedInMember(app, { tier: 0 });
+    const subscribe = async (tier: number, subscription: string, amount: number) => {
+      const { checkout_id } = (await moneyPost(app, '/api/subscription/checkout', session, { tier_level: tier })).json();
+      const row = await checkoutRow(checkout_id);
+      const completed = stripeEvent('checkout.session.completed', {
+        id: row.providerSessionId,
+        object: 'checkout.session',
+        metadata: { checkout_id },
+        payment_status: 'paid',
+        amount_total: amount,
+        subscription,
+        customer: 'cus_switch',
+      });
+      expect((await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
+      return completed;
+    };
+    const cancels = () => standIn.calls.filter((c) => c.method === 'DELETE' && c.path === '/v1/subscriptions/sub_switch_old');
+
+    await subscribe(2, 'sub_switch_old', 4999);
+    expect(cancels()).toHaveLength(0);
+    const second = await subscribe(3, 'sub_switch_new', 15999);
+    expect(cancels()).toHaveLength(1);
+    expect(cancels()[0]?.idempotencyKey).toBe('cancel-sub_switch_old');
+    expect(standIn.calls.some((c) => c.method === 'DELETE' && c.path === '/v1/subscriptions/sub_switch_new')).toBe(
+      false,
+    );
+
+    // The same webhook again, and the retry job: nothing more is asked of Stripe.
+    expect((await deliver(second)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await cancelReplacedPlans(app.ctx)).toBe(0);
+    expect(cancels()).toHaveLength(1);
+    const plans = await app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, member.id));
+    const old = plans.find((p) => p.providerSubscriptionId === 'sub_switch_old');
+    expect(old).toMatchObject({ status: 'canceled' });
+    expect(old?.providerCanceledAt).not.toBeNull();
+
+    // Stripe then reports the old plan deleted: the member keeps the new plan.
+    await deliver(
+      stripeEvent(
+        'customer.subscription.deleted',
+        { id: 'sub_switch_old', object: 'subscription', status: 'canceled', cancel_at_period_end: false },
+        Math.floor(Date.now() / 1000) + 1,
+      ),
+    );
+    const [p] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(p).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
+    await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('retries a plan cancellation Stripe refused, from the job', async () => {
+    const { member, session } = await signedInMember(app, { tier: 0 });
+    for (const [tier, subscription] of [
+      [1, 'sub_refused_old'],
+      [2, 'sub_refused_new'],
+    ] as const) {
+      if (tier === 2) standIn.failNext.set('/v1/subscriptions/sub_refused_old', 3);
+      const { checkout_id } = (await moneyPost(app, '/api/subscription/checkout', session, { tier_level: tier })).json();
+      const row = await checkoutRow(checkout_id);
+      await deliver(
+        stripeEvent('checkout.session.completed', {
+          id: row.providerSessionId,
+          object: 'checkout.session',
+          metadata: { checkout_id },
+          payment_status: 'paid',
+          amount_total: row.amountCents,
+          subscription,
+          customer: 'cus_refused',
+        }),
+      );
+    }
+    const [old] = await app.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_refused_old'));
+    expect(old).toMatchObject({ userId: member.id, providerCanceledAt: null, providerCancelClaimedAt: null });
+    expect(await cancelReplacedPlans(app.ctx)).toBe(1);
+    expect(await cancelReplacedPlans(app.ctx)).toBe(0);
   });
 
   it('pays a withdrawal out with our id as the idempotency key, and settles it from payout.paid', async () => {

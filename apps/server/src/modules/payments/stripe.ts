@@ -81,6 +81,15 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       });
       return { url: portal.url };
     },
+    async cancelSubscription({ subscriptionId }) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
+      } catch (error) {
+        // Already gone at Stripe: nothing left to cancel.
+        if ((error as { code?: string }).code === 'resource_missing') return;
+        throw error;
+      }
+    },
     async requestPayout({ withdrawalId, amountCents, userId }) {
       const payout = await stripe.payouts.create(
         { amount: amountCents, currency: 'usd', metadata: { withdrawal_id: withdrawalId, user_id: userId } },
