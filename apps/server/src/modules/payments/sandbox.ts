@@ -197,5 +197,8 @@ export function createSandboxProvider(options: {
       // The sandbox has no records of its own: its webhooks are its only word, so nothing to compare.
       return null;
     },
+    async listPayouts() {
+      return null;
+    },
   };
 }

@@ -309,4 +309,60 @@ describe('the Stripe adapter', () => {
     expect(listed.json().items.map((f: { reference: string }) => f.reference)).toContain(checkout_id);
     expect((await request(app, 'GET', '/api/admin/payments/flags', { session })).statusCode).toBe(403);
   });
+
+  it('reconciliation flags each payout our ledger and Stripe disagree on, once, for admins', async () => {
+    const { member, session } = await signedInMember(app, { tier: 4 });
+    await fundWallet(app, member.id, 20_000);
+    const withdraw = async (amount_cents: number) => {
+      const res = await moneyPost(app, '/api/wallet/withdrawals', session, { amount_cents });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().withdrawal.id as string;
+      const [row] = await app.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      return { id, payoutId: row?.providerPayoutId as string };
+    };
+    const settle = (w: { id: string; payoutId: string }, type: 'payout.paid' | 'payout.failed') =>
+      deliver(stripeEvent(type, { id: w.payoutId, object: 'payout', metadata: { withdrawal_id: w.id } }));
+    const setStatus = (payoutId: string, status: 'paid' | 'failed') => {
+      const payout = standIn.payouts.get(payoutId);
+      if (!payout) throw new Error('no payout at the stand-in');
+      payout.status = status;
+    };
+
+    // Stripe paid it, our ledger still holds it (the webhook was lost).
+    const held = await withdraw(3000);
+    setStatus(held.payoutId, 'paid');
+    // Our ledger posted it, Stripe says it failed.
+    const posted = await withdraw(2000);
+    await settle(posted, 'payout.paid');
+    setStatus(posted.payoutId, 'failed');
+    // Both agree: nothing to flag.
+    const agreed = await withdraw(1000);
+    await settle(agreed, 'payout.paid');
+    setStatus(agreed.payoutId, 'paid');
+    // A payout we never asked for.
+    standIn.payouts.set('po_unknown_standin', {
+      id: 'po_unknown_standin',
+      object: 'payout',
+      amount: 4200,
+      status: 'paid',
+      created: Math.floor(Date.now() / 1000),
+      metadata: {},
+    });
+
+    expect(await reconcilePayments(app.ctx)).toBe(3);
+    expect(await reconcilePayments(app.ctx)).toBe(0);
+    const flags = await app.ctx.db.select().from(reconciliationFlags);
+    const kindOf = (reference: string) => flags.filter((f) => f.reference === reference).map((f) => f.kind);
+    expect(kindOf(held.id)).toEqual(['payout_paid_still_held']);
+    expect(kindOf(posted.id)).toEqual(['payout_posted_but_failed']);
+    expect(kindOf(agreed.id)).toEqual([]);
+    expect(kindOf('po_unknown_standin')).toEqual(['unknown_payout']);
+
+    const admin = await signedInMember(app, { roles: ['user', 'admin'] });
+    const listed = await request(app, 'GET', '/api/admin/payments/flags', { session: admin.session });
+    const references = listed.json().items.map((f: { reference: string }) => f.reference);
+    expect(references).toEqual(expect.arrayContaining([held.id, posted.id, 'po_unknown_standin']));
+    expect((await request(app, 'GET', '/api/admin/payments/flags', { session })).statusCode).toBe(403);
+    await expectLedgerConsistent(app.ctx.db);
+  });
 });
