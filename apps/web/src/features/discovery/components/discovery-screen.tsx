@@ -92,8 +92,6 @@ export function DiscoveryScreen() {
   const refocusTop = useRef(false);
 
   const swipe = useSwipe({ onMatch: setMatch, onSuperLikeLimit: () => setUpgrade(SUPER_LIKE_OFFER) });
-  const allowance = useSwipeAllowance(block === null);
-  const messageTokens = allowance.data?.message_tokens ?? 0;
   const reset = useResetFeed({
     onReset: () => {
       clearSeen();
@@ -116,6 +114,9 @@ export function DiscoveryScreen() {
   );
   const top = visible[0];
   const next = visible[1];
+  // Asked for once there is a card to act on (an empty deck shows no super like button).
+  const allowance = useSwipeAllowance(block === null && top !== undefined);
+  const messageTokens = allowance.data?.message_tokens ?? 0;
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   useEffect(() => {
