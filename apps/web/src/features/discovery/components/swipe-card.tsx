@@ -371,14 +371,15 @@ function LockedCardFace({
         />
       )}
       <div aria-hidden="true" className="absolute inset-0 bg-royal-950/45" />
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-8 text-center text-white">
+      {/* Centred in the part above the masked name and bio, so its actions never cover them. */}
+      <div className="absolute inset-x-0 top-0 bottom-36 flex flex-col items-center justify-center gap-3 px-6 text-center text-white">
         <span className="flex size-16 items-center justify-center rounded-full bg-black/45 ring-2 ring-gold-300/70 backdrop-blur">
           <Lock aria-hidden="true" className="size-7 text-gold-300" />
         </span>
         <p className="font-display text-2xl text-gold-200">Exclusive Tier {card.required_tier}+ Member</p>
         <p className="max-w-64 text-sm text-white/85">{message}</p>
         {/* Above the card-wide button, so these two act on their own. */}
-        <div className="relative z-20 mt-1 flex w-full max-w-64 flex-col gap-2">
+        <div className="relative z-20 mt-1 flex w-full max-w-72 flex-col gap-2">
           <Button variant="gold" asChild>
             <Link to={paths.subscription} tabIndex={isTop ? 0 : -1}>
               <Crown aria-hidden="true" className="size-4" />
@@ -386,7 +387,7 @@ function LockedCardFace({
             </Link>
           </Button>
           {messageTokens > 0 && onTokenLike && (
-            <Button variant="glass" tabIndex={isTop ? 0 : -1} onClick={onTokenLike}>
+            <Button variant="glass" className="px-4" tabIndex={isTop ? 0 : -1} onClick={onTokenLike}>
               <MessageCircleHeart aria-hidden="true" className="size-4 shrink-0" />
               {messageTokenLikeLabel(messageTokens)}
             </Button>

@@ -159,7 +159,7 @@ export function SubscriptionScreen() {
                       onClick={() => actions.buyBoost(type)}
                       aria-label={`Buy ${BOOSTS[type].name}`}
                     >
-                      {unavailable ? 'Soon' : 'Buy'}
+                      Buy
                     </Button>
                   </div>
                 </li>
