@@ -242,6 +242,14 @@ test.describe('the escrow wallet and subscriptions', () => {
     await expect(page.getByText('You liked this profile')).toBeVisible();
     await expectNoHorizontalOverflow(page);
 
+    // The profile page shows the same counts under its buttons.
+    const next = await passUntilCard(page, false);
+    await page.goto(`/profile/${await next.getAttribute('data-card-id')}`);
+    await expect(left).toHaveText('Super likes left today: 0 · 9 tokens');
+    await left.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snap(page, 'profile-super-likes', 'phone');
+    await atDesktop(page, 'profile-super-likes-desktop-1440');
+
     await page.goto('/subscription?tab=boosts');
     await expect(page.locator('li[data-boost="after_dark_pass"]')).toContainText(
       'After Dark Pass opens with events',
