@@ -43,7 +43,9 @@ describe('super likes per day', () => {
 
   it('spends the allowance first, then a token, then refuses', () => {
     const base = { super_likes_per_day: 3, message_tokens: 0 };
-    expect(nextSuperLikeSource({ ...base, super_likes_left_today: 1, super_like_tokens: 4 })).toBe('allowance');
+    expect(nextSuperLikeSource({ ...base, super_likes_left_today: 1, super_like_tokens: 4 })).toBe(
+      'allowance',
+    );
     expect(nextSuperLikeSource({ ...base, super_likes_left_today: 0, super_like_tokens: 1 })).toBe('token');
     expect(nextSuperLikeSource({ ...base, super_likes_left_today: 0, super_like_tokens: 0 })).toBeNull();
   });
@@ -62,7 +64,9 @@ describe('super likes per day', () => {
   });
 
   it('names the pack in the refusal', () => {
-    expect(SUPER_LIKE_LIMIT_TEXT).toBe("You've used today's super likes. Get a Super Likes Pack for 10 more.");
+    expect(SUPER_LIKE_LIMIT_TEXT).toBe(
+      "You've used today's super likes. Get a Super Likes Pack for 10 more.",
+    );
     expect(SUPER_LIKE_LIMIT_TEXT).toContain(BOOSTS.super_likes.name);
   });
 });

@@ -10,12 +10,12 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   unique,
   uniqueIndex,
   uuid,
-  primaryKey,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, idPk, tstz, updatedAt } from './columns';
@@ -95,7 +95,10 @@ export const superLikeDays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     used: integer('used').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] }), check('super_like_days_used_positive', sql`${t.used} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    check('super_like_days_used_positive', sql`${t.used} >= 0`),
+  ],
 );
 
 /** Webhook events already handled: inserting the id first makes processing exactly-once. */

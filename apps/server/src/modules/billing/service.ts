@@ -82,7 +82,10 @@ export async function getSubscriptionState(
 // Checkouts (plans and boosts are paid by card at the provider, never from the escrow wallet)
 
 /** Subscribe to a tier: a checkout URL, once per Idempotency-Key. */
-export function requestPlanCheckout(ctx: AppContext, { actor, key, input }: Keyed<{ tier_level: TierLevel }>) {
+export function requestPlanCheckout(
+  ctx: AppContext,
+  { actor, key, input }: Keyed<{ tier_level: TierLevel }>,
+) {
   return runIdempotent(
     ctx,
     { userId: actor.id, key, request: { operation: 'subscription', input } },
@@ -105,7 +108,10 @@ export function requestPlanCheckout(ctx: AppContext, { actor, key, input }: Keye
  * Buy a one-time boost: a checkout URL, once per Idempotency-Key. A boost that cannot be used yet
  * (the After Dark Pass, until events exist) is not sold: BOOST_UNAVAILABLE with the reason.
  */
-export function requestBoostCheckout(ctx: AppContext, { actor, key, input }: Keyed<{ boost_type: BoostType }>) {
+export function requestBoostCheckout(
+  ctx: AppContext,
+  { actor, key, input }: Keyed<{ boost_type: BoostType }>,
+) {
   return runIdempotent(
     ctx,
     { userId: actor.id, key, request: { operation: 'boost', input } },

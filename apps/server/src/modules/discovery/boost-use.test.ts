@@ -20,7 +20,12 @@ import { recordSwipe } from './swipes';
 const t = useTestApp();
 
 type Direction = 'left' | 'right' | 'up';
-const swipe = (session: Session | null, target_id: string, direction: Direction, use_message_token?: boolean) =>
+const swipe = (
+  session: Session | null,
+  target_id: string,
+  direction: Direction,
+  use_message_token?: boolean,
+) =>
   request(t.app, 'POST', '/api/swipes', {
     session,
     body: { target_id, direction, ...(use_message_token === undefined ? {} : { use_message_token }) },
@@ -37,10 +42,15 @@ const woman = (options: MemberOptions = {}) => createMember(t.app, { userType: '
 async function buy(session: Session, boost_type: string) {
   const res = await moneyPost(t.app, '/api/boosts/checkout', session, { boost_type });
   expect(res.statusCode, res.body).toBe(200);
-  const pay = await request(t.app, 'POST', `/api/payments/sandbox/checkouts/${res.json().checkout_id}/complete`, {
-    session,
-    body: { outcome: 'pay' },
-  });
+  const pay = await request(
+    t.app,
+    'POST',
+    `/api/payments/sandbox/checkouts/${res.json().checkout_id}/complete`,
+    {
+      session,
+      body: { outcome: 'pay' },
+    },
+  );
   expect(pay.statusCode, pay.body).toBe(200);
 }
 
@@ -73,7 +83,9 @@ describe('super likes: the day’s allowance, then tokens', () => {
 
     const refused = await swipe(session, b.id, 'up');
     expectError(refused, 403, 'SUPER_LIKE_LIMIT', SUPER_LIKE_LIMIT_TEXT);
-    expect(SUPER_LIKE_LIMIT_TEXT).toBe("You've used today's super likes. Get a Super Likes Pack for 10 more.");
+    expect(SUPER_LIKE_LIMIT_TEXT).toBe(
+      "You've used today's super likes. Get a Super Likes Pack for 10 more.",
+    );
     expect(await swipeCount(member.id)).toBe(1);
     const told = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, b.id));
     expect(told).toEqual([]);
@@ -129,7 +141,12 @@ describe('message tokens: contacting a higher tier', () => {
     const { session } = await man({ tier: 1 });
     const vault = await woman({ tier: 3 });
     expectError(await swipe(session, vault.id, 'right'), 403, 'LOCKED_PROFILE', lockedProfileMessage(3));
-    expectError(await swipe(session, vault.id, 'right', true), 403, 'LOCKED_PROFILE', MESSAGE_TOKEN_REQUIRED_TEXT);
+    expectError(
+      await swipe(session, vault.id, 'right', true),
+      403,
+      'LOCKED_PROFILE',
+      MESSAGE_TOKEN_REQUIRED_TEXT,
+    );
     // A pass is still free.
     expect((await swipe(session, vault.id, 'left')).statusCode).toBe(200);
   });
@@ -190,7 +207,9 @@ describe('boost purchases', () => {
       message: 'After Dark Pass opens with events',
     });
     const observer = await man({ tier: 0 });
-    const refused = await moneyPost(t.app, '/api/boosts/checkout', observer.session, { boost_type: 'super_likes' });
+    const refused = await moneyPost(t.app, '/api/boosts/checkout', observer.session, {
+      boost_type: 'super_likes',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('TIER_REQUIRED');
     expect(ERROR_MESSAGES.BOOST_UNAVAILABLE.length).toBeGreaterThan(0);
@@ -222,10 +241,15 @@ describe.skipIf(!onPostgres)('racing for the last allowance or token (PostgreSQL
       const actor = await actorFor(t.app, member);
       await grant(member.id, 'super_likes', 1);
       // Use the day's allowance first.
-      await recordSwipe(t.app.ctx, { actor, input: { target_id: (await woman({ tier: 1 })).id, direction: 'up' } });
+      await recordSwipe(t.app.ctx, {
+        actor,
+        input: { target_id: (await woman({ tier: 1 })).id, direction: 'up' },
+      });
       const [a, b] = [await woman({ tier: 1 }), await woman({ tier: 1 })];
       const outcomes = await Promise.allSettled(
-        [a, b].map((target) => recordSwipe(t.app.ctx, { actor, input: { target_id: target.id, direction: 'up' } })),
+        [a, b].map((target) =>
+          recordSwipe(t.app.ctx, { actor, input: { target_id: target.id, direction: 'up' } }),
+        ),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
@@ -242,7 +266,9 @@ describe.skipIf(!onPostgres)('racing for the last allowance or token (PostgreSQL
     const targets = [];
     for (let i = 0; i < 10; i += 1) targets.push(await woman({ tier: 2 }));
     const outcomes = await Promise.allSettled(
-      targets.map((target) => recordSwipe(t.app.ctx, { actor, input: { target_id: target.id, direction: 'up' } })),
+      targets.map((target) =>
+        recordSwipe(t.app.ctx, { actor, input: { target_id: target.id, direction: 'up' } }),
+      ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
     expect(await swipeCount(member.id)).toBe(3);

@@ -189,7 +189,9 @@ describe('the Stripe adapter', () => {
   it('cancels the earlier plan at Stripe exactly once when a new plan’s webhook is applied', async () => {
     const { member, session } = await signedInMember(app, { tier: 0 });
     const subscribe = async (tier: number, subscription: string, amount: number) => {
-      const { checkout_id } = (await moneyPost(app, '/api/subscription/checkout', session, { tier_level: tier })).json();
+      const { checkout_id } = (
+        await moneyPost(app, '/api/subscription/checkout', session, { tier_level: tier })
+      ).json();
       const row = await checkoutRow(checkout_id);
       const completed = stripeEvent('checkout.session.completed', {
         id: row.providerSessionId,
@@ -203,16 +205,17 @@ describe('the Stripe adapter', () => {
       expect((await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
       return completed;
     };
-    const cancels = () => standIn.calls.filter((c) => c.method === 'DELETE' && c.path === '/v1/subscriptions/sub_switch_old');
+    const cancels = () =>
+      standIn.calls.filter((c) => c.method === 'DELETE' && c.path === '/v1/subscriptions/sub_switch_old');
 
     await subscribe(2, 'sub_switch_old', 4999);
     expect(cancels()).toHaveLength(0);
     const second = await subscribe(3, 'sub_switch_new', 15999);
     expect(cancels()).toHaveLength(1);
     expect(cancels()[0]?.idempotencyKey).toBe('cancel-sub_switch_old');
-    expect(standIn.calls.some((c) => c.method === 'DELETE' && c.path === '/v1/subscriptions/sub_switch_new')).toBe(
-      false,
-    );
+    expect(
+      standIn.calls.some((c) => c.method === 'DELETE' && c.path === '/v1/subscriptions/sub_switch_new'),
+    ).toBe(false);
 
     // The same webhook again, and the retry job: nothing more is asked of Stripe.
     expect((await deliver(second)).json()).toEqual({ received: true, outcome: 'duplicate' });
@@ -243,7 +246,9 @@ describe('the Stripe adapter', () => {
       [2, 'sub_refused_new'],
     ] as const) {
       if (tier === 2) standIn.failNext.set('/v1/subscriptions/sub_refused_old', 3);
-      const { checkout_id } = (await moneyPost(app, '/api/subscription/checkout', session, { tier_level: tier })).json();
+      const { checkout_id } = (
+        await moneyPost(app, '/api/subscription/checkout', session, { tier_level: tier })
+      ).json();
       const row = await checkoutRow(checkout_id);
       await deliver(
         stripeEvent('checkout.session.completed', {

@@ -41,12 +41,11 @@ import { openCheckout } from '../payments';
 import { transferGuardReason } from './guardrails';
 import { type IdempotentReply, runIdempotent } from './idempotency';
 import { lockedWallet, lockWallets, postEntry, postEntryLockingLast } from './ledger';
-import { type Keyed } from './reply';
 import { presentHistoryItem, presentTransfer, presentWallet, presentWithdrawal } from './presenter';
+import type { Keyed } from './reply';
 
 const MINUTE_MS = 60_000;
 const HISTORY_PAGE = 20;
-
 
 // ---------------------------------------------------------------------------------------------
 // Reading

@@ -92,13 +92,18 @@ async function reconcilePayouts(
       ),
     );
   const byId = new Map(ours.map((w) => [w.id, w]));
-  const byPayout = new Map(ours.filter((w) => w.providerPayoutId).map((w) => [w.providerPayoutId as string, w]));
+  const byPayout = new Map(
+    ours.filter((w) => w.providerPayoutId).map((w) => [w.providerPayoutId as string, w]),
+  );
   const seen = new Set<string>();
   for (const payout of payouts) {
     const withdrawal =
       (payout.withdrawalId ? byId.get(payout.withdrawalId) : undefined) ?? byPayout.get(payout.payoutId);
     if (!withdrawal) {
-      await raise('unknown_payout', payout.payoutId, { amount_cents: payout.amountCents, status: payout.status });
+      await raise('unknown_payout', payout.payoutId, {
+        amount_cents: payout.amountCents,
+        status: payout.status,
+      });
       continue;
     }
     seen.add(withdrawal.id);
