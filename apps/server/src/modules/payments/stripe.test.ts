@@ -236,6 +236,27 @@ describe('the Stripe adapter', () => {
     );
     const [p] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(p).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
+
+    // Had Stripe charged the old plan once more, the money is booked, the tier stays, an admin is told.
+    const periodEnd = Math.floor(Date.now() / 1000) + 40 * 86_400;
+    await deliver(
+      stripeEvent('invoice.paid', {
+        id: 'in_switch_old',
+        object: 'invoice',
+        billing_reason: 'subscription_cycle',
+        subscription: 'sub_switch_old',
+        amount_paid: 4999,
+        period_end: periodEnd,
+        lines: { data: [{ period: { end: periodEnd } }] },
+      }),
+    );
+    const [still] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(still).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
+    const flagged = await app.ctx.db
+      .select()
+      .from(reconciliationFlags)
+      .where(eq(reconciliationFlags.reference, 'sub_switch_old'));
+    expect(flagged.map((f) => f.kind)).toEqual(['replaced_plan_renewed']);
     await expectLedgerConsistent(app.ctx.db);
   });
 
