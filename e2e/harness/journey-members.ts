@@ -203,11 +203,18 @@ export async function createVerificationCandidates(app: App): Promise<Record<'ph
   return { phone: await pair('Dorian', 'Celeste', 5), desktop: await pair('Matteo', 'Giulia', 7) };
 }
 
-export type WalletTrio = { payer: JourneyMember; payee: JourneyMember; newcomer: JourneyMember };
+export type WalletTrio = {
+  payer: JourneyMember;
+  payee: JourneyMember;
+  newcomer: JourneyMember;
+  /** Federico (tier 1: one super like a day) buys boosts and uses them. */
+  booster: JourneyMember;
+};
 
 /**
  * The wallet journey's members: Alessandro (tier 2) deposits and sends to Giulia (tier 2, not
- * matched with him, so no cool-off); Matteo (tier 0) subscribes to tier 2. Not boosted and active a
+ * matched with him, so no cool-off); Matteo (tier 0) subscribes to tier 2; Federico (tier 1) buys a
+ * Super Likes Pack and Message Tokens and spends them. Not boosted and active a
  * week ago, so they stay out of the discovery journeys' first cards.
  */
 export async function createWalletTrio(app: App): Promise<WalletTrio> {
@@ -239,6 +246,14 @@ export async function createWalletTrio(app: App): Promise<WalletTrio> {
       gender: 'male',
       tier: 0,
       index: 7,
+    }),
+    booster: await writeJourneyMember(app, {
+      ...base,
+      name: 'Federico',
+      userType: 'men',
+      gender: 'male',
+      tier: 1,
+      index: 8,
     }),
   };
 }

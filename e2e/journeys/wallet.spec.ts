@@ -10,6 +10,32 @@ async function payInSandbox(context: BrowserContext, action: () => Promise<void>
   return checkout;
 }
 
+const topCard = (page: Page) => page.locator('article[data-top-card]');
+
+/** Passes cards until the top one is locked (or not), at most 40 times. */
+async function passUntilCard(page: Page, locked: boolean) {
+  for (let i = 0; i < 40; i += 1) {
+    const card = topCard(page);
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    const label = (await card.getAttribute('aria-label')) ?? '';
+    if (label.startsWith('Locked') === locked) return card;
+    const id = await card.getAttribute('data-card-id');
+    await page.getByRole('button', { name: 'Pass', exact: true }).click();
+    await expect(page.locator(`article[data-top-card]:not([data-card-id="${id}"])`)).toBeVisible({
+      timeout: 10_000,
+    });
+  }
+  throw new Error('no such card in the deck');
+}
+
+/** A picture of the page at a wide desktop (1440 px), then back to the phone. */
+async function atDesktop(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `e2e/artifacts/screens/${name}.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 async function openWallet(page: Page) {
   await page.goto('/more');
   await page.getByRole('button', { name: 'Escrow Wallet' }).click();
@@ -136,5 +162,99 @@ test.describe('the escrow wallet and subscriptions', () => {
     await expectAccessible(page);
     await expectNoHorizontalOverflow(page);
     expect(matteo.consoleErrors).toEqual([]);
+  });
+
+  test('a tier-1 member buys a Super Likes Pack and Message Tokens, then super likes beyond the day and likes a locked card', async ({
+    signedInPage,
+    globals,
+  }) => {
+    const { booster } = globals.walletTrio;
+    const federico = await signedInPage('phone', booster.email, globals.journeyPassword);
+    const { page } = federico;
+    const left = page.getByTestId('super-likes-left');
+    const superLike = page.getByRole('button', { name: 'Super Like', exact: true });
+
+    // The day's one super like.
+    await page.goto('/app');
+    await passUntilCard(page, false);
+    await expect(left).toHaveText('Super likes left today: 1');
+    await superLike.click();
+    await expect(page.getByText('You super liked this profile')).toBeVisible();
+    await expect(left).toHaveText('Super likes left today: 0');
+
+    // The next one is offered the pack instead of a refusal.
+    await passUntilCard(page, false);
+    await superLike.click();
+    const offer = page.getByRole('dialog', { name: 'No Super Likes Left' });
+    await expect(offer).toContainText("You've used today's super likes. Get a Super Likes Pack for 10 more.");
+    await snap(page, 'super-like-offer', 'phone');
+    await expectAccessible(page);
+    await offer.getByRole('link', { name: 'Get a Super Likes Pack' }).click();
+
+    // One-Time Boosts: the After Dark Pass is not sold yet; buy both packs in the sandbox.
+    await expect(page).toHaveURL(/\/subscription\?tab=boosts$/);
+    await expect(page.getByRole('tab', { name: 'One-Time Boosts' })).toHaveAttribute('aria-selected', 'true');
+    const afterDark = page.locator('li[data-boost="after_dark_pass"]');
+    await expect(afterDark).toContainText('After Dark Pass opens with events');
+    await expect(afterDark.getByRole('button', { name: 'Buy After Dark Pass' })).toBeDisabled();
+    for (const [name, price] of [
+      ['Super Likes Pack', '$9.99'],
+      ['Message Tokens', '$7.99'],
+    ] as const) {
+      const checkout = await payInSandbox(
+        federico.context,
+        () => page.getByRole('button', { name: `Buy ${name}` }).click(),
+        price,
+      );
+      await checkout.getByRole('button', { name: `Pay ${price}` }).click();
+      await expect(checkout.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+      await checkout.close();
+    }
+    await expect(page.locator('li[data-boost="super_likes"]')).toContainText('You have 10 left', {
+      timeout: 15_000,
+    });
+    await expect(page.locator('li[data-boost="message_tokens"]')).toContainText('You have 5 left', {
+      timeout: 15_000,
+    });
+    await snap(page, 'boosts', 'phone');
+    await expectAccessible(page);
+    await expectNoHorizontalOverflow(page);
+
+    // Beyond the day's allowance a super like now spends a token.
+    await page.goto('/app');
+    await passUntilCard(page, false);
+    await expect(left).toHaveText('Super likes left today: 0 · 10 tokens');
+    await snap(page, 'discovery-super-likes', 'phone');
+    await atDesktop(page, 'discovery-super-likes-desktop-1440');
+    await superLike.click();
+    await expect(page.getByText('You super liked this profile')).toBeVisible();
+    await expect(left).toHaveText('Super likes left today: 0 · 9 tokens');
+
+    // A locked card takes a like paid with a message token.
+    const locked = await passUntilCard(page, true);
+    const tokenLike = locked.getByRole('button', { name: 'Like with a message token (5 left)' });
+    await expect(tokenLike).toBeVisible();
+    await expect(locked.getByRole('link', { name: /^Upgrade to Tier \d$/ })).toBeVisible();
+    await snap(page, 'locked-card-token', 'phone');
+    await expectAccessible(page);
+    await atDesktop(page, 'locked-card-token-desktop-1440');
+    await tokenLike.click();
+    await expect(page.getByText('You liked this profile')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    // The profile page shows the same counts under its buttons.
+    const next = await passUntilCard(page, false);
+    await page.goto(`/profile/${await next.getAttribute('data-card-id')}`);
+    await expect(left).toHaveText('Super likes left today: 0 · 9 tokens');
+    await left.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snap(page, 'profile-super-likes', 'phone');
+    await atDesktop(page, 'profile-super-likes-desktop-1440');
+
+    await page.goto('/subscription?tab=boosts');
+    await expect(page.locator('li[data-boost="after_dark_pass"]')).toContainText(
+      'After Dark Pass opens with events',
+    );
+    await atDesktop(page, 'boosts-desktop-1440');
+    expect(federico.consoleErrors).toEqual([]);
   });
 });

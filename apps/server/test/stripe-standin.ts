@@ -12,11 +12,24 @@ export type StandInCall = {
   idempotencyKey: string | undefined;
 };
 
+export type StandInPayout = {
+  id: string;
+  object: 'payout';
+  amount: number;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  created: number;
+  metadata: Record<string, string>;
+};
+
 export type StripeStandIn = {
   url: string;
   calls: StandInCall[];
   /** What GET /v1/checkout/sessions/:id reports. */
   sessions: Map<string, { payment_status: 'paid' | 'unpaid'; amount_total: number }>;
+  /** Payouts made through POST /v1/payouts (or added by a test), as GET /v1/payouts lists them. */
+  payouts: Map<string, StandInPayout>;
+  /** Paths whose next requests fail with a 500, and how many times (the SDK retries twice). */
+  failNext: Map<string, number>;
   close(): Promise<void>;
 };
 
@@ -34,6 +47,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const calls: StandInCall[] = [];
   const sessions: StripeStandIn['sessions'] = new Map();
   const byKey = new Map<string, unknown>();
+  const failNext = new Map<string, number>();
+  const payouts = new Map<string, StandInPayout>();
   const server: Server = createServer(async (request, response) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
     const form = new URLSearchParams(await body(request));
@@ -43,6 +58,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
       response.end(JSON.stringify(json));
     };
+    const failures = failNext.get(path) ?? 0;
+    if (failures > 0) {
+      failNext.set(path, failures - 1);
+      return reply(500, { error: { type: 'api_error', message: 'Stand-in failure' } });
+    }
     const remembered = key ? byKey.get(`${path}:${key}`) : undefined;
     if (remembered) return reply(200, remembered);
     let result: unknown;
@@ -65,12 +85,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         object: 'billing_portal.session',
         url: 'https://billing.stripe.test/p/session',
       };
+    } else if (request.method === 'DELETE' && path.startsWith('/v1/subscriptions/')) {
+      result = { id: path.slice('/v1/subscriptions/'.length), object: 'subscription', status: 'canceled' };
     } else if (request.method === 'POST' && path === '/v1/payouts') {
-      result = {
+      const payout: StandInPayout = {
         id: `po_${randomUUID().replaceAll('-', '')}`,
         object: 'payout',
         amount: Number(form.get('amount')),
+        status: 'pending',
+        created: Math.floor(Date.now() / 1000),
+        metadata: Object.fromEntries(
+          [...form.entries()]
+            .filter(([name]) => name.startsWith('metadata['))
+            .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+        ),
       };
+      payouts.set(payout.id, payout);
+      result = payout;
+    } else if (request.method === 'GET' && path === '/v1/payouts') {
+      result = { object: 'list', url: '/v1/payouts', has_more: false, data: [...payouts.values()].reverse() };
     } else {
       return reply(404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` },
@@ -85,6 +118,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     calls,
     sessions,
+    failNext,
+    payouts,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

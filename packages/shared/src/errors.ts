@@ -33,6 +33,8 @@ export const ErrorCode = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  SUPER_LIKE_LIMIT: 'SUPER_LIKE_LIMIT',
+  BOOST_UNAVAILABLE: 'BOOST_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -48,6 +50,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ONBOARDING_REQUIRED: 403,
   PROFILE_RESTRICTED: 403,
   LOCKED_PROFILE: 403,
+  SUPER_LIKE_LIMIT: 403,
   BLOCKED: 403,
   CROSS_ORIGIN: 403,
   NOT_FOUND: 404,
@@ -59,6 +62,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   IDEMPOTENCY_CONFLICT: 409,
   CONFIRMATION_REQUIRED: 409,
   ESCROW_LIMIT: 422,
+  BOOST_UNAVAILABLE: 422,
   PAYMENT_PROVIDER_ERROR: 502,
   // 422: the request is well-formed but the content is refused.
   WEAK_PASSWORD: 422,
@@ -105,6 +109,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable. Please try again.',
   PAYLOAD_TOO_LARGE: 'The request is too large',
   HEADERS_TOO_LARGE: 'The request headers are too large',
+  SUPER_LIKE_LIMIT: "You've used today's super likes. Get a Super Likes Pack for 10 more.",
+  BOOST_UNAVAILABLE: 'This boost is not on sale yet',
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './boosts';
 export * from './cities';
 export * from './compliance';
 export * from './enums';

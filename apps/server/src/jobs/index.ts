@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { lapseEndedSubscriptions } from '../modules/billing';
+import { cancelReplacedPlans, lapseEndedSubscriptions } from '../modules/billing';
 import { expireMatches } from '../modules/matches';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
@@ -44,6 +44,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'subscription-lapse',
       cron: '*/10 * * * *',
       run: () => lapseEndedSubscriptions(ctx),
+    },
+    {
+      // Plans a newer plan replaced whose cancellation at the provider did not go through at once.
+      name: 'replaced-plan-cancel',
+      cron: '*/5 * * * *',
+      run: () => cancelReplacedPlans(ctx).then(() => undefined),
     },
     {
       // Our ledger against the provider's records and against itself; mismatches are flagged for admins.

@@ -26,6 +26,10 @@ describe('Route loaders', () => {
     const api = mockApi({
       [SESSION]: signedInAs(makeMe()),
       [`GET /api/members/${profile.id}`]: { body: profile },
+      // The profile page's super likes left today.
+      'GET /api/discovery/allowance': {
+        body: { super_likes_per_day: 1, super_likes_left_today: 1, super_like_tokens: 0, message_tokens: 0 },
+      },
       'GET /api/interests': { body: makeInterests() },
       ...frame,
     });

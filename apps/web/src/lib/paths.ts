@@ -26,6 +26,8 @@ export const paths = {
   event: '/event/:eventId',
   admin: '/admin',
   subscription: '/subscription',
+  /** /subscription on its One-Time Boosts tab. */
+  boosts: '/subscription?tab=boosts',
   safety: '/safety',
   settings: '/settings',
   migration: '/migration',
@@ -83,6 +85,7 @@ export const apiPaths = {
     `${API}/discovery/feed${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
   discoveryReset: `${API}/discovery/reset`,
   swipes: `${API}/swipes`,
+  swipeAllowance: `${API}/discovery/allowance`,
   interests: `${API}/interests`,
   favorite: (memberId: string) => `${API}/favorites/${encodeURIComponent(memberId)}`,
   member: (memberId: string) => `${API}/members/${encodeURIComponent(memberId)}`,

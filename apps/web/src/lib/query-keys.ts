@@ -31,6 +31,8 @@ export const queryKeys = {
   sandboxCheckout: (id: string) => ['sandbox-checkout', id] as const,
   /** The member's plan, boosts and sponsor; and the sponsorships they give and receive. */
   subscription: ['subscription'] as const,
+  /** Super likes left today and tokens: under `subscription`, so a paid boost refreshes it too. */
+  swipeAllowance: ['subscription', 'swipe-allowance'] as const,
   sponsorships: ['sponsorships'] as const,
   /** The member's own verification (wizard status, Verified in <month year>). */
   myVerification: ['verification'] as const,

@@ -85,6 +85,12 @@ export type FeedResetReply = z.infer<typeof feedResetReplySchema>;
 export const swipeBodySchema = z.object({
   target_id: z.uuid().describe('The member swiped on'),
   direction: z.enum(SWIPE_DIRECTIONS).describe('left = pass, right = like, up = super like'),
+  use_message_token: z
+    .boolean()
+    .optional()
+    .describe(
+      'Like or super like a locked higher-tier card by spending one message token (ignored for a card you may see)',
+    ),
 });
 export type SwipeBody = z.infer<typeof swipeBodySchema>;
 

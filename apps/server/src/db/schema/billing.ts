@@ -4,11 +4,13 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   unique,
@@ -38,6 +40,13 @@ export const subscriptions = pgTable(
     lastEventAt: tstz('last_event_at'),
     currentPeriodEnd: tstz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * A newer plan replaced this one while it was still running: it must be cancelled at the provider
+     * (once; `providerCanceledAt` says it was). `providerCancelClaimedAt` marks a request under way.
+     */
+    replacedAt: tstz('replaced_at'),
+    providerCancelClaimedAt: tstz('provider_cancel_claimed_at'),
+    providerCanceledAt: tstz('provider_canceled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,6 +79,25 @@ export const boosts = pgTable(
     index('boosts_user_type_idx').on(t.userId, t.boostType),
     // Feed ranking: which profiles are boosted right now.
     index('boosts_active_until_idx').on(t.activeUntil),
+  ],
+);
+
+/**
+ * Super likes a member gave from their tier's daily allowance, per UTC day (decision 013). Durable:
+ * removing a super like later does not give the allowance back. Written by record_swipe (drizzle/0014).
+ */
+export const superLikeDays = pgTable(
+  'super_like_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    check('super_like_days_used_positive', sql`${t.used} >= 0`),
   ],
 );
 

@@ -5,10 +5,10 @@ import { request, useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { signedInMember } from '../../../test/factories';
 import { expectLedgerConsistent, moneyPost } from '../../../test/money';
-import { boosts, profiles, subscriptions } from '../../db/schema';
+import { boosts, paymentEvents, profiles, subscriptions } from '../../db/schema';
 import type { SandboxProvider } from '../payments';
 import { applyPaymentEvent } from '../webhooks';
-import { consumeBoost, lapseEndedSubscriptions } from './service';
+import { cancelReplacedPlans, consumeBoost, lapseEndedSubscriptions } from './service';
 
 const t = useTestApp();
 const DAY = 86_400;
@@ -163,6 +163,42 @@ describe('the sandbox plan portal', () => {
       active: false,
       status: 'canceled',
     });
+  });
+});
+
+describe('switching plans', () => {
+  it('cancels the earlier sandbox plan once when the new plan’s webhook is applied; the new plan stays', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 0 });
+    await payCheckout(session, '/api/subscription/checkout', { tier_level: 2 });
+    const second = await payCheckout(session, '/api/subscription/checkout', { tier_level: 3 });
+    const plans = await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, member.id));
+    const old = plans.find((p) => p.tierLevel === 2);
+    const current = plans.find((p) => p.tierLevel === 3);
+    expect(old).toMatchObject({ status: 'canceled' });
+    expect(old?.replacedAt).not.toBeNull();
+    expect(old?.providerCanceledAt).not.toBeNull();
+    expect(current).toMatchObject({ status: 'active', replacedAt: null });
+    // The sandbox's cancellation arrived through the webhook path once, and left the new plan alone.
+    const cancelEvent = `sandbox:evt_sandbox_plan_${old?.providerSubscriptionId}_replaced`;
+    const recorded = await t.app.ctx.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.providerEventId, cancelEvent));
+    expect(recorded).toHaveLength(1);
+    expect(await profileOf(member.id)).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
+
+    // Paying the same checkout again, and the retry job, cancel nothing more.
+    const sandbox = t.app.ctx.payments as SandboxProvider;
+    await sandbox.completeCheckout({
+      checkoutId: second,
+      amountCents: 15999,
+      recurring: true,
+      userId: member.id,
+      outcome: 'pay',
+    });
+    expect(await cancelReplacedPlans(t.app.ctx)).toBe(0);
+    expect(await profileOf(member.id)).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
+    await expectLedgerConsistent(t.app.ctx.db);
   });
 });
 

@@ -6,6 +6,7 @@ export {
   applySubscriptionRenewed,
   applySubscriptionUpdated,
   BOOST_GRANTS,
+  cancelReplacedPlans,
   consumeBoost,
   lapseEndedSubscriptions,
 } from './service';

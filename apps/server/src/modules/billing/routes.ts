@@ -13,8 +13,8 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
-import { runIdempotent, sendIdempotent } from '../wallet';
-import { getSubscriptionState, openPortal, startBoostCheckout, startPlanCheckout } from './service';
+import { idempotentHandler } from '../wallet';
+import { getSubscriptionState, openPortal, requestBoostCheckout, requestPlanCheckout } from './service';
 import { listSponsorships, revokeSponsorship, sponsorMember } from './sponsorship';
 
 const errors = {
@@ -55,19 +55,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutReplySchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const result = await runIdempotent(
-        app.ctx,
-        {
-          userId: actor.id,
-          key: request.headers['idempotency-key'],
-          request: { operation: 'subscription', input: request.body },
-        },
-        ({ tx }) => startPlanCheckout(app.ctx, tx, actor, request.body.tier_level),
-      );
-      return sendIdempotent(reply, result);
-    },
+    idempotentHandler((keyed) => requestPlanCheckout(app.ctx, keyed)),
   );
 
   app.post(
@@ -89,25 +77,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { tier: 1 } },
       schema: {
         tags,
-        summary: 'Buy a one-time boost: a checkout URL (granted when the provider confirms payment)',
+        summary:
+          'Buy a one-time boost: a checkout URL (granted when the provider confirms payment); BOOST_UNAVAILABLE for the After Dark Pass until events exist',
         headers: idempotencyHeaderSchema,
         body: purchaseBoostBodySchema,
         response: { 200: checkoutReplySchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const result = await runIdempotent(
-        app.ctx,
-        {
-          userId: actor.id,
-          key: request.headers['idempotency-key'],
-          request: { operation: 'boost', input: request.body },
-        },
-        ({ tx }) => startBoostCheckout(app.ctx, tx, actor, request.body.boost_type),
-      );
-      return sendIdempotent(reply, result);
-    },
+    idempotentHandler((keyed) => requestBoostCheckout(app.ctx, keyed)),
   );
 
   app.get(

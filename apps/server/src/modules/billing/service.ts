@@ -2,20 +2,21 @@ import {
   AppError,
   BOOSTS,
   type BoostType,
+  boostUnavailableReason,
   type CheckoutReply,
   ErrorCode,
   type SubscriptionState,
   TIERS,
   type TierLevel,
 } from '@royal/shared';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { boosts, type checkouts, profiles, sponsorships, subscriptions } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
 import { openCheckout, type PaymentEvent } from '../payments';
-import { postEntry } from '../wallet';
+import { type Keyed, postEntry, runIdempotent } from '../wallet';
 
 const HOUR_MS = 3_600_000;
 
@@ -80,37 +81,54 @@ export async function getSubscriptionState(
 // ---------------------------------------------------------------------------------------------
 // Checkouts (plans and boosts are paid by card at the provider, never from the escrow wallet)
 
-export function startPlanCheckout(
+/** Subscribe to a tier: a checkout URL, once per Idempotency-Key. */
+export function requestPlanCheckout(
   ctx: AppContext,
-  tx: Db,
-  actor: MemberActor,
-  tier: TierLevel,
-): Promise<CheckoutReply> {
-  if (tier === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The Observer tier is free');
-  return openCheckout(ctx, tx, {
-    userId: actor.id,
-    email: actor.email,
-    purpose: 'subscription',
-    amountCents: TIERS[tier].monthlyPriceCents,
-    description: `${TIERS[tier].name} — monthly plan`,
-    tierLevel: tier,
-  });
+  { actor, key, input }: Keyed<{ tier_level: TierLevel }>,
+) {
+  return runIdempotent(
+    ctx,
+    { userId: actor.id, key, request: { operation: 'subscription', input } },
+    ({ tx }): Promise<CheckoutReply> => {
+      const tier = input.tier_level;
+      if (tier === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The Observer tier is free');
+      return openCheckout(ctx, tx, {
+        userId: actor.id,
+        email: actor.email,
+        purpose: 'subscription',
+        amountCents: TIERS[tier].monthlyPriceCents,
+        description: `${TIERS[tier].name} — monthly plan`,
+        tierLevel: tier,
+      });
+    },
+  );
 }
 
-export function startBoostCheckout(
+/**
+ * Buy a one-time boost: a checkout URL, once per Idempotency-Key. A boost that cannot be used yet
+ * (the After Dark Pass, until events exist) is not sold: BOOST_UNAVAILABLE with the reason.
+ */
+export function requestBoostCheckout(
   ctx: AppContext,
-  tx: Db,
-  actor: MemberActor,
-  type: BoostType,
-): Promise<CheckoutReply> {
-  return openCheckout(ctx, tx, {
-    userId: actor.id,
-    email: actor.email,
-    purpose: 'boost',
-    amountCents: BOOSTS[type].priceCents,
-    description: `${BOOSTS[type].name} — ${BOOSTS[type].description}`,
-    boostType: type,
-  });
+  { actor, key, input }: Keyed<{ boost_type: BoostType }>,
+) {
+  return runIdempotent(
+    ctx,
+    { userId: actor.id, key, request: { operation: 'boost', input } },
+    ({ tx }): Promise<CheckoutReply> => {
+      const type = input.boost_type;
+      const unavailable = boostUnavailableReason(type);
+      if (unavailable) throw new AppError(ErrorCode.BOOST_UNAVAILABLE, unavailable);
+      return openCheckout(ctx, tx, {
+        userId: actor.id,
+        email: actor.email,
+        purpose: 'boost',
+        amountCents: BOOSTS[type].priceCents,
+        description: `${BOOSTS[type].name} — ${BOOSTS[type].description}`,
+        boostType: type,
+      });
+    },
+  );
 }
 
 export async function openPortal(ctx: AppContext, { actor }: { actor: MemberActor }) {
@@ -161,16 +179,22 @@ export async function applyPlanPaid(
     throw new Error(`plan checkout ${checkout.id} without a tier or plan`);
   await bookRevenue(work, 'subscription', checkout.amountCents, eventId);
   const periodEnd = new Date(event.subscription.periodEnd * 1000);
-  // A new plan replaces the member's previous one (an upgrade or downgrade).
-  await work.tx
+  // A new plan replaces the member's previous one (an upgrade or downgrade). A replaced plan still
+  // running at the provider is marked for cancellation there (cancelReplacedPlans, after commit).
+  const replaced = await work.tx
     .update(subscriptions)
-    .set({ status: 'canceled' })
+    .set({ status: 'canceled', replacedAt: sql`now()` })
     .where(
       and(
         eq(subscriptions.userId, checkout.userId),
         inArray(subscriptions.status, ['active', 'past_due', 'incomplete']),
+        or(
+          isNull(subscriptions.providerSubscriptionId),
+          ne(subscriptions.providerSubscriptionId, event.subscription.id),
+        ),
       ),
-    );
+    )
+    .returning({ id: subscriptions.id });
   await work.tx
     .insert(subscriptions)
     .values({
@@ -192,6 +216,7 @@ export async function applyPlanPaid(
     tierSubscriptionActive: true,
     tierSubscriptionEndsAt: periodEnd,
   });
+  return { replacedPlans: replaced.length };
 }
 
 export async function applySubscriptionRenewed(
@@ -206,6 +231,9 @@ export async function applySubscriptionRenewed(
     .for('update');
   if (!plan) throw new Error(`renewal of an unknown plan ${event.subscriptionId}`);
   await bookRevenue(work, 'subscription', event.amountCents, eventId);
+  // The provider charged a plan a newer one replaced (its cancellation had not reached the provider):
+  // the money is booked, the member's current plan stays, and the caller flags it for admins.
+  if (plan.replacedAt) return 'replaced' as const;
   const periodEnd = new Date(Math.max(event.periodEnd * 1000, plan.currentPeriodEnd?.getTime() ?? 0));
   await work.tx
     .update(subscriptions)
@@ -216,6 +244,7 @@ export async function applySubscriptionRenewed(
     tierSubscriptionActive: true,
     tierSubscriptionEndsAt: periodEnd,
   });
+  return 'renewed' as const;
 }
 
 export async function applySubscriptionUpdated(
@@ -241,11 +270,63 @@ export async function applySubscriptionUpdated(
       lastEventAt: created,
     })
     .where(eq(subscriptions.id, plan.id));
+  // A replaced plan's own events (its cancellation, above all) never touch the member's current plan.
+  if (plan.replacedAt) return;
   const live = event.status === 'active' || event.status === 'past_due';
   await setMemberPlan(work, plan.userId, {
     tierSubscriptionActive: live,
     tierSubscriptionEndsAt: periodEnd,
   });
+}
+
+const CANCEL_CLAIM_MS = 5 * 60_000;
+
+/**
+ * Cancels at the provider, once each, the plans a newer plan replaced while they were still running.
+ * Runs after the webhook that applied the new plan has committed (for that member), and as a job for
+ * any left over (a crash, a provider outage). A plan is claimed first (a claim older than five
+ * minutes is taken to be lost), then cancelled with the provider's idempotency, then marked done; a
+ * refusal releases the claim for the next run. Returns how many were cancelled.
+ */
+export async function cancelReplacedPlans(
+  ctx: AppContext,
+  { userId, now = new Date() }: { userId?: string; now?: Date } = {},
+): Promise<number> {
+  const claimed = await ctx.db
+    .update(subscriptions)
+    .set({ providerCancelClaimedAt: now })
+    .where(
+      and(
+        isNotNull(subscriptions.replacedAt),
+        isNull(subscriptions.providerCanceledAt),
+        isNotNull(subscriptions.providerSubscriptionId),
+        eq(subscriptions.provider, ctx.payments.name),
+        userId ? eq(subscriptions.userId, userId) : undefined,
+        or(
+          isNull(subscriptions.providerCancelClaimedAt),
+          lt(subscriptions.providerCancelClaimedAt, new Date(now.getTime() - CANCEL_CLAIM_MS)),
+        ),
+      ),
+    )
+    .returning({ id: subscriptions.id, providerSubscriptionId: subscriptions.providerSubscriptionId });
+  let cancelled = 0;
+  for (const plan of claimed) {
+    try {
+      await ctx.payments.cancelSubscription({ subscriptionId: plan.providerSubscriptionId as string });
+      await ctx.db
+        .update(subscriptions)
+        .set({ providerCanceledAt: new Date() })
+        .where(eq(subscriptions.id, plan.id));
+      cancelled += 1;
+    } catch (error) {
+      ctx.log.error({ err: error, planId: plan.id }, 'payment provider refused to cancel a replaced plan');
+      await ctx.db
+        .update(subscriptions)
+        .set({ providerCancelClaimedAt: null })
+        .where(eq(subscriptions.id, plan.id));
+    }
+  }
+  return cancelled;
 }
 
 /** The job: plans whose paid period has ended without a renewal lapse, and the member's flag with them. */

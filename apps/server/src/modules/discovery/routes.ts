@@ -3,11 +3,13 @@ import {
   feedPageSchema,
   feedQuerySchema,
   feedResetReplySchema,
+  swipeAllowanceSchema,
   swipeBodySchema,
   swipeReplySchema,
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readyActorOf } from '../../plugins/access';
+import { actorOf, readyActorOf } from '../../plugins/access';
+import { loadSwipeAllowance } from './allowance';
 import { loadFeed, resetPasses } from './service';
 import { recordSwipe } from './swipes';
 
@@ -56,14 +58,15 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { capability: 'swipe' } },
       schema: {
         tags,
-        summary: 'Pass, like or super like a member; a mutual like creates a 48-hour match',
+        summary:
+          'Pass, like or super like a member; a mutual like creates a 48-hour match. A super like beyond the day’s allowance spends a Super Likes Pack token; a like on a locked card with `use_message_token` spends a message token',
         body: swipeBodySchema,
         response: {
           200: swipeReplySchema,
           400: apiErrorBodySchema,
           401: apiErrorBodySchema,
           403: apiErrorBodySchema.describe(
-            'TIER_REQUIRED, SUBSCRIPTION_INACTIVE, LOCKED_PROFILE or FORBIDDEN',
+            'TIER_REQUIRED, SUBSCRIPTION_INACTIVE, LOCKED_PROFILE (also: no message token left), SUPER_LIKE_LIMIT or FORBIDDEN',
           ),
           404: apiErrorBodySchema.describe('PROFILE_NOT_FOUND'),
           409: apiErrorBodySchema.describe('ALREADY_SWIPED'),
@@ -71,5 +74,18 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => recordSwipe(app.ctx, { actor: readyActorOf(request), input: request.body }),
+  );
+
+  app.get(
+    '/discovery/allowance',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Super likes left today and the Super Likes Pack and message tokens you hold',
+        response: { 200: swipeAllowanceSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => loadSwipeAllowance(app.ctx, { actor: actorOf(request) }),
   );
 };

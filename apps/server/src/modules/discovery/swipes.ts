@@ -5,10 +5,12 @@ import {
   lockedProfileMessage,
   MATCH_EXPIRY_MS,
   type MatchSummary,
+  MESSAGE_TOKEN_REQUIRED_TEXT,
   maxVisibleTier,
   type SwipeBody,
   type SwipeDirection,
   type SwipeReply,
+  superLikesPerDay,
   swipeBlock,
   type TierLevel,
 } from '@royal/shared';
@@ -38,6 +40,8 @@ type SwipeOutcome = {
   match_conversation_started_at: Date | null;
   match_created: boolean | null;
   notification_ids: string[] | null;
+  /** Why record_swipe wrote nothing for an allowed swipe: no super like left, no message token. */
+  refusal: 'super_like_limit' | 'message_token' | null;
 };
 
 /** Whether a note's recipient (`note->>'user_id'`) wants match notices: likes and matches (default on). */
@@ -47,10 +51,13 @@ const wantsMatchNotices = sql`coalesce((select ${safetySettings.matchNotificatio
 /**
  * A swipe in one round trip. `target` is the member swiped on as the swiper may see them (the
  * members' visibility rule); `allowed` keeps them only when this swipe passes its own checks (a
- * locked higher tier takes only a pass; men are paired with women). record_swipe (drizzle/0005: the
- * pair's lock, the swipe, the like count, the notifications and the match) takes its target from
+ * locked higher tier takes only a pass, unless the member spends a message token on it; men are paired
+ * with women). record_swipe (drizzle/0016: the pair's lock, the super like allowance or token, the
+ * message token, the swipe, the like count, the notifications and the match) takes its target from
  * `allowed`, so it runs only for an allowed row: a refused swipe writes nothing. The reply row is the
- * target's card (none: not visible) with the outcome (all null: refused, or a repeat).
+ * target's card (none: not visible) with the outcome (all null: refused, or a repeat; `refusal` set
+ * when the allowance or a token was missing). A plain like or pass stays this one statement; a super
+ * like or a token like is the same statement too (decision 013).
  *
  * The match notices are format() templates: the swiper's names the target (`%s`), whose name this
  * statement is the first to read. A member who turned match notifications off gets no like or match
@@ -70,6 +77,9 @@ const swipeStatement = preparedStatement<
     maxTier: TierLevel;
     userType: string;
     direction: SwipeDirection;
+    /** Like a locked card by spending a message token (the member asked to). */
+    useMessageToken: boolean;
+    superLikesPerDay: number;
     likeNotes: string;
     matchNotes: string;
     expiry: string;
@@ -84,10 +94,13 @@ const swipeStatement = preparedStatement<
         where ${profiles.userId} = ${v.targetId}::uuid and ${profiles.userId} <> ${v.swiperId}::uuid
           and ${visibleTo({ id: v.swiperId, tier: v.tier })}
       ), allowed as (
-        select "id", "name" from target,
+        select "id", "name",
+          ("tierLevel" > ${v.maxTier}::int and ${v.direction}::swipe_direction <> 'left') as "spendsToken"
+        from target,
           (select set_config('synchronous_commit',
              coalesce(${v.commitMode}::text, current_setting('synchronous_commit')), true)) commit_mode
-        where ("tierLevel" <= ${v.maxTier}::int or ${v.direction}::swipe_direction = 'left')
+        where ("tierLevel" <= ${v.maxTier}::int or ${v.direction}::swipe_direction = 'left'
+               or ${v.useMessageToken}::boolean)
           and "userType" <> ${v.userType}::user_type
       )
       select target.*, outcome.* from target left join lateral (
@@ -99,7 +112,7 @@ const swipeStatement = preparedStatement<
                order by at), '[]'::jsonb)
              from jsonb_array_elements(${v.matchNotes}::jsonb) with ordinality as notes(note, at)
              where ${wantsMatchNotices}),
-          ${v.expiry}::interval) r
+          ${v.expiry}::interval, ${v.superLikesPerDay}::int, allowed."spendsToken") r
       ) outcome on true`,
 );
 
@@ -166,7 +179,9 @@ const asRows = (notes: Array<NewNotification & { unlessMatch?: true }>) =>
 /**
  * Records a swipe. Checks, in order: the swipe permission (declared on the route and re-checked
  * here for other callers), the target exists, is not the viewer and is visible to them (else 404),
- * a locked higher tier takes only a pass, same-type pairs are refused, and a repeat is a conflict.
+ * a locked higher tier takes only a pass (or a like paid with a message token), same-type pairs are
+ * refused, a repeat is a conflict, and a super like beyond the day's allowance needs a Super Likes
+ * Pack token (SUPER_LIKE_LIMIT).
  * One statement (`swipeStatement`) reads the target, applies those checks and, only when they pass,
  * writes the swipe, the like count, the notifications and the match atomically; a refusal is
  * explained here from the target row it returned. `notification.created` and `match.created` go out
@@ -211,6 +226,8 @@ export async function recordSwipe(
         maxTier: maxVisibleTier(actor.rules),
         userType: actor.userType,
         direction: input.direction,
+        useMessageToken: input.use_message_token === true,
+        superLikesPerDay: superLikesPerDay(actor.tier),
         likeNotes: asRows(likeNotes),
         matchNotes: asRows(matchNotes),
         expiry: `${MATCH_EXPIRY_MS} milliseconds`,
@@ -227,8 +244,16 @@ export async function recordSwipe(
       match_conversation_started_at,
       match_created,
       notification_ids,
+      refusal,
       ...target
     } = row;
+    if (refusal === 'super_like_limit') throw new AppError(ErrorCode.SUPER_LIKE_LIMIT);
+    if (refusal === 'message_token') {
+      throw new AppError(ErrorCode.LOCKED_PROFILE, MESSAGE_TOKEN_REQUIRED_TEXT, {
+        required_tier: target.tierLevel,
+        message_tokens: 0,
+      });
+    }
     if (!swiped_at) throw refusalOf(actor, target, input.direction);
     const written = notification_ids ?? [];
     const [likeNote] = likeNotes;

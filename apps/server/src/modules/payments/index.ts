@@ -4,6 +4,7 @@ export {
   type PaymentEvent,
   type PaymentProvider,
   type ProviderCheckoutRecord,
+  type ProviderPayoutRecord,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookRejected,
 } from './port';

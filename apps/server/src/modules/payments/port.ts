@@ -47,6 +47,14 @@ export type PaymentEvent = EventBase &
 /** The provider's own record of a checkout, for reconciliation. */
 export type ProviderCheckoutRecord = { paid: boolean; amountCents: number | null };
 
+/** The provider's own record of a payout, for reconciliation (`withdrawalId`: our id in its metadata). */
+export type ProviderPayoutRecord = {
+  payoutId: string;
+  withdrawalId: string | null;
+  status: 'paid' | 'failed' | 'pending';
+  amountCents: number;
+};
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
@@ -56,10 +64,17 @@ export interface PaymentProvider {
   requestPayout(input: { withdrawalId: string; userId: string; amountCents: number }): Promise<{
     payoutId: string;
   }>;
+  /**
+   * Cancels a plan at once (a newer plan replaced it). Idempotent: asking again for the same plan
+   * cancels nothing more (Stripe: an idempotency key per plan; the sandbox: one event id per plan).
+   */
+  cancelSubscription(input: { subscriptionId: string }): Promise<void>;
   /** Verifies the signature on the raw body (300 s tolerance) and maps the event; throws WebhookRejected. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent;
   /** What the provider recorded for one checkout session (null: it does not know it). */
   lookupCheckout(sessionId: string): Promise<ProviderCheckoutRecord | null>;
+  /** Every payout the provider made since `since` (null: it keeps no records to compare, the sandbox). */
+  listPayouts(since: Date): Promise<ProviderPayoutRecord[] | null>;
 }
 
 /** A webhook that is not provably from the provider (bad or missing signature, stale, malformed). */

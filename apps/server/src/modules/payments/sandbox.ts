@@ -128,6 +128,18 @@ export function createSandboxProvider(options: {
         cancelAtPeriodEnd: action === 'cancel_at_period_end',
       });
     },
+    async cancelSubscription({ subscriptionId }) {
+      // One event id per plan: a second request is a duplicate the webhook path ignores.
+      await deliver({
+        id: `evt_sandbox_plan_${subscriptionId}_replaced`,
+        created: now(),
+        type: 'subscription.updated',
+        subscriptionId,
+        status: 'canceled',
+        periodEnd: null,
+        cancelAtPeriodEnd: false,
+      });
+    },
     async requestPayout({ withdrawalId, amountCents }) {
       const payoutId = `po_sandbox_${withdrawalId}`;
       const failed = amountCents % 100 === SANDBOX_FAILING_PAYOUT_CENTS;
@@ -183,6 +195,9 @@ export function createSandboxProvider(options: {
     },
     async lookupCheckout() {
       // The sandbox has no records of its own: its webhooks are its only word, so nothing to compare.
+      return null;
+    },
+    async listPayouts() {
       return null;
     },
   };

@@ -7,7 +7,8 @@ import { signedInMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost } from '../../../test/money';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-standin';
 import type { App } from '../../app';
-import { checkouts, profiles, reconciliationFlags, withdrawals } from '../../db/schema';
+import { checkouts, profiles, reconciliationFlags, subscriptions, withdrawals } from '../../db/schema';
+import { cancelReplacedPlans } from '../billing';
 import { reconcilePayments } from '../webhooks';
 
 // The Stripe adapter against a local stand-in of the Stripe API (the SDK's host/port/protocol), with
@@ -185,6 +186,112 @@ describe('the Stripe adapter', () => {
     await expectLedgerConsistent(app.ctx.db);
   });
 
+  it('cancels the earlier plan at Stripe exactly once when a new plan’s webhook is applied', async () => {
+    const { member, session } = await signedInMember(app, { tier: 0 });
+    const subscribe = async (tier: number, subscription: string, amount: number) => {
+      const { checkout_id } = (
+        await moneyPost(app, '/api/subscription/checkout', session, { tier_level: tier })
+      ).json();
+      const row = await checkoutRow(checkout_id);
+      const completed = stripeEvent('checkout.session.completed', {
+        id: row.providerSessionId,
+        object: 'checkout.session',
+        metadata: { checkout_id },
+        payment_status: 'paid',
+        amount_total: amount,
+        subscription,
+        customer: 'cus_switch',
+      });
+      expect((await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
+      return completed;
+    };
+    const cancels = () =>
+      standIn.calls.filter((c) => c.method === 'DELETE' && c.path === '/v1/subscriptions/sub_switch_old');
+
+    await subscribe(2, 'sub_switch_old', 4999);
+    expect(cancels()).toHaveLength(0);
+    const second = await subscribe(3, 'sub_switch_new', 15999);
+    expect(cancels()).toHaveLength(1);
+    expect(cancels()[0]?.idempotencyKey).toBe('cancel-sub_switch_old');
+    expect(
+      standIn.calls.some((c) => c.method === 'DELETE' && c.path === '/v1/subscriptions/sub_switch_new'),
+    ).toBe(false);
+
+    // The same webhook again, and the retry job: nothing more is asked of Stripe.
+    expect((await deliver(second)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await cancelReplacedPlans(app.ctx)).toBe(0);
+    expect(cancels()).toHaveLength(1);
+    const plans = await app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, member.id));
+    const old = plans.find((p) => p.providerSubscriptionId === 'sub_switch_old');
+    expect(old).toMatchObject({ status: 'canceled' });
+    expect(old?.providerCanceledAt).not.toBeNull();
+
+    // Stripe then reports the old plan deleted: the member keeps the new plan.
+    await deliver(
+      stripeEvent(
+        'customer.subscription.deleted',
+        { id: 'sub_switch_old', object: 'subscription', status: 'canceled', cancel_at_period_end: false },
+        Math.floor(Date.now() / 1000) + 1,
+      ),
+    );
+    const [p] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(p).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
+
+    // Had Stripe charged the old plan once more, the money is booked, the tier stays, an admin is told.
+    const periodEnd = Math.floor(Date.now() / 1000) + 40 * 86_400;
+    await deliver(
+      stripeEvent('invoice.paid', {
+        id: 'in_switch_old',
+        object: 'invoice',
+        billing_reason: 'subscription_cycle',
+        subscription: 'sub_switch_old',
+        amount_paid: 4999,
+        period_end: periodEnd,
+        lines: { data: [{ period: { end: periodEnd } }] },
+      }),
+    );
+    const [still] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(still).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
+    const flagged = await app.ctx.db
+      .select()
+      .from(reconciliationFlags)
+      .where(eq(reconciliationFlags.reference, 'sub_switch_old'));
+    expect(flagged.map((f) => f.kind)).toEqual(['replaced_plan_renewed']);
+    await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('retries a plan cancellation Stripe refused, from the job', async () => {
+    const { member, session } = await signedInMember(app, { tier: 0 });
+    for (const [tier, subscription] of [
+      [1, 'sub_refused_old'],
+      [2, 'sub_refused_new'],
+    ] as const) {
+      if (tier === 2) standIn.failNext.set('/v1/subscriptions/sub_refused_old', 3);
+      const { checkout_id } = (
+        await moneyPost(app, '/api/subscription/checkout', session, { tier_level: tier })
+      ).json();
+      const row = await checkoutRow(checkout_id);
+      await deliver(
+        stripeEvent('checkout.session.completed', {
+          id: row.providerSessionId,
+          object: 'checkout.session',
+          metadata: { checkout_id },
+          payment_status: 'paid',
+          amount_total: row.amountCents,
+          subscription,
+          customer: 'cus_refused',
+        }),
+      );
+    }
+    const [old] = await app.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_refused_old'));
+    expect(old).toMatchObject({ userId: member.id, providerCanceledAt: null, providerCancelClaimedAt: null });
+    expect(await cancelReplacedPlans(app.ctx)).toBe(1);
+    expect(await cancelReplacedPlans(app.ctx)).toBe(0);
+  });
+
   it('pays a withdrawal out with our id as the idempotency key, and settles it from payout.paid', async () => {
     const { member, session } = await signedInMember(app, { tier: 4 });
     await fundWallet(app, member.id, 9000);
@@ -227,5 +334,61 @@ describe('the Stripe adapter', () => {
     const listed = await request(app, 'GET', '/api/admin/payments/flags', { session: admin.session });
     expect(listed.json().items.map((f: { reference: string }) => f.reference)).toContain(checkout_id);
     expect((await request(app, 'GET', '/api/admin/payments/flags', { session })).statusCode).toBe(403);
+  });
+
+  it('reconciliation flags each payout our ledger and Stripe disagree on, once, for admins', async () => {
+    const { member, session } = await signedInMember(app, { tier: 4 });
+    await fundWallet(app, member.id, 20_000);
+    const withdraw = async (amount_cents: number) => {
+      const res = await moneyPost(app, '/api/wallet/withdrawals', session, { amount_cents });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().withdrawal.id as string;
+      const [row] = await app.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      return { id, payoutId: row?.providerPayoutId as string };
+    };
+    const settle = (w: { id: string; payoutId: string }, type: 'payout.paid' | 'payout.failed') =>
+      deliver(stripeEvent(type, { id: w.payoutId, object: 'payout', metadata: { withdrawal_id: w.id } }));
+    const setStatus = (payoutId: string, status: 'paid' | 'failed') => {
+      const payout = standIn.payouts.get(payoutId);
+      if (!payout) throw new Error('no payout at the stand-in');
+      payout.status = status;
+    };
+
+    // Stripe paid it, our ledger still holds it (the webhook was lost).
+    const held = await withdraw(3000);
+    setStatus(held.payoutId, 'paid');
+    // Our ledger posted it, Stripe says it failed.
+    const posted = await withdraw(2000);
+    await settle(posted, 'payout.paid');
+    setStatus(posted.payoutId, 'failed');
+    // Both agree: nothing to flag.
+    const agreed = await withdraw(1000);
+    await settle(agreed, 'payout.paid');
+    setStatus(agreed.payoutId, 'paid');
+    // A payout we never asked for.
+    standIn.payouts.set('po_unknown_standin', {
+      id: 'po_unknown_standin',
+      object: 'payout',
+      amount: 4200,
+      status: 'paid',
+      created: Math.floor(Date.now() / 1000),
+      metadata: {},
+    });
+
+    expect(await reconcilePayments(app.ctx)).toBe(3);
+    expect(await reconcilePayments(app.ctx)).toBe(0);
+    const flags = await app.ctx.db.select().from(reconciliationFlags);
+    const kindOf = (reference: string) => flags.filter((f) => f.reference === reference).map((f) => f.kind);
+    expect(kindOf(held.id)).toEqual(['payout_paid_still_held']);
+    expect(kindOf(posted.id)).toEqual(['payout_posted_but_failed']);
+    expect(kindOf(agreed.id)).toEqual([]);
+    expect(kindOf('po_unknown_standin')).toEqual(['unknown_payout']);
+
+    const admin = await signedInMember(app, { roles: ['user', 'admin'] });
+    const listed = await request(app, 'GET', '/api/admin/payments/flags', { session: admin.session });
+    const references = listed.json().items.map((f: { reference: string }) => f.reference);
+    expect(references).toEqual(expect.arrayContaining([held.id, posted.id, 'po_unknown_standin']));
+    expect((await request(app, 'GET', '/api/admin/payments/flags', { session })).statusCode).toBe(403);
+    await expectLedgerConsistent(app.ctx.db);
   });
 });

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@royal/shared';
 import Stripe from 'stripe';
-import type { PaymentEvent, PaymentProvider } from './port';
+import type { PaymentEvent, PaymentProvider, ProviderPayoutRecord } from './port';
 import { WEBHOOK_TOLERANCE_SECONDS, WebhookRejected } from './port';
 
 // The Stripe adapter: Checkout Sessions (one-time payments and monthly plans), the billing portal and
@@ -24,6 +24,14 @@ const PLAN_STATUS: Readonly<Record<string, SubscriptionStatus>> = {
   incomplete: 'incomplete',
   incomplete_expired: 'expired',
   paused: 'past_due',
+};
+
+const PAYOUT_STATUS: Readonly<Record<string, ProviderPayoutRecord['status']>> = {
+  paid: 'paid',
+  failed: 'failed',
+  canceled: 'failed',
+  pending: 'pending',
+  in_transit: 'pending',
 };
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
@@ -81,6 +89,15 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       });
       return { url: portal.url };
     },
+    async cancelSubscription({ subscriptionId }) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
+      } catch (error) {
+        // Already gone at Stripe: nothing left to cancel.
+        if ((error as { code?: string }).code === 'resource_missing') return;
+        throw error;
+      }
+    },
     async requestPayout({ withdrawalId, amountCents, userId }) {
       const payout = await stripe.payouts.create(
         { amount: amountCents, currency: 'usd', metadata: { withdrawal_id: withdrawalId, user_id: userId } },
@@ -101,6 +118,21 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         throw new WebhookRejected((error as Error).message);
       }
       return mapStripeEvent(event);
+    },
+    async listPayouts(since) {
+      const records: ProviderPayoutRecord[] = [];
+      for await (const payout of stripe.payouts.list({
+        created: { gte: Math.floor(since.getTime() / 1000) },
+        limit: 100,
+      })) {
+        records.push({
+          payoutId: payout.id,
+          withdrawalId: payout.metadata?.withdrawal_id ?? null,
+          status: PAYOUT_STATUS[payout.status] ?? 'pending',
+          amountCents: payout.amount,
+        });
+      }
+      return records;
     },
     async lookupCheckout(sessionId) {
       try {

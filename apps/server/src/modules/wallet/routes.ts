@@ -14,7 +14,7 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
-import { sendIdempotent } from './reply';
+import { idempotentHandler } from './reply';
 import {
   cancelTransfer,
   getWallet,
@@ -77,15 +77,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutReplySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendIdempotent(
-        reply,
-        await requestDeposit(app.ctx, {
-          actor: actorOf(request),
-          key: request.headers['idempotency-key'],
-          input: request.body,
-        }),
-      ),
+    idempotentHandler((keyed) => requestDeposit(app.ctx, keyed)),
   );
 
   app.post(
@@ -101,15 +93,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: withdrawalReplySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendIdempotent(
-        reply,
-        await requestWithdrawal(app.ctx, {
-          actor: actorOf(request),
-          key: request.headers['idempotency-key'],
-          input: request.body,
-        }),
-      ),
+    idempotentHandler((keyed) => requestWithdrawal(app.ctx, keyed)),
   );
 
   app.post(
@@ -125,15 +109,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: transferReplySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendIdempotent(
-        reply,
-        await sendTransfer(app.ctx, {
-          actor: actorOf(request),
-          key: request.headers['idempotency-key'],
-          input: request.body,
-        }),
-      ),
+    idempotentHandler((keyed) => sendTransfer(app.ctx, keyed)),
   );
 
   app.post(

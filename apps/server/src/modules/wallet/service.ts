@@ -42,11 +42,10 @@ import { transferGuardReason } from './guardrails';
 import { type IdempotentReply, runIdempotent } from './idempotency';
 import { lockedWallet, lockWallets, postEntry, postEntryLockingLast } from './ledger';
 import { presentHistoryItem, presentTransfer, presentWallet, presentWithdrawal } from './presenter';
+import type { Keyed } from './reply';
 
 const MINUTE_MS = 60_000;
 const HISTORY_PAGE = 20;
-
-type Keyed<T> = { actor: MemberActor; key: string; input: T };
 
 // ---------------------------------------------------------------------------------------------
 // Reading

@@ -8,6 +8,7 @@ import {
   applyPlanPaid,
   applySubscriptionRenewed,
   applySubscriptionUpdated,
+  cancelReplacedPlans,
 } from '../billing';
 import { type PaymentEvent, WebhookRejected } from '../payments';
 import { creditDeposit, settleWithdrawal } from '../wallet';
@@ -40,8 +41,14 @@ export async function receiveWebhook(
   return applyPaymentEvent(ctx, providerName, event);
 }
 
-export function applyPaymentEvent(ctx: AppContext, providerName: string, event: PaymentEvent) {
-  return ctx.transact(async (work): Promise<WebhookOutcome> => {
+export async function applyPaymentEvent(
+  ctx: AppContext,
+  providerName: string,
+  event: PaymentEvent,
+): Promise<WebhookOutcome> {
+  // A new plan that replaced a running one: the old one is cancelled at the provider once this commits.
+  const replacedFor: { userId: string | null } = { userId: null };
+  const outcome = await ctx.transact(async (work): Promise<WebhookOutcome> => {
     const recorded = await work.tx
       .insert(paymentEvents)
       .values({ providerEventId: `${providerName}:${event.id}`, type: event.type })
@@ -51,7 +58,7 @@ export function applyPaymentEvent(ctx: AppContext, providerName: string, event: 
     const eventId = `${providerName}:${event.id}`;
     switch (event.type) {
       case 'checkout.paid':
-        return checkoutPaid(work, event, eventId);
+        return checkoutPaid(work, event, eventId, replacedFor);
       case 'checkout.failed': {
         // Only an open checkout closes: a late "expired" after "paid" (events arrive in any order) is moot.
         const [row] = await work.tx
@@ -75,7 +82,9 @@ export function applyPaymentEvent(ctx: AppContext, providerName: string, event: 
         return 'applied';
       }
       case 'subscription.renewed':
-        await applySubscriptionRenewed(work, event, eventId);
+        if ((await applySubscriptionRenewed(work, event, eventId)) === 'replaced') {
+          await flag(work, 'replaced_plan_renewed', event.subscriptionId, { event });
+        }
         return 'applied';
       case 'subscription.updated':
         await applySubscriptionUpdated(work, event);
@@ -84,12 +93,15 @@ export function applyPaymentEvent(ctx: AppContext, providerName: string, event: 
         return 'ignored';
     }
   });
+  if (replacedFor.userId) await cancelReplacedPlans(ctx, { userId: replacedFor.userId });
+  return outcome;
 }
 
 async function checkoutPaid(
   work: Work,
   event: Extract<PaymentEvent, { type: 'checkout.paid' }>,
   eventId: string,
+  replacedFor: { userId: string | null },
 ) {
   const [checkout] = await work.tx
     .select()
@@ -119,7 +131,8 @@ async function checkoutPaid(
       eventId,
     });
   } else if (checkout.purpose === 'subscription') {
-    await applyPlanPaid(work, paid, event, eventId);
+    const { replacedPlans } = await applyPlanPaid(work, paid, event, eventId);
+    if (replacedPlans > 0) replacedFor.userId = checkout.userId;
   } else {
     await applyBoostPaid(work, paid, eventId);
   }

@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { checkouts } from '../../db/schema';
+import { checkouts, withdrawals } from '../../db/schema';
 import { flag } from './dispatch';
 
 const DAY_MS = 86_400_000;
@@ -11,6 +11,9 @@ const WINDOW_DAYS = 7;
  * flags each disagreement once for admins (reconciliation_flags):
  * - a checkout the provider reports paid that we never credited (a lost webhook), or the reverse;
  * - a paid amount that differs from ours;
+ * - payouts (withdrawals): one the provider paid while our ledger still holds it, one our ledger
+ *   posted (or released) that the provider failed (or paid), an amount that differs, one the provider
+ *   made that we have no withdrawal for, and one we posted that the provider has no record of;
  * - a wallet row that no longer equals the sum of its ledger accounts.
  * Returns how many flags it raised.
  */
@@ -45,6 +48,8 @@ export async function reconcilePayments(ctx: AppContext, now = new Date()): Prom
       });
   }
 
+  await reconcilePayouts(ctx, new Date(now.getTime() - WINDOW_DAYS * DAY_MS), raise);
+
   const drifted = await ctx.db.execute<{ user_id: string; balance: string; ledger: string }>(sql`
     select w.user_id, w.current_balance_cents + w.held_cents as balance,
       coalesce((select sum(l.amount_cents) from ledger_lines l
@@ -59,4 +64,65 @@ export async function reconcilePayments(ctx: AppContext, now = new Date()): Prom
     });
   }
   return raised;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Withdrawals against the provider's payouts since `since`, each disagreement raised once. */
+async function reconcilePayouts(
+  ctx: AppContext,
+  since: Date,
+  raise: (kind: string, reference: string, detail: unknown) => Promise<void>,
+) {
+  const payouts = await ctx.payments.listPayouts(since);
+  if (payouts === null) return; // the provider keeps no records we can compare (the sandbox)
+  const ids = payouts.map((p) => p.withdrawalId).filter((id): id is string => id !== null && UUID.test(id));
+  const payoutIds = payouts.map((p) => p.payoutId);
+  const ours = await ctx.db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.provider, ctx.payments.name),
+        or(
+          gte(withdrawals.createdAt, since),
+          ids.length > 0 ? inArray(withdrawals.id, ids) : undefined,
+          payoutIds.length > 0 ? inArray(withdrawals.providerPayoutId, payoutIds) : undefined,
+        ),
+      ),
+    );
+  const byId = new Map(ours.map((w) => [w.id, w]));
+  const byPayout = new Map(
+    ours.filter((w) => w.providerPayoutId).map((w) => [w.providerPayoutId as string, w]),
+  );
+  const seen = new Set<string>();
+  for (const payout of payouts) {
+    const withdrawal =
+      (payout.withdrawalId ? byId.get(payout.withdrawalId) : undefined) ?? byPayout.get(payout.payoutId);
+    if (!withdrawal) {
+      await raise('unknown_payout', payout.payoutId, {
+        amount_cents: payout.amountCents,
+        status: payout.status,
+      });
+      continue;
+    }
+    seen.add(withdrawal.id);
+    const detail = { payout_id: payout.payoutId, provider: payout.status, ours: withdrawal.status };
+    if (payout.status === 'paid' && withdrawal.status === 'pending')
+      await raise('payout_paid_still_held', withdrawal.id, detail);
+    else if (payout.status === 'paid' && withdrawal.status === 'failed')
+      await raise('payout_paid_but_released', withdrawal.id, detail);
+    else if (payout.status === 'failed' && withdrawal.status === 'paid')
+      await raise('payout_posted_but_failed', withdrawal.id, detail);
+    if (payout.amountCents !== withdrawal.amountCents)
+      await raise('payout_amount_mismatch', withdrawal.id, {
+        ...detail,
+        ours_cents: withdrawal.amountCents,
+        provider_cents: payout.amountCents,
+      });
+  }
+  for (const withdrawal of ours) {
+    if (withdrawal.status === 'paid' && !seen.has(withdrawal.id) && withdrawal.createdAt >= since)
+      await raise('payout_posted_not_at_provider', withdrawal.id, { payout_id: withdrawal.providerPayoutId });
+  }
 }

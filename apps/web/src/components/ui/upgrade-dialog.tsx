@@ -1,7 +1,7 @@
 import type { TierLevel } from '@royal/shared';
-import { Crown, Lock } from 'lucide-react';
+import { Crown, Lock, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { Button } from './button';
@@ -16,6 +16,10 @@ export type UpgradeDialogProps = {
   /** The plan that unlocks the action: its name, monthly price and benefits are shown. */
   tier?: TierLevel;
   title?: string;
+  /** The main action instead of Upgrade (e.g. "Get a Super Likes Pack" to the One-Time Boosts tab). */
+  action?: { label: string; to: string; Icon?: LucideIcon };
+  /** Another way through, shown between the main action and Close (e.g. spending a token). */
+  alternative?: ReactNode;
   /** Where focus goes when the dialog closes (Radix's onCloseAutoFocus); default: back to the opener. */
   onCloseAutoFocus?: (event: Event) => void;
 };
@@ -30,9 +34,12 @@ export function UpgradeDialog({
   message,
   tier,
   title = 'Upgrade Required',
+  action,
+  alternative,
   onCloseAutoFocus,
 }: UpgradeDialogProps) {
   const upgradeRef = useRef<HTMLAnchorElement>(null);
+  const ActionIcon = action?.Icon ?? Crown;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <ModalContent
@@ -51,11 +58,12 @@ export function UpgradeDialog({
         {tier !== undefined && <TierPlan tier={tier} className="mt-5" />}
         <div className="mt-6 flex flex-col gap-2">
           <Button variant="gold" size="lg" asChild>
-            <Link ref={upgradeRef} to={paths.subscription} onClick={() => onOpenChange(false)}>
-              <Crown aria-hidden="true" className="size-4.5" />
-              Upgrade
+            <Link ref={upgradeRef} to={action?.to ?? paths.subscription} onClick={() => onOpenChange(false)}>
+              <ActionIcon aria-hidden="true" className="size-4.5" />
+              {action?.label ?? 'Upgrade'}
             </Link>
           </Button>
+          {alternative}
           <Dialog.Close asChild>
             <Button variant="ghost">Close</Button>
           </Dialog.Close>

@@ -10,10 +10,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Heart, type LucideIcon, Star, X } from 'lucide-react';
 import { createElement } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentMember } from '@/features/auth';
 import { api } from '@/lib/api';
-import { apiPaths } from '@/lib/paths';
+import { apiPaths, paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { markProfileSeen } from '../seen-store';
 
@@ -58,7 +59,17 @@ export function showSwipeToast(reply: SwipeReply) {
 export type UseSwipeOptions = {
   /** Called when a like completed a mutual match (show the MatchDialog). */
   onMatch?: (match: MatchSummary) => void;
+  /**
+   * Called instead of the error toast when the server refused a super like beyond the day's
+   * allowance with no token left (show the offer of a Super Likes Pack).
+   */
+  onSuperLikeLimit?: () => void;
 };
+
+/** The server refused a super like: the day's allowance is used and no Super Likes Pack token is left. */
+export function isSuperLikeLimit(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'SUPER_LIKE_LIMIT';
+}
 
 /**
  * POST /api/swipes with the spec's toasts: the swipe's own toast, or (when the reply carries a
@@ -67,14 +78,16 @@ export type UseSwipeOptions = {
  * lists are refreshed when next shown.
  * Pass per-call callbacks to `mutate` to react to the result (the deck keeps or drops its card).
  */
-export function useSwipe({ onMatch }: UseSwipeOptions = {}) {
+export function useSwipe({ onMatch, onSuperLikeLimit }: UseSwipeOptions = {}) {
   const queryClient = useQueryClient();
   const me = useCurrentMember();
+  const navigate = useNavigate();
   return useMutation({
     mutationKey: ['swipe'],
     mutationFn: postSwipe,
-    onSuccess: (reply) => {
+    onSuccess: (reply, body) => {
       showSwipeToast(reply);
+      if (spendsAllowance(body)) void queryClient.invalidateQueries({ queryKey: queryKeys.swipeAllowance });
       markProfileSeen(me.id, reply.target_id);
       queryClient.setQueryData<MemberProfile>(queryKeys.memberProfile(reply.target_id), (profile) =>
         profile
@@ -87,11 +100,28 @@ export function useSwipe({ onMatch }: UseSwipeOptions = {}) {
         onMatch?.(reply.match);
       }
     },
-    onError: (error) => {
+    onError: (error, body) => {
+      if (spendsAllowance(body)) void queryClient.invalidateQueries({ queryKey: queryKeys.swipeAllowance });
+      if (isSuperLikeLimit(error)) {
+        if (onSuperLikeLimit) {
+          onSuperLikeLimit();
+          return;
+        }
+        toast.error('Error', {
+          description: swipeErrorMessage(error),
+          action: { label: BUY_SUPER_LIKES_LABEL, onClick: () => navigate(paths.boosts) },
+        });
+        return;
+      }
       toast.error('Error', { description: swipeErrorMessage(error) });
     },
   });
 }
+
+/** A super like or a token like: it may use the day's allowance or a token, so the counts change. */
+const spendsAllowance = (body: SwipeBody) => body.direction === 'up' || body.use_message_token === true;
+
+export const BUY_SUPER_LIKES_LABEL = 'Get a Super Likes Pack';
 
 /** The target cannot be swiped again (already answered, or the profile is gone). */
 export function isCardGone(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import type { FeedCard, FeedPage, SwipeBody, SwipeReply } from '@royal/shared';
+import type { FeedCard, FeedPage, SwipeAllowance, SwipeBody, SwipeReply } from '@royal/shared';
 import { apiError, type MockHandler, mockApi, never } from '@test/fetch-mock';
 import { makeLockedCard, makeMatch, makeMe, makeMemberCard } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
@@ -8,6 +8,16 @@ import { DiscoveryScreen } from './discovery-screen';
 
 const FEED = 'GET /api/discovery/feed';
 const SWIPES = 'POST /api/swipes';
+const ALLOWANCE = 'GET /api/discovery/allowance';
+const allowance = (overrides: Partial<SwipeAllowance> = {}): MockHandler => ({
+  body: {
+    super_likes_per_day: 1,
+    super_likes_left_today: 1,
+    super_like_tokens: 0,
+    message_tokens: 0,
+    ...overrides,
+  },
+});
 
 const page = (items: FeedCard[], next_cursor: string | null = null): FeedPage => ({ items, next_cursor });
 
@@ -20,7 +30,7 @@ const swipeOk =
   };
 
 function renderDeck(routes: Record<string, MockHandler>, me = makeMe()) {
-  const api = mockApi(routes);
+  const api = mockApi({ [ALLOWANCE]: allowance(), ...routes });
   const view = renderSignedIn(<DiscoveryScreen />, { me });
   return { ...view, api };
 }
@@ -349,5 +359,110 @@ describe('DiscoveryScreen', () => {
   it('keeps the loading text while the feed is on its way', async () => {
     renderDeck({ [FEED]: never });
     expect(await screen.findByText('Loading profiles...')).toBeInTheDocument();
+  });
+
+  describe('super likes and message tokens', () => {
+    it('shows what is left today beside the super like button', async () => {
+      renderDeck({
+        [FEED]: { body: page([makeMemberCard({ name: 'Ava' })]) },
+        [ALLOWANCE]: allowance({ super_likes_left_today: 0, super_like_tokens: 7 }),
+      });
+      await cardNamed('Ava, 27');
+      expect(await screen.findByTestId('super-likes-left')).toHaveTextContent(
+        'Super likes left today: 0 · 7 tokens',
+      );
+    });
+
+    it('offers the Super Likes Pack instead of posting when nothing is left', async () => {
+      const { api, user } = renderDeck({
+        [FEED]: { body: page([makeMemberCard({ name: 'Ava' })]) },
+        [ALLOWANCE]: allowance({ super_likes_left_today: 0, super_like_tokens: 0 }),
+        [SWIPES]: swipeOk(),
+      });
+      await cardNamed('Ava, 27');
+      await screen.findByText('Super likes left today: 0');
+      await user.click(screen.getByRole('button', { name: 'Super Like' }));
+      const dialog = await screen.findByRole('dialog', { name: 'No Super Likes Left' });
+      expect(dialog).toHaveTextContent(
+        "You've used today's super likes. Get a Super Likes Pack for 10 more.",
+      );
+      expect(within(dialog).getByRole('link', { name: 'Get a Super Likes Pack' })).toHaveAttribute(
+        'href',
+        '/subscription?tab=boosts',
+      );
+      expect(api.callsTo(SWIPES)).toHaveLength(0);
+    });
+
+    it('opens the same offer when the server refuses (the last one went elsewhere), and keeps the card', async () => {
+      const { api, user } = renderDeck({
+        [FEED]: { body: page([makeMemberCard({ name: 'Ava' })]) },
+        [SWIPES]: apiError(
+          403,
+          'SUPER_LIKE_LIMIT',
+          "You've used today's super likes. Get a Super Likes Pack for 10 more.",
+        ),
+      });
+      await cardNamed('Ava, 27');
+      await screen.findByText('Super likes left today: 1');
+      await user.click(screen.getByRole('button', { name: 'Super Like' }));
+      expect(await screen.findByRole('dialog', { name: 'No Super Likes Left' })).toBeInTheDocument();
+      expect(api.callsTo(SWIPES)).toHaveLength(1);
+      // The counts are asked for again.
+      await waitFor(() => expect(api.callsTo(ALLOWANCE).length).toBeGreaterThan(1));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(screen.getByRole('article', { name: 'Ava, 27' })).toHaveAttribute('data-top-card');
+    });
+
+    it('lets a locked card be liked with a message token, and offers Upgrade to Tier N either way', async () => {
+      const locked = makeLockedCard({ tier_level: 3, required_tier: 3, age: 31 });
+      const { api, user } = renderDeck({
+        [FEED]: { body: page([locked, makeMemberCard({ name: 'Bianca', age: 30 })]) },
+        [ALLOWANCE]: allowance({ message_tokens: 2 }),
+        [SWIPES]: swipeOk(),
+      });
+      const card = await cardNamed('Locked 31-year-old member');
+      expect(within(card).getByRole('link', { name: 'Upgrade to Tier 3' })).toHaveAttribute(
+        'href',
+        '/subscription',
+      );
+      await user.click(
+        await within(card).findByRole('button', { name: 'Like with a message token (2 left)' }),
+      );
+      expect(await screen.findByText('Liked!')).toBeInTheDocument();
+      expect(api.callsTo(SWIPES).map((call) => call.body)).toEqual([
+        { target_id: locked.id, direction: 'right', use_message_token: true },
+      ]);
+    });
+
+    it('offers no token like without tokens; the Upgrade dialog offers it when there are some', async () => {
+      const locked = makeLockedCard({ tier_level: 3, required_tier: 3, age: 31 });
+      renderDeck({ [FEED]: { body: page([locked]) } });
+      const card = await cardNamed('Locked 31-year-old member');
+      await screen.findByTestId('super-likes-left');
+      expect(within(card).queryByRole('button', { name: /message token/ })).not.toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'Upgrade to Tier 3' })).toBeInTheDocument();
+    });
+
+    it('the Upgrade dialog of a locked card carries the token like too', async () => {
+      const locked = makeLockedCard({ tier_level: 4, required_tier: 4, age: 29 });
+      const { api, user } = renderDeck({
+        [FEED]: { body: page([locked]) },
+        [ALLOWANCE]: allowance({ message_tokens: 1 }),
+        [SWIPES]: swipeOk(),
+      });
+      await cardNamed('Locked 29-year-old member');
+      await screen.findByTestId('super-likes-left');
+      await user.click(screen.getByRole('button', { name: 'Like' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
+      await user.click(within(dialog).getByRole('button', { name: 'Like with a message token (1 left)' }));
+      expect(await screen.findByText('Liked!')).toBeInTheDocument();
+      expect(api.callsTo(SWIPES)[0]?.body).toEqual({
+        target_id: locked.id,
+        direction: 'right',
+        use_message_token: true,
+      });
+    });
   });
 });

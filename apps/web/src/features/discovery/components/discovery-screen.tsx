@@ -3,13 +3,16 @@ import {
   type FeedCard,
   lockedProfileMessage,
   type MatchSummary,
+  messageTokenLikeLabel,
+  nextSuperLikeSource,
   nextTier,
+  SUPER_LIKE_LIMIT_TEXT,
   type SwipeDirection,
   swipeBlock,
   swipeUnlockTier,
   type TierLevel,
 } from '@royal/shared';
-import { Crown, RotateCcw } from 'lucide-react';
+import { Crown, MessageCircleHeart, RotateCcw, Star } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -17,15 +20,17 @@ import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { TierPlan } from '@/components/ui/tier-plan';
-import { UpgradeDialog } from '@/components/ui/upgrade-dialog';
+import { UpgradeDialog, type UpgradeDialogProps } from '@/components/ui/upgrade-dialog';
 import { useCurrentMember } from '@/features/auth';
 import { paths } from '@/lib/paths';
+import { useSwipeAllowance } from '../api/allowance';
 import { useFeed } from '../api/feed';
 import { useResetFeed } from '../api/reset-feed';
-import { isCardGone, useSwipe } from '../api/swipe';
+import { BUY_SUPER_LIKES_LABEL, isCardGone, useSwipe } from '../api/swipe';
 import { useSeenProfiles } from '../seen-store';
 import { DeckDetails } from './deck-details';
 import { MatchDialog } from './match-dialog';
+import { SuperLikesLeft } from './super-likes-left';
 import { SwipeActionButton } from './swipe-action-button';
 import { SwipeCard } from './swipe-card';
 
@@ -45,7 +50,17 @@ const KEY_DIRECTIONS: Readonly<Record<string, SwipeDirection>> = {
 const DECK_HEIGHT =
   'clamp(15rem, calc(100svh - var(--topbar-height) - var(--bottomnav-space) - env(safe-area-inset-top) - env(safe-area-inset-bottom) - var(--deck-chrome)), 37.5rem)';
 
-type UpgradePrompt = { message: string; tier: TierLevel };
+type UpgradePrompt = Pick<UpgradeDialogProps, 'message' | 'tier' | 'title' | 'action'> & {
+  /** A locked card the member could like with a message token instead. */
+  tokenLike?: FeedCard;
+};
+
+/** The day's super likes are used and no token is left: the Super Likes Pack is the way on. */
+export const SUPER_LIKE_OFFER: UpgradePrompt = {
+  title: 'No Super Likes Left',
+  message: SUPER_LIKE_LIMIT_TEXT,
+  action: { label: BUY_SUPER_LIKES_LABEL, to: paths.boosts, Icon: Star },
+};
 
 function firstPhoto(card: FeedCard | undefined): string | null {
   if (!card) return null;
@@ -76,7 +91,7 @@ export function DiscoveryScreen() {
   const exitTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const refocusTop = useRef(false);
 
-  const swipe = useSwipe({ onMatch: setMatch });
+  const swipe = useSwipe({ onMatch: setMatch, onSuperLikeLimit: () => setUpgrade(SUPER_LIKE_OFFER) });
   const reset = useResetFeed({
     onReset: () => {
       clearSeen();
@@ -99,6 +114,9 @@ export function DiscoveryScreen() {
   );
   const top = visible[0];
   const next = visible[1];
+  // Asked for once there is a card to act on (an empty deck shows no super like button).
+  const allowance = useSwipeAllowance(block === null && top !== undefined);
+  const messageTokens = allowance.data?.message_tokens ?? 0;
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   useEffect(() => {
@@ -132,14 +150,23 @@ export function DiscoveryScreen() {
   }, [topId]);
 
   const requestSwipe = useCallback(
-    (card: FeedCard, direction: SwipeDirection): boolean => {
+    (card: FeedCard, direction: SwipeDirection, useMessageToken = false): boolean => {
       if (exiting) return false;
-      if (card.locked && direction !== 'left') {
-        setUpgrade({ message: lockedProfileMessage(card.required_tier), tier: card.required_tier });
+      if (card.locked && direction !== 'left' && !useMessageToken) {
+        setUpgrade({
+          message: lockedProfileMessage(card.required_tier),
+          tier: card.required_tier,
+          ...(messageTokens > 0 && !block ? { tokenLike: card } : {}),
+        });
         return false;
       }
       if (block) {
         setUpgrade({ message: block.message, tier: swipeUnlockTier(me) ?? 1 });
+        return false;
+      }
+      // The same rule as the server's: without an allowance or a token left, offer the pack instead.
+      if (direction === 'up' && allowance.data && nextSuperLikeSource(allowance.data) === null) {
+        setUpgrade(SUPER_LIKE_OFFER);
         return false;
       }
       const active = document.activeElement;
@@ -154,7 +181,8 @@ export function DiscoveryScreen() {
       exitTimers.current.set(card.id, timer);
 
       // Success hides the member for the session (useSwipe marks them seen).
-      swipe.mutateAsync({ target_id: card.id, direction }).then(
+      const body = { target_id: card.id, direction, ...(useMessageToken ? { use_message_token: true } : {}) };
+      swipe.mutateAsync(body).then(
         () => undefined,
         (error: unknown) => {
           // Already answered or gone: nothing more can be done with this card, so it stays away.
@@ -175,7 +203,7 @@ export function DiscoveryScreen() {
       );
       return true;
     },
-    [exiting, block, me, swipe, markSeen],
+    [exiting, block, me, swipe, markSeen, messageTokens, allowance.data],
   );
 
   // Arrow keys swipe when the deck (or nothing in particular: the page) has focus.
@@ -259,7 +287,7 @@ export function DiscoveryScreen() {
           ref={regionRef}
           tabIndex={-1}
           aria-labelledby={`${hintId}-title`}
-          className="flex w-full flex-col gap-3 outline-none [--deck-chrome:8.5rem] sm:-my-2 sm:[--deck-chrome:7.5rem] lg:w-[420px] lg:shrink-0 [@media(max-height:500px)]:flex-row [@media(max-height:500px)]:items-center [@media(max-height:500px)]:[--deck-chrome:3rem]"
+          className="flex w-full flex-col gap-3 outline-none [--deck-chrome:9.75rem] sm:-my-2 sm:[--deck-chrome:8.75rem] lg:w-[420px] lg:shrink-0 [@media(max-height:500px)]:flex-row [@media(max-height:500px)]:items-center [@media(max-height:500px)]:[--deck-chrome:3rem]"
         >
           <h1 id={`${hintId}-title`} className="sr-only">
             Discover
@@ -288,13 +316,9 @@ export function DiscoveryScreen() {
                         isTop={index === 0}
                         exitDirection={index === 0 && exiting?.id === card.id ? exiting.direction : null}
                         onSwipeRequest={(direction) => requestSwipe(card, direction)}
-                        onLockedTap={() =>
-                          card.locked &&
-                          setUpgrade({
-                            message: lockedProfileMessage(card.required_tier),
-                            tier: card.required_tier,
-                          })
-                        }
+                        onLockedTap={() => requestSwipe(card, 'right')}
+                        messageTokens={block ? 0 : messageTokens}
+                        onTokenLike={() => requestSwipe(card, 'right', true)}
                         hintId={index === 0 ? hintId : undefined}
                       />
                     </div>
@@ -302,22 +326,27 @@ export function DiscoveryScreen() {
               )}
           </div>
 
-          <div className="flex h-[4.5rem] shrink-0 items-center justify-center gap-6 [@media(max-height:500px)]:h-auto [@media(max-height:500px)]:flex-col [@media(max-height:500px)]:gap-3">
-            {top && (
-              <>
-                <SwipeActionButton direction="left" onClick={() => requestSwipe(top, 'left')} />
-                <SwipeActionButton
-                  direction="up"
-                  size="md"
-                  locked={lockActions || top.locked}
-                  onClick={() => requestSwipe(top, 'up')}
-                />
-                <SwipeActionButton
-                  direction="right"
-                  locked={lockActions || top.locked}
-                  onClick={() => requestSwipe(top, 'right')}
-                />
-              </>
+          <div className="flex shrink-0 flex-col items-center gap-1">
+            <div className="flex h-[4.5rem] shrink-0 items-center justify-center gap-6 [@media(max-height:500px)]:h-auto [@media(max-height:500px)]:flex-col [@media(max-height:500px)]:gap-3">
+              {top && (
+                <>
+                  <SwipeActionButton direction="left" onClick={() => requestSwipe(top, 'left')} />
+                  <SwipeActionButton
+                    direction="up"
+                    size="md"
+                    locked={lockActions || top.locked}
+                    onClick={() => requestSwipe(top, 'up')}
+                  />
+                  <SwipeActionButton
+                    direction="right"
+                    locked={lockActions || top.locked}
+                    onClick={() => requestSwipe(top, 'right')}
+                  />
+                </>
+              )}
+            </div>
+            {top && !lockActions && allowance.data && (
+              <SuperLikesLeft allowance={allowance.data} className="h-4" />
             )}
           </div>
         </section>
@@ -342,6 +371,23 @@ export function DiscoveryScreen() {
         onOpenChange={(open) => !open && setUpgrade(null)}
         message={upgrade?.message ?? ''}
         tier={upgrade?.tier}
+        title={upgrade?.title}
+        action={upgrade?.action}
+        alternative={
+          upgrade?.tokenLike && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                const card = upgrade.tokenLike;
+                setUpgrade(null);
+                if (card) requestSwipe(card, 'right', true);
+              }}
+            >
+              <MessageCircleHeart aria-hidden="true" className="size-4 shrink-0" />
+              {messageTokenLikeLabel(messageTokens)}
+            </Button>
+          )
+        }
         onCloseAutoFocus={returnFocusToDeck}
       />
       <MatchDialog match={match} onClose={() => setMatch(null)} onCloseAutoFocus={returnFocusToDeck} />

@@ -4,17 +4,19 @@ import {
   type LockedCard,
   lockedProfileMessage,
   type MemberCard,
+  messageTokenLikeLabel,
   milesLabel,
   type SwipeDirection,
 } from '@royal/shared';
-import { Lock, MapPin } from 'lucide-react';
+import { Crown, Lock, MapPin, MessageCircleHeart } from 'lucide-react';
 import { type PointerEvent, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PhotoCarousel } from '@/components/ui/photo-carousel';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { cn } from '@/lib/cn';
-import { profilePath } from '@/lib/paths';
+import { paths, profilePath } from '@/lib/paths';
 import { overlayStrengths, swipeDirectionFor } from '../gesture';
 
 /** Movement below this is still a tap, not a drag. */
@@ -31,8 +33,12 @@ export type SwipeCardProps = {
   exitDirection: SwipeDirection | null;
   /** A released drag asks to swipe; false (refused, e.g. a locked card) springs the card back. */
   onSwipeRequest: (direction: SwipeDirection) => boolean;
-  /** Any tap on a locked card (it can only be passed). */
+  /** Any tap on a locked card (it can only be passed, or liked with a message token). */
   onLockedTap: () => void;
+  /** Message tokens the member holds: a locked card then offers to like with one. */
+  messageTokens?: number;
+  /** Like this locked card by spending a message token. */
+  onTokenLike?: () => void;
   /** id of the visually hidden keyboard hint. */
   hintId?: string;
 };
@@ -76,6 +82,8 @@ export function SwipeCard({
   exitDirection,
   onSwipeRequest,
   onLockedTap,
+  messageTokens = 0,
+  onTokenLike,
   hintId,
 }: SwipeCardProps) {
   const cardRef = useRef<HTMLElement>(null);
@@ -241,7 +249,13 @@ export function SwipeCard({
       }}
     >
       {card.locked ? (
-        <LockedCardFace card={card} onTap={onLockedTap} isTop={isTop} />
+        <LockedCardFace
+          card={card}
+          onTap={onLockedTap}
+          isTop={isTop}
+          messageTokens={messageTokens}
+          onTokenLike={onTokenLike}
+        />
       ) : (
         <MemberCardFace card={card} isTop={isTop} />
       )}
@@ -326,7 +340,19 @@ function MemberCardFace({ card, isTop }: { card: MemberCard; isTop: boolean }) {
   );
 }
 
-function LockedCardFace({ card, onTap, isTop }: { card: LockedCard; onTap: () => void; isTop: boolean }) {
+function LockedCardFace({
+  card,
+  onTap,
+  isTop,
+  messageTokens,
+  onTokenLike,
+}: {
+  card: LockedCard;
+  onTap: () => void;
+  isTop: boolean;
+  messageTokens: number;
+  onTokenLike: (() => void) | undefined;
+}) {
   const message = lockedProfileMessage(card.required_tier);
   return (
     <div className="relative size-full">
@@ -345,12 +371,28 @@ function LockedCardFace({ card, onTap, isTop }: { card: LockedCard; onTap: () =>
         />
       )}
       <div aria-hidden="true" className="absolute inset-0 bg-royal-950/45" />
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-8 text-center text-white">
+      {/* Centred in the part above the masked name and bio, so its actions never cover them. */}
+      <div className="absolute inset-x-0 top-0 bottom-36 flex flex-col items-center justify-center gap-3 px-6 text-center text-white">
         <span className="flex size-16 items-center justify-center rounded-full bg-black/45 ring-2 ring-gold-300/70 backdrop-blur">
           <Lock aria-hidden="true" className="size-7 text-gold-300" />
         </span>
         <p className="font-display text-2xl text-gold-200">Exclusive Tier {card.required_tier}+ Member</p>
         <p className="max-w-64 text-sm text-white/85">{message}</p>
+        {/* Above the card-wide button, so these two act on their own. */}
+        <div className="relative z-20 mt-1 flex w-full max-w-72 flex-col gap-2">
+          <Button variant="gold" asChild>
+            <Link to={paths.subscription} tabIndex={isTop ? 0 : -1}>
+              <Crown aria-hidden="true" className="size-4" />
+              Upgrade to Tier {card.required_tier}
+            </Link>
+          </Button>
+          {messageTokens > 0 && onTokenLike && (
+            <Button variant="glass" className="px-4" tabIndex={isTop ? 0 : -1} onClick={onTokenLike}>
+              <MessageCircleHeart aria-hidden="true" className="size-4 shrink-0" />
+              {messageTokenLikeLabel(messageTokens)}
+            </Button>
+          )}
+        </div>
       </div>
       <div
         aria-hidden="true"

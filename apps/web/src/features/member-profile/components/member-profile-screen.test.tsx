@@ -7,6 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { MemberProfileScreen } from './member-profile-screen';
 
 const SWIPES = 'POST /api/swipes';
+const ALLOWANCE = 'GET /api/discovery/allowance';
+const allowance = (left: number, tokens = 0): MockHandler => ({
+  body: {
+    super_likes_per_day: 3,
+    super_likes_left_today: left,
+    super_like_tokens: tokens,
+    message_tokens: 0,
+  },
+});
 
 function renderProfile(
   profile: MemberProfile | { id: string; reply: MockHandler },
@@ -14,7 +23,7 @@ function renderProfile(
   me = makeMe(),
 ) {
   const reply = 'reply' in profile ? profile.reply : { body: profile };
-  const api = mockApi({ [`GET /api/members/${profile.id}`]: reply, ...routes });
+  const api = mockApi({ [ALLOWANCE]: allowance(3), [`GET /api/members/${profile.id}`]: reply, ...routes });
   const view = renderSignedIn(<MemberProfileScreen userId={profile.id} />, {
     me,
     path: `/profile/${profile.id}`,
@@ -214,6 +223,34 @@ describe('MemberProfileScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
     expect(dialog).toHaveTextContent('Upgrade to Tier 1+ to swipe');
     expect(api.callsTo(SWIPES)).toHaveLength(0);
+  });
+
+  it('shows the super likes left today, and offers the pack instead of posting when none is left', async () => {
+    const { api, user } = renderProfile(makeMemberProfile(), {
+      [ALLOWANCE]: allowance(0),
+      [SWIPES]: swipeOk(),
+    });
+    expect(await screen.findByTestId('super-likes-left')).toHaveTextContent('Super likes left today: 0');
+    await user.click(screen.getByRole('button', { name: 'Super Like' }));
+    const dialog = await screen.findByRole('dialog', { name: 'No Super Likes Left' });
+    expect(within(dialog).getByRole('link', { name: 'Get a Super Likes Pack' })).toHaveAttribute(
+      'href',
+      '/subscription?tab=boosts',
+    );
+    expect(api.callsTo(SWIPES)).toHaveLength(0);
+  });
+
+  it('super likes with a token when the day’s allowance is used', async () => {
+    const { api, user } = renderProfile(makeMemberProfile(), {
+      [ALLOWANCE]: allowance(0, 4),
+      [SWIPES]: swipeOk(),
+    });
+    expect(await screen.findByTestId('super-likes-left')).toHaveTextContent(
+      'Super likes left today: 0 · 4 tokens',
+    );
+    await user.click(screen.getByRole('button', { name: 'Super Like' }));
+    expect(await screen.findByText('Super Like!')).toBeInTheDocument();
+    expect(api.callsTo(SWIPES)).toHaveLength(1);
   });
 
   it('goes back to discovery when the profile was opened directly', async () => {

@@ -1,17 +1,20 @@
 import {
   BOOST_TYPES,
   BOOSTS,
+  boostUnavailableReason,
   formatCents,
   SUBSCRIPTION_POPULAR_TIER,
   TIER_LEVELS,
   TIERS,
 } from '@royal/shared';
-import { Rocket, Sparkles } from 'lucide-react';
+import { CalendarClock, Rocket, Sparkles } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { TierBadge } from '@/components/ui/tier-badge';
+import { cn } from '@/lib/cn';
 import { useSubscription } from '../api/subscription';
 import { PlanCard, planState } from './plan-card';
 import { useCheckoutActions } from './use-checkout-actions';
@@ -22,6 +25,9 @@ const dateLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
 export function SubscriptionScreen() {
   const state = useSubscription();
   const actions = useCheckoutActions();
+  // `?tab=boosts` (the Super Likes Pack offer) opens One-Time Boosts.
+  const [searchParams] = useSearchParams();
+  const initialTab = searchParams.get('tab') === 'boosts' ? 'boosts' : 'tiers';
   if (state.isPending) return <Spinner className="mx-auto mt-16" />;
   if (state.isError)
     return (
@@ -71,7 +77,7 @@ export function SubscriptionScreen() {
         )}
       </section>
 
-      <Tabs.Root defaultValue="tiers" className="flex flex-col gap-4">
+      <Tabs.Root defaultValue={initialTab} className="flex flex-col gap-4">
         <Tabs.List
           aria-label="Plans"
           className="grid grid-cols-2 gap-1 rounded-2xl border border-border bg-surface-muted p-1"
@@ -109,10 +115,16 @@ export function SubscriptionScreen() {
               const owned = plan.boosts
                 .filter((b) => b.boost_type === type)
                 .reduce((n, b) => n + b.remaining, 0);
+              const unavailable = boostUnavailableReason(type);
               return (
                 <li
                   key={type}
-                  className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-4"
+                  data-boost={type}
+                  aria-disabled={unavailable ? true : undefined}
+                  className={cn(
+                    'flex flex-col gap-2 rounded-2xl border border-border bg-surface p-4',
+                    unavailable && 'bg-surface-muted',
+                  )}
                 >
                   <p className="flex items-center gap-2 font-semibold text-foreground">
                     {type === 'profile_boost' ? (
@@ -126,13 +138,24 @@ export function SubscriptionScreen() {
                   {owned > 0 && (
                     <p className="text-emerald-700 text-xs dark:text-emerald-300">You have {owned} left</p>
                   )}
+                  {unavailable && (
+                    <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
+                      <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+                      {unavailable}
+                    </p>
+                  )}
                   <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-                    <span className="font-display text-foreground text-xl">
+                    <span
+                      className={cn(
+                        'font-display text-xl',
+                        unavailable ? 'text-muted-foreground' : 'text-foreground',
+                      )}
+                    >
                       {formatCents(BOOSTS[type].priceCents)}
                     </span>
                     <Button
-                      variant="gold"
-                      disabled={actions.pending}
+                      variant={unavailable ? 'outline' : 'gold'}
+                      disabled={actions.pending || unavailable !== null}
                       onClick={() => actions.buyBoost(type)}
                       aria-label={`Buy ${BOOSTS[type].name}`}
                     >

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  boostUnavailableReason,
+  messageTokenLikeLabel,
+  nextSuperLikeSource,
+  SUPER_LIKE_LIMIT_TEXT,
+  superLikeDay,
+  superLikesLeftLabel,
+  superLikesLeftToday,
+  superLikesPerDay,
+} from './boosts';
+import { BOOST_TYPES, BOOSTS } from './enums';
+
+describe('super likes per day', () => {
+  it.each([
+    [0, 0],
+    [1, 1],
+    [2, 3],
+    [3, 5],
+    [4, 10],
+  ] as const)('tier %i gets %i', (tier, count) => {
+    expect(superLikesPerDay(tier)).toBe(count);
+  });
+
+  it('grows with the tier', () => {
+    for (const tier of [1, 2, 3, 4] as const) {
+      expect(superLikesPerDay(tier)).toBeGreaterThan(superLikesPerDay((tier - 1) as 0 | 1 | 2 | 3));
+    }
+  });
+
+  it('leaves what the day has not used, never below zero', () => {
+    expect(superLikesLeftToday(2, 0)).toBe(3);
+    expect(superLikesLeftToday(2, 2)).toBe(1);
+    expect(superLikesLeftToday(2, 3)).toBe(0);
+    expect(superLikesLeftToday(1, 7)).toBe(0);
+  });
+
+  it('counts the UTC day', () => {
+    expect(superLikeDay(new Date('2026-03-01T23:59:59.999Z'))).toBe('2026-03-01');
+    expect(superLikeDay(new Date('2026-03-02T00:00:00.000Z'))).toBe('2026-03-02');
+    expect(superLikeDay(new Date('2026-03-01T23:30:00-05:00'))).toBe('2026-03-02');
+  });
+
+  it('spends the allowance first, then a token, then refuses', () => {
+    const base = { super_likes_per_day: 3, message_tokens: 0 };
+    expect(nextSuperLikeSource({ ...base, super_likes_left_today: 1, super_like_tokens: 4 })).toBe(
+      'allowance',
+    );
+    expect(nextSuperLikeSource({ ...base, super_likes_left_today: 0, super_like_tokens: 1 })).toBe('token');
+    expect(nextSuperLikeSource({ ...base, super_likes_left_today: 0, super_like_tokens: 0 })).toBeNull();
+  });
+
+  it('labels what is left', () => {
+    const base = { super_likes_per_day: 3, message_tokens: 0 };
+    expect(superLikesLeftLabel({ ...base, super_likes_left_today: 2, super_like_tokens: 0 })).toBe(
+      'Super likes left today: 2',
+    );
+    expect(superLikesLeftLabel({ ...base, super_likes_left_today: 0, super_like_tokens: 1 })).toBe(
+      'Super likes left today: 0 · 1 token',
+    );
+    expect(superLikesLeftLabel({ ...base, super_likes_left_today: 0, super_like_tokens: 10 })).toBe(
+      'Super likes left today: 0 · 10 tokens',
+    );
+  });
+
+  it('names the pack in the refusal', () => {
+    expect(SUPER_LIKE_LIMIT_TEXT).toBe(
+      "You've used today's super likes. Get a Super Likes Pack for 10 more.",
+    );
+    expect(SUPER_LIKE_LIMIT_TEXT).toContain(BOOSTS.super_likes.name);
+  });
+});
+
+describe('message tokens and unavailable boosts', () => {
+  it('labels the locked card offer', () => {
+    expect(messageTokenLikeLabel(3)).toBe('Like with a message token (3 left)');
+  });
+
+  it('stops selling only the After Dark Pass', () => {
+    expect(BOOST_TYPES.filter((t) => boostUnavailableReason(t) !== null)).toEqual(['after_dark_pass']);
+    expect(boostUnavailableReason('after_dark_pass')).toBe('After Dark Pass opens with events');
+  });
+});
