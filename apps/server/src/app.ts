@@ -4,7 +4,8 @@ import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import { REALTIME_LIMITS } from '@royal/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { replySerializer } from './plugins/reply-serializer';
 import { Redis } from 'ioredis';
 import { createBus, type EventBus } from './adapters/bus';
 import { createLocalStorage, uploadsDir } from './adapters/storage/local';
@@ -97,7 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializer(config.env === 'production' ? 'trusted' : 'strict'));
 
   const ownsDatabase = !options.database;
   const stats = config.statementStats ? createStatementStats() : undefined;
