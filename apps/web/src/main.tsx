@@ -1,6 +1,6 @@
 // First: before any shared schema is created (see the file).
 import './lib/schema-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, appReady } from './app/app';
 import { applyStoredDarkMode } from './lib/theme';
@@ -15,11 +15,16 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
+// The first render as a transition: React renders it in slices and yields to the browser between
+// them, so starting the app never blocks input for one long stretch (a phone's main thread stays
+// responsive while the app replaces the page already on screen).
 const render = () =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 
 // A signed-out page prerendered at build time (vite.config.ts) is already on screen: keep it until
