@@ -5,7 +5,6 @@ import websocket from '@fastify/websocket';
 import { REALTIME_LIMITS } from '@royal/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { replySerializer } from './plugins/reply-serializer';
 import { Redis } from 'ioredis';
 import { createBus, type EventBus } from './adapters/bus';
 import { createLocalStorage, uploadsDir } from './adapters/storage/local';
@@ -53,6 +52,7 @@ import {
   registerErrorHandling,
   registerInputGuards,
 } from './plugins/errors';
+import { replySerializer } from './plugins/reply-serializer';
 import { registerSecurity } from './plugins/security';
 import { createStatementStats } from './plugins/statement-stats';
 import { registerWeb } from './plugins/web';

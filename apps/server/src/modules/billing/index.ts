@@ -7,6 +7,5 @@ export {
   applySubscriptionUpdated,
   BOOST_GRANTS,
   cancelReplacedPlans,
-  consumeBoost,
   lapseEndedSubscriptions,
 } from './service';

@@ -9,9 +9,8 @@ import {
   TIERS,
   type TierLevel,
 } from '@royal/shared';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { boosts, type checkouts, profiles, sponsorships, subscriptions } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
@@ -366,31 +365,4 @@ export async function applyBoostPaid(work: Work, checkout: Checkout, eventId: st
       providerPaymentId: checkout.id,
     })
     .onConflictDoNothing();
-}
-
-/**
- * Uses one token of a boost the member owns (oldest first), exactly once: one UPDATE whose row lock
- * makes concurrent uses of the last token race for it, and the loser gets false.
- */
-export async function consumeBoost(tx: Db, userId: string, type: BoostType): Promise<boolean> {
-  const candidate = tx
-    .select({ id: boosts.id })
-    .from(boosts)
-    .where(
-      and(
-        eq(boosts.userId, userId),
-        eq(boosts.boostType, type),
-        gt(boosts.remaining, 0),
-        or(isNull(boosts.activeUntil), gt(boosts.activeUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(asc(boosts.createdAt))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const used = await tx
-    .update(boosts)
-    .set({ remaining: sql`${boosts.remaining} - 1` })
-    .where(and(inArray(boosts.id, candidate), gt(boosts.remaining, 0)))
-    .returning({ id: boosts.id });
-  return used.length === 1;
 }
