@@ -18,4 +18,5 @@ export {
 export { MatchDialog, type MatchDialogProps } from './components/match-dialog';
 export { SuperLikesLeft } from './components/super-likes-left';
 export { SwipeActionButton, type SwipeActionButtonProps } from './components/swipe-action-button';
+export { TokenLikeButton } from './components/token-like-button';
 export { overlayStrengths, swipeDirectionFor } from './gesture';

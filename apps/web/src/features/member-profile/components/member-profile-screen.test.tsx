@@ -8,12 +8,12 @@ import { MemberProfileScreen } from './member-profile-screen';
 
 const SWIPES = 'POST /api/swipes';
 const ALLOWANCE = 'GET /api/discovery/allowance';
-const allowance = (left: number, tokens = 0): MockHandler => ({
+const allowance = (left: number, tokens = 0, messageTokens = 0): MockHandler => ({
   body: {
     super_likes_per_day: 3,
     super_likes_left_today: left,
     super_like_tokens: tokens,
-    message_tokens: 0,
+    message_tokens: messageTokens,
   },
 });
 
@@ -141,6 +141,36 @@ describe('MemberProfileScreen', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+    // No message tokens: no way to like past the restriction.
+    expect(screen.queryByRole('button', { name: /message token/ })).not.toBeInTheDocument();
+  });
+
+  it('lets a member holding message tokens like a restricted profile with one', async () => {
+    const id = '44444444-4444-4444-8444-444444444444';
+    const restricted: MockHandler = {
+      status: 403,
+      body: {
+        error: {
+          code: 'PROFILE_RESTRICTED',
+          message: 'This profile is only visible to Tier 3+ members. Upgrade your tier to view this profile.',
+          details: { required_tier: 3 },
+        },
+      },
+    };
+    const { api, user } = renderProfile(
+      { id, reply: restricted },
+      {
+        [ALLOWANCE]: allowance(3, 0, 2),
+        [SWIPES]: swipeOk(),
+      },
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Like with a message token (2 left)' }));
+    expect(await screen.findByText('Liked with a message token')).toBeInTheDocument();
+    expect(api.callsTo(SWIPES).map((c) => c.body)).toEqual([
+      { target_id: id, direction: 'right', use_message_token: true },
+    ]);
+    expect(await screen.findByText('You liked this profile')).toBeInTheDocument();
   });
 
   it("shows 'Profile not found' with a way back to discovery", async () => {

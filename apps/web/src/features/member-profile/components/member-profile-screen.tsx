@@ -27,6 +27,7 @@ import { StatusPanel } from '@/components/ui/status-panel';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedBadge } from '@/components/ui/verified-mark';
 import { useCurrentMember } from '@/features/auth';
+import { TokenLikeButton } from '@/features/discovery';
 import { paths } from '@/lib/paths';
 import { useMemberProfile } from '../api/member-profile';
 import { ProfileActions } from './profile-actions';
@@ -73,9 +74,12 @@ export function MemberProfileScreen({ userId }: { userId: string }) {
   } else if (error instanceof AppError && error.code === ErrorCode.PROFILE_RESTRICTED) {
     content = (
       <StatusPanel Icon={Lock} tone="royal" title="Profile Restricted" description={restrictedText(error)}>
-        <Button variant="gold" asChild>
-          <Link to={paths.subscription}>Upgrade</Link>
-        </Button>
+        <div className="flex flex-col items-stretch gap-3">
+          <Button variant="gold" asChild>
+            <Link to={paths.subscription}>Upgrade</Link>
+          </Button>
+          <TokenLikeButton targetId={userId} />
+        </div>
       </StatusPanel>
     );
   } else if (profile.isError) {
