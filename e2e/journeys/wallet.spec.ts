@@ -21,11 +21,17 @@ async function passUntilCard(page: Page, locked: boolean) {
     if (label.startsWith('Locked') === locked) return card;
     const id = await card.getAttribute('data-card-id');
     await page.getByRole('button', { name: 'Pass', exact: true }).click();
-    await expect(page.locator(`article[data-top-card]:not([data-card-id="${id}"])`)).toBeVisible({
-      timeout: 10_000,
-    });
+    await cardGone(page, id);
   }
   throw new Error('no such card in the deck');
+}
+
+/**
+ * Waits until the deck has let go of a card (its exit animation included), so the next read of the
+ * top card, or the next button press, is about the card after it.
+ */
+async function cardGone(page: Page, id: string | null) {
+  await expect(page.locator(`article[data-card-id="${id}"]`)).toHaveCount(0, { timeout: 10_000 });
 }
 
 /** A picture of the page at a wide desktop (1440 px), then back to the phone. */
@@ -178,9 +184,11 @@ test.describe('the escrow wallet and subscriptions', () => {
     await page.goto('/app');
     await passUntilCard(page, false);
     await expect(left).toHaveText('Super likes left today: 1');
+    const first = await topCard(page).getAttribute('data-card-id');
     await superLike.click();
     await expect(page.getByText('You super liked this profile')).toBeVisible();
     await expect(left).toHaveText('Super likes left today: 0');
+    await cardGone(page, first);
 
     // The next one is offered the pack instead of a refusal.
     await passUntilCard(page, false);
@@ -226,9 +234,11 @@ test.describe('the escrow wallet and subscriptions', () => {
     await expect(left).toHaveText('Super likes left today: 0 · 10 tokens');
     await snap(page, 'discovery-super-likes', 'phone');
     await atDesktop(page, 'discovery-super-likes-desktop-1440');
+    const superLiked = await topCard(page).getAttribute('data-card-id');
     await superLike.click();
     await expect(page.getByText('You super liked this profile')).toBeVisible();
     await expect(left).toHaveText('Super likes left today: 0 · 9 tokens');
+    await cardGone(page, superLiked);
 
     // A locked card takes a like paid with a message token.
     const locked = await passUntilCard(page, true);
@@ -238,8 +248,10 @@ test.describe('the escrow wallet and subscriptions', () => {
     await snap(page, 'locked-card-token', 'phone');
     await expectAccessible(page);
     await atDesktop(page, 'locked-card-token-desktop-1440');
+    const lockedId = await locked.getAttribute('data-card-id');
     await tokenLike.click();
     await expect(page.getByText('You liked this profile')).toBeVisible();
+    await cardGone(page, lockedId);
     await expectNoHorizontalOverflow(page);
 
     // The profile page shows the same counts under its buttons.
