@@ -48,6 +48,19 @@ function stripeEvent(type: string, object: Record<string, unknown>, created = Ma
   });
 }
 
+/** A renewal: Stripe's `invoice.paid` for a subscription's next period, ending `periodEnd` (seconds). */
+function renewal(invoiceId: string, subscription: string, amountPaid: number, periodEnd: number) {
+  return stripeEvent('invoice.paid', {
+    id: invoiceId,
+    object: 'invoice',
+    billing_reason: 'subscription_cycle',
+    subscription,
+    amount_paid: amountPaid,
+    period_end: periodEnd,
+    lines: { data: [{ period: { end: periodEnd } }] },
+  });
+}
+
 function deliver(payload: string, options: { secret?: string; timestamp?: number } = {}) {
   const signature = signer.webhooks.generateTestHeaderString({
     payload,
@@ -148,17 +161,7 @@ describe('the Stripe adapter', () => {
     expect(p).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
 
     const periodEnd = Math.floor(Date.now() / 1000) + 62 * 86_400;
-    await deliver(
-      stripeEvent('invoice.paid', {
-        id: 'in_1',
-        object: 'invoice',
-        billing_reason: 'subscription_cycle',
-        subscription: 'sub_standin_1',
-        amount_paid: 15999,
-        period_end: periodEnd,
-        lines: { data: [{ period: { end: periodEnd } }] },
-      }),
-    );
+    await deliver(renewal('in_1', 'sub_standin_1', 15999, periodEnd));
     const [renewed] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(renewed?.tierSubscriptionEndsAt?.getTime()).toBe(periodEnd * 1000);
 
@@ -239,17 +242,7 @@ describe('the Stripe adapter', () => {
 
     // Had Stripe charged the old plan once more, the money is booked, the tier stays, an admin is told.
     const periodEnd = Math.floor(Date.now() / 1000) + 40 * 86_400;
-    await deliver(
-      stripeEvent('invoice.paid', {
-        id: 'in_switch_old',
-        object: 'invoice',
-        billing_reason: 'subscription_cycle',
-        subscription: 'sub_switch_old',
-        amount_paid: 4999,
-        period_end: periodEnd,
-        lines: { data: [{ period: { end: periodEnd } }] },
-      }),
-    );
+    await deliver(renewal('in_switch_old', 'sub_switch_old', 4999, periodEnd));
     const [still] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
     expect(still).toMatchObject({ tierLevel: 3, tierSubscriptionActive: true });
     const flagged = await app.ctx.db
