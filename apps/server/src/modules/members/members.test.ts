@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, block, placeAt, profileCounts, setVisibility } from '../../../test/discovery';
 import { createMember, type MemberOptions, signedInMember } from '../../../test/factories';
-import { profileViews } from '../../db/schema';
+import { profileViews, swipeActions } from '../../db/schema';
 
 const t = useTestApp();
 
@@ -110,10 +110,18 @@ describe('profile page', () => {
     expect(res.json().error).toEqual({
       code: 'PROFILE_RESTRICTED',
       message: 'This profile is only visible to Tier 3+ members. Upgrade your tier to view this profile.',
-      details: { required_tier: 3 },
+      details: { required_tier: 3, my_swipe: null },
     });
     expect(await viewsRecorded(member.id, vault.id)).toBe(0);
     expect((await profileCounts(t.app, vault.id)).viewCount).toBe(0);
+    // Once liked (with a message token), the refusal says so: the page need not offer it again.
+    await t.app.ctx.db
+      .insert(swipeActions)
+      .values({ swiperId: member.id, targetId: vault.id, direction: 'right' });
+    expect((await open(session, vault.id)).json().error.details).toEqual({
+      required_tier: 3,
+      my_swipe: 'right',
+    });
   });
 
   it('answers 404 for ghost, private, tier_only-above, blocked (either way) and unknown members', async () => {

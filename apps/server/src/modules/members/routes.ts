@@ -16,7 +16,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           200: memberProfileSchema,
           400: apiErrorBodySchema,
           401: apiErrorBodySchema,
-          403: apiErrorBodySchema.describe('PROFILE_RESTRICTED, with details.required_tier'),
+          403: apiErrorBodySchema.describe(
+            "PROFILE_RESTRICTED, with details.required_tier and details.my_swipe (the viewer's own swipe on them, or null)",
+          ),
           404: apiErrorBodySchema.describe('PROFILE_NOT_FOUND'),
         },
       },

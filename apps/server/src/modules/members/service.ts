@@ -71,7 +71,11 @@ export async function getMemberProfile(
 
   const tier = row.tierLevel as TierLevel;
   if (!isSelf && !canSeeTier(actor.rules, tier)) {
-    throw new AppError(ErrorCode.PROFILE_RESTRICTED, profileRestrictedMessage(tier), { required_tier: tier });
+    // The viewer's own swipe on them (a like paid with a message token): the page need not offer it again.
+    throw new AppError(ErrorCode.PROFILE_RESTRICTED, profileRestrictedMessage(tier), {
+      required_tier: tier,
+      my_swipe: row.mySwipe,
+    });
   }
 
   let viewCount = row.viewCount;

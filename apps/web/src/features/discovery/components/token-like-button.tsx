@@ -8,19 +8,26 @@ import { useSwipe } from '../api/swipe';
 /**
  * Likes a member above your tier by spending one message token, where their profile is shown as
  * restricted (the deck's locked card has its own). They are told as with any like and stay masked
- * until they like back. Shown only while the member holds tokens; the server spends the token.
+ * until they like back. Shown only while the member holds tokens (the server spends the token); once
+ * liked — now or before (`liked`) — it says so instead.
  */
-export function TokenLikeButton({ targetId }: { targetId: string }) {
+export function TokenLikeButton({
+  targetId,
+  liked: likedBefore = false,
+}: {
+  targetId: string;
+  liked?: boolean;
+}) {
   const allowance = useSwipeAllowance();
   const swipe = useSwipe();
-  const [liked, setLiked] = useState(false);
+  const [likedNow, setLikedNow] = useState(false);
   const tokens = allowance.data?.message_tokens ?? 0;
 
-  if (liked) {
+  if (likedBefore || likedNow) {
     return (
       <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
         <Check aria-hidden="true" className="size-4" />
-        Liked with a message token
+        You've liked this member
       </p>
     );
   }
@@ -32,7 +39,7 @@ export function TokenLikeButton({ targetId }: { targetId: string }) {
       onClick={() =>
         swipe.mutate(
           { target_id: targetId, direction: 'right', use_message_token: true },
-          { onSuccess: () => setLiked(true) },
+          { onSuccess: () => setLikedNow(true) },
         )
       }
     >

@@ -166,11 +166,34 @@ describe('MemberProfileScreen', () => {
     );
 
     await user.click(await screen.findByRole('button', { name: 'Like with a message token (2 left)' }));
-    expect(await screen.findByText('Liked with a message token')).toBeInTheDocument();
+    expect(await screen.findByText("You've liked this member")).toBeInTheDocument();
     expect(api.callsTo(SWIPES).map((c) => c.body)).toEqual([
       { target_id: id, direction: 'right', use_message_token: true },
     ]);
     expect(await screen.findByText('You liked this profile')).toBeInTheDocument();
+  });
+
+  it('does not offer the token like again for a restricted profile already liked', async () => {
+    const id = '55555555-5555-4555-8555-555555555555';
+    renderProfile(
+      {
+        id,
+        reply: {
+          status: 403,
+          body: {
+            error: {
+              code: 'PROFILE_RESTRICTED',
+              message:
+                'This profile is only visible to Tier 3+ members. Upgrade your tier to view this profile.',
+              details: { required_tier: 3, my_swipe: 'right' },
+            },
+          },
+        },
+      },
+      { [ALLOWANCE]: allowance(3, 0, 2) },
+    );
+    expect(await screen.findByText("You've liked this member")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /message token/ })).not.toBeInTheDocument();
   });
 
   it("shows 'Profile not found' with a way back to discovery", async () => {

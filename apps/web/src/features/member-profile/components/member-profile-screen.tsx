@@ -39,12 +39,21 @@ const NOT_FOUND_CODES = new Set<string>([
 ]);
 
 function requiredTierOf(error: AppError): number | null {
+  const tier = detailOf(error, 'required_tier');
+  return typeof tier === 'number' ? tier : null;
+}
+
+/** Whether the member already liked this restricted profile (details.my_swipe: with a message token). */
+function alreadyLiked(error: AppError): boolean {
+  const swipe = detailOf(error, 'my_swipe');
+  return swipe === 'right' || swipe === 'up';
+}
+
+function detailOf(error: AppError, key: string): unknown {
   const details = error.details;
-  if (typeof details === 'object' && details !== null && 'required_tier' in details) {
-    const tier = (details as { required_tier: unknown }).required_tier;
-    if (typeof tier === 'number') return tier;
-  }
-  return null;
+  return typeof details === 'object' && details !== null && key in details
+    ? (details as Record<string, unknown>)[key]
+    : undefined;
 }
 
 function restrictedText(error: AppError): string {
@@ -78,7 +87,7 @@ export function MemberProfileScreen({ userId }: { userId: string }) {
           <Button variant="gold" asChild>
             <Link to={paths.subscription}>Upgrade</Link>
           </Button>
-          <TokenLikeButton targetId={userId} />
+          <TokenLikeButton targetId={userId} liked={alreadyLiked(error)} />
         </div>
       </StatusPanel>
     );
