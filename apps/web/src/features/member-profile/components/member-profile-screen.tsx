@@ -83,7 +83,7 @@ export function MemberProfileScreen({ userId }: { userId: string }) {
   } else if (error instanceof AppError && error.code === ErrorCode.PROFILE_RESTRICTED) {
     content = (
       <StatusPanel Icon={Lock} tone="royal" title="Profile Restricted" description={restrictedText(error)}>
-        <div className="flex w-full max-w-xs flex-col items-stretch gap-3">
+        <div className="flex w-80 max-w-full flex-col items-stretch gap-3">
           <Button variant="gold" asChild>
             <Link to={paths.subscription}>Upgrade</Link>
           </Button>
