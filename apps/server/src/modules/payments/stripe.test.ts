@@ -48,6 +48,24 @@ function stripeEvent(type: string, object: Record<string, unknown>, created = Ma
   });
 }
 
+/** Stripe's `checkout.session.completed` for our checkout, paid (subscription and customer for plans). */
+function checkoutCompleted(
+  sessionId: string | null,
+  checkoutId: string,
+  amountTotal: number,
+  plan: { subscription: string; customer: string } | null = null,
+) {
+  return stripeEvent('checkout.session.completed', {
+    id: sessionId,
+    object: 'checkout.session',
+    metadata: { checkout_id: checkoutId },
+    payment_status: 'paid',
+    amount_total: amountTotal,
+    subscription: plan?.subscription ?? null,
+    customer: plan?.customer ?? null,
+  });
+}
+
 /** A renewal: Stripe's `invoice.paid` for a subscription's next period, ending `periodEnd` (seconds). */
 function renewal(invoiceId: string, subscription: string, amountPaid: number, periodEnd: number) {
   return stripeEvent('invoice.paid', {
@@ -96,15 +114,7 @@ describe('the Stripe adapter', () => {
     expect(call?.idempotencyKey).toBe(`checkout-${checkout_id}`);
 
     const row = await checkoutRow(checkout_id);
-    const completed = stripeEvent('checkout.session.completed', {
-      id: row.providerSessionId,
-      object: 'checkout.session',
-      metadata: { checkout_id },
-      payment_status: 'paid',
-      amount_total: 5000,
-      subscription: null,
-      customer: null,
-    });
+    const completed = checkoutCompleted(row.providerSessionId, checkout_id, 5000);
     expect((await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
     expect((await deliver(completed)).json()).toEqual({ received: true, outcome: 'duplicate' });
     expect(await balanceOf(app.ctx.db, member.id)).toEqual({ balance: 5000, held: 0 });
@@ -147,12 +157,7 @@ describe('the Stripe adapter', () => {
     expect(call?.form.get('line_items[0][price_data][recurring][interval]')).toBe('month');
     const row = await checkoutRow(checkout_id);
     await deliver(
-      stripeEvent('checkout.session.completed', {
-        id: row.providerSessionId,
-        object: 'checkout.session',
-        metadata: { checkout_id },
-        payment_status: 'paid',
-        amount_total: 15999,
+      checkoutCompleted(row.providerSessionId, checkout_id, 15999, {
         subscription: 'sub_standin_1',
         customer: 'cus_standin_1',
       }),
@@ -196,12 +201,7 @@ describe('the Stripe adapter', () => {
         await moneyPost(app, '/api/subscription/checkout', session, { tier_level: tier })
       ).json();
       const row = await checkoutRow(checkout_id);
-      const completed = stripeEvent('checkout.session.completed', {
-        id: row.providerSessionId,
-        object: 'checkout.session',
-        metadata: { checkout_id },
-        payment_status: 'paid',
-        amount_total: amount,
+      const completed = checkoutCompleted(row.providerSessionId, checkout_id, amount, {
         subscription,
         customer: 'cus_switch',
       });
@@ -265,12 +265,7 @@ describe('the Stripe adapter', () => {
       ).json();
       const row = await checkoutRow(checkout_id);
       await deliver(
-        stripeEvent('checkout.session.completed', {
-          id: row.providerSessionId,
-          object: 'checkout.session',
-          metadata: { checkout_id },
-          payment_status: 'paid',
-          amount_total: row.amountCents,
+        checkoutCompleted(row.providerSessionId, checkout_id, row.amountCents, {
           subscription,
           customer: 'cus_refused',
         }),

@@ -17,6 +17,18 @@ const allowance = (left: number, tokens = 0, messageTokens = 0): MockHandler => 
   },
 });
 
+/** The API's refusal of a profile above the viewer's tier (details as the server sends them). */
+const restricted = (details: Record<string, unknown> = { required_tier: 3 }): MockHandler => ({
+  status: 403,
+  body: {
+    error: {
+      code: 'PROFILE_RESTRICTED',
+      message: 'This profile is only visible to Tier 3+ members. Upgrade your tier to view this profile.',
+      details,
+    },
+  },
+});
+
 function renderProfile(
   profile: MemberProfile | { id: string; reply: MockHandler },
   routes: Record<string, MockHandler> = {},
@@ -119,20 +131,7 @@ describe('MemberProfileScreen', () => {
 
   it("shows 'Profile Restricted' with the tier and an Upgrade button", async () => {
     const id = '22222222-2222-4222-8222-222222222222';
-    renderProfile({
-      id,
-      reply: {
-        status: 403,
-        body: {
-          error: {
-            code: 'PROFILE_RESTRICTED',
-            message:
-              'This profile is only visible to Tier 3+ members. Upgrade your tier to view this profile.',
-            details: { required_tier: 3 },
-          },
-        },
-      },
-    });
+    renderProfile({ id, reply: restricted() });
 
     expect(await screen.findByRole('heading', { name: 'Profile Restricted' })).toBeInTheDocument();
     expect(
@@ -147,18 +146,8 @@ describe('MemberProfileScreen', () => {
 
   it('lets a member holding message tokens like a restricted profile with one', async () => {
     const id = '44444444-4444-4444-8444-444444444444';
-    const restricted: MockHandler = {
-      status: 403,
-      body: {
-        error: {
-          code: 'PROFILE_RESTRICTED',
-          message: 'This profile is only visible to Tier 3+ members. Upgrade your tier to view this profile.',
-          details: { required_tier: 3 },
-        },
-      },
-    };
     const { api, user } = renderProfile(
-      { id, reply: restricted },
+      { id, reply: restricted() },
       {
         [ALLOWANCE]: allowance(3, 0, 2),
         [SWIPES]: swipeOk(),
@@ -176,20 +165,7 @@ describe('MemberProfileScreen', () => {
   it('does not offer the token like again for a restricted profile already liked', async () => {
     const id = '55555555-5555-4555-8555-555555555555';
     renderProfile(
-      {
-        id,
-        reply: {
-          status: 403,
-          body: {
-            error: {
-              code: 'PROFILE_RESTRICTED',
-              message:
-                'This profile is only visible to Tier 3+ members. Upgrade your tier to view this profile.',
-              details: { required_tier: 3, my_swipe: 'right' },
-            },
-          },
-        },
-      },
+      { id, reply: restricted({ required_tier: 3, my_swipe: 'right' }) },
       { [ALLOWANCE]: allowance(3, 0, 2) },
     );
     expect(await screen.findByText("You've liked this member")).toBeInTheDocument();
