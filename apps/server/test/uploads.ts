@@ -1,34 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { App } from '../src/app';
-import { request, type Session, TEST_ORIGIN } from './app';
+import { type Session, TEST_ORIGIN } from './app';
 
-/** A multipart/form-data body with one file, as a browser's FormData would send it. */
-export function multipartFile(
-  file: Buffer,
-  { filename = 'photo.jpg', contentType = 'image/jpeg', field = 'file' } = {},
-) {
-  const boundary = `----royal${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    body: Buffer.concat([head, file, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-/** Uploads one file as the member through the real route. */
+/** Uploads one photo as the member through the real route (a browser's FormData, field `file`). */
 export function uploadAs(
   app: App,
   session: Session,
   file: Buffer,
-  options?: Parameters<typeof multipartFile>[1],
+  { filename = 'photo.jpg', contentType = 'image/jpeg' } = {},
 ) {
-  const { body, headers } = multipartFile(file, options);
-  return request(app, 'POST', '/api/me/photos', { session, body, headers });
+  return upload(app, '/api/me/photos', session, {}, { file: { data: file, filename, type: contentType } });
 }
 
 /** A small real image (solid colour with a gradient band), as a phone would upload it. */

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { onPostgres, openTestDatabase } from '../../../test/database';
 import { freePort } from '../../../test/free-port';
-import { SERVER_ROOT } from '../../config';
+import {
+  killServerProcess,
+  type ServerProcess,
+  serverSecrets,
+  startServerProcess,
+} from '../../../test/server-process';
 import { matches, sessions } from '../../db/schema';
 import type { DisposableDatabase } from '../../db/scratch';
-import { formatMessageKeys, newMessageKey } from '../../lib/message-crypto';
 import { createMemberDirectly, SESSION_SETTINGS, signSessionToken } from '../auth';
 
 // A real server process, killed with SIGKILL in the middle of a conversation and started again on
@@ -20,49 +23,18 @@ import { createMemberDirectly, SESSION_SETTINGS, signSessionToken } from '../aut
 // retried send (same client id) does not write it twice, and a client that reconnects catches up.
 // PostgreSQL only (the embedded database is one process's file; durability is PostgreSQL's promise).
 
-const AUTH_SECRET = randomBytes(36).toString('base64url');
-const MESSAGE_KEYS = formatMessageKeys([newMessageKey()]).trim();
-
-async function startServer(databaseUrl: string, port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_ORIGIN: `http://localhost:${port}`,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      AUTH_SECRET,
-      MESSAGE_KEYS,
-      LOG_LEVEL: 'error',
-      DEMO_MODE: 'false',
-      API_RATE_LIMIT_PER_ADDRESS: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://localhost:${port}/api/health/live`)).ok) return child;
-    } catch {}
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const secrets = serverSecrets();
 
 describe.skipIf(!onPostgres)('a server killed mid-conversation', () => {
   let database: DisposableDatabase;
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let dataDir: string;
   beforeAll(async () => {
     database = await openTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'rc-restart-'));
   }, 60_000);
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    await killServerProcess(server);
     await database?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -89,7 +61,10 @@ describe.skipIf(!onPostgres)('a server killed mid-conversation', () => {
         userId: id,
         expiresAt: new Date(Date.now() + SESSION_SETTINGS.expiresInSeconds * 1000),
       });
-      return { id, cookie: `rc.session_token=${encodeURIComponent(signSessionToken(token, AUTH_SECRET))}` };
+      return {
+        id,
+        cookie: `rc.session_token=${encodeURIComponent(signSessionToken(token, secrets.authSecret))}`,
+      };
     };
     const him = await member('men');
     const her = await member('women');
@@ -102,7 +77,7 @@ describe.skipIf(!onPostgres)('a server killed mid-conversation', () => {
 
     const port = await freePort();
     const origin = `http://localhost:${port}`;
-    server = await startServer(url, port, dataDir);
+    server = await startServerProcess({ databaseUrl: url, port, dataDir, secrets });
 
     // She listens on a socket, as her open tab would.
     const received = new Set<string>();
@@ -134,7 +109,7 @@ describe.skipIf(!onPostgres)('a server killed mid-conversation', () => {
       ids.map(async (id, i) => {
         await new Promise((r) => setTimeout(r, i * 15));
         if (i === 30 && server) {
-          server.kill('SIGKILL');
+          server.child.kill('SIGKILL');
           killed = true;
         }
         try {
@@ -150,7 +125,7 @@ describe.skipIf(!onPostgres)('a server killed mid-conversation', () => {
     expect(acknowledged.size).toBeLessThan(ids.length);
     first.terminate();
 
-    server = await startServer(url, port, dataDir);
+    server = await startServerProcess({ databaseUrl: url, port, dataDir, secrets });
     // The client reconnects, then retries every send it never saw acknowledged, with the same ids.
     const again = await listen();
     for (const id of ids) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
-import { multipartFile } from '../../../test/uploads';
+import { upload } from '../../../test/uploads';
 
 // An app whose upload limit is low, so the flood is quick to reach (decoding is CPU on this instance).
 const t = useTestApp({
@@ -17,10 +17,12 @@ const t = useTestApp({
 describe('the upload rate limit', () => {
   it('refuses uploads past the per-address limit with RATE_LIMITED, before reading them', async () => {
     const { session } = await signedInMember(t.app);
-    const { body, headers } = multipartFile(Buffer.from('not even an image'));
+    const notAnImage = {
+      file: { data: Buffer.from('not even an image'), filename: 'photo.jpg', type: 'image/jpeg' },
+    };
     const codes: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      codes.push((await request(t.app, 'POST', '/api/me/photos', { session, body, headers })).statusCode);
+      codes.push((await upload(t.app, '/api/me/photos', session, {}, notAnImage)).statusCode);
     }
     expect(codes).toEqual([422, 422, 422, 429]);
     // Other routes are not affected.

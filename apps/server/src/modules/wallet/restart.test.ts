@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, openTestDatabase } from '../../../test/database';
 import { freePort } from '../../../test/free-port';
 import { balanceOf, expectLedgerConsistent } from '../../../test/money';
-import { SERVER_ROOT } from '../../config';
+import {
+  killServerProcess,
+  type ServerProcess,
+  serverSecrets,
+  startServerProcess,
+} from '../../../test/server-process';
 import { idempotencyKeys, peerTransfers, sessions, withdrawals } from '../../db/schema';
 import type { DisposableDatabase } from '../../db/scratch';
-import { formatMessageKeys, newMessageKey } from '../../lib/message-crypto';
 import { createMemberDirectly, SESSION_SETTINGS, signSessionToken } from '../auth';
 
 // A real server process SIGKILLed at each step of a transfer and of a withdrawal (TEST_PAUSE_AT stops
@@ -20,58 +23,7 @@ import { createMemberDirectly, SESSION_SETTINGS, signSessionToken } from '../aut
 // the request retried with the same Idempotency-Key: each completes exactly once, the retry's reply
 // is the reply every later retry gets, and the ledger balances. PostgreSQL only.
 
-const AUTH_SECRET = randomBytes(36).toString('base64url');
-const MESSAGE_KEYS = formatMessageKeys([newMessageKey()]).trim();
-
-type Server = { child: ChildProcess; paused: Promise<void> };
-
-function startServer(databaseUrl: string, port: number, dataDir: string, pauseAt?: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_ORIGIN: `http://localhost:${port}`,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      AUTH_SECRET,
-      MESSAGE_KEYS,
-      LOG_LEVEL: 'error',
-      DEMO_MODE: 'false',
-      API_RATE_LIMIT_PER_ADDRESS: '100000',
-      ...(pauseAt ? { TEST_PAUSE_AT: pauseAt } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const paused = new Promise<void>((resolve) => {
-    let seen = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (pauseAt && seen.includes(`PAUSED ${pauseAt}`)) resolve();
-      if (!seen.includes('PAUSED')) process.stderr.write(chunk);
-    });
-  });
-  return (async () => {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`http://localhost:${port}/api/health/live`)).ok) return { child, paused };
-      } catch {}
-      if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-}
-
-async function stop(server: Server | undefined) {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGKILL');
-  await exited;
-}
+const secrets = serverSecrets();
 
 describe.skipIf(!onPostgres)('a server killed in the middle of a money operation', () => {
   let database: DisposableDatabase;
@@ -79,7 +31,7 @@ describe.skipIf(!onPostgres)('a server killed in the middle of a money operation
   let url: string;
   let port: number;
   let origin: string;
-  let current: Server | undefined;
+  let current: ServerProcess | undefined;
   const members: Record<'sender' | 'receiver', { id: string; cookie: string }> = {} as never;
 
   const call = (path: string, cookie: string, body: unknown, key?: string) =>
@@ -123,11 +75,11 @@ describe.skipIf(!onPostgres)('a server killed in the middle of a money operation
       });
       members[role] = {
         id,
-        cookie: `rc.session_token=${encodeURIComponent(signSessionToken(token, AUTH_SECRET))}`,
+        cookie: `rc.session_token=${encodeURIComponent(signSessionToken(token, secrets.authSecret))}`,
       };
     }
     // Money in through the real deposit flow: checkout, then Pay on the sandbox page.
-    current = await startServer(url, port, dataDir);
+    current = await startServerProcess({ databaseUrl: url, port, dataDir, secrets });
     const deposit = await call(
       '/api/wallet/deposits',
       members.sender.cookie,
@@ -143,11 +95,11 @@ describe.skipIf(!onPostgres)('a server killed in the middle of a money operation
       },
     );
     expect(paid.status).toBe(200);
-    await stop(current);
+    await killServerProcess(current);
   }, 120_000);
 
   afterAll(async () => {
-    await stop(current);
+    await killServerProcess(current);
     await database?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -155,23 +107,23 @@ describe.skipIf(!onPostgres)('a server killed in the middle of a money operation
   /** Starts a server that stops at `point`, sends the request, kills the server there, restarts, retries. */
   async function killAtAndRetry(point: string, path: string, body: unknown) {
     const key = `kill-${point}-${randomUUID()}`;
-    current = await startServer(url, port, dataDir, point);
+    current = await startServerProcess({ databaseUrl: url, port, dataDir, secrets, pauseAt: point });
     const inFlight = call(path, members.sender.cookie, body, key).then(
       (res) => res.status,
       () => 'no reply' as const,
     );
     await current.paused;
-    await stop(current);
+    await killServerProcess(current);
     expect(await inFlight).toBe('no reply');
 
-    current = await startServer(url, port, dataDir);
+    current = await startServerProcess({ databaseUrl: url, port, dataDir, secrets });
     const retried = await call(path, members.sender.cookie, body, key);
     expect(retried.status).toBe(200);
     const first = await retried.text();
     const again = await call(path, members.sender.cookie, body, key);
     expect(await again.text()).toBe(first);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    await stop(current);
+    await killServerProcess(current);
     const [stored] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(stored?.statusCode).toBe(200);
     return JSON.parse(first);
