@@ -1,5 +1,4 @@
 import {
-  apiErrorBodySchema,
   checkoutReplySchema,
   createSubscriptionBodySchema,
   idempotencyHeaderSchema,
@@ -13,19 +12,11 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
-import { idempotentHandler } from '../wallet';
+import { idempotentHandler, MONEY_ROUTE_ERRORS } from '../wallet';
 import { getSubscriptionState, openPortal, requestBoostCheckout, requestPlanCheckout } from './service';
 import { listSponsorships, revokeSponsorship, sponsorMember } from './sponsorship';
 
-const errors = {
-  400: apiErrorBodySchema,
-  401: apiErrorBodySchema,
-  403: apiErrorBodySchema,
-  404: apiErrorBodySchema,
-  409: apiErrorBodySchema,
-  422: apiErrorBodySchema,
-  502: apiErrorBodySchema,
-};
+const errors = MONEY_ROUTE_ERRORS;
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subscription'];

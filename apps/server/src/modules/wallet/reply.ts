@@ -1,3 +1,4 @@
+import { apiErrorBodySchema } from '@royal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../../plugins/access';
 import type { MemberActor } from '../auth';
@@ -28,3 +29,14 @@ export function idempotentHandler<T>(run: (keyed: Keyed<T>) => Promise<Idempoten
       await run({ actor: actorOf(request), key: request.headers['idempotency-key'], input: request.body }),
     );
 }
+
+/** The refusals a money route can answer (502: the payment provider failed), for its reply schema. */
+export const MONEY_ROUTE_ERRORS = {
+  400: apiErrorBodySchema,
+  401: apiErrorBodySchema,
+  403: apiErrorBodySchema,
+  404: apiErrorBodySchema,
+  409: apiErrorBodySchema,
+  422: apiErrorBodySchema,
+  502: apiErrorBodySchema,
+};

@@ -1,5 +1,4 @@
 import {
-  apiErrorBodySchema,
   checkoutReplySchema,
   cursorQuerySchema,
   depositBodySchema,
@@ -14,7 +13,7 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
-import { idempotentHandler } from './reply';
+import { idempotentHandler, MONEY_ROUTE_ERRORS } from './reply';
 import {
   cancelTransfer,
   getWallet,
@@ -24,15 +23,7 @@ import {
   sendTransfer,
 } from './service';
 
-const errors = {
-  400: apiErrorBodySchema,
-  401: apiErrorBodySchema,
-  403: apiErrorBodySchema,
-  404: apiErrorBodySchema,
-  409: apiErrorBodySchema,
-  422: apiErrorBodySchema,
-  502: apiErrorBodySchema,
-};
+const errors = MONEY_ROUTE_ERRORS;
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['wallet'];

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ModalContent } from '@/components/ui/modal';
+import { ReasonField } from '@/components/ui/reason-field';
 
 /** Reject with a reason: the reason is required (the spec's 'Please provide a rejection reason'). */
 export function RejectDialog({
@@ -39,27 +40,18 @@ export function RejectDialog({
         <Dialog.Description className="mt-1 text-muted-foreground text-sm">
           {item ? `${item.member.name} will see this reason and may appeal once.` : ''}
         </Dialog.Description>
-        <label htmlFor={fieldId} className="mt-4 block font-semibold text-sm">
-          Rejection reason
-        </label>
-        <textarea
+        <ReasonField
           id={fieldId}
-          rows={3}
-          maxLength={REJECTION_REASON_MAX}
+          label="Rejection reason"
           value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
+          onChange={(value) => {
+            setReason(value);
             setProblem(null);
           }}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${fieldId}-problem` : undefined}
-          className="mt-2 w-full rounded-xl border border-border bg-surface p-3 text-foreground text-sm focus-visible:outline-2 focus-visible:outline-ring"
+          maxLength={REJECTION_REASON_MAX}
+          rows={3}
+          problem={problem}
         />
-        {problem && (
-          <p id={`${fieldId}-problem`} role="alert" className="mt-1 text-red-600 text-sm dark:text-red-300">
-            {problem}
-          </p>
-        )}
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="outline" onClick={close}>
             Cancel

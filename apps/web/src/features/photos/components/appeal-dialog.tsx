@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ModalContent } from '@/components/ui/modal';
+import { ReasonField } from '@/components/ui/reason-field';
 import { useAppealPhoto } from '../api/photos';
 
 /** Appeal a rejected photo (once): the reason is required, as the server also insists. */
@@ -54,27 +55,18 @@ export function AppealDialog({ photo, onClose }: { photo: MyPhoto | null; onClos
             className="mx-auto mt-4 h-40 rounded-xl object-cover"
           />
         )}
-        <label htmlFor={fieldId} className="mt-4 block font-semibold text-sm">
-          Why should we look again?
-        </label>
-        <textarea
+        <ReasonField
           id={fieldId}
+          label="Why should we look again?"
           value={reason}
-          maxLength={APPEAL_REASON_MAX}
-          rows={4}
-          onChange={(event) => {
-            setReason(event.target.value);
+          onChange={(value) => {
+            setReason(value);
             setProblem(null);
           }}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${fieldId}-problem` : undefined}
-          className="mt-2 w-full rounded-xl border border-border bg-surface p-3 text-foreground text-sm focus-visible:outline-2 focus-visible:outline-ring"
+          maxLength={APPEAL_REASON_MAX}
+          rows={4}
+          problem={problem}
         />
-        {problem && (
-          <p id={`${fieldId}-problem`} role="alert" className="mt-1 text-red-600 text-sm dark:text-red-300">
-            {problem}
-          </p>
-        )}
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="outline" onClick={close}>
             Cancel

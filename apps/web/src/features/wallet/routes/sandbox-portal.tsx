@@ -1,6 +1,5 @@
 import { okSchema, type SandboxPlanAction, sandboxPlanSchema, TIERS } from '@royal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FlaskConical } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
@@ -8,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api';
 import { apiPaths, paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
+import { SandboxFrame } from '../components/sandbox-frame';
 
 const PORTAL_KEY = ['sandbox-portal'] as const;
 
@@ -33,79 +33,65 @@ export default function SandboxPortalRoute() {
   });
   const tier = plan.data ? TIERS[plan.data.tier_level] : undefined;
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
-      <div className="w-full max-w-md rounded-3xl border border-border bg-surface p-6 shadow-2xl">
-        <p
-          role="note"
-          className="flex items-center justify-center gap-2 rounded-full bg-amber-400 px-4 py-1.5 font-bold text-amber-950 text-sm uppercase tracking-[0.2em]"
-        >
-          <FlaskConical aria-hidden="true" className="size-4" />
-          Test mode
-        </p>
-        <h1 className="mt-5 text-center font-display text-3xl text-foreground">Manage your plan</h1>
-        {plan.isPending ? (
-          <Spinner className="mx-auto mt-8" />
-        ) : plan.isError ? (
-          <LoadErrorPanel
-            className="mt-6"
-            title="No plan to manage"
-            message={plan.error.message}
-            onRetry={() => void plan.refetch()}
-            retrying={plan.isFetching}
-          />
-        ) : (
-          <>
-            <dl className="mt-6 grid gap-3 rounded-2xl bg-surface-muted p-4 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Plan</dt>
-                <dd className="font-medium text-foreground">{tier?.name}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Renews</dt>
-                <dd className="font-medium text-foreground" data-testid="portal-renewal">
-                  {plan.data.cancel_at_period_end
-                    ? 'Ends at the close of this period'
-                    : plan.data.current_period_end
-                      ? new Date(plan.data.current_period_end).toLocaleDateString(undefined, {
-                          dateStyle: 'long',
-                        })
-                      : '—'}
-                </dd>
-              </div>
-            </dl>
-            <div className="mt-6 grid gap-2">
-              {plan.data.cancel_at_period_end ? (
-                <Button variant="gold" disabled={change.isPending} onClick={() => change.mutate('resume')}>
-                  Keep my plan
-                </Button>
-              ) : (
-                <Button
-                  variant="outline"
-                  disabled={change.isPending}
-                  onClick={() => change.mutate('cancel_at_period_end')}
-                >
-                  Cancel at the end of the period
-                </Button>
-              )}
+    <SandboxFrame title="Manage your plan">
+      {plan.isPending ? (
+        <Spinner className="mx-auto mt-8" />
+      ) : plan.isError ? (
+        <LoadErrorPanel
+          className="mt-6"
+          title="No plan to manage"
+          message={plan.error.message}
+          onRetry={() => void plan.refetch()}
+          retrying={plan.isFetching}
+        />
+      ) : (
+        <>
+          <dl className="mt-6 grid gap-3 rounded-2xl bg-surface-muted p-4 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Plan</dt>
+              <dd className="font-medium text-foreground">{tier?.name}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Renews</dt>
+              <dd className="font-medium text-foreground" data-testid="portal-renewal">
+                {plan.data.cancel_at_period_end
+                  ? 'Ends at the close of this period'
+                  : plan.data.current_period_end
+                    ? new Date(plan.data.current_period_end).toLocaleDateString(undefined, {
+                        dateStyle: 'long',
+                      })
+                    : '—'}
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-6 grid gap-2">
+            {plan.data.cancel_at_period_end ? (
+              <Button variant="gold" disabled={change.isPending} onClick={() => change.mutate('resume')}>
+                Keep my plan
+              </Button>
+            ) : (
               <Button
                 variant="outline"
                 disabled={change.isPending}
-                onClick={() => change.mutate('cancel_now')}
+                onClick={() => change.mutate('cancel_at_period_end')}
               >
-                Cancel now
+                Cancel at the end of the period
               </Button>
-            </div>
-          </>
-        )}
-        {change.isError && (
-          <p role="alert" className="mt-3 text-center text-rose-600 text-sm">
-            {change.error.message}
-          </p>
-        )}
-        <Button asChild variant="ghost" className="mt-4 w-full">
-          <Link to={paths.subscription}>Back to the app</Link>
-        </Button>
-      </div>
-    </main>
+            )}
+            <Button variant="outline" disabled={change.isPending} onClick={() => change.mutate('cancel_now')}>
+              Cancel now
+            </Button>
+          </div>
+        </>
+      )}
+      {change.isError && (
+        <p role="alert" className="mt-3 text-center text-rose-600 text-sm">
+          {change.error.message}
+        </p>
+      )}
+      <Button asChild variant="ghost" className="mt-4 w-full">
+        <Link to={paths.subscription}>Back to the app</Link>
+      </Button>
+    </SandboxFrame>
   );
 }
