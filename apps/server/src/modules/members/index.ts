@@ -1,6 +1,13 @@
 // The members module's public surface: other modules import from here, never from its files.
 
-export { isAboveTier, notBlockedWith, settingsJoin, type VisibilityViewer, visibleTo } from './policy';
+export {
+  isAboveTier,
+  listedForTier,
+  notBlockedWith,
+  settingsJoin,
+  type VisibilityViewer,
+  visibleTo,
+} from './policy';
 export {
   type MemberCardRow,
   type PhotoRef,

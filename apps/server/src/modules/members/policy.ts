@@ -27,14 +27,21 @@ export function notBlockedWith(viewerId: string | SQL | Placeholder): SQL {
  * card, a restricted page, a masked interest row or a blurred photo. Does not exclude the viewer.
  */
 export function visibleTo(viewer: VisibilityViewer): SQL {
+  return and(listedForTier(viewer.tier), notBlockedWith(viewer.id)) as SQL;
+}
+
+/**
+ * The part of `visibleTo` that is the same for every viewer of one tier (everything but blocks):
+ * browse shares one snapshot of matches between such viewers and removes each one's blocks itself.
+ */
+export function listedForTier(viewerTier: VisibilityViewer['tier']): SQL {
   return and(
     // A literal, not a parameter: partial indexes `where ghost_mode = false` must be provably usable.
     sql`${profiles.ghostMode} = false`,
     // A member who has not finished onboarding is not anyone's to meet yet.
     sql`${profiles.onboardedAt} is not null`,
     sql`${visibility} <> 'private'`,
-    or(sql`${visibility} <> 'tier_only'`, sql`${profiles.tierLevel} <= ${viewer.tier}`),
-    notBlockedWith(viewer.id),
+    or(sql`${visibility} <> 'tier_only'`, sql`${profiles.tierLevel} <= ${viewerTier}`),
   ) as SQL;
 }
 

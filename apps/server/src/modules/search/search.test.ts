@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, startTestApp, useTestApp } from '../../../test/app';
 import { block, hideOnlineStatus, setVisibility } from '../../../test/discovery';
-import { createMember, type MemberOptions, signedInMember } from '../../../test/factories';
+import { createMember, type MemberOptions, signedInMember, type TestMember } from '../../../test/factories';
 import { distanceMiles } from '../../db/geo';
 import { profiles, safetySettings } from '../../db/schema';
 
@@ -240,33 +240,121 @@ describe('search pages', () => {
     expect(new Set(seen).size).toBe(many);
   });
 
-  it('costs the same two statements whatever the filters and the number of results', async () => {
+  it('builds a shared snapshot once, then costs one statement a page for every viewer of the tier', async () => {
     let statements = 0;
     const counted = await startTestApp({}, {}, { onStatement: () => statements++ });
     try {
       const app = counted.app;
-      const { session } = await signedInMember(app, { tier: 4 });
+      const viewers = [
+        (await signedInMember(app, { tier: 4 })).session,
+        (await signedInMember(app, { tier: 4 })).session,
+      ];
       for (let i = 0; i < 30; i += 1) await createMember(app, { verified: i % 2 === 0 });
-      await request(app, 'GET', '/api/search', { session }); // the actor is cached from here on
+      for (const session of viewers) await request(app, 'GET', '/api/me', { session }); // actors cached
       for (const query of [
         '',
         'verified=true',
         'q=Member&tags=travel&online=true&age_min=20&user_type=men',
       ]) {
+        const [first, second] = viewers as [Session, Session];
         statements = 0;
-        const res = await request(app, 'GET', `/api/search?${query}`, { session });
-        expect(res.statusCode).toBe(200);
-        expect(statements, query).toBe(2);
-        const next = res.json().next_cursor;
+        const cold = await request(app, 'GET', `/api/search?${query}`, { session: first });
+        expect(cold.statusCode).toBe(200);
+        // The generation, the shared matches, then the page's rows checked for this viewer.
+        expect(statements, `${query} first search`).toBe(3);
+        statements = 0;
+        const warm = await request(app, 'GET', `/api/search?${query}`, { session: second });
+        expect(statements, `${query} another viewer`).toBe(1);
+        expect(warm.json().total).toBe(cold.json().total);
+        const next = warm.json().next_cursor;
         if (next) {
           statements = 0;
-          await request(app, 'GET', `/api/search?${query}&cursor=${encodeURIComponent(next)}`, { session });
+          await request(app, 'GET', `/api/search?${query}&cursor=${encodeURIComponent(next)}`, {
+            session: second,
+          });
           expect(statements, `${query} next page`).toBe(1);
         }
       }
     } finally {
       await counted.dispose();
     }
+  });
+});
+
+describe('shared snapshots', () => {
+  it('drops a member who turns private, ghost or blocks the viewer at the next search, count included', async () => {
+    const { session, member: viewer } = await signedInMember(t.app, { tier: 4 });
+    const members = [];
+    for (let i = 0; i < 5; i += 1) members.push(await createMember(t.app, { name: `Snap ${i}` }));
+    const [turnsPrivate, turnsGhost, blocker] = members as [TestMember, TestMember, TestMember];
+    expect((await search(session, 'q=snap')).total).toBe(5);
+
+    await setVisibility(t.app, turnsPrivate.id, 'private');
+    let page = await search(session, 'q=snap');
+    expect(page.total).toBe(4);
+    expect(page.items.map((c) => c.id)).not.toContain(turnsPrivate.id);
+
+    await t.app.ctx.db.update(profiles).set({ ghostMode: true }).where(eq(profiles.userId, turnsGhost.id));
+    page = await search(session, 'q=snap');
+    expect(page.total).toBe(3);
+    expect(page.items.map((c) => c.id)).not.toContain(turnsGhost.id);
+
+    // Blocks are the viewer's own: the snapshot stays, and the page and the count leave them out.
+    await block(t.app, blocker.id, viewer.id);
+    page = await search(session, 'q=snap');
+    expect(page.total).toBe(2);
+    expect(page.items).toHaveLength(2);
+    expect(page.items.map((c) => c.id)).not.toContain(blocker.id);
+  });
+
+  it('follows a renamed member and a new member at once', async () => {
+    const { session } = await signedInMember(t.app, { tier: 4 });
+    const renamed = await createMember(t.app, { name: 'Octavia' });
+    expect(names(await search(session, 'q=octa'))).toEqual(['Octavia']);
+    await t.app.ctx.db.update(profiles).set({ name: 'Livia' }).where(eq(profiles.userId, renamed.id));
+    expect((await search(session, 'q=octa')).total).toBe(0);
+    await createMember(t.app, { name: 'Octavian' });
+    expect(names(await search(session, 'q=octa'))).toEqual(['Octavian']);
+  });
+
+  it('checks shown members live: one whose activity lapses leaves Online Now before the snapshot ages out', async () => {
+    const { session } = await signedInMember(t.app, { tier: 4 });
+    const lapsing = await createMember(t.app, { name: 'Lapsing', lastActive: new Date() });
+    await createMember(t.app, { name: 'Staying', lastActive: new Date() });
+    expect(names(await search(session, 'online=true'))).toEqual(['Lapsing', 'Staying']);
+    // Activity does not move the generation (it changes all the time): only the live check catches it.
+    await t.app.ctx.db
+      .update(profiles)
+      .set({ lastActive: new Date(Date.now() - 2 * HOUR) })
+      .where(eq(profiles.userId, lapsing.id));
+    expect(names(await search(session, 'online=true'))).toEqual(['Staying']);
+  });
+
+  it('moves the generation on every filtered column and setting, and not on activity or counts', async () => {
+    const member = await createMember(t.app);
+    const generation = async () =>
+      (
+        (await t.app.ctx.db.execute(sql`select last_value::text as g from search_generation`)) as unknown as {
+          rows: { g: string }[];
+        }
+      ).rows[0]?.g;
+    const moves = async (change: () => Promise<unknown>) => {
+      const before = await generation();
+      await change();
+      return (await generation()) !== before;
+    };
+    const where = eq(profiles.userId, member.id);
+    const db = t.app.ctx.db;
+    expect(await moves(() => db.update(profiles).set({ name: 'Renamed' }).where(where))).toBe(true);
+    expect(await moves(() => db.update(profiles).set({ age: 40 }).where(where))).toBe(true);
+    expect(await moves(() => db.update(profiles).set({ ghostMode: true }).where(where))).toBe(true);
+    expect(await moves(() => db.update(profiles).set({ geoLat: 1, geoLng: 1 }).where(where))).toBe(true);
+    expect(await moves(() => setVisibility(t.app, member.id, 'tier_only'))).toBe(true);
+    expect(await moves(() => hideOnlineStatus(t.app, member.id))).toBe(true);
+    expect(await moves(() => db.update(profiles).set({ lastActive: new Date() }).where(where))).toBe(false);
+    expect(await moves(() => db.update(profiles).set({ likeCount: 3, viewCount: 9 }).where(where))).toBe(
+      false,
+    );
   });
 });
 
