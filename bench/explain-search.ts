@@ -1,12 +1,15 @@
 /**
- * EXPLAIN ANALYZE of a search page's statements (the page and the capped count) as the server builds
- * them, on a database kept by `BENCH_KEEP=1 npm run bench:search`:
+ * EXPLAIN ANALYZE of a search's statements as the server builds them, on a database kept by
+ * `BENCH_KEEP=1 npm run bench:search`: the shared snapshot of the matches (run once per question),
+ * the window that reads a page of it back for one viewer (every request; shown as PostgreSQL plans it
+ * once prepared, i.e. generic), and the capped count and page read from the tables (deep pages only):
  *   npx tsx bench/explain-search.ts postgres://…/rc_bench_xxxx 'tags=travel,nightlife'
  */
-import { searchQuerySchema } from '@royal/shared';
+import { SEARCH_PAGE_SIZE, searchQuerySchema } from '@royal/shared';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { searchStatements } from '../apps/server/src/modules/search';
+import { snapshotStatement, tableStatements, windowStatements } from '../apps/server/src/modules/search';
 
 const [url, query = ''] = process.argv.slice(2);
 if (!url) throw new Error('usage: tsx bench/explain-search.ts <database url> [query string]');
@@ -17,25 +20,49 @@ const [viewer] = (
     `select user_id, geo_lat, geo_lng from profiles where name like 'Viewer %' order by name limit 1`,
   )
 ).rows;
-const actor = {
-  id: viewer.user_id,
-  rules: {
-    tier_level: 4,
-    tier_subscription_active: true,
-    tier_subscription_ends_at: null,
-    is_sponsored: false,
-    verified: true,
-    roles: [],
-  },
-  geo: { lat: viewer.geo_lat, lng: viewer.geo_lng },
-} as never;
+const geo = { lat: viewer.geo_lat as number, lng: viewer.geo_lng as number };
 const filters = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-const statements = searchStatements(actor, filters, null);
 const dialect = new PgDialect();
-for (const [name, statement] of Object.entries(statements)) {
-  if (!statement) continue;
+const MAX_TIER = 4;
+
+const show = (name: string, rows: { 'QUERY PLAN': string }[]) =>
+  console.log(`-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+
+async function explain(name: string, statement: SQL) {
   const { sql, params } = dialect.sqlToQuery(statement);
-  const plan = await client.query(`explain (analyze, buffers, costs off) ${sql}`, params);
-  console.log(`-- ${name}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+  show(name, (await client.query(`explain (analyze, buffers, costs off) ${sql}`, params)).rows);
+}
+
+/** As the server runs it: prepared by name, so PostgreSQL soon settles on a generic plan; forced here. */
+let prepared = 0;
+async function explainGeneric(name: string, compiled: { text: string; params: unknown[] }, values: object) {
+  const statement = `explained_${++prepared}`;
+  const params = fillPlaceholders(compiled.params, values as Record<string, unknown>);
+  await client.query('set plan_cache_mode = force_generic_plan');
+  await client.query({ name: statement, text: compiled.text, values: params });
+  const literals = params.map((p) => (p === null ? 'null' : client.escapeLiteral(String(p))));
+  show(
+    name,
+    (await client.query(`explain (analyze, buffers, costs off) execute ${statement}(${literals.join(', ')})`))
+      .rows,
+  );
+  await client.query(`deallocate ${statement}`);
+  await client.query('reset plan_cache_mode');
+}
+
+const grid = filters.max_distance === undefined ? null : { center: geo, margin: 3.5 };
+const snapshot = snapshotStatement(MAX_TIER, filters, grid, 1065);
+await explain('snapshot (once per question)', snapshot);
+const { sql: snapshotSql, params: snapshotParams } = dialect.sqlToQuery(snapshot);
+const ids = (await client.query(snapshotSql, snapshotParams)).rows
+  .slice(0, SEARCH_PAGE_SIZE + 3)
+  .map((row: { id: string }) => row.id);
+const window = windowStatements(MAX_TIER, filters);
+const values = { viewer: viewer.user_id, ids: `{${ids.join(',')}}`, lat: geo.lat, lng: geo.lng };
+await explainGeneric('window: cards (first read of a page)', window.cards, values);
+await explainGeneric('window: check (every later read)', window.check, values);
+const tables = tableStatements({ id: viewer.user_id, maxTier: MAX_TIER, geo }, filters, null);
+for (const [name, statement] of Object.entries(tables)) {
+  if (statement) await explain(`${name} from the tables (deep pages)`, statement);
 }
 await client.end();

@@ -1,3 +1,3 @@
 // The search module's public surface.
 export { searchRoutes } from './routes';
-export { searchStatements } from './service';
+export { snapshotStatement, tableStatements, windowStatements } from './statements';

@@ -1,116 +1,29 @@
-import { createHash } from 'node:crypto';
 import {
   AppError,
+  distanceMiles,
   ErrorCode,
   maxVisibleTier,
-  ONLINE_WINDOW_MS,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   type SearchFilters,
   type SearchPage,
 } from '@royal/shared';
-import { and, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { LatLng } from '../../db/geo';
-import { photos, profiles, safetySettings, userBlocks } from '../../db/schema';
 import type { MemberActor } from '../auth';
+import { type MemberCardRow, presentMemberCard } from '../members';
+import { createSnapshotCache, positionAfter, type Snapshot, type SnapshotCache } from './snapshots';
 import {
-  listedForTier,
-  locationSharingColumn,
-  type MemberCardRow,
-  memberCardColumns,
-  notBlockedWith,
-  presentMemberCard,
-  selectList,
-  settingsJoin,
-} from '../members';
-import {
-  createSnapshotCache,
-  positionAfter,
-  type Snapshot,
-  type SnapshotCache,
-  type SnapshotEntry,
-} from './snapshots';
-
-/** Miles per degree of latitude (and of longitude at the equator) on the haversine's sphere. */
-const MILES_PER_DEGREE = (3958.8 * Math.PI) / 180;
-
-/**
- * Haversine distance in miles between the viewer's coarse cell and the member's, in SQL — the same
- * formula as the shared distanceMiles the presenter shows (tests hold the two together).
- */
-function coarseDistanceSql(from: LatLng): SQL {
-  return sql`(2 * 3958.8 * asin(least(1, sqrt(
-    power(sin(radians(${profiles.geoLat} - ${from.lat}::float8) / 2), 2)
-    + cos(radians(${from.lat}::float8)) * cos(radians(${profiles.geoLat}))
-      * power(sin(radians(${profiles.geoLng} - ${from.lng}::float8) / 2), 2)))))`;
-}
-
-/**
- * "Within N miles" as the cards show it: the whole-mile figure (shownMiles: rounded, never below 1)
- * is at most N, i.e. the distance is below N + 0.5. A bounding box around the viewer's cell comes
- * first so profiles_geo_box_idx finds the candidates; members hiding their location never match.
- */
-function withinMiles(from: LatLng, maxMiles: number): SQL {
-  const reach = maxMiles + 0.5;
-  const dLat = (reach / MILES_PER_DEGREE) * 1.01;
-  const widest = Math.cos((Math.min(89, Math.abs(from.lat) + dLat) * Math.PI) / 180);
-  const dLng = Math.min(180, (reach / (MILES_PER_DEGREE * widest)) * 1.01);
-  // A box crossing the antimeridian would wrap: take the whole longitude band instead (rare, still correct).
-  const [west, east] =
-    from.lng - dLng < -180 || from.lng + dLng > 180 ? [-180, 180] : [from.lng - dLng, from.lng + dLng];
-  return sql`${locationSharingColumn}
-    and point(${profiles.geoLng}, ${profiles.geoLat}) <@ box(point(${west}::float8, ${from.lat - dLat}::float8), point(${east}::float8, ${from.lat + dLat}::float8))
-    and ${coarseDistanceSql(from)} < ${reach}::float8`;
-}
-
-/** `text` as a literal inside ILIKE: its own % and _ match themselves. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Every browse filter of the spec (part 1 §5) as one condition on `profiles` (left-joined to
- * safety_settings), on top of the feed's visibility rule (members/policy.ts: ghost mode, private and
- * tier_only) and browse's own tier cap (only visible tiers, no teasers) — everything that is the same
- * for every viewer of this tier (and location cell), so a snapshot of it can be shared (snapshots.ts).
- */
-function sharedConditions(viewer: MemberActor, filters: SearchFilters): SQL {
-  const maxTier = maxVisibleTier(viewer.rules);
-  const parts: SQL[] = [
-    filters.tier === undefined
-      ? sql`${profiles.tierLevel} <= ${maxTier}::int`
-      : sql`${profiles.tierLevel} = ${filters.tier}::int`,
-    listedForTier(sql`${maxTier}::int`),
-  ];
-  if (filters.q) parts.push(sql`${profiles.name} ilike ${`%${likeLiteral(filters.q)}%`}`);
-  if (filters.age_min !== undefined) parts.push(sql`${profiles.age} >= ${filters.age_min}::int`);
-  if (filters.age_max !== undefined) parts.push(sql`${profiles.age} <= ${filters.age_max}::int`);
-  if (filters.user_type) parts.push(sql`${profiles.userType} = ${filters.user_type}::user_type`);
-  if (filters.looking_for) parts.push(sql`${profiles.lookingFor} = ${filters.looking_for}::looking_for`);
-  if (filters.tags) {
-    parts.push(sql`${profiles.lifestyleTags} && ${`{${filters.tags.join(',')}}`}::text[]`);
-  }
-  if (filters.verified) parts.push(sql`${profiles.verified} = true`);
-  if (filters.online) {
-    parts.push(
-      sql`${profiles.lastActive} >= now() - ${`${ONLINE_WINDOW_MS} milliseconds`}::interval`,
-      sql`coalesce(${safetySettings.showOnlineStatus}, true)`,
-    );
-  }
-  if (filters.max_distance !== undefined && viewer.geo)
-    parts.push(withinMiles(viewer.geo, filters.max_distance));
-  return and(...parts) as SQL;
-}
-
-/** The whole rule for one viewer: the shared part, never themselves, no block either way. */
-function conditions(viewer: MemberActor, filters: SearchFilters): SQL {
-  return and(
-    sql`${profiles.userId} <> ${viewer.id}::uuid`,
-    sharedConditions(viewer, filters),
-    notBlockedWith(sql`${viewer.id}::uuid`),
-  ) as SQL;
-}
+  type Compiled,
+  compile,
+  type DistanceGrid,
+  distanceGrid,
+  reachOf,
+  snapshotStatement,
+  tableStatements,
+  windowStatements,
+} from './statements';
 
 /**
  * Where the previous page stopped: last activity (UTC text with microseconds, as the server wrote it)
@@ -143,80 +56,59 @@ function refuse(path: string, message: string): never {
 
 type SearchRow = MemberCardRow & { lastActiveKey: string; photoIds: string[] };
 
-const lastActiveKey = sql`to_char(${profiles.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** The card's columns, its place in the order and its approved photos (folded in: no per-card reads). */
-const cardSelect = sql`${selectList(memberCardColumns)}, ${lastActiveKey} as "lastActiveKey",
-  array(select ${photos.id}::text from ${photos}
-    where ${photos.userId} = ${profiles.userId} and ${photos.status} = 'approved'
-    order by ${photos.position}, ${photos.createdAt}) as "photoIds"`;
-
-const dialect = new PgDialect();
-
 /**
- * Runs one of the search statements as a named prepared statement: its text depends only on which
- * filters are set, so PostgreSQL parses it once per connection and combination (planning and parsing
- * the statement cost more than running it for most searches).
- *
- * Without a snapshot (deep pages, see searchMembers) the page runs with the plan that suits how many
- * members match. Few (up to the count's cap): PostgreSQL's own choice, typically a bitmap of the
- * filter's index (trigrams, the box, the tags) and a sort of those few rows. Many: it cannot tell — a
- * box or a tag list has no useful row estimate — and would still fetch and sort every match (~300 ms
- * for 10,000 on the benchmark); instead the page runs on the connections set up for ordered walks
- * (GENERIC_PLAN_SETTINGS: no sort, no bitmap), which walk profiles_search_order_idx newest first and
- * stop after a page, about a hundred rows in when at least 1% of members match.
+ * Runs a compiled statement by name: PostgreSQL parses it once per connection. Read from the tables
+ * (deep pages), the page runs with the plan that suits how many members match. Few (up to the
+ * count's cap): PostgreSQL's own choice, typically a bitmap of the filter's index (trigrams, the box,
+ * the tags) and a sort of those few rows. Many: it cannot tell — a box or a tag list has no useful row
+ * estimate — and would still fetch and sort every match (~300 ms for 10,000 on the benchmark);
+ * instead the page runs on the connections set up for ordered walks (GENERIC_PLAN_SETTINGS: no sort,
+ * no bitmap), which walk profiles_search_order_idx newest first and stop after a page, about a
+ * hundred rows in when at least 1% of members match.
  */
-async function run<T>(
-  ctx: AppContext,
-  kind: 'count' | 'page' | 'walk' | 'window',
-  statement: SQL,
-): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const name = `search_${kind}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  return ctx.database.queryPrepared<T>(name, text, params, { genericPlan: kind === 'walk' });
+function run<T>(ctx: AppContext, { name, text, params }: Compiled, options: { walk?: boolean } = {}) {
+  return ctx.database.queryPrepared<T>(name, text, params, { genericPlan: options.walk });
 }
 
-/**
- * The statements of one search page read straight from the tables: the page (photos folded in) and,
- * on the first page, the count — which stops at one past the cap, so a broad filter never counts its
- * whole membership (SEARCH_COUNT_CAP). Exported for bench/explain-search.ts.
- */
-export function searchStatements(viewer: MemberActor, filters: SearchFilters, cursor: SearchCursor | null) {
-  const where = conditions(viewer, filters);
-  const after = cursor
-    ? sql`and (${profiles.lastActive}, ${profiles.userId}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`
-    : sql``;
-  const page = sql`
-    select ${cardSelect}
-    from ${profiles} left join ${safetySettings} on ${settingsJoin}
-    where ${where} ${after}
-    order by ${profiles.lastActive} desc, ${profiles.userId} desc
-    limit ${SEARCH_PAGE_SIZE + 1}`;
-  const count = cursor ? null : countStatement(where);
-  return { page, count };
-}
+type SnapshotMatch = Snapshot['entries'][number] & { lat?: number; lng?: number };
 
-function countStatement(where: SQL): SQL {
-  return sql`select count(*)::int as total from (select 1 from ${profiles} left join ${safetySettings} on ${settingsJoin}
-    where ${where} limit ${SEARCH_COUNT_CAP + 1}) capped`;
-}
+/** A snapshot with what its viewers' requests reuse: the compiled window statements and cards read. */
+type SearchSnapshot = Snapshot & {
+  entries: SnapshotMatch[];
+  statements: ReturnType<typeof windowStatements>;
+  /** Cards already read for this snapshot, by id: later requests only check that they still pass. */
+  cards: Map<string, SearchRow>;
+  grid: DistanceGrid | null;
+};
 
 /** Matches a snapshot keeps: one past the cap, with room for the viewer and their blocks among them. */
 const SNAPSHOT_LIMIT = SEARCH_COUNT_CAP + 1 + 64;
-/** Ids read per page beyond the page itself, so a few that fail the live check do not cost a second read. */
-const WINDOW_SLACK = 8;
+/** Ids read per window beyond the page and one more, so one that fails the live check costs no second read. */
+const WINDOW_SLACK = 2;
 
-/** Same question, same snapshot: the filters (not the cursor), the tier cap and, for distance, the cell. */
-function snapshotKey(viewer: MemberActor, filters: SearchFilters): string {
+/**
+ * A distance snapshot holds the grid square's wider circle: enough matches that, within a viewer's
+ * own circle, the count still passes the cap (the circles' area ratio, with a fifth to spare).
+ */
+function snapshotLimit(filters: SearchFilters, grid: DistanceGrid | null): number {
+  if (!grid || filters.max_distance === undefined) return SNAPSHOT_LIMIT;
+  const reach = reachOf(filters.max_distance);
+  return Math.ceil((SEARCH_COUNT_CAP + 1) * ((reach + grid.margin) / reach) ** 2 * 1.2) + 64;
+}
+
+/** Same question, same snapshot: the filters (not the cursor), the tier cap and, for distance, the square. */
+function snapshotKey(maxTier: number, filters: SearchFilters, grid: DistanceGrid | null): string {
   const { cursor: _cursor, q, tags, ...rest } = filters;
   return JSON.stringify({
     ...rest,
     q: q?.toLowerCase(),
     tags: tags && [...tags].sort(),
-    maxTier: maxVisibleTier(viewer.rules),
-    geo: filters.max_distance === undefined ? undefined : viewer.geo,
+    maxTier,
+    grid: grid?.center,
   });
 }
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Reads a snapshot: the generation first (so the snapshot is never marked newer than what it holds),
@@ -225,55 +117,67 @@ function snapshotKey(viewer: MemberActor, filters: SearchFilters): string {
  */
 async function buildSnapshot(
   ctx: AppContext,
-  viewer: MemberActor,
+  maxTier: number,
   filters: SearchFilters,
-): Promise<Snapshot> {
+  grid: DistanceGrid | null,
+): Promise<SearchSnapshot> {
   const builtAt = Date.now();
-  const [generation] = rowsOf<{ generation: string }>(
+  const [read] = rowsOf<{ generation: string }>(
     await ctx.db.execute(sql`select last_value::text as generation from search_generation`),
   );
-  const entries = rowsOf<SnapshotEntry>(
-    await ctx.db.execute(sql`
-      select ${profiles.userId}::text as id, ${lastActiveKey} as key
-      from ${profiles} left join ${safetySettings} on ${settingsJoin}
-      where ${sharedConditions(viewer, filters)}
-      order by ${profiles.lastActive} desc, ${profiles.userId} desc
-      limit ${SNAPSHOT_LIMIT}`),
+  const limit = snapshotLimit(filters, grid);
+  const entries = rowsOf<SnapshotMatch>(
+    await ctx.db.execute(snapshotStatement(maxTier, filters, grid, limit)),
   );
   return {
-    generation: generation?.generation ?? '',
+    generation: read?.generation ?? '',
     builtAt,
     entries,
-    complete: entries.length < SNAPSHOT_LIMIT,
+    complete: entries.length < limit,
+    statements: windowStatements(maxTier, filters),
+    cards: new Map(),
+    grid,
   };
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-type WindowRow = { generation: string; blocked: string[] } & ({ n: null } | (SearchRow & { n: string }));
+type WindowRead = { generation: string; blocked: string[]; rows: SearchRow[] };
 
 /**
- * One window of a snapshot read back for the viewer, in one statement: the generation (is the snapshot
- * still current?), the viewer's blocks either way (for the count), and the cards of those ids that pass
- * the viewer's whole rule now, in the snapshot's order.
+ * Reads one window of ids for the viewer: only the ids that still pass when the snapshot holds all
+ * their cards already, else the cards themselves (kept for the next viewer).
  */
-function windowStatement(viewer: MemberActor, filters: SearchFilters, ids: string[]): SQL {
-  return sql`
-    select g.generation, g.blocked, card.*
-    from (select
-        (select last_value::text from search_generation) as generation,
-        array(select case when ${userBlocks.blockerId} = ${viewer.id}::uuid then ${userBlocks.blockedId} else ${userBlocks.blockerId} end::text
-          from ${userBlocks}
-          where ${userBlocks.blockerId} = ${viewer.id}::uuid or ${userBlocks.blockedId} = ${viewer.id}::uuid) as blocked
-      ) g
-    left join lateral (
-      select ${cardSelect}, candidate.n
-      from unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as candidate(id, n)
-        join ${profiles} on ${profiles.userId} = candidate.id
-        left join ${safetySettings} on ${settingsJoin}
-      where ${conditions(viewer, filters)}
-    ) card on true
-    order by card.n`;
+async function readWindow(
+  ctx: AppContext,
+  snapshot: SearchSnapshot,
+  viewer: MemberActor,
+  ids: string[],
+): Promise<WindowRead> {
+  const values = {
+    viewer: viewer.id,
+    ids: `{${ids.join(',')}}`,
+    lat: viewer.geo?.lat ?? null,
+    lng: viewer.geo?.lng ?? null,
+  };
+  const { cards, check } = snapshot.statements;
+  if (ids.every((id) => snapshot.cards.has(id))) {
+    const [row] = await run<{ generation: string; blocked: string[]; visible: string[] }>(ctx, {
+      ...check,
+      params: fillPlaceholders(check.params, values),
+    });
+    if (!row) throw new Error('the search window returned no row');
+    return { ...row, rows: row.visible.map((id) => snapshot.cards.get(id) as SearchRow) };
+  }
+  type CardRow = { generation: string; blocked: string[]; n: string | null } & SearchRow;
+  const found = await run<CardRow>(ctx, { ...cards, params: fillPlaceholders(cards.params, values) });
+  const first = found[0];
+  if (!first) throw new Error('the search window returned no row');
+  const rows: SearchRow[] = [];
+  for (const { n, generation: _generation, blocked: _blocked, ...card } of found) {
+    if (n === null) continue; // the one row of a window where no id passes
+    rows.push(card);
+    snapshot.cards.set(card.id, card);
+  }
+  return { generation: first.generation, blocked: first.blocked, rows };
 }
 
 type Found = { rows: SearchRow[]; total: number | null; capped: boolean; dense: boolean; more: boolean };
@@ -288,9 +192,24 @@ async function pageFromSnapshot(
   filters: SearchFilters,
   cursor: SearchCursor | null,
 ): Promise<Found | null> {
-  const key = snapshotKey(viewer, filters);
+  const maxTier = maxVisibleTier(viewer.rules);
+  const grid = filters.max_distance !== undefined && viewer.geo ? distanceGrid(viewer.geo) : null;
+  const key = snapshotKey(maxTier, filters, grid);
   const cache = snapshotsOf(ctx);
-  let snapshot = await cache.get(key, () => buildSnapshot(ctx, viewer, filters));
+  const build = () => buildSnapshot(ctx, maxTier, filters, grid);
+  // In a distance snapshot (the grid square's wider circle), the viewer's own matches are those
+  // within reach of their own cell — the same haversine as the SQL, which checks each shown card again.
+  const reach = filters.max_distance === undefined ? 0 : reachOf(filters.max_distance);
+  const geo = viewer.geo;
+  const mine =
+    grid && geo
+      ? (match: SnapshotMatch) =>
+          match.lat !== undefined &&
+          match.lng !== undefined &&
+          distanceMiles(geo, { lat: match.lat, lng: match.lng }) < reach
+      : () => true;
+
+  let snapshot = await cache.get(key, build);
   for (let rebuilt = false; ; rebuilt = true) {
     const start = cursor ? positionAfter(snapshot, cursor) : 0;
     if (start === null) return null;
@@ -298,38 +217,37 @@ async function pageFromSnapshot(
     let blocked: string[] = [];
     let next = start;
     let stale = false;
-    const keys = new Map<string, string>();
-    // Windows until the page and one more are found (to know a next page exists) or the snapshot ends;
-    // at least one, even with no ids to read, for the generation that says the snapshot still holds.
+    // Windows until the page and one more are found (to know a next page exists) or the snapshot
+    // ends; at least one, even with no ids to read, for the generation that says the snapshot holds.
     for (
       let windows = 0;
       windows === 0 || (rows.length <= SEARCH_PAGE_SIZE && next < snapshot.entries.length);
       windows += 1
     ) {
       const ids: string[] = [];
+      const keys = new Map<string, string>();
       const wanted = SEARCH_PAGE_SIZE + 1 - rows.length + WINDOW_SLACK;
       for (; next < snapshot.entries.length && ids.length < wanted; next += 1) {
-        const entry = snapshot.entries[next] as SnapshotEntry;
-        if (entry.id !== viewer.id) {
-          ids.push(entry.id);
-          keys.set(entry.id, entry.key);
+        const match = snapshot.entries[next] as SnapshotMatch;
+        if (match.id !== viewer.id && mine(match)) {
+          ids.push(match.id);
+          keys.set(match.id, match.key);
         }
       }
-      const found = await run<WindowRow>(ctx, 'window', windowStatement(viewer, filters, ids));
-      const first = found[0];
-      if (!first || first.generation !== snapshot.generation) {
+      const read = await readWindow(ctx, snapshot, viewer, ids);
+      if (read.generation !== snapshot.generation) {
         stale = true;
         break;
       }
-      blocked = first.blocked;
+      blocked = read.blocked;
       // The cursor keeps the snapshot's place, not the member's newer activity: the next page
-      // continues where this one stopped in the same order.
-      for (const row of found)
-        if (row.n !== null) rows.push({ ...row, lastActiveKey: keys.get(row.id) ?? row.lastActiveKey });
+      // continues where this one stopped, in the same order.
+      for (const row of read.rows)
+        rows.push({ ...row, lastActiveKey: keys.get(row.id) ?? row.lastActiveKey });
     }
     if (stale && !rebuilt) {
       cache.drop(key, snapshot);
-      snapshot = await cache.get(key, () => buildSnapshot(ctx, viewer, filters));
+      snapshot = await cache.get(key, build);
       continue;
     }
     // Past the end of an incomplete snapshot with the page still short: the tables must finish it.
@@ -337,8 +255,11 @@ async function pageFromSnapshot(
     let total: number | null = null;
     if (!cursor) {
       const excluded = new Set([...blocked, viewer.id]);
-      const counted = snapshot.entries.reduce((n, entry) => (excluded.has(entry.id) ? n : n + 1), 0);
-      // Undecided: the snapshot stopped early and, without the viewer's own exclusions, holds no more than the cap.
+      const counted = snapshot.entries.reduce(
+        (n, match) => (excluded.has(match.id) || !mine(match) ? n : n + 1),
+        0,
+      );
+      // Undecided: the snapshot stopped early, and what it holds of the viewer's matches is within the cap.
       if (!snapshot.complete && counted <= SEARCH_COUNT_CAP) return null;
       total = counted;
     }
@@ -352,11 +273,11 @@ async function pageFromSnapshot(
   }
 }
 
-const snapshotCaches = new WeakMap<AppContext, SnapshotCache>();
-function snapshotsOf(ctx: AppContext): SnapshotCache {
+const snapshotCaches = new WeakMap<AppContext, SnapshotCache<SearchSnapshot>>();
+function snapshotsOf(ctx: AppContext): SnapshotCache<SearchSnapshot> {
   let cache = snapshotCaches.get(ctx);
   if (!cache) {
-    cache = createSnapshotCache();
+    cache = createSnapshotCache<SearchSnapshot>();
     snapshotCaches.set(ctx, cache);
   }
   return cache;
@@ -372,12 +293,16 @@ async function pageFromTables(
   filters: SearchFilters,
   cursor: SearchCursor | null,
 ): Promise<Found> {
-  const statements = searchStatements(viewer, filters, cursor);
+  const statements = tableStatements(
+    { id: viewer.id, maxTier: maxVisibleTier(viewer.rules), geo: viewer.geo },
+    filters,
+    cursor,
+  );
   const counted = statements.count
-    ? ((await run<{ total: number }>(ctx, 'count', statements.count))[0]?.total ?? 0)
+    ? ((await run<{ total: number }>(ctx, compile('count', statements.count)))[0]?.total ?? 0)
     : null;
   const dense = cursor ? cursor.w : (counted ?? 0) > SEARCH_COUNT_CAP;
-  const rows = await run<SearchRow>(ctx, dense ? 'walk' : 'page', statements.page);
+  const rows = await run<SearchRow>(ctx, compile(dense ? 'walk' : 'page', statements.page), { walk: dense });
   return {
     rows,
     total: counted,
@@ -390,8 +315,8 @@ async function pageFromTables(
 /**
  * One page of browse results, most recently active first (stable: ties broken by id), and on the
  * first page the number of members matching (exact up to SEARCH_COUNT_CAP). Served from the shared
- * snapshot of the question (one statement: the page's rows by id, checked live), or from the tables
- * when the snapshot cannot answer (pages past the matches it keeps).
+ * snapshot of the question (one statement: the page's members checked live), or from the tables when
+ * the snapshot cannot answer (pages past the matches it keeps).
  */
 export async function searchMembers(
   ctx: AppContext,
@@ -412,15 +337,13 @@ export async function searchMembers(
     (await pageFromSnapshot(ctx, viewer, filters, cursor)) ??
     (await pageFromTables(ctx, viewer, filters, cursor));
 
-  const rows = found.rows
-    .slice(0, SEARCH_PAGE_SIZE)
-    .map((row) => ({ ...row, lastActive: new Date(row.lastActive) }));
+  const rows = found.rows.slice(0, SEARCH_PAGE_SIZE);
   const context = { geo: viewer.geo, maxTier };
   const last = rows.at(-1);
   return {
     items: rows.map((row) =>
       presentMemberCard(
-        row,
+        { ...row, lastActive: new Date(row.lastActive) },
         row.photoIds.map((id) => ({ id })),
         context,
       ),

@@ -36,16 +36,18 @@ export const SNAPSHOT_TTL_MS = 15_000;
 /** Filter mixes kept at once (each at most ~1,100 ids); the least recently used go first. */
 const MAX_SNAPSHOTS = 256;
 
-export type SnapshotCache = {
+export type SnapshotCache<S extends Snapshot = Snapshot> = {
   /** The fresh snapshot for `key`, building it once however many requests ask at the same time. */
-  get(key: string, build: () => Promise<Snapshot>): Promise<Snapshot>;
+  get(key: string, build: () => Promise<S>): Promise<S>;
   /** Forgets `key`'s snapshot if it is still `stale` (a page found the database moved on). */
-  drop(key: string, stale: Snapshot): void;
+  drop(key: string, stale: S): void;
 };
 
-export function createSnapshotCache(now: () => number = Date.now): SnapshotCache {
-  const snapshots = new Map<string, Promise<Snapshot>>();
-  const settled = new WeakMap<Promise<Snapshot>, Snapshot>();
+export function createSnapshotCache<S extends Snapshot = Snapshot>(
+  now: () => number = Date.now,
+): SnapshotCache<S> {
+  const snapshots = new Map<string, Promise<S>>();
+  const settled = new WeakMap<Promise<S>, S>();
 
   return {
     get(key, build) {

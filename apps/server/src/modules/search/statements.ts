@@ -1,0 +1,254 @@
+/**
+ * The SQL of browse/search: every filter as one condition, and the statements that read matches —
+ * the shared snapshot of a question (snapshots.ts), the per-viewer window over it, and the page and
+ * capped count read straight from the tables. Flows live in service.ts.
+ */
+import { createHash } from 'node:crypto';
+import {
+  distanceMiles,
+  ONLINE_WINDOW_MS,
+  SEARCH_COUNT_CAP,
+  SEARCH_PAGE_SIZE,
+  type SearchFilters,
+} from '@royal/shared';
+import { and, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { LatLng } from '../../db/geo';
+import { photos, profiles, safetySettings, userBlocks } from '../../db/schema';
+import {
+  listedForTier,
+  locationSharingColumn,
+  memberCardColumns,
+  notBlockedWith,
+  selectList,
+  settingsJoin,
+} from '../members';
+
+/** Miles per degree of latitude (and of longitude at the equator) on the haversine's sphere. */
+const MILES_PER_DEGREE = (3958.8 * Math.PI) / 180;
+
+type GeoParam = { lat: number | Placeholder; lng: number | Placeholder };
+
+/**
+ * Haversine distance in miles from `from` to the member's coarse cell, in SQL — the same formula as
+ * the shared distanceMiles the presenter shows (tests hold the two together).
+ */
+function coarseDistanceSql(from: GeoParam): SQL {
+  return sql`(2 * 3958.8 * asin(least(1, sqrt(
+    power(sin(radians(${profiles.geoLat} - ${from.lat}::float8) / 2), 2)
+    + cos(radians(${from.lat}::float8)) * cos(radians(${profiles.geoLat}))
+      * power(sin(radians(${profiles.geoLng} - ${from.lng}::float8) / 2), 2)))))`;
+}
+
+/**
+ * "Within N miles" as the cards show it: the whole-mile figure (shownMiles: rounded, never below 1)
+ * is at most N, i.e. the distance is below N + 0.5.
+ */
+export const reachOf = (maxMiles: number) => maxMiles + 0.5;
+
+/**
+ * Within reach of `from`, found through a bounding box first so profiles_geo_box_idx finds the
+ * candidates; members hiding their location never match.
+ */
+function withinMiles(from: LatLng, maxMiles: number): SQL {
+  const reach = reachOf(maxMiles);
+  const dLat = (reach / MILES_PER_DEGREE) * 1.01;
+  const widest = Math.cos((Math.min(89, Math.abs(from.lat) + dLat) * Math.PI) / 180);
+  const dLng = Math.min(180, (reach / (MILES_PER_DEGREE * widest)) * 1.01);
+  // A box crossing the antimeridian would wrap: take the whole longitude band instead (rare, still correct).
+  const [west, east] =
+    from.lng - dLng < -180 || from.lng + dLng > 180 ? [-180, 180] : [from.lng - dLng, from.lng + dLng];
+  return sql`${locationSharingColumn}
+    and point(${profiles.geoLng}, ${profiles.geoLat}) <@ box(point(${west}::float8, ${from.lat - dLat}::float8), point(${east}::float8, ${from.lat + dLat}::float8))
+    and ${coarseDistanceSql(from)} < ${reach}::float8`;
+}
+
+/** The same test on rows already found by id: no box, and the viewer's cell may be a placeholder. */
+const withinReach = (from: GeoParam, maxMiles: number) =>
+  sql`${locationSharingColumn} and ${coarseDistanceSql(from)} < ${reachOf(maxMiles)}::float8`;
+
+/**
+ * Distance questions are shared per grid square of this size rather than per viewer: every member's
+ * cell is distinct (its jitter is keyed per member), so a snapshot keyed on it would serve one viewer.
+ * The snapshot holds everyone within reach of any point of the square; each viewer's matches are
+ * then picked by their own distance (service.ts).
+ */
+const DISTANCE_GRID_DEGREES = 0.05;
+
+export type DistanceGrid = { center: LatLng; margin: number };
+
+/** The grid square holding `at`: its center, and how far from it any point of the square can be. */
+export function distanceGrid(at: LatLng): DistanceGrid {
+  const snap = (degrees: number) => Math.round(degrees / DISTANCE_GRID_DEGREES) * DISTANCE_GRID_DEGREES;
+  const center = { lat: snap(at.lat), lng: snap(at.lng) };
+  const half = DISTANCE_GRID_DEGREES / 2;
+  // The farthest corner is the one nearer the equator (a degree of longitude is longest there): take
+  // the larger of the two sides' corners, plus a little for rounding.
+  const margin =
+    Math.max(
+      distanceMiles(center, { lat: center.lat + half, lng: center.lng + half }),
+      distanceMiles(center, { lat: center.lat - half, lng: center.lng + half }),
+    ) + 0.01;
+  return { center, margin };
+}
+
+/** `text` as a literal inside ILIKE: its own % and _ match themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Every browse filter of the spec (part 1 §5) but distance as one condition on `profiles` (left-joined
+ * to safety_settings), on top of the feed's visibility rule (members/policy.ts: ghost mode, private
+ * and tier_only) and browse's own tier cap (only visible tiers, no teasers): everything that is the
+ * same for every viewer of one visible tier.
+ */
+function filterConditions(maxTier: number, filters: SearchFilters, distance: SQL | null): SQL {
+  const parts: SQL[] = [
+    filters.tier === undefined
+      ? sql`${profiles.tierLevel} <= ${maxTier}::int`
+      : sql`${profiles.tierLevel} = ${filters.tier}::int`,
+    listedForTier(sql`${maxTier}::int`),
+  ];
+  if (filters.q) parts.push(sql`${profiles.name} ilike ${`%${likeLiteral(filters.q)}%`}`);
+  if (filters.age_min !== undefined) parts.push(sql`${profiles.age} >= ${filters.age_min}::int`);
+  if (filters.age_max !== undefined) parts.push(sql`${profiles.age} <= ${filters.age_max}::int`);
+  if (filters.user_type) parts.push(sql`${profiles.userType} = ${filters.user_type}::user_type`);
+  if (filters.looking_for) parts.push(sql`${profiles.lookingFor} = ${filters.looking_for}::looking_for`);
+  if (filters.tags) {
+    parts.push(sql`${profiles.lifestyleTags} && ${`{${filters.tags.join(',')}}`}::text[]`);
+  }
+  if (filters.verified) parts.push(sql`${profiles.verified} = true`);
+  if (filters.online) {
+    parts.push(
+      sql`${profiles.lastActive} >= now() - ${`${ONLINE_WINDOW_MS} milliseconds`}::interval`,
+      sql`coalesce(${safetySettings.showOnlineStatus}, true)`,
+    );
+  }
+  if (distance) parts.push(distance);
+  return and(...parts) as SQL;
+}
+
+/** The viewer as the statements see them: values, or placeholders filled at each request. */
+export type StatementViewer = { id: string | Placeholder; maxTier: number; geo: GeoParam | null };
+
+/** The whole rule for one viewer: the filters, never themselves, no block either way. */
+function conditions(viewer: StatementViewer, filters: SearchFilters, distance: SQL | null): SQL {
+  return and(
+    sql`${profiles.userId} <> ${viewer.id}::uuid`,
+    filterConditions(viewer.maxTier, filters, distance),
+    notBlockedWith(sql`${viewer.id}::uuid`),
+  ) as SQL;
+}
+
+export const lastActiveKey = sql`to_char(${profiles.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The card's columns, its place in the order and its approved photos (folded in: no per-card reads). */
+const cardSelect = sql`${selectList(memberCardColumns)}, ${lastActiveKey} as "lastActiveKey",
+  array(select ${photos.id}::text from ${photos}
+    where ${photos.userId} = ${profiles.userId} and ${photos.status} = 'approved'
+    order by ${photos.position}, ${photos.createdAt}) as "photoIds"`;
+
+/**
+ * The statements of one search page read straight from the tables: the page (photos folded in) and,
+ * on the first page, the count — which stops at one past the cap, so a broad filter never counts its
+ * whole membership (SEARCH_COUNT_CAP). Exported for bench/explain-search.ts.
+ */
+export function tableStatements(
+  viewer: StatementViewer & { geo: LatLng | null },
+  filters: SearchFilters,
+  cursor: { t: string; id: string } | null,
+) {
+  const distance =
+    filters.max_distance !== undefined && viewer.geo ? withinMiles(viewer.geo, filters.max_distance) : null;
+  const where = conditions(viewer, filters, distance);
+  const after = cursor
+    ? sql`and (${profiles.lastActive}, ${profiles.userId}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
+  const page = sql`
+    select ${cardSelect}
+    from ${profiles} left join ${safetySettings} on ${settingsJoin}
+    where ${where} ${after}
+    order by ${profiles.lastActive} desc, ${profiles.userId} desc
+    limit ${SEARCH_PAGE_SIZE + 1}`;
+  const count = cursor
+    ? null
+    : sql`select count(*)::int as total from (select 1 from ${profiles} left join ${safetySettings} on ${settingsJoin}
+        where ${where} limit ${SEARCH_COUNT_CAP + 1}) capped`;
+  return { page, count };
+}
+
+/**
+ * The shared matches of a question in result order, up to `limit`: for distance, everyone within
+ * reach of any point of the grid square, with their cells so each viewer can pick their own.
+ */
+export function snapshotStatement(
+  maxTier: number,
+  filters: SearchFilters,
+  grid: DistanceGrid | null,
+  limit: number,
+): SQL {
+  const distance =
+    grid && filters.max_distance !== undefined
+      ? withinMiles(grid.center, filters.max_distance + grid.margin)
+      : null;
+  return sql`
+    select ${profiles.userId}::text as id, ${lastActiveKey} as key
+      ${grid ? sql`, ${profiles.geoLat} as lat, ${profiles.geoLng} as lng` : sql``}
+    from ${profiles} left join ${safetySettings} on ${settingsJoin}
+    where ${filterConditions(maxTier, filters, distance)}
+    order by ${profiles.lastActive} desc, ${profiles.userId} desc
+    limit ${limit}`;
+}
+
+/** Per request: the generation (is the snapshot still current?) and the viewer's blocks either way. */
+const generationAndBlocks = (viewerId: Placeholder) => sql`
+  (select last_value::text from search_generation) as generation,
+  array(select case when ${userBlocks.blockerId} = ${viewerId}::uuid then ${userBlocks.blockedId} else ${userBlocks.blockerId} end::text
+    from ${userBlocks}
+    where ${userBlocks.blockerId} = ${viewerId}::uuid or ${userBlocks.blockedId} = ${viewerId}::uuid) as blocked`;
+
+const dialect = new PgDialect();
+
+/** A statement compiled once, run by name with its placeholders filled per request. */
+export type Compiled = { name: string; text: string; params: unknown[] };
+
+export function compile(kind: string, statement: SQL): Compiled {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return {
+    name: `search_${kind}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+    text,
+    params,
+  };
+}
+
+/**
+ * The two statements that read a window of a snapshot back for one viewer, compiled once per
+ * snapshot with placeholders (`viewer`, `ids`, and `lat`/`lng` for distance): `cards` returns the
+ * cards of those ids that pass the viewer's whole rule now, in the snapshot's order; `check` returns
+ * only their ids, for windows whose cards the snapshot already holds. Both return the generation and
+ * the viewer's blocks, in one row even when no id passes.
+ */
+export function windowStatements(maxTier: number, filters: SearchFilters) {
+  const viewer: StatementViewer = {
+    id: sql.placeholder('viewer'),
+    maxTier,
+    geo:
+      filters.max_distance === undefined
+        ? null
+        : { lat: sql.placeholder('lat'), lng: sql.placeholder('lng') },
+  };
+  const distance =
+    viewer.geo && filters.max_distance !== undefined ? withinReach(viewer.geo, filters.max_distance) : null;
+  const candidates = sql`unnest(${sql.placeholder('ids')}::uuid[]) with ordinality as candidate(id, n)
+    join ${profiles} on ${profiles.userId} = candidate.id
+    left join ${safetySettings} on ${settingsJoin}
+    where ${conditions(viewer, filters, distance)}`;
+  const cards = sql`
+    select g.generation, g.blocked, card.*
+    from (select ${generationAndBlocks(sql.placeholder('viewer'))}) g
+    left join lateral (select ${cardSelect}, candidate.n from ${candidates}) card on true
+    order by card.n`;
+  const check = sql`
+    select ${generationAndBlocks(sql.placeholder('viewer'))},
+      array(select candidate.id::text from ${candidates} order by candidate.n) as visible`;
+  return { cards: compile('cards', cards), check: compile('check', check) };
+}
