@@ -394,6 +394,40 @@ describe('distance', () => {
     }
   });
 
+  it('gives viewers who share a distance snapshot each their own matches and count', async () => {
+    const viewers = [];
+    for (const [i, d] of [0, 0.02, 0.04, 0.07].entries()) {
+      const viewer = await signedInMember(t.app, { tier: 4, name: `Viewer ${i}` });
+      const moved = await locate(viewer.session, {
+        kind: 'position',
+        lat: LA.lat + d,
+        lng: LA.lng - d,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      viewers.push(viewer);
+    }
+    for (let i = 0; i < 24; i += 1) {
+      await createMember(t.app, {
+        name: `Around ${i}`,
+        location: { lat: LA.lat + 0.02 * i - 0.2, lng: LA.lng + (i % 3) * 0.03 },
+      });
+    }
+    for (const viewer of viewers) {
+      const figure = new Map(
+        (await search(viewer.session, 'q=around')).items.map((c) => [c.name, c.distance_miles]),
+      );
+      for (const max of [5, 10, 15]) {
+        const page = await search(viewer.session, `q=around&max_distance=${max}`);
+        const expected = [...figure]
+          .filter(([, d]) => d !== null && d <= max)
+          .map(([n]) => n)
+          .sort();
+        expect(names(page), `max ${max}`).toEqual(expected);
+        expect(page.total).toBe(expected.length);
+      }
+    }
+  });
+
   it('hides distance both ways when Location Sharing is off, and then refuses the distance filter', async () => {
     const viewer = await signedInMember(t.app, { tier: 1, location: LA });
     const her = await signedInMember(t.app, { location: { lat: LA.lat + 0.3, lng: LA.lng } });

@@ -72,14 +72,46 @@ function run<T>(ctx: AppContext, { name, text, params }: Compiled, options: { wa
 
 type SnapshotMatch = Snapshot['entries'][number] & { lat?: number; lng?: number };
 
+/** The matches of a snapshot one viewer sees (before their blocks), in order, and their ids. */
+type SnapshotView = { entries: SnapshotMatch[]; ids: Set<string>; complete: boolean };
+
 /** A snapshot with what its viewers' requests reuse: the compiled window statements and cards read. */
-type SearchSnapshot = Snapshot & {
+type SearchSnapshot = Omit<Snapshot, 'entries'> & {
   entries: SnapshotMatch[];
   statements: ReturnType<typeof windowStatements>;
   /** Cards already read for this snapshot, by id: later requests only check that they still pass. */
   cards: Map<string, SearchRow>;
   grid: DistanceGrid | null;
+  /** Without distance, the one view; with it, each viewer cell's, made on its first search. */
+  views: Map<string, SnapshotView>;
 };
+
+/** Distinct viewer cells whose views a distance snapshot keeps (each a list of references). */
+const MAX_VIEWS = 512;
+
+/**
+ * The viewer's view of a snapshot. Within a distance snapshot (the grid square's wider circle), the
+ * viewer's matches are those within reach of their own cell — the same haversine as the SQL, which
+ * checks each shown card again.
+ */
+function viewOf(snapshot: SearchSnapshot, viewer: MemberActor, filters: SearchFilters): SnapshotView {
+  const geo = snapshot.grid && filters.max_distance !== undefined ? viewer.geo : null;
+  const key = geo ? `${geo.lat},${geo.lng}` : '';
+  const kept = snapshot.views.get(key);
+  if (kept) return kept;
+  const reach = reachOf(filters.max_distance ?? 0);
+  const entries = geo
+    ? snapshot.entries.filter(
+        (match) =>
+          match.lat !== undefined &&
+          match.lng !== undefined &&
+          distanceMiles(geo, { lat: match.lat, lng: match.lng }) < reach,
+      )
+    : snapshot.entries;
+  const view = { entries, ids: new Set(entries.map((match) => match.id)), complete: snapshot.complete };
+  if (snapshot.views.size < MAX_VIEWS) snapshot.views.set(key, view);
+  return view;
+}
 
 /** Matches a snapshot keeps: one past the cap, with room for the viewer and their blocks among them. */
 const SNAPSHOT_LIMIT = SEARCH_COUNT_CAP + 1 + 64;
@@ -137,10 +169,14 @@ async function buildSnapshot(
     statements: windowStatements(maxTier, filters),
     cards: new Map(),
     grid,
+    views: new Map(),
   };
 }
 
 type WindowRead = { generation: string; blocked: string[]; rows: SearchRow[] };
+
+/** A comma-separated id list from the window statements (null: none). */
+const idList = (text: string | null) => (text ? text.split(',') : []);
 
 /**
  * Reads one window of ids for the viewer: only the ids that still pass when the snapshot holds all
@@ -160,14 +196,18 @@ async function readWindow(
   };
   const { cards, check } = snapshot.statements;
   if (ids.every((id) => snapshot.cards.has(id))) {
-    const [row] = await run<{ generation: string; blocked: string[]; visible: string[] }>(ctx, {
+    const [row] = await run<{ generation: string; blocked: string | null; visible: string | null }>(ctx, {
       ...check,
       params: fillPlaceholders(check.params, values),
     });
     if (!row) throw new Error('the search window returned no row');
-    return { ...row, rows: row.visible.map((id) => snapshot.cards.get(id) as SearchRow) };
+    return {
+      generation: row.generation,
+      blocked: idList(row.blocked),
+      rows: idList(row.visible).map((id) => snapshot.cards.get(id) as SearchRow),
+    };
   }
-  type CardRow = { generation: string; blocked: string[]; n: string | null } & SearchRow;
+  type CardRow = { generation: string; blocked: string | null; n: string | null } & SearchRow;
   const found = await run<CardRow>(ctx, { ...cards, params: fillPlaceholders(cards.params, values) });
   const first = found[0];
   if (!first) throw new Error('the search window returned no row');
@@ -177,7 +217,7 @@ async function readWindow(
     rows.push(card);
     snapshot.cards.set(card.id, card);
   }
-  return { generation: first.generation, blocked: first.blocked, rows };
+  return { generation: first.generation, blocked: idList(first.blocked), rows };
 }
 
 type Found = { rows: SearchRow[]; total: number | null; capped: boolean; dense: boolean; more: boolean };
@@ -197,39 +237,29 @@ async function pageFromSnapshot(
   const key = snapshotKey(maxTier, filters, grid);
   const cache = snapshotsOf(ctx);
   const build = () => buildSnapshot(ctx, maxTier, filters, grid);
-  // In a distance snapshot (the grid square's wider circle), the viewer's own matches are those
-  // within reach of their own cell — the same haversine as the SQL, which checks each shown card again.
-  const reach = filters.max_distance === undefined ? 0 : reachOf(filters.max_distance);
-  const geo = viewer.geo;
-  const mine =
-    grid && geo
-      ? (match: SnapshotMatch) =>
-          match.lat !== undefined &&
-          match.lng !== undefined &&
-          distanceMiles(geo, { lat: match.lat, lng: match.lng }) < reach
-      : () => true;
 
   let snapshot = await cache.get(key, build);
   for (let rebuilt = false; ; rebuilt = true) {
-    const start = cursor ? positionAfter(snapshot, cursor) : 0;
+    const view = viewOf(snapshot, viewer, filters);
+    const start = cursor ? positionAfter(view, cursor) : 0;
     if (start === null) return null;
     const rows: SearchRow[] = [];
     let blocked: string[] = [];
     let next = start;
     let stale = false;
-    // Windows until the page and one more are found (to know a next page exists) or the snapshot
-    // ends; at least one, even with no ids to read, for the generation that says the snapshot holds.
+    // Windows until the page and one more are found (to know a next page exists) or the view ends;
+    // at least one, even with no ids to read, for the generation that says the snapshot holds.
     for (
       let windows = 0;
-      windows === 0 || (rows.length <= SEARCH_PAGE_SIZE && next < snapshot.entries.length);
+      windows === 0 || (rows.length <= SEARCH_PAGE_SIZE && next < view.entries.length);
       windows += 1
     ) {
       const ids: string[] = [];
       const keys = new Map<string, string>();
       const wanted = SEARCH_PAGE_SIZE + 1 - rows.length + WINDOW_SLACK;
-      for (; next < snapshot.entries.length && ids.length < wanted; next += 1) {
-        const match = snapshot.entries[next] as SnapshotMatch;
-        if (match.id !== viewer.id && mine(match)) {
+      for (; next < view.entries.length && ids.length < wanted; next += 1) {
+        const match = view.entries[next] as SnapshotMatch;
+        if (match.id !== viewer.id) {
           ids.push(match.id);
           keys.set(match.id, match.key);
         }
@@ -251,23 +281,20 @@ async function pageFromSnapshot(
       continue;
     }
     // Past the end of an incomplete snapshot with the page still short: the tables must finish it.
-    if (rows.length <= SEARCH_PAGE_SIZE && !snapshot.complete) return null;
+    if (rows.length <= SEARCH_PAGE_SIZE && !view.complete) return null;
     let total: number | null = null;
     if (!cursor) {
-      const excluded = new Set([...blocked, viewer.id]);
-      const counted = snapshot.entries.reduce(
-        (n, match) => (excluded.has(match.id) || !mine(match) ? n : n + 1),
-        0,
-      );
+      let counted = view.entries.length;
+      for (const id of new Set([...blocked, viewer.id])) if (view.ids.has(id)) counted -= 1;
       // Undecided: the snapshot stopped early, and what it holds of the viewer's matches is within the cap.
-      if (!snapshot.complete && counted <= SEARCH_COUNT_CAP) return null;
+      if (!view.complete && counted <= SEARCH_COUNT_CAP) return null;
       total = counted;
     }
     return {
       rows,
       total,
       capped: total !== null && total > SEARCH_COUNT_CAP,
-      dense: !snapshot.complete,
+      dense: !view.complete,
       more: rows.length > SEARCH_PAGE_SIZE,
     };
   }

@@ -93,7 +93,10 @@ export function createSnapshotCache<S extends Snapshot = Snapshot>(
  * when the snapshot ends before it and more matches exist than it holds. Keys share one fixed-width
  * text form and ids are lower-case UUID text, so comparing the strings compares the values.
  */
-export function positionAfter(snapshot: Snapshot, cursor: { t: string; id: string }): number | null {
+export function positionAfter(
+  snapshot: Pick<Snapshot, 'entries' | 'complete'>,
+  cursor: { t: string; id: string },
+): number | null {
   const { entries } = snapshot;
   let low = 0;
   let high = entries.length;
