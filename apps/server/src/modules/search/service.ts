@@ -86,8 +86,13 @@ type SearchSnapshot = Omit<Snapshot, 'entries'> & {
   views: Map<string, SnapshotView>;
 };
 
-/** Distinct viewer cells whose views a distance snapshot keeps (each a list of references). */
-const MAX_VIEWS = 512;
+/**
+ * Distinct viewer cells whose views a distance snapshot keeps (each a list of references to its
+ * matches); later cells' views are made per request. Bounds a snapshot's memory, as MAX_CARDS does.
+ */
+const MAX_VIEWS = 32;
+/** Cards a snapshot keeps: the first pages, where nearly every search looks; deeper ones are read each time. */
+const MAX_CARDS = 100;
 
 /**
  * The viewer's view of a snapshot. Within a distance snapshot (the grid square's wider circle), the
@@ -130,10 +135,10 @@ function snapshotLimit(filters: SearchFilters, grid: DistanceGrid | null): numbe
 
 /** Same question, same snapshot: the filters (not the cursor), the tier cap and, for distance, the square. */
 function snapshotKey(maxTier: number, filters: SearchFilters, grid: DistanceGrid | null): string {
-  const { cursor: _cursor, q, tags, ...rest } = filters;
+  // The name fragment as typed: JavaScript's and PostgreSQL's case folding differ for some letters.
+  const { cursor: _cursor, tags, ...rest } = filters;
   return JSON.stringify({
     ...rest,
-    q: q?.toLowerCase(),
     tags: tags && [...tags].sort(),
     maxTier,
     grid: grid?.center,
@@ -215,7 +220,7 @@ async function readWindow(
   for (const { n, generation: _generation, blocked: _blocked, ...card } of found) {
     if (n === null) continue; // the one row of a window where no id passes
     rows.push(card);
-    snapshot.cards.set(card.id, card);
+    if (snapshot.cards.size < MAX_CARDS) snapshot.cards.set(card.id, card);
   }
   return { generation: first.generation, blocked: idList(first.blocked), rows };
 }
