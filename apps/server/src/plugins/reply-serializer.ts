@@ -5,6 +5,14 @@ import { type $ZodType, safeEncode } from 'zod/v4/core';
 type SerializerCompiler = Parameters<FastifyInstance['setSerializerCompiler']>[0];
 
 /**
+ * A reply a hot route assembled as JSON text itself, from fragments it keeps (browse's cards): written
+ * as it is in production, and held to the route's schema like any other reply outside it.
+ */
+export class PreparedJson {
+  constructor(readonly text: string) {}
+}
+
+/**
  * How replies become JSON. Every route declares its reply schema (packages/shared), and presenters
  * build exactly that shape — never a database row passed through — which is what keeps e-mail,
  * coordinates, wallet data and settings away from other members.
@@ -17,9 +25,12 @@ type SerializerCompiler = Parameters<FastifyInstance['setSerializerCompiler']>[0
  */
 export function replySerializer(mode: 'strict' | 'trusted'): SerializerCompiler {
   return ({ schema, method, url }) => {
-    if (mode === 'trusted') return (data) => JSON.stringify(data);
+    if (mode === 'trusted') {
+      return (data) => (data instanceof PreparedJson ? data.text : JSON.stringify(data));
+    }
     const zodSchema = schema as unknown as $ZodType;
-    return (data) => {
+    return (reply) => {
+      const data = reply instanceof PreparedJson ? JSON.parse(reply.text) : reply;
       const result = safeEncode(zodSchema, data);
       if (result.error) {
         throw new Error(`${method} ${url}: the reply does not match its schema: ${result.error.message}`);

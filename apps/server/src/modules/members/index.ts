@@ -9,6 +9,7 @@ export {
   visibleTo,
 } from './policy';
 export {
+  distanceFrom,
   type MemberCardRow,
   type PhotoRef,
   presentLockedCard,

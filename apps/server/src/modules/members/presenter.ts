@@ -26,7 +26,7 @@ export type PhotoRef = { id: string };
 export type ViewerContext = { geo: LatLng | null; maxTier: TierLevel };
 
 /** Whole miles between the two coarse cells; none when either side has no location or hides it. */
-function distanceFrom(viewer: ViewerContext, row: MemberCardRow): number | null {
+export function distanceFrom(viewer: ViewerContext, row: MemberCardRow): number | null {
   if (!viewer.geo || !row.locationSharing || row.geoLat === null || row.geoLng === null) return null;
   return shownMiles(distanceMiles(viewer.geo, { lat: row.geoLat, lng: row.geoLng }));
 }

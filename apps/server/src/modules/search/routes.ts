@@ -1,4 +1,4 @@
-import { apiErrorBodySchema, searchPageSchema, searchQuerySchema } from '@royal/shared';
+import { apiErrorBodySchema, type SearchPage, searchPageSchema, searchQuerySchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readyActorOf } from '../../plugins/access';
 import { searchMembers } from './service';
@@ -21,6 +21,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => searchMembers(app.ctx, { actor: readyActorOf(request), filters: request.query }),
+    // Written as JSON by the service (PreparedJson): the reply serializer sends it as it is, and
+    // outside production holds it to searchPageSchema like any other reply.
+    async (request) =>
+      (await searchMembers(app.ctx, {
+        actor: readyActorOf(request),
+        filters: request.query,
+      })) as unknown as SearchPage,
   );
 };

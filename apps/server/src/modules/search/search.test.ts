@@ -413,9 +413,14 @@ describe('distance', () => {
       });
     }
     for (const viewer of viewers) {
-      const figure = new Map(
-        (await search(viewer.session, 'q=around')).items.map((c) => [c.name, c.distance_miles]),
-      );
+      const all = (await search(viewer.session, 'q=around')).items;
+      const figure = new Map(all.map((c) => [c.name, c.distance_miles]));
+      expect(all.every((c) => typeof c.distance_miles === 'number')).toBe(true);
+      // Each viewer's own distance on the shared cards: the same figure as on the profile page.
+      for (const card of all.slice(0, 3)) {
+        const profile = await request(t.app, 'GET', `/api/members/${card.id}`, { session: viewer.session });
+        expect(profile.json().distance_miles, card.name).toBe(card.distance_miles);
+      }
       for (const max of [5, 10, 15]) {
         const page = await search(viewer.session, `q=around&max_distance=${max}`);
         const expected = [...figure]

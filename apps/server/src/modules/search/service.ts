@@ -7,12 +7,15 @@ import {
   SEARCH_PAGE_SIZE,
   type SearchFilters,
   type SearchPage,
+  type TierLevel,
 } from '@royal/shared';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { LatLng } from '../../db/geo';
+import { PreparedJson } from '../../plugins/reply-serializer';
 import type { MemberActor } from '../auth';
-import { type MemberCardRow, presentMemberCard } from '../members';
+import { distanceFrom, type MemberCardRow, presentMemberCard } from '../members';
 import { createSnapshotCache, positionAfter, type Snapshot, type SnapshotCache } from './snapshots';
 import {
   type Compiled,
@@ -81,6 +84,8 @@ type SearchSnapshot = Omit<Snapshot, 'entries'> & {
   statements: ReturnType<typeof windowStatements>;
   /** Cards already read for this snapshot, by id: later requests only check that they still pass. */
   cards: Map<string, SearchRow>;
+  /** Those cards as JSON, presented once for every viewer of the snapshot (cardJson). */
+  json: WeakMap<SearchRow, CardJson>;
   grid: DistanceGrid | null;
   /** Without distance, the one view; with it, each viewer cell's, made on its first search. */
   views: Map<string, SnapshotView>;
@@ -173,6 +178,7 @@ async function buildSnapshot(
     complete: entries.length < limit,
     statements: windowStatements(maxTier, filters),
     cards: new Map(),
+    json: new WeakMap(),
     grid,
     views: new Map(),
   };
@@ -225,7 +231,15 @@ async function readWindow(
   return { generation: first.generation, blocked: idList(first.blocked), rows };
 }
 
-type Found = { rows: SearchRow[]; total: number | null; capped: boolean; dense: boolean; more: boolean };
+type Found = {
+  rows: SearchRow[];
+  total: number | null;
+  capped: boolean;
+  dense: boolean;
+  more: boolean;
+  /** The snapshot that served the page, whose presented cards are reused (none: read from the tables). */
+  snapshot?: SearchSnapshot;
+};
 
 /**
  * A page from the shared snapshot (snapshots.ts), or null when it cannot serve this one: the cursor
@@ -301,6 +315,7 @@ async function pageFromSnapshot(
       capped: total !== null && total > SEARCH_COUNT_CAP,
       dense: !view.complete,
       more: rows.length > SEARCH_PAGE_SIZE,
+      snapshot,
     };
   }
 }
@@ -345,15 +360,41 @@ async function pageFromTables(
 }
 
 /**
+ * A card as JSON with a gap where the viewer's distance goes: everything else on a card is the same
+ * for every viewer of a snapshot (one tier cap), so it is presented and stringified once. The gap is
+ * found from the end: `distance_miles` comes after every text field, and a quote inside text is escaped.
+ */
+type CardJson = { before: string; after: string };
+const DISTANCE_FIELD = '"distance_miles":';
+
+function cardJson(row: SearchRow, maxTier: TierLevel): CardJson {
+  const text = JSON.stringify(presentCard(row, { geo: null, maxTier }));
+  const at = text.lastIndexOf(`${DISTANCE_FIELD}null`);
+  if (at < 0) throw new Error('a presented card has no distance field');
+  return {
+    before: text.slice(0, at + DISTANCE_FIELD.length),
+    after: text.slice(at + DISTANCE_FIELD.length + 4),
+  };
+}
+
+const presentCard = (row: SearchRow, context: { geo: LatLng | null; maxTier: TierLevel }) =>
+  presentMemberCard(
+    { ...row, lastActive: new Date(row.lastActive) },
+    row.photoIds.map((id) => ({ id })),
+    context,
+  );
+
+/**
  * One page of browse results, most recently active first (stable: ties broken by id), and on the
  * first page the number of members matching (exact up to SEARCH_COUNT_CAP). Served from the shared
  * snapshot of the question (one statement: the page's members checked live), or from the tables when
- * the snapshot cannot answer (pages past the matches it keeps).
+ * the snapshot cannot answer (pages past the matches it keeps). Written as JSON here: a snapshot's
+ * cards are presented once and only the viewer's distance is filled in per request.
  */
 export async function searchMembers(
   ctx: AppContext,
   { actor: viewer, filters }: { actor: MemberActor; filters: SearchFilters },
-): Promise<SearchPage> {
+): Promise<PreparedJson> {
   const maxTier = maxVisibleTier(viewer.rules);
   if (filters.tier !== undefined && filters.tier > maxTier) {
     refuse('tier', `Tier Level must be between 0 and ${maxTier}`);
@@ -371,19 +412,23 @@ export async function searchMembers(
 
   const rows = found.rows.slice(0, SEARCH_PAGE_SIZE);
   const context = { geo: viewer.geo, maxTier };
+  const items = rows.map((row) => {
+    const kept = found.snapshot?.json.get(row);
+    if (kept) return kept.before + JSON.stringify(distanceFrom(context, row)) + kept.after;
+    if (found.snapshot?.cards.get(row.id) === row) {
+      const made = cardJson(row, maxTier);
+      found.snapshot.json.set(row, made);
+      return made.before + JSON.stringify(distanceFrom(context, row)) + made.after;
+    }
+    return JSON.stringify(presentCard(row, context));
+  });
   const last = rows.at(-1);
-  return {
-    items: rows.map((row) =>
-      presentMemberCard(
-        { ...row, lastActive: new Date(row.lastActive) },
-        row.photoIds.map((id) => ({ id })),
-        context,
-      ),
-    ),
+  const rest: Omit<SearchPage, 'items'> = {
     total: found.total === null ? null : Math.min(found.total, SEARCH_COUNT_CAP),
     total_capped: found.capped,
     next_cursor:
       found.more && last ? encodeCursor({ t: last.lastActiveKey, id: last.id, w: found.dense }) : null,
     max_visible_tier: maxTier,
   };
+  return new PreparedJson(`{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`);
 }
