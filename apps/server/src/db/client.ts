@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
+import { driverTypes } from './text-array';
 
 export type Schema = typeof schema;
 
@@ -94,7 +95,7 @@ async function pingWith(query: () => Promise<unknown>): Promise<boolean> {
 
 export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX, types: driverTypes });
     // An idle client that loses its connection emits 'error' on the pool; without a listener that
     // would crash the process. The next query simply gets a fresh connection.
     pool.on('error', () => {});
@@ -105,6 +106,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
         genericPlanPool = new pg.Pool({
           connectionString: opts.databaseUrl,
           max: POOL_MAX,
+          types: driverTypes,
           // Only statements written for it run here (the feed): see GENERIC_PLAN_SETTINGS.
           options: Object.entries(GENERIC_PLAN_SETTINGS)
             .map(([name, value]) => `-c ${name}=${value}`)
