@@ -55,7 +55,7 @@ const ALIASES = {
 /**
  * After the client build, writes `<name>.html` (and its compressed copies) for each page of
  * src/app/prerender.tsx: index.html with the page's markup in #root, marked `data-prerendered` and
- * inert until the app takes over (typing into the static form would be lost when it is replaced).
+ * inert until the app has hydrated it (typing into the form before React owns it would be lost).
  * The markup comes from a server-side build of that one module, thrown away afterwards.
  */
 function prerender(): Plugin {
@@ -80,7 +80,7 @@ function prerender(): Plugin {
         build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
       });
       const { prerenderPages } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as {
-        prerenderPages: () => { name: string; markup: string }[];
+        prerenderPages: () => Promise<{ name: string; markup: string }[]>;
       };
       const index = await readFile(join(outDir, 'index.html'), 'utf8');
       // A prerendered page paints from its HTML and stylesheet alone. Its scripts are not preloaded
@@ -88,10 +88,10 @@ function prerender(): Plugin {
       // needed, and the first paint waited for JavaScript it does not use (the entry script still
       // fetches its imports, just after it).
       const withoutPreloads = index.replace(/^\s*<link rel="modulepreload"[^>]*>\n/gm, '');
-      for (const { name, markup } of prerenderPages()) {
+      for (const { name, markup } of await prerenderPages()) {
         const html = withoutPreloads.replace(
           /<div id="root">[\s\S]*?<!--\/root-->/,
-          () => `<div id="root" data-prerendered="${name}"><div inert>${markup}</div></div><!--/root-->`,
+          () => `<div id="root" data-prerendered="${name}" inert>${markup}</div><!--/root-->`,
         );
         if (html === withoutPreloads)
           throw new Error('index.html has no `<div id="root">…<!--/root-->` to prerender into');
@@ -129,10 +129,47 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** The module the entry (src/main.tsx) imports on demand: the app itself. */
+const BOOT_MODULE = /[\\/]src[\\/]boot\.tsx$/;
+
+/**
+ * Adds `<link rel="modulepreload">` for the app's modules (src/boot.tsx and everything it imports)
+ * to index.html. The entry imports the app on demand, so without these a page that starts at once
+ * (the loading screen, then a member's screen) would find the app's modules only after the entry
+ * ran. Prerendered pages drop them again (`prerender`): they start the app after their first paint.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'royal:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter((output) => output.type === 'chunk');
+        const boot = chunks.find((chunk) => chunk.facadeModuleId && BOOT_MODULE.test(chunk.facadeModuleId));
+        if (!boot) throw new Error('the build has no chunk for src/boot.tsx');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        visit(boot.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 // One file configures the dev server, the production build and the `web` vitest project
 // (the root vitest.config.ts lists this file as a project).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFonts(), precompress(), prerender()],
+  plugins: [react(), tailwindcss(), preloadFonts(), preloadApp(), precompress(), prerender()],
   resolve: { alias: ALIASES },
   server: {
     proxy: {

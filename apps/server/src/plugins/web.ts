@@ -3,6 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { pageHints } from './page-hints';
 
 /** Vite's content-hashed output: `assets/<name>-<hash>.<ext>`. Only these may be cached for a year. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i;
@@ -44,7 +45,9 @@ function relativeRequestPath(rawPath: string): string | undefined {
  *   HTML page under a script's URL would only confuse the browser);
  * - a page prerendered at build time is sent for its path (`signin.html` for /signin), so it paints
  *   before any script runs;
- * - every other non-API GET gets index.html (also precompressed) so the client router takes it;
+ * - every other non-API GET gets index.html (also precompressed) so the client router takes it, with
+ *   `Link` preload hints for the first API replies it will ask for (page-hints.ts); a member's
+ *   hints are theirs alone, so that reply is `private`;
  * - a path never leaves `webDist`: dot segments are refused, symlinks out of it are not followed, and
  *   only regular files are sent.
  */
@@ -88,6 +91,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     if (NEVER_SERVED.test(file) || file === 'assets' || file.startsWith('assets/'))
       return reply.callNotFound();
     if (!file.includes('/') && (await servable(`${file}.html`))) return reply.sendFile(`${file}.html`);
+    const hints = await pageHints(app, request, reply, path);
+    reply.header('link', hints.join(', '));
+    if (request.actor) reply.header('vary', 'cookie');
     return reply.sendFile('index.html');
   });
   return true;
