@@ -17,9 +17,9 @@ async function boot() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   await yieldToBrowser();
-  const app = startApp();
+  const app = await startApp();
+  await yieldToBrowser();
   if (!container.dataset.prerendered) {
-    await yieldToBrowser();
     // The first render as a transition: React renders it in slices and yields to the browser
     // between them, so starting the app never blocks input for one long stretch.
     const root = createRoot(container);

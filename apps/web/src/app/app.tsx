@@ -5,6 +5,7 @@ import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-rout
 import { meQueryOptions } from '@/features/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
+import { yieldToBrowser } from '@/lib/yield';
 import { AppProviders } from './providers';
 import { chunksSettled, createRoutes } from './routes';
 
@@ -70,14 +71,17 @@ export type StartedApp = {
 };
 
 /**
- * Creates the app's query client and browser router. The router's first loaders start at once, so
- * the first route's chunk and data load while the session is read.
+ * Creates the app's query client and browser router, in two steps with the main thread given back
+ * between them: first the session check starts, then the router, whose first loaders start the
+ * first route's chunk and data while the session is read.
  */
-export function startApp(): StartedApp {
+export async function startApp(): Promise<StartedApp> {
   // Any 401 means the session is gone: forgetting the member lets the guard send them to /signin.
   const queryClient = createQueryClient({
     onUnauthenticated: () => queryClient.setQueryData(queryKeys.me, null),
   });
+  void queryClient.prefetchQuery(meQueryOptions());
+  await yieldToBrowser();
   const requestedPath = window.location.pathname;
   const router = createBrowserRouter(createRoutes(queryClient));
   return {
