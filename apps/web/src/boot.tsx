@@ -32,8 +32,12 @@ async function boot() {
   // flashing the loading screen in between. It is live (not inert) once React owns it.
   const ready = await app.ready(PRERENDERED_WAIT_MS);
   const live = () => container.removeAttribute('inert');
-  if (ready && app.drawsPrerenderedPage()) hydrateRoot(container, app.element(live));
-  else {
+  // Either way as a transition, so React hydrates or renders in slices (see above).
+  if (ready && app.drawsPrerenderedPage()) {
+    startTransition(() => {
+      hydrateRoot(container, app.element(live));
+    });
+  } else {
     const root = createRoot(container);
     startTransition(() => root.render(app.element(live)));
   }
