@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -55,7 +55,7 @@ const ALIASES = {
 /**
  * After the client build, writes `<name>.html` (and its compressed copies) for each page of
  * src/app/prerender.tsx: index.html with the page's markup in #root, marked `data-prerendered` and
- * inert until the app takes over (typing into the static form would be lost when it is replaced).
+ * inert until the app has hydrated it (typing into the form before React owns it would be lost).
  * The markup comes from a server-side build of that one module, thrown away afterwards.
  */
 function prerender(): Plugin {
@@ -80,7 +80,7 @@ function prerender(): Plugin {
         build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
       });
       const { prerenderPages } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as {
-        prerenderPages: () => { name: string; markup: string }[];
+        prerenderPages: () => Promise<{ name: string; markup: string }[]>;
       };
       const index = await readFile(join(outDir, 'index.html'), 'utf8');
       // A prerendered page paints from its HTML and stylesheet alone. Its scripts are not preloaded
@@ -88,10 +88,10 @@ function prerender(): Plugin {
       // needed, and the first paint waited for JavaScript it does not use (the entry script still
       // fetches its imports, just after it).
       const withoutPreloads = index.replace(/^\s*<link rel="modulepreload"[^>]*>\n/gm, '');
-      for (const { name, markup } of prerenderPages()) {
+      for (const { name, markup } of await prerenderPages()) {
         const html = withoutPreloads.replace(
           /<div id="root">[\s\S]*?<!--\/root-->/,
-          () => `<div id="root" data-prerendered="${name}"><div inert>${markup}</div></div><!--/root-->`,
+          () => `<div id="root" data-prerendered="${name}" inert>${markup}</div><!--/root-->`,
         );
         if (html === withoutPreloads)
           throw new Error('index.html has no `<div id="root">…<!--/root-->` to prerender into');
@@ -129,10 +129,106 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** The module the entry (src/main.tsx) imports on demand: the app itself. */
+const BOOT_MODULE = /[\\/]src[\\/]boot\.tsx$/;
+
+/**
+ * Adds `<link rel="modulepreload">` for the app's modules (src/boot.tsx and everything it imports)
+ * to index.html. The entry imports the app on demand, so without these a page that starts at once
+ * (the loading screen, then a member's screen) would find the app's modules only after the entry
+ * ran. Prerendered pages drop them again (`prerender`): they start the app after their first paint.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'royal:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter((output) => output.type === 'chunk');
+        const boot = chunks.find((chunk) => chunk.facadeModuleId && BOOT_MODULE.test(chunk.facadeModuleId));
+        if (!boot) throw new Error('the build has no chunk for src/boot.tsx');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        visit(boot.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+/**
+ * Pages that start at once (not prerendered) whose first screen is known: `<name>.html` is index.html
+ * plus `<link rel="modulepreload">` for the chunks that screen renders with, so they load with the
+ * app's own modules instead of after the router has asked for them. The server sends the file for
+ * its path (`app.html` for /app), as it does prerendered pages. Keep the lists in step with the route
+ * tree (src/app/routes.tsx): a module missing here only loads later, never breaks the page.
+ */
+const ROUTE_PAGES: Record<string, RegExp[]> = {
+  // The discovery deck: the compliance gate around the member area, the member frame, the deck, and
+  // the data its loaders fetch.
+  app: [
+    /src[\\/]features[\\/]compliance[\\/]routes[\\/]gate\.tsx$/,
+    /src[\\/]app[\\/]layout[\\/]member-layout\.tsx$/,
+    /src[\\/]features[\\/]discovery[\\/]routes[\\/]discovery\.tsx$/,
+    /src[\\/]app[\\/]route-data\.ts$/,
+  ],
+};
+
+function routePages(): Plugin {
+  let written: { dir: string; chunks: Rolldown.OutputChunk[] } | undefined;
+  return {
+    name: 'royal:route-pages',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    writeBundle({ dir }, bundle) {
+      if (dir) written = { dir, chunks: Object.values(bundle).filter((output) => output.type === 'chunk') };
+    },
+    // After every file is written and compressed (writeBundle hooks run side by side).
+    async closeBundle() {
+      if (!written) return;
+      const { dir, chunks } = written;
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const index = await readFile(join(dir, 'index.html'), 'utf8');
+      const preloaded = new Set(
+        [...index.matchAll(/rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]),
+      );
+      for (const [name, modules] of Object.entries(ROUTE_PAGES)) {
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file) || preloaded.has(file)) return;
+          files.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => module.test(id)));
+          if (!chunk) throw new Error(`route page ${name}: no chunk for ${module}`);
+          visit(chunk.fileName);
+        }
+        const links = [...files].map(
+          (file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`,
+        );
+        const html = index.replace('  </head>', () => `${links.join('')}  </head>`);
+        if (html === index) throw new Error('index.html has no </head> to add preloads before');
+        await writeFile(join(dir, `${name}.html`), html);
+        await compressBeside(join(dir, `${name}.html`));
+      }
+    },
+  };
+}
+
 // One file configures the dev server, the production build and the `web` vitest project
 // (the root vitest.config.ts lists this file as a project).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFonts(), precompress(), prerender()],
+  plugins: [react(), tailwindcss(), preloadFonts(), preloadApp(), precompress(), routePages(), prerender()],
   resolve: { alias: ALIASES },
   server: {
     proxy: {
@@ -170,6 +266,24 @@ export default defineConfig({
               name: 'zod',
               test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]schema-jitless\.ts$/,
               priority: 2,
+            },
+            // The icons the app uses, in one small chunk instead of one request each (a member's
+            // first screen needed about fifteen; over HTTP/1.1 each waits for a free connection).
+            {
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            // What member screens fetch and parse (the features' API modules, the loaders' route
+            // data and the response schemas of the member areas), in one chunk: signed-out pages
+            // never load it, a member's first screen loads it in one request instead of twenty.
+            {
+              name: 'member-data',
+              test: /src[\\/]features[\\/](?!auth[\\/])[^\\/]+[\\/]api[\\/]|src[\\/]app[\\/]route-data\.ts$|packages[\\/]shared[\\/]src[\\/]schemas[\\/](?:discovery|messaging|notifications|profile|search|verification|wallet|realtime)\.ts$/,
+              priority: 1,
+              // Only these modules: what they import stays shared with the pages that need it.
+              includeDependenciesRecursively: false,
             },
           ],
         },

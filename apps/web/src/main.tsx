@@ -1,33 +1,21 @@
-// First: before any shared schema is created (see the file).
-import './lib/schema-jitless';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, appReady } from './app/app';
-import { applyStoredDarkMode } from './lib/theme';
+// The entry stays tiny: it only decides when the app starts (boot.tsx). The stylesheet is imported
+// here so the build links it from the HTML, where it loads with the page instead of after a script.
 import './styles.css';
+import { afterFirstPaint } from './lib/first-paint';
+import { applyStoredDarkMode } from './lib/theme';
 
-/** How long a prerendered page waits for the app to be ready before the app renders regardless. */
-const PRERENDERED_WAIT_MS = 4000;
+/** How long a prerendered page waits for its first paint before the app starts regardless. */
+const FIRST_PAINT_WAIT_MS = 3000;
 
+// Before anything renders, so the page never paints in the wrong variant.
 applyStoredDarkMode();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const start = () => import('./boot');
 
-const root = createRoot(container);
-// The first render as a transition: React renders it in slices and yields to the browser between
-// them, so starting the app never blocks input for one long stretch (a phone's main thread stays
-// responsive while the app replaces the page already on screen).
-const render = () =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
-
-// A signed-out page prerendered at build time (vite.config.ts) is already on screen: keep it until
-// the app can draw the same page, so it never flashes the loading screen in between.
-if (container.dataset.prerendered) void appReady(PRERENDERED_WAIT_MS).then(render);
-else render();
+// A page prerendered at build time (vite.config.ts) paints from its HTML and stylesheet: the app's
+// scripts are fetched and run only once that paint is on screen, so they never hold it back (on a
+// slow phone, evaluating them took longer than drawing the page). Other pages show the loading
+// screen of index.html and start at once.
+if (document.getElementById('root')?.dataset.prerendered)
+  void afterFirstPaint(FIRST_PAINT_WAIT_MS).then(start);
+else void start();

@@ -52,6 +52,32 @@ export function toWebHeaders(request: FastifyRequest): Headers {
 }
 
 /**
+ * Sets request.actor from the session cookie (null without a valid session), passing Better Auth's
+ * refreshed cookie on. Any instance with the app's context can call it (the web pages do).
+ */
+export async function resolveRequestActor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fresh: boolean,
+): Promise<void> {
+  const cookieName = sessionCookieName(app.ctx.config.secureCookies);
+  const resolution = await app.ctx.actors.resolve(request.cookies[cookieName], () => toWebHeaders(request), {
+    fresh,
+  });
+  if (resolution && resolution.setCookies.length > 0) reply.header('set-cookie', resolution.setCookies);
+  request.actor = resolution?.actor ?? null;
+}
+
+/** Why a route declaring `access` refuses this caller (null: it may call it). The access hook's rule. */
+export function routeRefusal(actor: MemberActor | null, access: Access, beforeCompliance: boolean) {
+  return (
+    accessRefusal(actor?.rules ?? null, access) ??
+    complianceRefusal(actor?.legalAccepted === true, access, beforeCompliance)
+  );
+}
+
+/**
  * Access control for every route registered inside `api`: each route must declare `config.access`
  * or the app refuses to start, and one onRequest hook enforces the declaration before the body is
  * even parsed — a signed-out caller gets 401, a wrong role 403, a too-low tier or a missing
@@ -59,20 +85,10 @@ export function toWebHeaders(request: FastifyRequest): Headers {
  * COMPLIANCE_REQUIRED (unless the route is `beforeCompliance`). The rate limiter runs before it.
  */
 export function registerAccessControl(api: FastifyInstance) {
-  const cookieName = sessionCookieName(api.ctx.config.secureCookies);
-
   api.decorateRequest('actor', null);
 
-  /** Sets request.actor from the session cookie (null without a valid session), passing refreshed cookies on. */
-  async function resolveActor(request: FastifyRequest, reply: FastifyReply, fresh: boolean) {
-    const resolution = await api.ctx.actors.resolve(
-      request.cookies[cookieName],
-      () => toWebHeaders(request),
-      { fresh },
-    );
-    if (resolution && resolution.setCookies.length > 0) reply.header('set-cookie', resolution.setCookies);
-    request.actor = resolution?.actor ?? null;
-  }
+  const resolveActor = (request: FastifyRequest, reply: FastifyReply, fresh: boolean) =>
+    resolveRequestActor(api, request, reply, fresh);
   // For the one public route that answers either way (GET /api/session): who is signed in, if anyone.
   api.decorate('resolveOptionalActor', (request: FastifyRequest, reply: FastifyReply) =>
     resolveActor(request, reply, false),
@@ -83,10 +99,7 @@ export function registerAccessControl(api: FastifyInstance) {
     if (access === undefined || access === 'public') return;
     // Role-gated work (admin) always reads the member's current roles.
     await resolveActor(request, reply, fresh === true || (typeof access === 'object' && 'role' in access));
-    const actor = request.actor;
-    const refusal =
-      accessRefusal(actor?.rules ?? null, access) ??
-      complianceRefusal(actor?.legalAccepted === true, access, beforeCompliance === true);
+    const refusal = routeRefusal(request.actor, access, beforeCompliance === true);
     if (refusal) throw new AppError(refusal.code, refusal.message);
   }
 
@@ -118,7 +131,12 @@ const STEP_REFUSALS: Readonly<Record<RequiredStep, ErrorCode>> = {
  */
 export function readyActorOf(request: FastifyRequest): MemberActor {
   const actor = actorOf(request);
-  const step = nextRequiredStep({ onboarded: actor.onboarded });
+  const step = requiredStepOf(actor);
   if (step) throw new AppError(STEP_REFUSALS[step]);
   return actor;
+}
+
+/** The step (onboarding) a member must finish before the app proper; null once ready. */
+export function requiredStepOf(actor: MemberActor): RequiredStep | null {
+  return nextRequiredStep({ onboarded: actor.onboarded });
 }

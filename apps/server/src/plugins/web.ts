@@ -1,8 +1,9 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { pageHints } from './page-hints';
 
 /** Vite's content-hashed output: `assets/<name>-<hash>.<ext>`. Only these may be cached for a year. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i;
@@ -42,9 +43,11 @@ function relativeRequestPath(rawPath: string): string | undefined {
  * - a year of immutable caching for hashed files under /assets/, `no-cache` for index.html and the rest;
  * - source maps and the compressed files themselves answer 404, as does a missing /assets/ file (an
  *   HTML page under a script's URL would only confuse the browser);
- * - a page prerendered at build time is sent for its path (`signin.html` for /signin), so it paints
- *   before any script runs;
+ * - a page the build wrote for a path is sent for it: prerendered (`signin.html` for /signin, which
+ *   paints before any script runs) or preloading its first screen's modules (`app.html` for /app);
  * - every other non-API GET gets index.html (also precompressed) so the client router takes it;
+ * - a page that starts the app at once (not prerendered) carries `Link` preload hints for the first
+ *   API replies it will ask for (page-hints.ts); a member's hints are theirs alone (`Vary: Cookie`);
  * - a path never leaves `webDist`: dot segments are refused, symlinks out of it are not followed, and
  *   only regular files are sent.
  */
@@ -67,6 +70,17 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     },
   });
 
+  // A prerendered page starts the app only after its first paint: hints would compete with it.
+  const prerendered = new Map<string, Promise<boolean>>();
+  const isPrerendered = (page: string) => {
+    let known = prerendered.get(page);
+    if (!known) {
+      known = readFile(resolve(root, page), 'utf8').then((html) => html.includes('data-prerendered='));
+      prerendered.set(page, known);
+    }
+    return known;
+  };
+
   /** A regular file inside the web build (after following symlinks), visible by name. */
   async function servable(file: string): Promise<boolean> {
     if (file === '' || NEVER_SERVED.test(file) || file.split('/').some((s) => s.startsWith('.')))
@@ -87,8 +101,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     if (await servable(file)) return reply.sendFile(file);
     if (NEVER_SERVED.test(file) || file === 'assets' || file.startsWith('assets/'))
       return reply.callNotFound();
-    if (!file.includes('/') && (await servable(`${file}.html`))) return reply.sendFile(`${file}.html`);
-    return reply.sendFile('index.html');
+    const page = !file.includes('/') && (await servable(`${file}.html`)) ? `${file}.html` : 'index.html';
+    if (!(await isPrerendered(page))) {
+      reply.header('link', (await pageHints(app, request, reply, path)).join(', '));
+      if (request.actor) reply.header('vary', 'cookie');
+    }
+    return reply.sendFile(page);
   });
   return true;
 }

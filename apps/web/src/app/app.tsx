@@ -1,32 +1,45 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { Me } from '@royal/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ReactElement, StrictMode, useEffect } from 'react';
+import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import { meQueryOptions } from '@/features/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
+import { yieldToBrowser } from '@/lib/yield';
 import { AppProviders } from './providers';
 import { chunksSettled, createRoutes } from './routes';
 
-// Any 401 means the session is gone: forgetting the member lets the guard send them to /signin.
-const queryClient = createQueryClient({
-  onUnauthenticated: () => queryClient.setQueryData(queryKeys.me, null),
-});
-// Created at start-up, so the first route's loaders start its chunk and data while the session is read.
-const router = createBrowserRouter(createRoutes(queryClient));
+type AppRootProps = {
+  queryClient: QueryClient;
+  router: DataRouter;
+  /** Called once the app is on screen (mounted or hydrated). */
+  onMounted?: () => void;
+};
 
-export function App() {
+/**
+ * The whole app. The browser renders it (boot.tsx) and the build renders the very same tree for a
+ * prerendered page (prerender.tsx), so the browser can hydrate that markup instead of replacing it.
+ */
+export function AppRoot({ queryClient, router, onMounted }: AppRootProps) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
   );
 }
 
 /**
- * Resolves once the app can draw the first page in one go: the session is known, the router has
- * run the first loaders, and the chunks they started have arrived. A page prerendered at build time
- * stays on screen until then instead of giving way to the loading screen (main.tsx); after `maxMs`
- * the app renders anyway, with its own loading states.
+ * Resolves true once `router` can draw its first page in one go: the router has run the first
+ * loaders, the chunks they started have arrived, and the session is known. False after `maxMs`.
  */
-export function appReady(maxMs: number): Promise<void> {
+export function firstPageReady(
+  queryClient: QueryClient,
+  router: DataRouter,
+  maxMs: number,
+): Promise<boolean> {
   const initialized = new Promise<void>((done) => {
     if (router.state.initialized) return done();
     const unsubscribe = router.subscribe((state) => {
@@ -35,9 +48,48 @@ export function appReady(maxMs: number): Promise<void> {
       done();
     });
   });
-  const ready = Promise.all([
+  const settled = Promise.all([
     queryClient.fetchQuery(meQueryOptions()).catch(() => undefined),
     initialized.then(chunksSettled),
-  ]).then(() => undefined);
-  return Promise.race([ready, new Promise<void>((done) => setTimeout(done, maxMs))]);
+  ]).then(() => true);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<boolean>((done) => {
+    timer = setTimeout(() => done(false), maxMs);
+  });
+  return Promise.race([settled, timedOut]).finally(() => clearTimeout(timer));
+}
+
+export type StartedApp = {
+  element: (onMounted?: () => void) => ReactElement;
+  /** See firstPageReady. */
+  ready: (maxMs: number) => Promise<boolean>;
+  /**
+   * True when the app would draw what the build prerendered for this URL: the visitor is known to
+   * be signed out and the router stayed on the page the server sent (no redirect).
+   */
+  drawsPrerenderedPage: () => boolean;
+};
+
+/**
+ * Creates the app's query client and browser router, in two steps with the main thread given back
+ * between them: first the session check starts, then the router, whose first loaders start the
+ * first route's chunk and data while the session is read.
+ */
+export async function startApp(): Promise<StartedApp> {
+  // Any 401 means the session is gone: forgetting the member lets the guard send them to /signin.
+  const queryClient = createQueryClient({
+    onUnauthenticated: () => queryClient.setQueryData(queryKeys.me, null),
+  });
+  void queryClient.prefetchQuery(meQueryOptions());
+  await yieldToBrowser();
+  const requestedPath = window.location.pathname;
+  const router = createBrowserRouter(createRoutes(queryClient));
+  return {
+    element: (onMounted) => <AppRoot queryClient={queryClient} router={router} onMounted={onMounted} />,
+    ready: (maxMs) => firstPageReady(queryClient, router, maxMs),
+    drawsPrerenderedPage: () =>
+      queryClient.getQueryData<Me | null>(queryKeys.me) === null &&
+      router.state.initialized &&
+      router.state.location.pathname === requestedPath,
+  };
 }

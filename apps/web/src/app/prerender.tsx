@@ -1,31 +1,41 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import SignInScreen from '@/features/auth/routes/sign-in';
+import { createMemoryRouter } from 'react-router';
 import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+import { AppRoot, firstPageReady } from './app';
+import { createRoutes } from './routes';
 
 /**
  * Signed-out screens painted from the HTML itself: the build (vite.config.ts, `prerender`) renders
  * each to markup inside its own copy of index.html, `<name>.html`, which the server sends for the
- * path. The page shows as soon as the HTML and the stylesheet arrive, before any script runs; the
- * app replaces it with the live screen when it is ready (main.tsx). Only pages that look the same
- * for every visitor belong here.
+ * path. The page shows as soon as the HTML and the stylesheet arrive, before any script runs. The
+ * markup is the app's own tree (AppRoot) at that path for a signed-out visitor, so the browser
+ * hydrates it when it starts (boot.tsx) rather than drawing the page again. Only pages that look the
+ * same for every signed-out visitor belong here.
  */
-const PAGES: Record<string, { path: string; Screen: ComponentType }> = {
-  signin: { path: paths.signIn, Screen: SignInScreen },
+const PAGES: Record<string, string> = {
+  signin: paths.signIn,
 };
 
-export function prerenderPages(): { name: string; markup: string }[] {
-  return Object.entries(PAGES).map(([name, { path, Screen }]) => ({
-    name,
-    markup: renderToString(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Screen />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  }));
+/** How long the build waits for a page's chunks; a page that is not ready by then fails the build. */
+const READY_TIMEOUT_MS = 30_000;
+
+export async function prerenderPages(): Promise<{ name: string; markup: string }[]> {
+  return Promise.all(
+    Object.entries(PAGES).map(async ([name, path]) => {
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(queryKeys.me, null);
+      const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+      if (!(await firstPageReady(queryClient, router, READY_TIMEOUT_MS)))
+        throw new Error(`prerender: ${path} was not ready after ${READY_TIMEOUT_MS} ms`);
+      if (router.state.location.pathname !== path)
+        throw new Error(
+          `prerender: ${path} redirects a signed-out visitor to ${router.state.location.pathname}`,
+        );
+      const markup = renderToString(<AppRoot queryClient={queryClient} router={router} />);
+      router.dispose();
+      return { name, markup };
+    }),
+  );
 }

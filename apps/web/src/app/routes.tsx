@@ -1,7 +1,7 @@
-import { idParamSchema, type Me } from '@royal/shared';
+import type { Me } from '@royal/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, Outlet, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import {
@@ -12,20 +12,10 @@ import {
   RequireStep,
   RootRedirect,
 } from '@/features/auth';
-import { ComplianceGate, isHeldAtGate } from '@/features/compliance';
-import { feedQueryOptions, leadPhotoUrl } from '@/features/discovery';
-import { interestsQueryOptions } from '@/features/interests';
-import { memberProfileQueryOptions } from '@/features/member-profile';
-import { matchesQueryOptions } from '@/features/messages';
-import { notificationsQueryOptions } from '@/features/notifications';
-import { myPhotosQueryOptions } from '@/features/photos';
-import { filtersFromParams, paramsFromFilters, searchQueryOptions } from '@/features/search';
-import { memberSettingsQueryOptions } from '@/features/settings';
-import { subscriptionQueryOptions } from '@/features/subscription';
-import { sandboxCheckoutQueryOptions, walletQueryOptions } from '@/features/wallet';
+import { isHeldAtGate } from '@/features/compliance';
 import { paths } from '@/lib/paths';
-import { preloadPhoto } from '@/lib/photos';
 import { queryKeys } from '@/lib/query-keys';
+import type { RouteDataName } from './route-data';
 import { NotFoundPage } from './routes/not-found';
 
 /** Downloads started by a route loader and not finished yet (see `chunksSettled`). */
@@ -95,6 +85,8 @@ const MemberLayout = onDemand(async () => ({
 const ErrorScreen = onDemand(async () => ({
   default: (await import('./routes/route-error-boundary')).RouteErrorBoundary,
 }));
+// The compliance gate's modals (terms, privacy, age check) only ever show to a signed-in member.
+const Gate = onDemand(() => import('@/features/compliance/routes/gate'));
 
 function Root() {
   return (
@@ -132,74 +124,50 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // to load yet (the server refuses discovery), so nothing is asked for.
   const stepPending = () => Boolean(queryClient.getQueryData<Me | null>(queryKeys.me)?.next_step);
 
-  /** A loader that starts `preload` and, for a member, `prefetch`; it returns at once. */
-  const startLoading =
-    (preload: () => void, prefetch?: (params: Record<string, string | undefined>) => void) =>
-    ({ params }: { params: Record<string, string | undefined> }) => {
-      if (prefetch && signedOut()) return null;
-      preload();
-      if (!stepPending()) prefetch?.(params);
-      return null;
-    };
+  /** Starts a member screen's first data (route-data.ts, itself loaded on demand). */
+  const prefetch = (data: RouteDataName, { request, params }: LoaderFunctionArgs) => {
+    const input = { url: new URL(request.url), params };
+    void import('./route-data')
+      // A module that fails to load leaves the data to the screen, which asks for it when it renders.
+      .then(({ ROUTE_DATA }) => ROUTE_DATA[data](queryClient, input))
+      .catch(() => undefined);
+  };
+
+  /** A loader that starts `preload` and, for a member, the route's `data`; it returns at once. */
+  const startLoading = (preload: () => void, data?: RouteDataName) => (args: LoaderFunctionArgs) => {
+    if (data && signedOut()) return null;
+    preload();
+    if (data && !stepPending()) prefetch(data, args);
+    return null;
+  };
 
   const memberRoutes: RouteObject[] = [
     {
       path: paths.app,
       element: <Discovery.Component />,
-      loader: startLoading(Discovery.preload, () => {
-        void queryClient.prefetchInfiniteQuery(feedQueryOptions()).then(() => {
-          const lead = leadPhotoUrl(queryClient.getQueryData(feedQueryOptions().queryKey));
-          if (lead) preloadPhoto(lead);
-        });
-      }),
+      loader: startLoading(Discovery.preload, 'discovery'),
     },
-    {
-      path: paths.search,
-      element: <Search.Component />,
-      // The first page for the filters in the URL (a shared or reloaded search starts at once).
-      loader: ({ request, params }) =>
-        startLoading(Search.preload, () => {
-          const query = paramsFromFilters(filtersFromParams(new URL(request.url).searchParams)).toString();
-          void queryClient.prefetchInfiniteQuery(searchQueryOptions(query));
-        })({ params }),
-    },
+    { path: paths.search, element: <Search.Component />, loader: startLoading(Search.preload, 'search') },
     {
       path: paths.interests,
       element: <Interests.Component />,
-      loader: startLoading(Interests.preload, () => {
-        void queryClient.prefetchQuery(interestsQueryOptions());
-      }),
+      loader: startLoading(Interests.preload, 'interests'),
     },
     {
       path: paths.messages,
       element: <Messages.Component />,
-      loader: startLoading(Messages.preload, () => {
-        void queryClient.prefetchQuery(matchesQueryOptions());
-      }),
+      loader: startLoading(Messages.preload, 'messages'),
     },
-    {
-      path: paths.more,
-      element: <More.Component />,
-      loader: startLoading(More.preload, () => {
-        void queryClient.prefetchQuery(walletQueryOptions());
-      }),
-    },
+    { path: paths.more, element: <More.Component />, loader: startLoading(More.preload, 'wallet') },
     {
       path: paths.profileEdit,
       element: <ProfileEdit.Component />,
-      loader: startLoading(ProfileEdit.preload, () => {
-        void queryClient.prefetchQuery(myPhotosQueryOptions());
-      }),
+      loader: startLoading(ProfileEdit.preload, 'myPhotos'),
     },
     {
       path: paths.profile,
       element: <MemberProfile.Component />,
-      // An id that is not one is refused by the screen itself (Profile not found), without a request.
-      loader: startLoading(MemberProfile.preload, ({ userId }) => {
-        if (idParamSchema.safeParse({ id: userId }).success) {
-          void queryClient.prefetchQuery(memberProfileQueryOptions(userId ?? ''));
-        }
-      }),
+      loader: startLoading(MemberProfile.preload, 'memberProfile'),
     },
     { path: paths.events, element: <ComingSoon title="Exclusive Events" /> },
     { path: paths.eventNew, element: <ComingSoon title="Create New Event" /> },
@@ -209,23 +177,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: paths.safety,
       element: <Safety.Component />,
-      loader: startLoading(Safety.preload, () => {
-        void queryClient.prefetchQuery(myPhotosQueryOptions());
-      }),
+      loader: startLoading(Safety.preload, 'myPhotos'),
     },
     {
       path: paths.subscription,
       element: <Subscription.Component />,
-      loader: startLoading(Subscription.preload, () => {
-        void queryClient.prefetchQuery(subscriptionQueryOptions());
-      }),
+      loader: startLoading(Subscription.preload, 'subscription'),
     },
     {
       path: paths.settings,
       element: <Settings.Component />,
-      loader: startLoading(Settings.preload, () => {
-        void queryClient.prefetchQuery(memberSettingsQueryOptions());
-      }),
+      loader: startLoading(Settings.preload, 'settings'),
     },
     { path: paths.migration, element: <ComingSoon title="Mock Data Migration" /> },
     { path: paths.verify, element: <Verify.Component />, loader: startLoading(Verify.preload) },
@@ -258,7 +220,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               // Before anything of the member area: the compliance gate's modals, until passed.
-              element: <ComplianceGate />,
+              element: <Gate.Component />,
+              // Wanted by any visitor not known to be signed out (it holds members until they pass).
+              loader: () => {
+                if (queryClient.getQueryData<Me | null>(queryKeys.me) !== null) Gate.preload();
+                return null;
+              },
               children: [
                 // The payment sandbox's pages stand alone, as a provider's hosted pages would.
                 {
@@ -269,11 +236,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: paths.sandboxCheckout,
                   element: <SandboxCheckout.Component />,
-                  loader: startLoading(SandboxCheckout.preload, ({ checkoutId }) => {
-                    if (idParamSchema.safeParse({ id: checkoutId }).success) {
-                      void queryClient.prefetchQuery(sandboxCheckoutQueryOptions(checkoutId ?? ''));
-                    }
-                  }),
+                  loader: startLoading(SandboxCheckout.preload, 'sandboxCheckout'),
                 },
                 {
                   // A required step (onboarding) is a full screen of its own, outside the member frame.
@@ -282,9 +245,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     {
                       path: paths.onboarding,
                       element: <Onboarding.Component />,
-                      loader: () => {
+                      loader: (args) => {
                         Onboarding.preload();
-                        if (!signedOut()) void queryClient.prefetchQuery(myPhotosQueryOptions());
+                        if (!signedOut()) prefetch('myPhotos', args);
                         return null;
                       },
                     },
@@ -295,11 +258,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   children: [
                     {
                       element: <MemberLayout.Component />,
-                      // The frame's own data: the bell's notifications and the quick settings.
-                      loader: startLoading(MemberLayout.preload, () => {
-                        void queryClient.prefetchQuery(notificationsQueryOptions());
-                        void queryClient.prefetchQuery(memberSettingsQueryOptions());
-                      }),
+                      loader: startLoading(MemberLayout.preload, 'memberFrame'),
                       hydrateFallbackElement: <LoadingScreen />,
                       // Inside the frame, so a broken screen keeps the top bar and navigation.
                       children: [

@@ -157,3 +157,14 @@ export const INTEREST_ACTION_TEXT: Record<InterestRow['action'], string> = {
   super_liked: 'super liked you',
   favorite: 'in your favorites',
 };
+
+/**
+ * The photo a feed page shows first (its top card's first photo, or a locked teaser's blurred one):
+ * the largest thing the deck paints, so the web app and the server (which hints it to the browser
+ * with the page) fetch it early. null without a card or a photo.
+ */
+export function leadPhotoOf(page: FeedPage | undefined): string | null {
+  const top = page?.items[0];
+  if (!top) return null;
+  return top.locked ? top.blurred_photo : (top.photos[0]?.url ?? null);
+}

@@ -1,2 +1,2 @@
 export { discoveryRoutes } from './routes';
-export { feedStatementFor } from './service';
+export { feedStatementFor, loadFeed } from './service';

@@ -1,4 +1,4 @@
-import { type FeedPage, feedPageSchema } from '@royal/shared';
+import { type FeedPage, feedPageSchema, leadPhotoOf } from '@royal/shared';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { apiPaths } from '@/lib/paths';
@@ -25,13 +25,7 @@ export function useFeed() {
   return useInfiniteQuery(feedQueryOptions());
 }
 
-/**
- * The photo the deck shows first (the top card's first photo, or a locked teaser's blurred one): the
- * largest thing the feed paints, so the route's loader fetches it as soon as the page arrives instead
- * of waiting for the deck to render.
- */
+/** The photo the deck shows first (shared leadPhotoOf), fetched by the route's loader at once. */
 export function leadPhotoUrl(feed: InfiniteData<FeedPage> | undefined): string | null {
-  const top = feed?.pages[0]?.items[0];
-  if (!top) return null;
-  return top.locked ? top.blurred_photo : (top.photos[0]?.url ?? null);
+  return leadPhotoOf(feed?.pages[0]);
 }

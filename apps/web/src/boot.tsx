@@ -1,0 +1,46 @@
+// The app proper, started by main.tsx (at once, or after a prerendered page's first paint).
+// First: before any shared schema is created (see the file).
+import './lib/schema-jitless';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startApp } from './app/app';
+import { yieldToBrowser } from './lib/yield';
+
+/** How long a prerendered page waits for the app to be ready before the app renders regardless. */
+const PRERENDERED_WAIT_MS = 4000;
+
+/**
+ * Starts the app in steps, giving the browser its main thread back between them (evaluating the
+ * modules, creating the router, rendering), so a phone never sees one long task on start-up.
+ */
+async function boot() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  await yieldToBrowser();
+  const app = await startApp();
+  await yieldToBrowser();
+  if (!container.dataset.prerendered) {
+    // The first render as a transition: React renders it in slices and yields to the browser
+    // between them, so starting the app never blocks input for one long stretch.
+    const root = createRoot(container);
+    startTransition(() => root.render(app.element()));
+    return;
+  }
+  // A signed-out page prerendered at build time (vite.config.ts) is already on screen, inert. The
+  // app waits until it can draw that page in one go, then hydrates it (the markup is the app's own
+  // tree), or, when it would draw something else (a member, a redirect), replaces it — never
+  // flashing the loading screen in between. It is live (not inert) once React owns it.
+  const ready = await app.ready(PRERENDERED_WAIT_MS);
+  const live = () => container.removeAttribute('inert');
+  // Either way as a transition, so React hydrates or renders in slices (see above).
+  if (ready && app.drawsPrerenderedPage()) {
+    startTransition(() => {
+      hydrateRoot(container, app.element(live));
+    });
+  } else {
+    const root = createRoot(container);
+    startTransition(() => root.render(app.element(live)));
+  }
+}
+
+void boot();
