@@ -69,8 +69,8 @@ type SearchRow = MemberCardRow & { lastActiveKey: string; photoIds: string[] };
  * no bitmap), which walk profiles_search_order_idx newest first and stop after a page, about a
  * hundred rows in when at least 1% of members match.
  */
-function run<T>(ctx: AppContext, { name, text, params }: Compiled, options: { walk?: boolean } = {}) {
-  return ctx.database.queryPrepared<T>(name, text, params, { genericPlan: options.walk });
+function run<T>(ctx: AppContext, { name, text, params }: Compiled, options: { genericPlan?: boolean } = {}) {
+  return ctx.database.queryPrepared<T>(name, text, params, options);
 }
 
 type SnapshotMatch = Snapshot['entries'][number] & { lat?: number; lng?: number };
@@ -184,6 +184,12 @@ async function buildSnapshot(
   };
 }
 
+/**
+ * The window statements run with one plan made once per connection (a primary-key read per id, right
+ * for any values): planned afresh each time, they cost PostgreSQL more to plan than to run.
+ */
+const WINDOW_PLAN = { genericPlan: true };
+
 type WindowRead = { generation: string; blocked: string[]; rows: SearchRow[] };
 
 /** A comma-separated id list from the window statements (null: none). */
@@ -207,10 +213,11 @@ async function readWindow(
   };
   const { cards, check } = snapshot.statements;
   if (ids.every((id) => snapshot.cards.has(id))) {
-    const [row] = await run<{ generation: string; blocked: string | null; visible: string | null }>(ctx, {
-      ...check,
-      params: fillPlaceholders(check.params, values),
-    });
+    const [row] = await run<{ generation: string; blocked: string | null; visible: string | null }>(
+      ctx,
+      { ...check, params: fillPlaceholders(check.params, values) },
+      WINDOW_PLAN,
+    );
     if (!row) throw new Error('the search window returned no row');
     return {
       generation: row.generation,
@@ -219,7 +226,11 @@ async function readWindow(
     };
   }
   type CardRow = { generation: string; blocked: string | null; n: string | null } & SearchRow;
-  const found = await run<CardRow>(ctx, { ...cards, params: fillPlaceholders(cards.params, values) });
+  const found = await run<CardRow>(
+    ctx,
+    { ...cards, params: fillPlaceholders(cards.params, values) },
+    WINDOW_PLAN,
+  );
   const first = found[0];
   if (!first) throw new Error('the search window returned no row');
   const rows: SearchRow[] = [];
@@ -349,7 +360,9 @@ async function pageFromTables(
     ? ((await run<{ total: number }>(ctx, compile('count', statements.count)))[0]?.total ?? 0)
     : null;
   const dense = cursor ? cursor.w : (counted ?? 0) > SEARCH_COUNT_CAP;
-  const rows = await run<SearchRow>(ctx, compile(dense ? 'walk' : 'page', statements.page), { walk: dense });
+  const rows = await run<SearchRow>(ctx, compile(dense ? 'walk' : 'page', statements.page), {
+    genericPlan: dense,
+  });
   return {
     rows,
     total: counted,
