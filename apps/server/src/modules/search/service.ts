@@ -250,6 +250,8 @@ type Found = {
   more: boolean;
   /** The snapshot that served the page, whose presented cards are reused (none: read from the tables). */
   snapshot?: SearchSnapshot;
+  /** The last shown member's place in the snapshot's order (else their last activity is the place). */
+  cursorKey?: string;
 };
 
 /**
@@ -277,6 +279,8 @@ async function pageFromSnapshot(
     let blocked: string[] = [];
     let next = start;
     let stale = false;
+    /** Each member's place in the snapshot's order (the cursor continues from there, see below). */
+    const places = new Map<string, string>();
     // Windows until the page and one more are found (to know a next page exists) or the view ends;
     // at least one, even with no ids to read, for the generation that says the snapshot holds.
     for (
@@ -285,13 +289,12 @@ async function pageFromSnapshot(
       windows += 1
     ) {
       const ids: string[] = [];
-      const keys = new Map<string, string>();
       const wanted = SEARCH_PAGE_SIZE + 1 - rows.length + WINDOW_SLACK;
       for (; next < view.entries.length && ids.length < wanted; next += 1) {
         const match = view.entries[next] as SnapshotMatch;
         if (match.id !== viewer.id) {
           ids.push(match.id);
-          keys.set(match.id, match.key);
+          places.set(match.id, match.key);
         }
       }
       const read = await readWindow(ctx, snapshot, viewer, ids);
@@ -300,12 +303,13 @@ async function pageFromSnapshot(
         break;
       }
       blocked = read.blocked;
-      // The cursor keeps the snapshot's place, not the member's newer activity: the next page
-      // continues where this one stopped, in the same order.
-      for (const row of read.rows)
-        rows.push({ ...row, lastActiveKey: keys.get(row.id) ?? row.lastActiveKey });
+      // The snapshot's own card objects, not copies: their JSON is kept by identity (searchMembers).
+      rows.push(...read.rows);
     }
-    if (stale && !rebuilt) {
+    if (stale) {
+      // The database moved on while this page was read: once, rebuild and read again; twice in
+      // one request (writes arriving faster than pages), answer from the tables instead.
+      if (rebuilt) return null;
       cache.drop(key, snapshot);
       snapshot = await cache.get(key, build);
       continue;
@@ -320,6 +324,9 @@ async function pageFromSnapshot(
       if (!view.complete && counted <= SEARCH_COUNT_CAP) return null;
       total = counted;
     }
+    // The cursor keeps the snapshot's place, not the member's newer activity: the next page
+    // continues where this one stopped, in the same order.
+    const lastShown = rows[Math.min(rows.length, SEARCH_PAGE_SIZE) - 1];
     return {
       rows,
       total,
@@ -327,6 +334,7 @@ async function pageFromSnapshot(
       dense: !view.complete,
       more: rows.length > SEARCH_PAGE_SIZE,
       snapshot,
+      cursorKey: lastShown && places.get(lastShown.id),
     };
   }
 }
@@ -425,22 +433,25 @@ export async function searchMembers(
 
   const rows = found.rows.slice(0, SEARCH_PAGE_SIZE);
   const context = { geo: viewer.geo, maxTier };
+  const { snapshot } = found;
   const items = rows.map((row) => {
-    const kept = found.snapshot?.json.get(row);
-    if (kept) return kept.before + JSON.stringify(distanceFrom(context, row)) + kept.after;
-    if (found.snapshot?.cards.get(row.id) === row) {
-      const made = cardJson(row, maxTier);
-      found.snapshot.json.set(row, made);
-      return made.before + JSON.stringify(distanceFrom(context, row)) + made.after;
+    // Only the snapshot's own card objects are presented once; anything else, every time.
+    if (!snapshot || snapshot.cards.get(row.id) !== row) return JSON.stringify(presentCard(row, context));
+    let json = snapshot.json.get(row);
+    if (!json) {
+      json = cardJson(row, maxTier);
+      snapshot.json.set(row, json);
     }
-    return JSON.stringify(presentCard(row, context));
+    return json.before + JSON.stringify(distanceFrom(context, row)) + json.after;
   });
   const last = rows.at(-1);
   const rest: Omit<SearchPage, 'items'> = {
     total: found.total === null ? null : Math.min(found.total, SEARCH_COUNT_CAP),
     total_capped: found.capped,
     next_cursor:
-      found.more && last ? encodeCursor({ t: last.lastActiveKey, id: last.id, w: found.dense }) : null,
+      found.more && last
+        ? encodeCursor({ t: found.cursorKey ?? last.lastActiveKey, id: last.id, w: found.dense })
+        : null,
     max_visible_tier: maxTier,
   };
   return new PreparedJson(`{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`);
