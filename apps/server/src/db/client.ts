@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { queryPreparedOn, type RowShape } from './prepared-query';
 import * as schema from './schema';
 import { driverTypes } from './text-array';
 
@@ -116,13 +117,15 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
       }
       return genericPlanPool;
     };
+    // Row shapes of the named statements, learned once for all connections of both pools.
+    const shapes = new Map<string, RowShape<unknown>>();
     return {
       kind: 'postgres',
       client: pool,
-      async queryPrepared(name, text, values, options) {
+      queryPrepared(name, text, values, options) {
         opts.onStatement?.();
         const target = options?.genericPlan ? genericPlans() : pool;
-        return (await target.query({ name, text, values })).rows;
+        return queryPreparedOn(target, shapes, driverTypes, name, text, values);
       },
       // The driver-specific database differs from Db only in the raw result type of execute(), which
       // DbQueryResultHKT narrows to the part both drivers share.
