@@ -1,2 +1,3 @@
 export { discoveryRoutes } from './routes';
 export { feedStatementFor, loadFeed } from './service';
+export { swipeStatementFor } from './swipes';

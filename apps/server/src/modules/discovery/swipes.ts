@@ -176,26 +176,8 @@ const asRows = (notes: Array<NewNotification & { unlessMatch?: true }>) =>
     })),
   );
 
-/**
- * Records a swipe. Checks, in order: the swipe permission (declared on the route and re-checked
- * here for other callers), the target exists, is not the viewer and is visible to them (else 404),
- * a locked higher tier takes only a pass (or a like paid with a message token), same-type pairs are
- * refused, a repeat is a conflict, and a super like beyond the day's allowance needs a Super Likes
- * Pack token (SUPER_LIKE_LIMIT).
- * One statement (`swipeStatement`) reads the target, applies those checks and, only when they pass,
- * writes the swipe, the like count, the notifications and the match atomically; a refusal is
- * explained here from the target row it returned. `notification.created` and `match.created` go out
- * once it has committed. The notification texts are written here and passed in, so they live in one
- * place.
- */
-export async function recordSwipe(
-  ctx: AppContext,
-  { actor, input, work }: { actor: MemberActor; input: SwipeBody; work?: Work },
-): Promise<SwipeReply> {
-  const block = swipeBlock(actor.rules);
-  if (block) throw new AppError(ErrorCode[block.code], block.message);
-
-  const now = new Date();
+/** The swipe statement's values, and the like notices they carry (announced after commit). */
+function swipeValues(actor: MemberActor, input: SwipeBody, now: Date, commitMode: 'off' | null) {
   const likeNotes = likeNotesFor(actor.id, input, now);
   const matchNotes: NewNotification[] = [
     {
@@ -215,26 +197,51 @@ export async function recordSwipe(
       link: '/messages',
     },
   ];
+  const values = {
+    swiperId: actor.id,
+    targetId: input.target_id,
+    tier: actor.tier,
+    maxTier: maxVisibleTier(actor.rules),
+    userType: actor.userType,
+    direction: input.direction,
+    useMessageToken: input.use_message_token === true,
+    superLikesPerDay: superLikesPerDay(actor.tier),
+    likeNotes: asRows(likeNotes),
+    matchNotes: asRows(matchNotes),
+    expiry: `${MATCH_EXPIRY_MS} milliseconds`,
+    commitMode,
+  };
+  return { values, likeNotes };
+}
+
+/** The statement one swipe runs, with its values, for EXPLAIN (bench/explain-swipe.ts). */
+export function swipeStatementFor(actor: MemberActor, input: SwipeBody): { text: string; values: unknown[] } {
+  return swipeStatement.render(swipeValues(actor, input, new Date(), 'off').values);
+}
+
+/**
+ * Records a swipe. Checks, in order: the swipe permission (declared on the route and re-checked
+ * here for other callers), the target exists, is not the viewer and is visible to them (else 404),
+ * a locked higher tier takes only a pass (or a like paid with a message token), same-type pairs are
+ * refused, a repeat is a conflict, and a super like beyond the day's allowance needs a Super Likes
+ * Pack token (SUPER_LIKE_LIMIT).
+ * One statement (`swipeStatement`) reads the target, applies those checks and, only when they pass,
+ * writes the swipe, the like count, the notifications and the match atomically; a refusal is
+ * explained here from the target row it returned. `notification.created` and `match.created` go out
+ * once it has committed. The notification texts are written here and passed in, so they live in one
+ * place.
+ */
+export async function recordSwipe(
+  ctx: AppContext,
+  { actor, input, work }: { actor: MemberActor; input: SwipeBody; work?: Work },
+): Promise<SwipeReply> {
+  const block = swipeBlock(actor.rules);
+  if (block) throw new AppError(ErrorCode[block.code], block.message);
+
+  const { values, likeNotes } = swipeValues(actor, input, new Date(), work ? null : 'off');
 
   return ctx.transactSingleStatement(async (unit) => {
-    const [row] = await swipeStatement.run(
-      ctx.database,
-      {
-        swiperId: actor.id,
-        targetId: input.target_id,
-        tier: actor.tier,
-        maxTier: maxVisibleTier(actor.rules),
-        userType: actor.userType,
-        direction: input.direction,
-        useMessageToken: input.use_message_token === true,
-        superLikesPerDay: superLikesPerDay(actor.tier),
-        likeNotes: asRows(likeNotes),
-        matchNotes: asRows(matchNotes),
-        expiry: `${MATCH_EXPIRY_MS} milliseconds`,
-        commitMode: work ? null : 'off',
-      },
-      work?.tx,
-    );
+    const [row] = await swipeStatement.run(ctx.database, values, work?.tx);
     if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
     const {
       swiped_at,
