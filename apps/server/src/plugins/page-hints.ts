@@ -12,7 +12,7 @@ const DISCOVERY_PAGE = '/app';
 /** A `Link` value that fetches `url` now the way the app's API client will (credentials included). */
 const preloadFetch = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 /** A `Link` value that fetches the photo the page paints largest, ahead of everything but the page. */
-const preloadImage = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
+export const preloadImage = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
 
 /**
  * `Link: rel=preload` hints for a page of the app that starts at once (index.html), so the browser
