@@ -82,6 +82,8 @@ async function seedFromPage(queryClient: QueryClient): Promise<Me | null | 'unre
   try {
     // On demand: the replies' schemas belong to the member areas, which signed-out pages never load.
     const { readPageReplies, seedPageReplies } = await import('./page-data');
+    // Evaluating those schemas and parsing the replies are separate tasks: a phone stays responsive.
+    await yieldToBrowser();
     const replies = readPageReplies(document);
     if (!replies) return 'unreadable';
     seedPageReplies(queryClient, replies);
