@@ -87,16 +87,19 @@ const compressGzip = (data: string) =>
  * Sends a page made for one member: never stored by a shared cache or reused for another cookie
  * (`no-store, private`, `Vary: Cookie`), compressed for the client when it accepts it.
  */
-export async function sendMemberPage(reply: FastifyReply, html: string, acceptEncoding: string | undefined) {
+export async function sendMemberPage(
+  reply: FastifyReply,
+  html: string,
+  acceptEncoding: string | undefined,
+): Promise<void> {
   const accepts = (acceptEncoding ?? '').toLowerCase();
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store, private')
     .header('vary', 'cookie, accept-encoding');
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(await compressBrotli(html));
-  if (/\bgzip\b/.test(accepts))
-    return reply.header('content-encoding', 'gzip').send(await compressGzip(html));
-  return reply.send(html);
+  if (/\bbr\b/.test(accepts)) reply.header('content-encoding', 'br').send(await compressBrotli(html));
+  else if (/\bgzip\b/.test(accepts)) reply.header('content-encoding', 'gzip').send(await compressGzip(html));
+  else reply.send(html);
 }
 
 /** Reads a page template once (the build does not change under a running server). */

@@ -80,14 +80,20 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   const template = templateReader(root);
 
   /**
-   * Renders `page` for the member behind the request, when the server renders that path for them
-   * (first-screen.ts) and the web renderer can draw it; undefined otherwise (the page then starts
-   * in the browser, as before). A failed render is logged, never an error for the member.
+   * Sends `page` rendered for the member behind the request, when the server renders that path for
+   * them (first-screen.ts) and the web renderer can draw it, and says whether it did (the page then
+   * starts in the browser, as before). A failed render is logged, never an error for the member.
+   * (A boolean, not the reply: a reply is a thenable, which an async function would wait on.)
    */
-  async function sendRendered(request: FastifyRequest, reply: FastifyReply, path: string, page: string) {
-    if (!renderPage || !rendersFirstScreen(path)) return undefined;
+  async function sendRendered(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    page: string,
+  ): Promise<boolean> {
+    if (!renderPage || !rendersFirstScreen(path)) return false;
     const screen = await firstScreenReplies(app, request, reply, path);
-    if (!screen) return undefined;
+    if (!screen) return false;
     let markup: string | null = null;
     try {
       // The renderer gets what the browser will: the replies as parsed from their JSON text.
@@ -97,11 +103,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       request.log.warn({ err: error, path }, 'server render failed: the page starts in the browser');
     }
     const html = markup === null ? undefined : renderedPageHtml(await template(page), markup, screen);
-    if (html === undefined) return undefined;
+    if (html === undefined) return false;
     // The photo the page paints largest, fetched before the browser has parsed the HTML.
     const photo = leadPhotoOf(screen.feed);
     if (photo) reply.header('link', preloadImage(photo));
-    return sendMemberPage(reply, html, request.headers['accept-encoding']);
+    await sendMemberPage(reply, html, request.headers['accept-encoding']);
+    return true;
   }
 
   // A prerendered page starts the app only after its first paint: hints would compete with it.
@@ -137,8 +144,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       return reply.callNotFound();
     const page = !file.includes('/') && (await servable(`${file}.html`)) ? `${file}.html` : 'index.html';
     if (!(await isPrerendered(page))) {
-      const rendered = await sendRendered(request, reply, path, page);
-      if (rendered) return rendered;
+      if (await sendRendered(request, reply, path, page)) return reply;
       reply.header('link', (await pageHints(app, request, reply, path)).join(', '));
       if (request.actor) reply.header('vary', 'cookie');
     }

@@ -1,6 +1,7 @@
 import type { Me, PageReplies } from '@royal/shared';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
+import { isHeldAtGate } from '@/features/compliance';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { AppRoot, firstPageReady } from './app';
@@ -23,17 +24,17 @@ const READY_TIMEOUT_MS = 5_000;
 export async function renderPage(path: string, replies: PageReplies): Promise<string | null> {
   const queryClient = createQueryClient();
   seedPageReplies(queryClient, replies);
-  if (!queryClient.getQueryData<Me | null>(queryKeys.me)) return null;
+  const me = queryClient.getQueryData<Me | null>(queryKeys.me);
+  // The guards send such a member elsewhere from an effect, which a server render never runs: the
+  // page would come out empty. (The server does not ask for these pages either.)
+  if (!me || me.next_step !== null || isHeldAtGate(me)) return null;
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   try {
     if (!(await firstPageReady(queryClient, router, READY_TIMEOUT_MS))) return null;
     if (router.state.location.pathname !== path) return null;
-    // A query the loaders started for data the page does not carry would render as loading here
+    // A request the loaders started for data the page does not carry would render as loading here
     // and as data in the browser once its reply arrived: refuse rather than risk a mismatch.
-    const started = queryClient
-      .getQueryCache()
-      .findAll({ predicate: (query) => query.state.data === undefined });
-    if (started.length > 0) return null;
+    if (queryClient.isFetching() > 0) return null;
     return renderToString(<AppRoot queryClient={queryClient} router={router} />);
   } finally {
     router.dispose();
