@@ -5,6 +5,7 @@
 //   npm run lighthouse -- http://localhost:3412 /landing # another server; /signin, /app and /landing
 //   npm run lighthouse -- --runs 3                       # median of three runs per page
 //   npm run lighthouse -- --member me@example.com:secret # /app (any member path) as this member
+//   npm run lighthouse -- --keep                         # keep the JSON reports (their folder is printed)
 //
 // Member pages (/app, /interests, /profile/…) are measured signed in: the script signs in through the
 // API (default: the demo seed's Vault member) and hands Lighthouse the session cookie.
@@ -40,7 +41,7 @@ const DEFAULT_MEMBER = 'vault@royalcircle.test:RoyalDemo!2026';
 function usage(message) {
   if (message) console.error(`lighthouse: ${message}`);
   console.error(
-    'usage: npm run lighthouse -- [server URL, default http://localhost:3000] [/path ...] [--runs N] [--member EMAIL:PASSWORD]',
+    'usage: npm run lighthouse -- [server URL, default http://localhost:3000] [/path ...] [--runs N] [--member EMAIL:PASSWORD] [--keep]',
   );
   process.exit(2);
 }
@@ -49,10 +50,12 @@ function parseArgs(argv) {
   let base = 'http://localhost:3000';
   let runs = 1;
   let member = process.env.LIGHTHOUSE_MEMBER || DEFAULT_MEMBER;
+  let keep = false;
   const paths = ['/signin', '/app'];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') usage();
+    else if (arg === '--keep') keep = true;
     else if (arg === '--member' || arg.startsWith('--member=')) {
       member = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
       if (!member?.includes(':')) usage('--member takes EMAIL:PASSWORD');
@@ -64,7 +67,7 @@ function parseArgs(argv) {
       if (!paths.includes(arg)) paths.push(arg);
     } else usage(`unknown argument ${arg}`);
   }
-  return { base, runs, paths, member };
+  return { base, runs, paths, member, keep };
 }
 
 function chromePath() {
@@ -162,7 +165,7 @@ function figures(report) {
   };
 }
 
-const { base, runs, paths, member } = parseArgs(process.argv.slice(2));
+const { base, runs, paths, member, keep } = parseArgs(process.argv.slice(2));
 const chrome = chromePath();
 await assertReachable(base);
 const needsMember = paths.some((path) => !SIGNED_OUT_PATHS.has(path));
@@ -185,10 +188,11 @@ try {
     // The run with the median performance score stands for the page.
     const byScore = [...results].sort((a, b) => a.performance - b.performance);
     const median = byScore[Math.floor(byScore.length / 2)];
-    rows.push({ path, ...median, perfRuns: results.map((result) => result.performance) });
+    rows.push({ path, ...median, runs: results });
   }
 } finally {
-  await rm(workDir, { recursive: true, force: true });
+  if (keep) console.error(`Reports kept in ${workDir}`);
+  else await rm(workDir, { recursive: true, force: true });
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -211,7 +215,11 @@ console.table(
   ),
 );
 for (const row of rows) {
-  if (runs > 1) console.log(`${row.path}: performance per run ${row.perfRuns.join(', ')}`);
+  if (runs > 1)
+    for (const [i, run] of row.runs.entries())
+      console.log(
+        `${row.path} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run['best-practices']}, FCP ${seconds(run.fcp)}, LCP ${seconds(run.lcp)}, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`,
+      );
   if (row.failed.length > 0) console.log(`${row.path}: failed audits: ${row.failed.join(', ')}`);
 }
 const misses = rows.flatMap((row) => [

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -52,11 +52,17 @@ const ALIASES = {
   '@test': fileURLToPath(new URL('./test', import.meta.url)),
 };
 
+/** Where the server-side build goes, beside dist/ (never served): the server loads page-renderer.js. */
+const SSR_OUT = 'dist-ssr';
+
 /**
- * After the client build, writes `<name>.html` (and its compressed copies) for each page of
- * src/app/prerender.tsx: index.html with the page's markup in #root, marked `data-prerendered` and
- * inert until the app has hydrated it (typing into the form before React owns it would be lost).
- * The markup comes from a server-side build of that one module, thrown away afterwards.
+ * After the client build, a server-side build of the app (libraries load from node_modules) into
+ * dist-ssr/ with two entries:
+ * - src/app/prerender.tsx, used here: writes `<name>.html` (and its compressed copies) for each of
+ *   its pages, index.html with the page's markup in #root, marked `data-prerendered` and inert until
+ *   the app has hydrated it (typing into the form before React owns it would be lost);
+ * - src/app/page-renderer.tsx, which the server loads to render a member's /app with that member's
+ *   first API replies (docs/decisions/017).
  */
 function prerender(): Plugin {
   let outDir = '';
@@ -68,7 +74,7 @@ function prerender(): Plugin {
     },
     async closeBundle() {
       const root = fileURLToPath(new URL('.', import.meta.url));
-      const ssrOut = join(root, 'node_modules', '.prerender');
+      const ssrOut = join(root, SSR_OUT);
       await build({
         configFile: false,
         root,
@@ -77,7 +83,15 @@ function prerender(): Plugin {
         resolve: { alias: ALIASES },
         // The shared package is TypeScript source: bundle it; libraries load from node_modules.
         ssr: { noExternal: ['@royal/shared'] },
-        build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
+        build: {
+          ssr: true,
+          outDir: ssrOut,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          rolldownOptions: {
+            input: { prerender: 'src/app/prerender.tsx', 'page-renderer': 'src/app/page-renderer.tsx' },
+          },
+        },
       });
       const { prerenderPages } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as {
         prerenderPages: () => Promise<{ name: string; markup: string }[]>;
@@ -99,7 +113,6 @@ function prerender(): Plugin {
         await writeFile(file, html);
         await compressBeside(file);
       }
-      await rm(ssrOut, { recursive: true, force: true });
     },
   };
 }

@@ -84,6 +84,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 /** Signs in by creating a session through the API (not by clicking), as every journey but one does. */
+/**
+ * The swipe deck's top card once the app owns the page. A member's /app arrives rendered by the
+ * server and stays inert until the app has hydrated it (docs/decisions/017): clicks wait for that
+ * on their own, but key presses sent to a card that is only drawn would go nowhere.
+ */
+export const topCard = (page: Page, selector = '') =>
+  page.locator(`#root:not([inert]) article[data-top-card]${selector}`);
+
 export async function signInContext(context: BrowserContext, email: string, password: string) {
   const response = await context.request.post('/api/auth/sign-in', {
     data: { email, password },

@@ -6,12 +6,11 @@ import {
   expectNoHorizontalOverflow,
   snap,
   test,
+  topCard,
   VIEWPORTS,
   type ViewportName,
 } from '../harness/fixtures';
 import type { E2EGlobals } from '../harness/globals';
-
-const topCard = (page: Page) => page.locator('article[data-top-card]');
 
 async function waitForTopCard(page: Page) {
   await expect(topCard(page)).toBeVisible({ timeout: 15_000 });
@@ -21,7 +20,7 @@ async function waitForTopCard(page: Page) {
 /** Waits until a top card other than `id` is shown (positive: an empty deck does not pass). */
 async function expectNextCard(page: Page, id: string | null, timeout?: number) {
   expect(id, 'the card had a data-card-id').toBeTruthy();
-  await expect(page.locator(`article[data-top-card]:not([data-card-id="${id}"])`)).toBeVisible({ timeout });
+  await expect(topCard(page, `:not([data-card-id="${id}"])`)).toBeVisible({ timeout });
 }
 
 /** Passes cards with the keyboard until one matches, at most `limit` times. */

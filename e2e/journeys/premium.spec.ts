@@ -2,9 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
-import { ARTIFACTS, expect, test, VIEWPORTS, type ViewportName } from '../harness/fixtures';
-
-const topCard = (page: Page) => page.locator('article[data-top-card]');
+import { ARTIFACTS, expect, test, topCard, VIEWPORTS, type ViewportName } from '../harness/fixtures';
 
 /** The bottom edge of the fixed top bar, in viewport pixels. */
 async function topBarBottom(page: Page) {

@@ -1,5 +1,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, snap, test } from '../harness/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  snap,
+  test,
+  topCard,
+} from '../harness/fixtures';
 
 /** Clicks `action` and pays on the TEST MODE checkout page it opens in a new tab. */
 async function payInSandbox(context: BrowserContext, action: () => Promise<void>, amount: string) {
@@ -9,8 +16,6 @@ async function payInSandbox(context: BrowserContext, action: () => Promise<void>
   await expect(checkout.getByText(amount).first()).toBeVisible();
   return checkout;
 }
-
-const topCard = (page: Page) => page.locator('article[data-top-card]');
 
 /** Passes cards until the top one is locked (or not), at most 40 times. */
 async function passUntilCard(page: Page, locked: boolean) {

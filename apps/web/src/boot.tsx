@@ -26,10 +26,12 @@ async function boot() {
     startTransition(() => root.render(app.element()));
     return;
   }
-  // A signed-out page prerendered at build time (vite.config.ts) is already on screen, inert. The
-  // app waits until it can draw that page in one go, then hydrates it (the markup is the app's own
-  // tree), or, when it would draw something else (a member, a redirect), replaces it — never
-  // flashing the loading screen in between. It is live (not inert) once React owns it.
+  // A page rendered ahead of the app is already on screen, inert: a signed-out page prerendered at
+  // build time (vite.config.ts), or a member's /app rendered by the server from the replies it
+  // carries (startApp has put them in their queries). The app waits until it can draw that page in
+  // one go, then hydrates it (the markup is the app's own tree), or, when it would draw something
+  // else (another session, a redirect), replaces it — never flashing the loading screen in between.
+  // It is live (not inert) once React owns it.
   const ready = await app.ready(PRERENDERED_WAIT_MS);
   const live = () => container.removeAttribute('inert');
   // Either way as a transition, so React hydrates or renders in slices (see above).

@@ -12,7 +12,8 @@ applyStoredDarkMode();
 
 const start = () => import('./boot');
 
-// A page prerendered at build time (vite.config.ts) paints from its HTML and stylesheet: the app's
+// A page rendered ahead of the app — prerendered at build time (vite.config.ts), or a member's /app
+// rendered by the server (docs/decisions/017) — paints from its HTML and stylesheet: the app's
 // scripts are fetched and run only once that paint is on screen, so they never hold it back (on a
 // slow phone, evaluating them took longer than drawing the page). Other pages show the loading
 // screen of index.html and start at once.

@@ -46,23 +46,38 @@ export function unreadBadge(n: number): string {
   return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdWhole = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * A formatter made on first use: creating one loads the locale's currency data, which took a phone
+ * tens of milliseconds while the app started — on screens that show no amount at all.
+ */
+function onFirstUse(make: () => Intl.NumberFormat): () => Intl.NumberFormat {
+  let made: Intl.NumberFormat | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const usd = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+const usdWhole = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
 
 /** '$1,234.56'; negative amounts read '-$12.34'. */
 export function formatCents(cents: number): string {
-  return usd.format(Math.round(cents) / 100);
+  return usd().format(Math.round(cents) / 100);
 }
 
 /** Drops '.00' on whole-dollar amounts, for prices and ranges that are round figures. */
 function formatDollarsCompact(cents: number): string {
   const rounded = Math.round(cents);
-  return rounded % 100 === 0 ? usdWhole.format(rounded / 100) : formatCents(rounded);
+  return rounded % 100 === 0 ? usdWhole().format(rounded / 100) : formatCents(rounded);
 }
 
 /** '$15.99/month', or 'Free' for the free tier. */

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './format';
 export * from './limits';
 export * from './onboarding';
+export * from './page-data';
 export * from './password';
 export * from './permissions';
 export * from './roles';

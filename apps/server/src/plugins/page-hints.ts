@@ -12,13 +12,14 @@ const DISCOVERY_PAGE = '/app';
 /** A `Link` value that fetches `url` now the way the app's API client will (credentials included). */
 const preloadFetch = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 /** A `Link` value that fetches the photo the page paints largest, ahead of everything but the page. */
-const preloadImage = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
+export const preloadImage = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
 
 /**
  * `Link: rel=preload` hints for a page of the app that starts at once (index.html), so the browser
  * fetches the first API replies (and /app's lead photo) while it fetches the scripts, instead of after
- * they have run. The hints carry URLs only, never data: the replies come from the API routes
- * themselves, with the member's own cookie. A hint is given only where the route would answer:
+ * they have run. The hints carry URLs only: the replies come from the API routes themselves, with the
+ * member's own cookie. (A member's /app is normally rendered on the server with those replies in it,
+ * docs/decisions/017; these hints are for the pages that are not, and for when that render falls back.) A hint is given only where the route would answer:
  * the feed's hint passes the feed route's declared access and its readiness check, and its lead
  * photo comes from the route's own service, as that member would receive it.
  */

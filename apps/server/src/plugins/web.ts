@@ -2,8 +2,11 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { pageHints } from './page-hints';
+import { leadPhotoOf } from '@royal/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstScreenReplies, rendersFirstScreen } from './first-screen';
+import { pageHints, preloadImage } from './page-hints';
+import { loadPageRenderer, renderedPageHtml, sendMemberPage, templateReader } from './rendered-page';
 
 /** Vite's content-hashed output: `assets/<name>-<hash>.<ext>`. Only these may be cached for a year. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i;
@@ -46,8 +49,11 @@ function relativeRequestPath(rawPath: string): string | undefined {
  * - a page the build wrote for a path is sent for it: prerendered (`signin.html` for /signin, which
  *   paints before any script runs) or preloading its first screen's modules (`app.html` for /app);
  * - every other non-API GET gets index.html (also precompressed) so the client router takes it;
- * - a page that starts the app at once (not prerendered) carries `Link` preload hints for the first
- *   API replies it will ask for (page-hints.ts); a member's hints are theirs alone (`Vary: Cookie`);
+ * - a member's /app is rendered on the server with their first screen's API replies in it
+ *   (first-screen.ts, rendered-page.ts, docs/decisions/017), by the renderer the web build wrote
+ *   (`dist-ssr/`); it is theirs alone: `no-store, private`, `Vary: Cookie`;
+ * - any other page that starts the app at once (not prerendered) carries `Link` preload hints for
+ *   the first API replies it will ask for (page-hints.ts); a member's hints are theirs alone too;
  * - a path never leaves `webDist`: dot segments are refused, symlinks out of it are not followed, and
  *   only regular files are sent.
  */
@@ -69,6 +75,41 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       reply.header('cache-control', cacheControlFor(relative(root, path)));
     },
   });
+
+  const renderPage = await loadPageRenderer(root);
+  const template = templateReader(root);
+
+  /**
+   * Sends `page` rendered for the member behind the request, when the server renders that path for
+   * them (first-screen.ts) and the web renderer can draw it, and says whether it did (the page then
+   * starts in the browser, as before). A failed render is logged, never an error for the member.
+   * (A boolean, not the reply: a reply is a thenable, which an async function would wait on.)
+   */
+  async function sendRendered(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    page: string,
+  ): Promise<boolean> {
+    if (!renderPage || !rendersFirstScreen(path)) return false;
+    const screen = await firstScreenReplies(app, request, reply, path);
+    if (!screen) return false;
+    let markup: string | null = null;
+    try {
+      // The renderer gets what the browser will: the replies as parsed from their JSON text.
+      const replies = Object.fromEntries([...screen.replies].map(([url, json]) => [url, JSON.parse(json)]));
+      markup = await renderPage(path, replies);
+    } catch (error) {
+      request.log.warn({ err: error, path }, 'server render failed: the page starts in the browser');
+    }
+    const html = markup === null ? undefined : renderedPageHtml(await template(page), markup, screen);
+    if (html === undefined) return false;
+    // The photo the page paints largest, fetched before the browser has parsed the HTML.
+    const photo = leadPhotoOf(screen.feed);
+    if (photo) reply.header('link', preloadImage(photo));
+    await sendMemberPage(reply, html, request.headers['accept-encoding']);
+    return true;
+  }
 
   // A prerendered page starts the app only after its first paint: hints would compete with it.
   const prerendered = new Map<string, Promise<boolean>>();
@@ -103,6 +144,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       return reply.callNotFound();
     const page = !file.includes('/') && (await servable(`${file}.html`)) ? `${file}.html` : 'index.html';
     if (!(await isPrerendered(page))) {
+      if (await sendRendered(request, reply, path, page)) return reply;
       reply.header('link', (await pageHints(app, request, reply, path)).join(', '));
       if (request.actor) reply.header('vary', 'cookie');
     }

@@ -1,4 +1,4 @@
-import type { Me } from '@royal/shared';
+import { type Me, PAGE_DATA_ELEMENT_ID } from '@royal/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactElement, StrictMode, useEffect } from 'react';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
@@ -64,11 +64,35 @@ export type StartedApp = {
   /** See firstPageReady. */
   ready: (maxMs: number) => Promise<boolean>;
   /**
-   * True when the app would draw what the build prerendered for this URL: the visitor is known to
-   * be signed out and the router stayed on the page the server sent (no redirect).
+   * True when the app would draw the page already in the HTML: the session is the one it was
+   * rendered for (signed out for a page prerendered at build time, the member whose replies a
+   * server-rendered page carries) and the router stayed on the page the server sent (no redirect).
    */
   drawsPrerenderedPage: () => boolean;
 };
+
+/**
+ * Puts the API replies a server-rendered page carries (page-data.ts) into their queries, so the
+ * app starts from what the page shows and asks for none of them. Returns the member the page was
+ * rendered for (null for a page without replies: a signed-out page), or `unreadable` when they
+ * cannot be read: that page is then replaced, never hydrated.
+ */
+async function seedFromPage(queryClient: QueryClient): Promise<Me | null | 'unreadable'> {
+  if (!document.getElementById(PAGE_DATA_ELEMENT_ID)) return null;
+  try {
+    // On demand: the replies' schemas belong to the member areas, which signed-out pages never load.
+    const { readPageReplies, seedPageReplies } = await import('./page-data');
+    // Evaluating those schemas and parsing the replies are separate tasks: a phone stays responsive.
+    await yieldToBrowser();
+    const replies = readPageReplies(document);
+    if (!replies) return 'unreadable';
+    seedPageReplies(queryClient, replies);
+    return queryClient.getQueryData<Me | null>(queryKeys.me) ?? 'unreadable';
+  } catch {
+    queryClient.clear();
+    return 'unreadable';
+  }
+}
 
 /**
  * Creates the app's query client and browser router, in two steps with the main thread given back
@@ -80,6 +104,7 @@ export async function startApp(): Promise<StartedApp> {
   const queryClient = createQueryClient({
     onUnauthenticated: () => queryClient.setQueryData(queryKeys.me, null),
   });
+  const renderedFor = await seedFromPage(queryClient);
   void queryClient.prefetchQuery(meQueryOptions());
   await yieldToBrowser();
   const requestedPath = window.location.pathname;
@@ -88,7 +113,8 @@ export async function startApp(): Promise<StartedApp> {
     element: (onMounted) => <AppRoot queryClient={queryClient} router={router} onMounted={onMounted} />,
     ready: (maxMs) => firstPageReady(queryClient, router, maxMs),
     drawsPrerenderedPage: () =>
-      queryClient.getQueryData<Me | null>(queryKeys.me) === null &&
+      renderedFor !== 'unreadable' &&
+      queryClient.getQueryData<Me | null>(queryKeys.me) === renderedFor &&
       router.state.initialized &&
       router.state.location.pathname === requestedPath,
   };

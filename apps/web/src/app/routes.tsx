@@ -21,6 +21,12 @@ import { NotFoundPage } from './routes/not-found';
 /** Downloads started by a route loader and not finished yet (see `chunksSettled`). */
 const pendingChunks = new Set<Promise<unknown>>();
 
+/** Counts `download` among the loaders' pending chunks until it has settled. */
+function trackChunk(download: Promise<unknown>): void {
+  const settled = download.catch(() => undefined).finally(() => pendingChunks.delete(settled));
+  pendingChunks.add(settled);
+}
+
 /**
  * A part of the app loaded on demand, as its own chunk. `preload` starts the download (the route
  * loaders call it at navigation time); `Component` suspends on the same download when it renders —
@@ -35,8 +41,7 @@ function onDemand<Props extends object>(load: () => Promise<{ default: Component
         loaded = module.default;
         return module;
       });
-      const settled = download.catch(() => undefined).finally(() => pendingChunks.delete(settled));
-      pendingChunks.add(settled);
+      trackChunk(download);
     }
     return download;
   };
@@ -53,7 +58,10 @@ function onDemand<Props extends object>(load: () => Promise<{ default: Component
   };
 }
 
-/** Resolves when every chunk a loader started so far has arrived (or failed). */
+/**
+ * Resolves when every chunk a loader started so far has arrived (or failed), and the route data
+ * those loaders asked for has been started (its fetches, not their replies).
+ */
 export async function chunksSettled(): Promise<void> {
   while (pendingChunks.size > 0) await Promise.all(pendingChunks);
 }
@@ -127,10 +135,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   /** Starts a member screen's first data (route-data.ts, itself loaded on demand). */
   const prefetch = (data: RouteDataName, { request, params }: LoaderFunctionArgs) => {
     const input = { url: new URL(request.url), params };
-    void import('./route-data')
-      // A module that fails to load leaves the data to the screen, which asks for it when it renders.
-      .then(({ ROUTE_DATA }) => ROUTE_DATA[data](queryClient, input))
-      .catch(() => undefined);
+    trackChunk(
+      import('./route-data')
+        // A module that fails to load leaves the data to the screen, which asks for it when it renders.
+        .then(({ ROUTE_DATA }) => ROUTE_DATA[data](queryClient, input))
+        .catch(() => undefined),
+    );
   };
 
   /** A loader that starts `preload` and, for a member, the route's `data`; it returns at once. */

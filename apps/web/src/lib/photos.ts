@@ -18,7 +18,8 @@ const preloaded = new Set<string>();
  * the component that shows it has rendered (`<link rel="preload">`; the `<img>` then reuses it).
  */
 export function preloadPhoto(url: string): void {
-  if (preloaded.has(url)) return;
+  // A page rendered on the server has the photo in its HTML (and its preload in the headers).
+  if (typeof document === 'undefined' || preloaded.has(url)) return;
   preloaded.add(url);
   const link = document.createElement('link');
   link.rel = 'preload';

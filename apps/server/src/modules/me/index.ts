@@ -2,4 +2,4 @@
 
 export { placeFor } from './location';
 export { meRoutes } from './routes';
-export { loadMe } from './service';
+export { loadMe, sessionReply } from './service';

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
 import { setMyLocation } from './location';
-import { loadMe } from './service';
+import { loadMe, sessionReply } from './service';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -54,7 +54,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await app.resolveOptionalActor(request, reply);
-      return { user: request.actor ? await loadMe(app.ctx, request.actor.id) : null };
+      return sessionReply(app.ctx, request.actor);
     },
   );
 };

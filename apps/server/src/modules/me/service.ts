@@ -1,8 +1,16 @@
-import { AppError, ErrorCode, type Me, type Role, type VerificationStatus } from '@royal/shared';
+import {
+  AppError,
+  ErrorCode,
+  type Me,
+  type Role,
+  type SessionReply,
+  type VerificationStatus,
+} from '@royal/shared';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { preparedStatement } from '../../db/prepared';
 import { photos, profiles, userCompliance, userRoles, users } from '../../db/schema';
+import type { MemberActor } from '../auth';
 import { selectList } from '../members';
 import { latestIdStatusSql, presentCompliance } from '../verification';
 import { type MePhotoRow, type ProfileRow, presentMe } from './presenter';
@@ -71,4 +79,9 @@ export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
       latestIdStatus,
     }),
   });
+}
+
+/** GET /api/session's reply: the member behind the session, or null (also embedded in pages). */
+export async function sessionReply(ctx: AppContext, actor: MemberActor | null): Promise<SessionReply> {
+  return { user: actor ? await loadMe(ctx, actor.id) : null };
 }

@@ -1,4 +1,10 @@
 // The notifications module's public surface.
 
 export { notificationRoutes } from './routes';
-export { announceNotification, announceNotifications, type NewNotification, notify } from './service';
+export {
+  announceNotification,
+  announceNotifications,
+  listNotifications,
+  type NewNotification,
+  notify,
+} from './service';

@@ -31,7 +31,12 @@ export function clearSeenProfiles(memberId: string) {
 }
 
 export function useSeenProfiles(memberId: string) {
-  const seen = useSyncExternalStore(subscribe, () => seenByMember.get(memberId) ?? NONE);
+  const seen = useSyncExternalStore(
+    subscribe,
+    () => seenByMember.get(memberId) ?? NONE,
+    // A page rendered on the server (and its hydration) starts with nothing swiped in this tab.
+    () => NONE,
+  );
   const markSeen = useCallback((profileId: string) => markProfileSeen(memberId, profileId), [memberId]);
   const clearSeen = useCallback(() => clearSeenProfiles(memberId), [memberId]);
   return { seen, markSeen, clearSeen };

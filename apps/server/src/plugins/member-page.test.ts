@@ -1,0 +1,210 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { leadPhotoOf } from '@royal/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { request, type Session, useTestApp } from '../../test/app';
+import { addPhoto, ageAllocator } from '../../test/discovery';
+import { createMember, type MemberOptions, signedInMember } from '../../test/factories';
+import { profiles, safetySettings } from '../db/schema';
+import { renderedPageHtml, repliesJson, scriptSafeJson } from './rendered-page';
+
+// A web build as Vite writes it — app.html with its module preloads and the #root the server fills —
+// and, beside it, a stand-in for the server-side renderer the build writes (dist-ssr/): it draws
+// who the page is for and the lead photo, from the replies it is given, or refuses by name.
+const base = mkdtempSync(join(tmpdir(), 'rc-member-page-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+const dist = join(base, 'dist');
+mkdirSync(join(dist, 'assets'), { recursive: true });
+mkdirSync(join(base, 'dist-ssr'));
+const PAGE = `<!doctype html>
+<html lang="en" class="dark">
+  <head>
+    <script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/boot-AbCd1234.js">
+  </head>
+  <body>
+    <div id="root">
+      <p>Loading...</p>
+    </div><!--/root-->
+  </body>
+</html>
+`;
+writeFileSync(join(dist, 'index.html'), PAGE);
+writeFileSync(join(dist, 'app.html'), PAGE);
+writeFileSync(
+  join(base, 'dist-ssr', 'page-renderer.js'),
+  `export async function renderPage(path, replies) {
+  const user = replies['/api/session']?.user;
+  if (!user) return null;
+  if (user.name.startsWith('Broken')) throw new Error('the renderer broke');
+  if (user.name.startsWith('Undrawable')) return null;
+  const lead = replies['/api/discovery/feed']?.items?.[0]?.photos?.[0]?.url ?? '';
+  return '<main data-path="' + path + '" data-member="' + user.id + '"><img src="' + lead + '"></main>';
+}
+`,
+);
+
+const t = useTestApp({ webDist: dist }, { isolation: 'test' });
+const nextAge = ageAllocator();
+
+const SESSION_HINT = '</api/session>; rel=preload; as=fetch; crossorigin=use-credentials';
+const FIRST_REPLIES = ['/api/session', '/api/notifications', '/api/me/settings', '/api/discovery/feed'];
+
+/** A man who sees only women of his own age (unique in the file), and one such woman with a photo. */
+async function viewerWithFeed(viewer: MemberOptions = {}) {
+  const age = nextAge();
+  const signedIn = await signedInMember(t.app, {
+    tier: 2,
+    userType: 'men',
+    age,
+    ageRange: [age, age],
+    ...viewer,
+  });
+  const woman = await createMember(t.app, { userType: 'women', age, tier: 1 });
+  await addPhoto(t.app, woman.id);
+  return { ...signedIn, woman };
+}
+
+const page = (url: string, session?: Session, headers: Record<string, string> = {}) =>
+  request(t.app, 'GET', url, { ...(session ? { session } : {}), headers });
+
+/** The replies a page carries, as the browser reads them. */
+function pageData(html: string): Record<string, unknown> | undefined {
+  const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
+  return match?.[1] === undefined ? undefined : (JSON.parse(match[1]) as Record<string, unknown>);
+}
+
+describe("a member's /app rendered on the server", () => {
+  it("carries the member's first screen and exactly the replies their own requests get", async () => {
+    const { session } = await viewerWithFeed();
+    const res = await page('/app', session);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(`<div id="root" data-prerendered="member" inert><main data-path="/app"`);
+    expect(res.body).toContain(`data-member="${session.userId}"`);
+
+    const data = pageData(res.body);
+    expect(Object.keys(data ?? {}).sort()).toEqual([...FIRST_REPLIES].sort());
+    for (const url of FIRST_REPLIES) {
+      const own = await request(t.app, 'GET', url, { session });
+      expect(own.statusCode).toBe(200);
+      expect(data?.[url], url).toEqual(own.json());
+    }
+    // The lead photo is drawn, and hinted; the replies are not fetched again, so not hinted.
+    const photo = leadPhotoOf((data?.['/api/discovery/feed'] ?? undefined) as never);
+    expect(photo).toMatch(/^\/api\/photos\//);
+    expect(res.body).toContain(`<img src="${photo}">`);
+    expect(res.headers.link).toBe(`<${photo}>; rel=preload; as=image; fetchpriority=high`);
+    // Its scripts start after the first paint: none is preloaded ahead of the page.
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-AbCd1234.js">');
+  });
+
+  it('is theirs alone: never stored by a cache, never reused for another cookie', async () => {
+    const { session } = await viewerWithFeed();
+    const res = await page('/app', session);
+    expect(res.headers['cache-control']).toBe('no-store, private');
+    expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
+  });
+
+  it("gives each member their own page: never another member's session or feed", async () => {
+    const a = await viewerWithFeed();
+    const b = await viewerWithFeed();
+    const pageA = pageData((await page('/app', a.session)).body);
+    const pageB = pageData((await page('/app', b.session)).body);
+    expect(pageA?.['/api/session']).toMatchObject({ user: { id: a.session.userId } });
+    expect(pageB?.['/api/session']).toMatchObject({ user: { id: b.session.userId } });
+    expect(JSON.stringify(pageA)).not.toContain(b.woman.id);
+    expect(JSON.stringify(pageB)).not.toContain(a.woman.id);
+  });
+
+  it('is not rendered for a signed-out visitor, nor where the routes would refuse the member', async () => {
+    const signedOut = await page('/app');
+    expect(pageData(signedOut.body)).toBeUndefined();
+    expect(signedOut.body).toContain('modulepreload');
+    expect(signedOut.headers.link).toBe(SESSION_HINT);
+    for (const options of [{ onboarded: false }, { compliant: false }] satisfies MemberOptions[]) {
+      const { session } = await viewerWithFeed(options);
+      const res = await page('/app', session);
+      expect(pageData(res.body)).toBeUndefined();
+      expect(res.body).toContain('<p>Loading...</p>');
+      expect(res.headers.link).toBe(SESSION_HINT);
+    }
+  });
+
+  it('is rendered for /app only: other member pages start in the browser', async () => {
+    const { session } = await viewerWithFeed();
+    const res = await page('/interests', session);
+    expect(pageData(res.body)).toBeUndefined();
+    expect(res.headers.link).toBe(SESSION_HINT);
+  });
+
+  it('falls back to the page that starts in the browser when the renderer refuses or fails', async () => {
+    for (const name of ['Undrawable Ursula', 'Broken Bea']) {
+      const { session } = await viewerWithFeed({ name });
+      const res = await page('/app', session);
+      expect(res.statusCode).toBe(200);
+      expect(pageData(res.body)).toBeUndefined();
+      expect(res.body).toContain('modulepreload');
+      expect(res.headers.link).toContain(SESSION_HINT);
+    }
+  });
+
+  it("keeps a member's text from closing the data element: the page reads it back unchanged", async () => {
+    const { session, woman } = await viewerWithFeed();
+    const bio = 'Hi </script><script>alert(1)</script> <!-- & \u2028 bye';
+    await t.app.ctx.db.update(profiles).set({ bio }).where(eq(profiles.userId, woman.id));
+    const res = await page('/app', session);
+    const script = res.body.slice(res.body.indexOf('id="page-data">'));
+    expect(script.indexOf('</script>')).toBe(script.lastIndexOf('</script>'));
+    expect(res.body).not.toContain('<script>alert(1)');
+    const feed = pageData(res.body)?.['/api/discovery/feed'] as { items: { bio: string }[] };
+    expect(feed.items[0]?.bio).toBe(bio);
+  });
+
+  it("paints in the member's own theme: Dark Mode off drops the night theme from <html>", async () => {
+    const { session } = await viewerWithFeed();
+    await t.app.ctx.db
+      .update(safetySettings)
+      .set({ darkMode: false })
+      .where(eq(safetySettings.userId, session.userId));
+    const res = await page('/app', session);
+    expect(res.body).toContain('<html lang="en">');
+    expect(pageData(res.body)?.['/api/me/settings']).toMatchObject({ dark_mode: false });
+  });
+
+  it('is compressed for a client that accepts brotli', async () => {
+    const { session } = await viewerWithFeed();
+    const res = await page('/app', session, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('id="page-data"');
+  });
+});
+
+describe('the page data element', () => {
+  it('escapes what could end the script element, and JSON.parse reads the same value back', () => {
+    const value = { bio: '</script><!-- <b>&amp;</b> \u2028\u2029' };
+    const safe = scriptSafeJson(JSON.stringify(value));
+    expect(safe).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(safe)).toEqual(value);
+  });
+
+  it('writes the replies as one object keyed by URL, from the routes’ own JSON', () => {
+    const replies = new Map([
+      ['/api/session', '{"user":null}'],
+      ['/api/discovery/feed', '{"items":[],"next_cursor":null}'],
+    ]);
+    expect(JSON.parse(repliesJson(replies))).toEqual({
+      '/api/session': { user: null },
+      '/api/discovery/feed': { items: [], next_cursor: null },
+    });
+  });
+
+  it('leaves the template alone when it has no #root to fill', () => {
+    const screen = { replies: new Map(), darkMode: true };
+    expect(renderedPageHtml('<html><body></body></html>', '<main></main>', screen)).toBeUndefined();
+  });
+});
