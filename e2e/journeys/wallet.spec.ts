@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import {
+  ARTIFACTS,
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
@@ -43,7 +45,7 @@ async function cardGone(page: Page, id: string | null) {
 async function atDesktop(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `e2e/artifacts/screens/${name}.png` });
+  await page.screenshot({ path: join(ARTIFACTS, 'screens', `${name}.png`) });
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
@@ -111,10 +113,12 @@ test.describe('the escrow wallet and subscriptions', () => {
     await alessandro.page.setViewportSize({ width: 1440, height: 900 });
     await alessandro.page.goto('/subscription');
     await expect(alessandro.page.getByTestId('plan-status')).toHaveText(/^Active until /);
-    await alessandro.page.screenshot({ path: 'e2e/artifacts/screens/subscription-desktop-1440.png' });
+    await alessandro.page.screenshot({ path: join(ARTIFACTS, 'screens', 'subscription-desktop-1440.png') });
     await alessandro.page.goto('/more?tab=tiers');
     await expect(alessandro.page.getByRole('region', { name: 'Tier Status' })).toBeVisible();
-    await alessandro.page.screenshot({ path: 'e2e/artifacts/screens/tier-management-desktop-1440.png' });
+    await alessandro.page.screenshot({
+      path: join(ARTIFACTS, 'screens', 'tier-management-desktop-1440.png'),
+    });
     await expectNoHorizontalOverflow(alessandro.page);
     expect(alessandro.consoleErrors).toEqual([]);
     expect(giulia.consoleErrors).toEqual([]);
