@@ -48,6 +48,16 @@ async function useTheme(context: BrowserContext, baseUrl: string, darkMode: bool
 
 const topCard = (page: Page) => page.locator('article[data-top-card]');
 
+/**
+ * The deck as the app draws it with its own feed request (which a test can hold back or empty): the
+ * server renders /app with its first page already in it (decision 017), so come from another screen.
+ */
+async function openDeckFromAnotherScreen(page: Page) {
+  await page.goto('/interests');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('link', { name: 'Swipe' }).first().click();
+}
+
 for (const theme of THEMES) {
   for (const width of WIDTHS) {
     test(`every member screen at ${width.name} px, ${theme.name}`, async ({ browser, globals }) => {
@@ -143,7 +153,7 @@ for (const theme of THEMES) {
         await new Promise((resolve) => setTimeout(resolve, 1_500));
         await route.fulfill({ json: { items: [], next_cursor: null } });
       });
-      await page.goto('/app');
+      await openDeckFromAnotherScreen(page);
       await expect(page.getByRole('status').filter({ hasText: 'Loading profiles...' })).toBeAttached();
       await page.screenshot({ path: join(SCREENS_DIR, `discovery-loading-${width.name}-${theme.name}.png`) });
       await expect(page.getByText('No More Profiles')).toBeVisible();
@@ -164,7 +174,7 @@ for (const theme of THEMES) {
       await page.route('**/api/discovery/feed*', (route) =>
         route.fulfill({ json: { items: [], next_cursor: null } }),
       );
-      await page.goto('/app');
+      await openDeckFromAnotherScreen(page);
       await expect(page.getByText('No More Profiles')).toBeVisible();
       await capture(shot, 'discovery-empty-observer');
 

@@ -71,8 +71,8 @@ export function MessagesScreen() {
               <span
                 className={
                   block
-                    ? 'font-semibold text-amber-600 dark:text-amber-300'
-                    : 'font-semibold text-emerald-600 dark:text-emerald-300'
+                    ? 'font-semibold text-amber-700 dark:text-amber-300'
+                    : 'font-semibold text-emerald-700 dark:text-emerald-300'
                 }
               >
                 {block ? 'Restricted' : 'Enabled'}

@@ -77,7 +77,7 @@ function HistoryRow({ item }: { item: WalletHistoryItem }) {
           item.status === 'voided'
             ? 'text-muted-foreground line-through'
             : incoming
-              ? 'text-emerald-600 dark:text-emerald-400'
+              ? 'text-emerald-700 dark:text-emerald-400'
               : 'text-foreground',
         )}
       >
