@@ -87,10 +87,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 /**
  * The swipe deck's top card once the app owns the page. A member's /app arrives rendered by the
  * server and stays inert until the app has hydrated it (docs/decisions/017): clicks wait for that
- * on their own, but key presses sent to a card that is only drawn would go nowhere.
+ * on their own, but key presses sent before the deck listens to them (`data-keys-live`) go nowhere.
  */
 export const topCard = (page: Page, selector = '') =>
-  page.locator(`#root:not([inert]) article[data-top-card]${selector}`);
+  page.locator(`#root:not([inert]) [data-keys-live] article[data-top-card]${selector}`);
 
 export async function signInContext(context: BrowserContext, email: string, password: string) {
   const response = await context.request.post('/api/auth/sign-in', {

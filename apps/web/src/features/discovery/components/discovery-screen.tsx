@@ -223,9 +223,13 @@ export function DiscoveryScreen() {
     event.preventDefault();
     requestSwipe(top, direction);
   };
+  // `data-keys-live` says the arrow keys are listened to: a page the server rendered is on screen
+  // (and may be live) before this part of it has hydrated (decision 017).
+  const [keysLive, setKeysLive] = useState(false);
   useEffect(() => {
     const listener = (event: KeyboardEvent) => keyHandler.current(event);
     document.addEventListener('keydown', listener);
+    setKeysLive(true);
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
@@ -285,6 +289,7 @@ export function DiscoveryScreen() {
       <div className="mx-auto flex w-full max-w-[420px] flex-col gap-8 lg:max-w-none lg:flex-row lg:items-start lg:justify-center">
         <section
           ref={regionRef}
+          data-keys-live={keysLive || undefined}
           tabIndex={-1}
           aria-labelledby={`${hintId}-title`}
           className="flex w-full flex-col gap-3 outline-none [--deck-chrome:9.75rem] sm:-my-2 sm:[--deck-chrome:8.75rem] lg:w-[420px] lg:shrink-0 [@media(max-height:500px)]:flex-row [@media(max-height:500px)]:items-center [@media(max-height:500px)]:[--deck-chrome:3rem]"
