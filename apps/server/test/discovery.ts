@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { boosts, photos, profiles, safetySettings, userBlocks } from '../src/db/schema';
 import { request, type Session } from './app';
-import { type MemberOptions, signedInMember, type TestMember } from './factories';
+import { createMember, type MemberOptions, signedInMember, type TestMember } from './factories';
 
 /**
  * Discovery filters on the viewer's preferred age range, so a test that gives its viewer and its
@@ -94,4 +94,22 @@ export async function matchedPair(
   const reply = await swipe(her.session, him.member.id);
   if (reply.statusCode !== 200 || !reply.json().match) throw new Error(`no match: ${reply.body}`);
   return { him, her, matchId: reply.json().match.id, expiresAt: new Date(reply.json().match.expires_at) };
+}
+
+/**
+ * A signed-in tier-2 man who sees only women of one age (unique in the file, from `nextAge`), and one
+ * such woman with an approved photo: a viewer whose feed holds exactly one card.
+ */
+export async function viewerWithOneCard(app: App, nextAge: () => number, viewer: MemberOptions = {}) {
+  const age = nextAge();
+  const signedIn = await signedInMember(app, {
+    tier: 2,
+    userType: 'men',
+    age,
+    ageRange: [age, age],
+    ...viewer,
+  });
+  const woman = await createMember(app, { userType: 'women', age, tier: 1 });
+  await addPhoto(app, woman.id);
+  return { ...signedIn, woman };
 }

@@ -6,8 +6,8 @@ import { leadPhotoOf } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../test/app';
-import { addPhoto, ageAllocator } from '../../test/discovery';
-import { createMember, type MemberOptions, signedInMember } from '../../test/factories';
+import { ageAllocator, viewerWithOneCard } from '../../test/discovery';
+import type { MemberOptions } from '../../test/factories';
 import { profiles, safetySettings } from '../db/schema';
 import { renderedPageHtml, repliesJson, scriptSafeJson } from './rendered-page';
 
@@ -53,20 +53,7 @@ const nextAge = ageAllocator();
 const SESSION_HINT = '</api/session>; rel=preload; as=fetch; crossorigin=use-credentials';
 const FIRST_REPLIES = ['/api/session', '/api/notifications', '/api/me/settings', '/api/discovery/feed'];
 
-/** A man who sees only women of his own age (unique in the file), and one such woman with a photo. */
-async function viewerWithFeed(viewer: MemberOptions = {}) {
-  const age = nextAge();
-  const signedIn = await signedInMember(t.app, {
-    tier: 2,
-    userType: 'men',
-    age,
-    ageRange: [age, age],
-    ...viewer,
-  });
-  const woman = await createMember(t.app, { userType: 'women', age, tier: 1 });
-  await addPhoto(t.app, woman.id);
-  return { ...signedIn, woman };
-}
+const viewerWithFeed = (viewer: MemberOptions = {}) => viewerWithOneCard(t.app, nextAge, viewer);
 
 const page = (url: string, session?: Session, headers: Record<string, string> = {}) =>
   request(t.app, 'GET', url, { ...(session ? { session } : {}), headers });

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { type FeedPage, feedPageSchema, leadPhotoOf } from '@royal/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../test/app';
-import { addPhoto, ageAllocator } from '../../test/discovery';
-import { createMember, type MemberOptions, signedInMember } from '../../test/factories';
+import { ageAllocator, viewerWithOneCard } from '../../test/discovery';
+import type { MemberOptions } from '../../test/factories';
 
 // A web build with the three kinds of page: index.html (starts at once), app.html (the same, with
 // /app's modules preloaded) and signin.html (prerendered: starts after its first paint, no hints).
@@ -34,20 +34,7 @@ const hintsOf = (header: unknown) =>
 
 const nextAge = ageAllocator();
 
-/** A man who sees only women of his own age (unique in the file), and one such woman with a photo. */
-async function viewerWithFeed(viewer: MemberOptions = {}) {
-  const age = nextAge();
-  const signedIn = await signedInMember(t.app, {
-    tier: 2,
-    userType: 'men',
-    age,
-    ageRange: [age, age],
-    ...viewer,
-  });
-  const woman = await createMember(t.app, { userType: 'women', age, tier: 1 });
-  await addPhoto(t.app, woman.id);
-  return signedIn;
-}
+const viewerWithFeed = (viewer: MemberOptions = {}) => viewerWithOneCard(t.app, nextAge, viewer);
 
 async function feedOf(session: Session): Promise<FeedPage> {
   const res = await request(t.app, 'GET', '/api/discovery/feed', { session });

@@ -35,7 +35,7 @@ export function BottomNav() {
               end={to === paths.app}
               className={({ isActive }) =>
                 cn(
-                  'group relative flex min-h-11 flex-1 flex-col items-center justify-center gap-1 rounded-2xl font-medium text-xs transition',
+                  'group relative flex min-h-11 flex-1 flex-col items-center justify-center gap-1 rounded-2xl font-medium text-xs motion-safe:transition',
                   'lg:flex-row lg:justify-start lg:gap-3 lg:px-3 lg:py-2 lg:text-sm',
                   isActive
                     ? 'text-chrome-active lg:bg-white/10'
@@ -47,7 +47,7 @@ export function BottomNav() {
                 <>
                   <span
                     className={cn(
-                      'flex h-8 w-14 items-center justify-center rounded-full transition lg:w-8',
+                      'flex h-8 w-14 items-center justify-center rounded-full motion-safe:transition lg:w-8',
                       isActive && 'bg-gold-400/15 lg:bg-transparent',
                     )}
                   >

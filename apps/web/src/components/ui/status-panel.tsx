@@ -37,7 +37,7 @@ export function StatusPanel({
         className,
       )}
     >
-      <span className={cn('flex size-14 items-center justify-center rounded-2xl', TONES[tone])}>
+      <span className={cn('flex size-14 shrink-0 items-center justify-center rounded-2xl', TONES[tone])}>
         <Icon aria-hidden="true" className="size-7" />
       </span>
       <Heading className="mt-4 font-display text-2xl text-foreground">{title}</Heading>

@@ -11,12 +11,12 @@ export function VerifiedMark({ className }: { className?: string }) {
   );
 }
 
-/** The labelled 'Verified' pill (profile page, browse cards). */
+/** The labelled 'Verified' pill (profile page, browse cards); opaque, as it often sits on a photo. */
 export function VerifiedBadge({ className }: { className?: string }) {
   return (
     <span
       className={cn(
-        'inline-flex shrink-0 items-center gap-1 rounded-full border border-sky-300 bg-sky-50 px-2 py-0.5 font-semibold text-sky-900 text-xs leading-5 dark:border-sky-700 dark:bg-sky-900/50 dark:text-sky-100',
+        'inline-flex shrink-0 items-center gap-1 rounded-full border border-sky-300 bg-sky-50 px-2 py-0.5 font-semibold text-sky-900 text-xs leading-5 dark:border-sky-600 dark:bg-sky-900 dark:text-sky-50',
         className,
       )}
     >

@@ -8,6 +8,7 @@ import {
 } from '@royal/shared';
 import { ArrowRight, Heart, Lock, MapPin, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { TierPlan } from '@/components/ui/tier-plan';
 import { VerifiedMark } from '@/components/ui/verified-mark';
@@ -87,6 +88,26 @@ export function DeckDetails({ card }: { card: FeedCard }) {
         View full profile
         <ArrowRight aria-hidden="true" className="size-4" />
       </Link>
+    </div>
+  );
+}
+
+/** The panel's shape while the first cards load, so the deck does not sit alone and then move. */
+export function DeckDetailsSkeleton() {
+  return (
+    <div aria-hidden="true" className="rounded-3xl border border-border bg-surface p-6 shadow-card">
+      <Skeleton className="h-6 w-32 rounded-full" />
+      <Skeleton className="mt-4 h-8 w-52" />
+      <Skeleton className="mt-2 h-4 w-40" />
+      <Skeleton className="mt-6 h-4 w-full" />
+      <Skeleton className="mt-2 h-4 w-11/12" />
+      <Skeleton className="mt-2 h-4 w-3/4" />
+      <Skeleton className="mt-6 h-4 w-44" />
+      <div className="mt-4 flex gap-2">
+        <Skeleton className="h-6 w-20 rounded-full" />
+        <Skeleton className="h-6 w-24 rounded-full" />
+        <Skeleton className="h-6 w-16 rounded-full" />
+      </div>
     </div>
   );
 }

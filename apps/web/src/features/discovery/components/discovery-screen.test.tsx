@@ -361,6 +361,34 @@ describe('DiscoveryScreen', () => {
     expect(await screen.findByText('Loading profiles...')).toBeInTheDocument();
   });
 
+  describe('the details beside the deck (desktop)', () => {
+    const details = () => screen.queryByRole('complementary', { name: 'Profile details' });
+
+    it('holds their place while the feed loads, then shows the card on top', async () => {
+      let release: (reply: { body: FeedPage }) => void = () => {};
+      renderDeck({ [FEED]: () => new Promise((resolve) => (release = resolve)) });
+      await screen.findByText('Loading profiles...');
+      expect(details()).not.toBeNull();
+      expect(details()?.querySelector('.skeleton')).not.toBeNull();
+
+      release({ body: page([makeMemberCard({ name: 'Ava', bio: 'Gallery openings and late dinners.' })]) });
+      await cardNamed('Ava, 27');
+      expect(details()).toHaveTextContent('Gallery openings and late dinners.');
+      expect(details()?.querySelector('.skeleton')).toBeNull();
+    });
+
+    it("offers the next tier beside 'No More Profiles', and is left out at the top tier", async () => {
+      const view = renderDeck({ [FEED]: { body: page([]) } }, makeMe({ tier_level: 2 }));
+      await screen.findByRole('heading', { name: 'No More Profiles' });
+      expect(details()).toHaveTextContent('Tier 3 members are beyond your range.');
+      view.unmount();
+
+      renderDeck({ [FEED]: { body: page([]) } }, makeMe({ tier_level: 4 }));
+      await screen.findByRole('heading', { name: 'No More Profiles' });
+      expect(details()).toBeNull();
+    });
+  });
+
   describe('super likes and message tokens', () => {
     it('shows what is left today beside the super like button', async () => {
       renderDeck({

@@ -28,7 +28,7 @@ import { useFeed } from '../api/feed';
 import { useResetFeed } from '../api/reset-feed';
 import { BUY_SUPER_LIKES_LABEL, isCardGone, useSwipe } from '../api/swipe';
 import { useSeenProfiles } from '../seen-store';
-import { DeckDetails } from './deck-details';
+import { DeckDetails, DeckDetailsSkeleton } from './deck-details';
 import { MatchDialog } from './match-dialog';
 import { SuperLikesLeft } from './super-likes-left';
 import { SwipeActionButton } from './swipe-action-button';
@@ -245,7 +245,10 @@ export function DiscoveryScreen() {
   const lockActions = block !== null;
 
   let body: ReactNode;
+  // Cards are on their way (the first page, or the next one after the last card): skeletons.
+  let awaitingCards = false;
   if (feed.isPending) {
+    awaitingCards = true;
     body = <CardSkeleton label="Loading profiles..." />;
   } else if (top) {
     body = null;
@@ -260,6 +263,7 @@ export function DiscoveryScreen() {
       />
     );
   } else if (hasNextPage || feed.isFetching) {
+    awaitingCards = true;
     body = <CardSkeleton label="Loading profiles..." />;
   } else {
     body = (
@@ -268,7 +272,8 @@ export function DiscoveryScreen() {
         tone="royal"
         title="No More Profiles"
         description="You've seen all available profiles in your tier range."
-        className="h-full justify-center overflow-y-auto"
+        // Safe centring: on a short screen the panel scrolls from its top instead of cutting it off.
+        className="h-full justify-center-safe overflow-y-auto"
       >
         <Button variant="gold" onClick={() => reset.mutate()} disabled={reset.isPending}>
           <RotateCcw aria-hidden="true" className="size-4" />
@@ -356,19 +361,23 @@ export function DiscoveryScreen() {
           </div>
         </section>
 
-        {/* Desktop: the profile's details beside the deck (phones tap the name for the profile page). */}
-        <aside aria-label="Profile details" className="hidden w-full max-w-md lg:block">
-          {top ? (
-            <DeckDetails card={top} />
-          ) : (
-            !feed.isPending &&
-            higherTier !== null && (
-              <div className="rounded-3xl border border-border bg-surface p-6 shadow-card">
-                <HigherTierOffer tier={higherTier} />
-              </div>
-            )
-          )}
-        </aside>
+        {/* Desktop: the profile's details beside the deck (phones tap the name for the profile page).
+            With nothing to show beside it (the top tier's empty deck) the deck stands alone, centred. */}
+        {(awaitingCards || top || higherTier !== null) && (
+          <aside aria-label="Profile details" className="hidden w-full max-w-md lg:block">
+            {top ? (
+              <DeckDetails card={top} />
+            ) : awaitingCards ? (
+              <DeckDetailsSkeleton />
+            ) : (
+              higherTier !== null && (
+                <div className="rounded-3xl border border-border bg-surface p-6 shadow-card">
+                  <HigherTierOffer tier={higherTier} />
+                </div>
+              )
+            )}
+          </aside>
+        )}
       </div>
 
       <UpgradeDialog

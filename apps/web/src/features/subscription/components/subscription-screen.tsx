@@ -96,7 +96,8 @@ export function SubscriptionScreen() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tiers">
-          <div className="grid gap-5 pt-2 sm:grid-cols-2 xl:grid-cols-3">
+          {/* Four paid plans: two by two, never three and one alone. */}
+          <div className="grid gap-5 pt-2 sm:grid-cols-2">
             {TIER_LEVELS.filter((t) => t > 0).map((tier) => (
               <PlanCard
                 key={tier}
