@@ -139,6 +139,7 @@ describe('labels', () => {
     [1.4, '1 mile'],
     [1.5, '2 miles'],
     [25, '25 miles'],
+    [8324.4, '8,324 miles'],
   ])('milesLabel(%d) → %s', (miles, expected) => {
     expect(milesLabel(miles)).toBe(expected);
   });

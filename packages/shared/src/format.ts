@@ -104,7 +104,7 @@ export function isOnline(lastActive: Date | string | null, now: Date = new Date(
 /** Whole miles, never below 1, so a nearby member's exact distance is not revealed. */
 export function milesLabel(miles: number): string {
   const whole = shownMiles(miles);
-  return whole === 1 ? '1 mile' : `${whole} miles`;
+  return whole === 1 ? '1 mile' : `${whole.toLocaleString('en-US')} miles`;
 }
 
 /** '1 view', '1,577 views': a count with its noun, singular for exactly one. */

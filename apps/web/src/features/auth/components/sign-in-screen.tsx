@@ -30,7 +30,7 @@ export function SignInScreen() {
           Royal Circle
         </h1>
         <p className="mt-3 text-center font-display text-gold-100 text-xl italic">Enter the Royal Circle</p>
-        <p className="mt-1 text-center text-royal-100 text-sm uppercase tracking-[0.25em]">
+        <p className="mt-1 text-center text-royal-100 text-sm uppercase tracking-[0.15em] min-[360px]:tracking-[0.25em]">
           Where Luxury Meets Love
         </p>
 

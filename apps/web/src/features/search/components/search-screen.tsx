@@ -166,7 +166,8 @@ export function SearchScreen() {
             <ul
               aria-label="Results"
               className={cn(
-                'grid grid-cols-2 gap-3 lg:grid-cols-3 sm:gap-4',
+                // More members per row as the width allows: two on phones, up to four beside the side rail.
+                'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4',
                 results.isPlaceholderData && 'opacity-60 transition-opacity',
               )}
             >
