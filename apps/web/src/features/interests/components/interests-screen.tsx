@@ -109,7 +109,7 @@ function StatCard({ Icon, label, value }: { Icon: LucideIcon; label: string; val
       <span className="flex size-10 items-center justify-center rounded-full bg-gradient-to-br from-royal-600 to-royal-900 text-gold-300">
         <Icon aria-hidden="true" className="size-5" />
       </span>
-      <span className="mt-1 font-display font-semibold text-2xl text-foreground tabular-nums">
+      <span className="mt-1 font-display font-semibold text-2xl text-foreground lining-nums tabular-nums">
         {value.toLocaleString('en-US')}
       </span>
       <span className="font-medium text-muted-foreground text-xs leading-tight sm:text-sm">{label}</span>
