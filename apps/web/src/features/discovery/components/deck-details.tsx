@@ -92,22 +92,24 @@ export function DeckDetails({ card }: { card: FeedCard }) {
   );
 }
 
-/** The panel's shape while the first cards load, so the deck does not sit alone and then move. */
+/** The panel's shape (badge, name, place, bio, looking for) while the first cards load. */
+const DETAIL_PLACEHOLDERS = [
+  'h-6 w-32 rounded-full',
+  'mt-4 h-8 w-52',
+  'mt-2 h-4 w-40',
+  'mt-6 h-4 w-full',
+  'mt-2 h-4 w-11/12',
+  'mt-2 h-4 w-3/4',
+  'mt-6 h-4 w-44',
+] as const;
+
+/** Holds the panel's place while the first cards load, so the deck does not sit alone and then move. */
 export function DeckDetailsSkeleton() {
   return (
     <div aria-hidden="true" className="rounded-3xl border border-border bg-surface p-6 shadow-card">
-      <Skeleton className="h-6 w-32 rounded-full" />
-      <Skeleton className="mt-4 h-8 w-52" />
-      <Skeleton className="mt-2 h-4 w-40" />
-      <Skeleton className="mt-6 h-4 w-full" />
-      <Skeleton className="mt-2 h-4 w-11/12" />
-      <Skeleton className="mt-2 h-4 w-3/4" />
-      <Skeleton className="mt-6 h-4 w-44" />
-      <div className="mt-4 flex gap-2">
-        <Skeleton className="h-6 w-20 rounded-full" />
-        <Skeleton className="h-6 w-24 rounded-full" />
-        <Skeleton className="h-6 w-16 rounded-full" />
-      </div>
+      {DETAIL_PLACEHOLDERS.map((size) => (
+        <Skeleton key={size} className={size} />
+      ))}
     </div>
   );
 }
