@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
+import { acceptLegalDocument } from '../harness/compliance-gate';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import { ARTIFACTS, expect, signInContext, test } from '../harness/fixtures';
 
@@ -148,6 +149,20 @@ for (const theme of THEMES) {
         await capture(shot, name);
       }
 
+      // The dialogs and panels those screens open: a chat, the filters, the boosts for sale.
+      await page.goto('/messages');
+      await page.getByRole('button', { name: /Theo/ }).first().click();
+      await expect(page.getByRole('dialog', { name: /Theo/ })).toBeVisible();
+      await capture(shot, 'chat-dialog');
+      await page.keyboard.press('Escape');
+      await page.goto('/search');
+      await page.getByRole('button', { name: 'Show filters' }).click();
+      await expect(page.getByLabel('User Type')).toBeVisible();
+      await capture(shot, 'search-filters');
+      await page.goto('/subscription');
+      await page.getByRole('tab', { name: 'One-Time Boosts' }).click();
+      await capture(shot, 'subscription-boosts');
+
       // Loading and the end of the deck.
       await page.route('**/api/discovery/feed*', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -177,6 +192,47 @@ for (const theme of THEMES) {
       await openDeckFromAnotherScreen(page);
       await expect(page.getByText('No More Profiles')).toBeVisible();
       await capture(shot, 'discovery-empty-observer');
+      await page.unroute('**/api/discovery/feed*');
+
+      // The Observer is not verified: the verification page and the wizard's first step.
+      await page.goto('/verify');
+      await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
+      await capture(shot, 'verify');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('dialog').getByText('Step 1 of 5')).toBeVisible();
+      await capture(shot, 'verify-wizard');
+      await page.keyboard.press('Escape');
+
+      // The admin dashboard.
+      await context.clearCookies();
+      await signInContext(context, DEMO.admin.email, DEMO_PASSWORD);
+      await useTheme(context, globals.baseUrl, theme.darkMode);
+      await page.goto('/admin');
+      await expect(page.getByRole('tab', { name: 'Photo Moderation' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await capture(shot, 'admin');
+
+      // A new member: the compliance gate, then onboarding. Until the gate is passed the API keeps
+      // every setting (Dark Mode included) from them, so the gate is night, as they first see it.
+      await context.clearCookies();
+      await page.goto('/signin');
+      await page.getByRole('tab', { name: 'Join the Elite' }).click();
+      await page.getByLabel('Email').fill(`screens-${width.name}-${theme.name}-${Date.now()}@example.test`);
+      await page.getByLabel('Password').fill('midnight-orchid-77');
+      await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();
+      await expect(page.getByRole('dialog', { name: 'Terms of Service' })).toBeVisible();
+      if (theme.darkMode) await capture(shot, 'gate-terms');
+      await acceptLegalDocument(page, 'Terms of Service', 'Terms Accepted');
+      await acceptLegalDocument(page, 'Privacy Policy', 'Privacy Policy Accepted');
+      const age = page.getByRole('dialog', { name: 'Age Verification' });
+      await expect(age).toBeVisible();
+      if (theme.darkMode) await capture(shot, 'gate-age');
+      await age.getByRole('button', { name: 'Skip for now' }).click();
+      await page.waitForURL('**/onboarding');
+      await useTheme(context, globals.baseUrl, theme.darkMode);
+      await page.reload();
+      await expect(page.getByText('Step 1 of 6')).toBeVisible();
+      await capture(shot, 'onboarding');
 
       await context.close();
       expect(findings.splice(0), 'axe: serious or critical findings').toEqual([]);
