@@ -162,6 +162,13 @@ for (const theme of THEMES) {
       await page.goto('/subscription');
       await page.getByRole('tab', { name: 'One-Time Boosts' }).click();
       await capture(shot, 'subscription-boosts');
+      await page.goto('/more?wallet=open');
+      await page.getByRole('tab', { name: 'Transfer' }).click();
+      await capture(shot, 'wallet-transfer');
+      await page.goto('/more?tab=tiers');
+      await page.getByRole('button', { name: 'Sponsor User' }).click();
+      await expect(page.getByRole('dialog', { name: 'Sponsor a member' })).toBeVisible();
+      await capture(shot, 'sponsor-dialog');
 
       // Loading and the end of the deck.
       await page.route('**/api/discovery/feed*', async (route) => {
