@@ -145,7 +145,7 @@ export function ProfileForm({ me }: { me: Me }) {
   });
 
   return (
-    <form noValidate onSubmit={save} className="flex flex-col gap-5 pb-2">
+    <form noValidate onSubmit={save} className="flex flex-col gap-5">
       <Section title="Photos (Required)" Icon={Camera} id={f('photos')}>
         <PhotoGrid />
       </Section>
@@ -400,8 +400,19 @@ export function ProfileForm({ me }: { me: Me }) {
         </Section>
       )}
 
-      <div className="sticky bottom-[calc(env(safe-area-inset-bottom)+5rem)] z-10 flex justify-end lg:bottom-4">
-        <Button type="submit" variant="gold" size="lg" disabled={update.isPending} className="shadow-lg">
+      {/*
+        The save bar: docked above the bottom navigation (none from lg) while the form runs on below
+        it, a full-width bar of its own rather than a button floating over a field; it is part of the
+        form's flow, so at the end of the page it rests under the last section and hides nothing.
+      */}
+      <div className="sticky bottom-[calc(var(--bottomnav-space)+env(safe-area-inset-bottom)+0.5rem)] z-10 flex justify-end rounded-2xl border border-border bg-surface/95 p-2 shadow-card backdrop-blur-md">
+        <Button
+          type="submit"
+          variant="gold"
+          size="lg"
+          disabled={update.isPending}
+          className="w-full sm:w-auto sm:min-w-44"
+        >
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>
