@@ -145,7 +145,11 @@ export function ProfileForm({ me }: { me: Me }) {
   });
 
   return (
-    <form noValidate onSubmit={save} className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={save}
+      className="flex flex-col gap-5 pb-(--save-bar-height) [--save-bar-height:4.25rem]"
+    >
       <Section title="Photos (Required)" Icon={Camera} id={f('photos')}>
         <PhotoGrid />
       </Section>
@@ -401,20 +405,23 @@ export function ProfileForm({ me }: { me: Me }) {
       )}
 
       {/*
-        The save bar: docked above the bottom navigation (none from lg) while the form runs on below
-        it, a full-width bar of its own rather than a button floating over a field; it is part of the
-        form's flow, so at the end of the page it rests under the last section and hides nothing.
+        The save bar: fixed above the bottom navigation (at the bottom of the screen from lg, where
+        the navigation is a side rail), on the navigation's chrome, so it reads as part of the frame
+        rather than a button floating over a field. The form ends with room of the bar's height, so
+        at the end of the page nothing is left under it.
       */}
-      <div className="sticky bottom-[calc(var(--bottomnav-space)+env(safe-area-inset-bottom)+0.5rem)] z-10 flex justify-end rounded-2xl border border-border bg-surface/95 p-2 shadow-card backdrop-blur-md">
-        <Button
-          type="submit"
-          variant="gold"
-          size="lg"
-          disabled={update.isPending}
-          className="w-full sm:w-auto sm:min-w-44"
-        >
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
+      <div className="chrome safe-x fixed inset-x-0 bottom-[calc(var(--bottomnav-space)+env(safe-area-inset-bottom))] z-30 border-chrome-border border-t bg-chrome backdrop-blur-xl lg:left-[calc(var(--sidenav-width)+env(safe-area-inset-left))] lg:bottom-[env(safe-area-inset-bottom)]">
+        <div className="content-column flex h-(--save-bar-height) items-center justify-end">
+          <Button
+            type="submit"
+            variant="gold"
+            size="lg"
+            disabled={update.isPending}
+            className="w-full sm:w-auto sm:min-w-44"
+          >
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
       </div>
     </form>
   );
