@@ -84,7 +84,7 @@ export function SettingsPopover() {
         <PopoverPanel
           aria-label="Settings"
           onOpenAutoFocus={focusFirstItem}
-          className="w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto overscroll-contain p-2"
+          className="w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto overscroll-contain [--panel-pad:0.5rem]"
         >
           {settingsQuery.isError && (
             <p

@@ -1,58 +1,36 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import type { ComponentProps, ReactNode, Ref } from 'react';
+import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import { cn } from '@/lib/cn';
+import { bothRefs } from '@/lib/refs';
 import { useScrollEdges } from '@/lib/scroll-edges';
-
-/** Both refs get the element (the caller's and the panel's own). */
-function bothRefs<T>(theirs: Ref<T> | undefined, ours: (node: T | null) => () => void) {
-  return (node: T | null) => {
-    if (typeof theirs === 'function') theirs(node);
-    else if (theirs) theirs.current = node;
-    const cleanup = ours(node);
-    return () => {
-      cleanup();
-      if (typeof theirs === 'function') theirs(null);
-      else if (theirs) theirs.current = null;
-    };
-  };
-}
 
 /**
  * A centred Radix dialog panel with the app's overlay: use inside `<Dialog.Root>` and give it a
  * `<Dialog.Title>` and `<Dialog.Description>` (Radix labels the dialog with them), or a
  * `<ModalHeader>`, which keeps the title and a close button in reach while the rest scrolls.
  *
- * The panel fits the screen at any size: less padding on narrow screens (`--modal-pad`), and when
+ * The panel fits the screen at any size: less padding on narrow screens (`--panel-pad`), and when
  * its content is taller than the screen the panel scrolls, with a fade at its bottom edge for as
- * long as there is more below.
+ * long as there is more below (`scroll-fade` in styles.css).
  */
 export function ModalContent({ className, children, ref, ...props }: ComponentProps<typeof Dialog.Content>) {
   const [scrollRef, edges] = useScrollEdges<HTMLDivElement>();
+  const panelRef = useMemo(() => bothRefs(ref, scrollRef), [ref, scrollRef]);
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-royal-950/65 backdrop-blur-sm motion-safe:animate-[fade-in_0.2s_ease-out]" />
       <Dialog.Content
-        ref={bothRefs(ref, scrollRef)}
+        ref={panelRef}
         data-scrolled={edges.scrolled || undefined}
         data-more-below={edges.more || undefined}
         className={cn(
-          'group/modal fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[min(26rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-3xl border border-border bg-surface p-(--modal-pad) text-center text-foreground shadow-2xl [--modal-pad:1rem] focus:outline-none min-[360px]:[--modal-pad:1.25rem] sm:max-h-[calc(100dvh-2rem)] sm:[--modal-pad:1.5rem]',
+          'scroll-fade group/modal fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[min(26rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-3xl border border-border bg-surface p-(--panel-pad) text-center text-foreground shadow-2xl [--panel-pad:1rem] focus:outline-none min-[360px]:[--panel-pad:1.25rem] sm:max-h-[calc(100dvh-2rem)] sm:[--panel-pad:1.5rem]',
           className,
         )}
         {...props}
       >
         {children}
-        {edges.more && (
-          // Takes no room (its negative margin): it only veils the last lines above the panel's edge.
-          // Sticky offsets count from inside the panel's padding, hence the negative ones here and
-          // in the header: both reach the panel's very edge.
-          <div
-            aria-hidden="true"
-            data-testid="modal-more-below"
-            className="pointer-events-none sticky bottom-[calc(var(--modal-pad)*-1)] -mx-(--modal-pad) -mt-12 h-12 bg-gradient-to-t from-surface via-surface/80 to-transparent"
-          />
-        )}
       </Dialog.Content>
     </Dialog.Portal>
   );
@@ -61,6 +39,7 @@ export function ModalContent({ className, children, ref, ...props }: ComponentPr
 /**
  * A modal's title row, which stays at the top of the panel while its body scrolls (with a hairline
  * once something is scrolled under it), with a close button; the description follows and scrolls.
+ * Sticky offsets count from inside the panel's padding, hence the negative top: it reaches the edge.
  */
 export function ModalHeader({
   title,
@@ -75,7 +54,7 @@ export function ModalHeader({
     <>
       <div
         className={cn(
-          'sticky top-[calc(var(--modal-pad)*-1)] z-10 -mx-(--modal-pad) -mt-(--modal-pad) flex items-start justify-between gap-3 border-transparent border-b bg-surface px-(--modal-pad) pt-(--modal-pad) pb-2 text-left group-data-scrolled/modal:border-border',
+          'sticky top-[calc(var(--panel-pad)*-1)] z-10 -mx-(--panel-pad) -mt-(--panel-pad) flex items-start justify-between gap-3 border-transparent border-b bg-surface px-(--panel-pad) pt-(--panel-pad) pb-2 text-left group-data-scrolled/modal:border-border',
           className,
         )}
       >
