@@ -50,7 +50,7 @@ function MemberFrame() {
         tabIndex={-1}
         className="pt-topbar pb-bottomnav pl-sidenav safe-x focus:outline-none"
       >
-        <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:max-w-6xl lg:px-10">
+        <div className="content-column py-6">
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

@@ -28,6 +28,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { HelpDialog } from '@/components/help-dialog';
+import { PopoverPanel } from '@/components/ui/popover-panel';
 import { Switch } from '@/components/ui/switch';
 import { useCurrentMember, useSignOut } from '@/features/auth';
 import { useMemberSettings, useUpdateMemberSettings } from '@/features/settings';
@@ -80,98 +81,93 @@ export function SettingsPopover() {
         >
           <Settings aria-hidden="true" className="size-5" />
         </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="end"
-            sideOffset={8}
-            collisionPadding={12}
-            aria-label="Settings"
-            onOpenAutoFocus={focusFirstItem}
-            className="z-50 max-h-[min(40rem,var(--radix-popover-content-available-height))] w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto overscroll-contain rounded-2xl border border-border bg-surface p-2 text-foreground shadow-[0_24px_60px_-20px_rgba(27,11,51,0.45)]"
-          >
-            {settingsQuery.isError && (
-              <p
-                role="alert"
-                className="m-2 rounded-xl bg-rose-50 p-3 text-rose-800 text-sm dark:bg-rose-950 dark:text-rose-100"
-              >
-                {errorMessage(settingsQuery.error)}
-              </p>
-            )}
-            <Section title="Account">
-              <NavRow onNavigate={close} to={paths.profileEdit} Icon={UserPen} label="Edit Profile" />
-              <NavRow
-                onNavigate={close}
-                to={paths.subscription}
-                Icon={Crown}
-                label="Tier Management"
-                badge={me.tier_level === VAULT_TIER ? 'Vault Verified' : 'Upgrade Available'}
-              />
-              <NavRow
-                onNavigate={close}
-                to={paths.subscription}
-                Icon={CreditCard}
-                label="Billing & Subscriptions"
-              />
-            </Section>
-            <Section title="Privacy & Safety">
-              <NavRow onNavigate={close} to={paths.safety} Icon={ShieldCheck} label="Safety Center" />
-              <SwitchRow
-                Icon={Eye}
-                label="Profile Visibility"
-                checked={settings.profile_visibility !== 'private'}
-                disabled={!loaded}
-                onCheckedChange={(checked) => save({ profile_visibility: checked ? 'public' : 'private' })}
-              />
-              <NavRow onNavigate={close} to={paths.messages} Icon={MessageSquare} label="Message Requests" />
-            </Section>
-            <Section title="Notifications">
-              <SwitchRow Icon={BellRing} label="Push Notifications" {...switchProps('push_notifications')} />
-              <SwitchRow Icon={Heart} label="Match Notifications" {...switchProps('match_notifications')} />
-              <SwitchRow
-                Icon={MessageCircle}
-                label="Message Notifications"
-                {...switchProps('message_notifications')}
-              />
-            </Section>
-            <Section title="Preferences">
-              <SwitchRow Icon={Moon} label="Dark Mode" {...switchProps('dark_mode')} />
-              <div className={ROW}>
-                <RowIcon Icon={Globe} />
-                <span className="flex-1">Language</span>
-                <span className="text-muted-foreground">{LANGUAGE_LABELS[settings.language]}</span>
-              </div>
-            </Section>
-            <Section title="Support" last>
-              <button
-                type="button"
-                className={ROW_ACTION}
-                onClick={() => {
-                  setOpen(false);
-                  setHelpOpen(true);
-                }}
-              >
-                <RowIcon Icon={CircleHelp} />
-                <span className="flex-1">Help & Support</span>
-                <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
-              </button>
-              <NavRow
-                onNavigate={close}
-                to={paths.settings}
-                Icon={SlidersHorizontal}
-                label="Advanced Settings"
-              />
-              <button
-                type="button"
-                className={cn(ROW_ACTION, 'text-rose-700 dark:text-rose-300')}
-                onClick={handleSignOut}
-                disabled={signingOut}
-              >
-                <LogOut aria-hidden="true" className="size-4.5 shrink-0" />
-                <span className="flex-1">Sign Out</span>
-              </button>
-            </Section>
-          </Popover.Content>
-        </Popover.Portal>
+        <PopoverPanel
+          aria-label="Settings"
+          onOpenAutoFocus={focusFirstItem}
+          className="w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto overscroll-contain [--panel-pad:0.5rem]"
+        >
+          {settingsQuery.isError && (
+            <p
+              role="alert"
+              className="m-2 rounded-xl bg-rose-50 p-3 text-rose-800 text-sm dark:bg-rose-950 dark:text-rose-100"
+            >
+              {errorMessage(settingsQuery.error)}
+            </p>
+          )}
+          <Section title="Account">
+            <NavRow onNavigate={close} to={paths.profileEdit} Icon={UserPen} label="Edit Profile" />
+            <NavRow
+              onNavigate={close}
+              to={paths.subscription}
+              Icon={Crown}
+              label="Tier Management"
+              badge={me.tier_level === VAULT_TIER ? 'Vault Verified' : 'Upgrade Available'}
+            />
+            <NavRow
+              onNavigate={close}
+              to={paths.subscription}
+              Icon={CreditCard}
+              label="Billing & Subscriptions"
+            />
+          </Section>
+          <Section title="Privacy & Safety">
+            <NavRow onNavigate={close} to={paths.safety} Icon={ShieldCheck} label="Safety Center" />
+            <SwitchRow
+              Icon={Eye}
+              label="Profile Visibility"
+              checked={settings.profile_visibility !== 'private'}
+              disabled={!loaded}
+              onCheckedChange={(checked) => save({ profile_visibility: checked ? 'public' : 'private' })}
+            />
+            <NavRow onNavigate={close} to={paths.messages} Icon={MessageSquare} label="Message Requests" />
+          </Section>
+          <Section title="Notifications">
+            <SwitchRow Icon={BellRing} label="Push Notifications" {...switchProps('push_notifications')} />
+            <SwitchRow Icon={Heart} label="Match Notifications" {...switchProps('match_notifications')} />
+            <SwitchRow
+              Icon={MessageCircle}
+              label="Message Notifications"
+              {...switchProps('message_notifications')}
+            />
+          </Section>
+          <Section title="Preferences">
+            <SwitchRow Icon={Moon} label="Dark Mode" {...switchProps('dark_mode')} />
+            <div className={ROW}>
+              <RowIcon Icon={Globe} />
+              <span className="flex-1">Language</span>
+              <span className="text-muted-foreground">{LANGUAGE_LABELS[settings.language]}</span>
+            </div>
+          </Section>
+          <Section title="Support" last>
+            <button
+              type="button"
+              className={ROW_ACTION}
+              onClick={() => {
+                setOpen(false);
+                setHelpOpen(true);
+              }}
+            >
+              <RowIcon Icon={CircleHelp} />
+              <span className="flex-1">Help & Support</span>
+              <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
+            </button>
+            <NavRow
+              onNavigate={close}
+              to={paths.settings}
+              Icon={SlidersHorizontal}
+              label="Advanced Settings"
+            />
+            <button
+              type="button"
+              className={cn(ROW_ACTION, 'text-rose-700 dark:text-rose-300')}
+              onClick={handleSignOut}
+              disabled={signingOut}
+            >
+              <LogOut aria-hidden="true" className="size-4.5 shrink-0" />
+              <span className="flex-1">Sign Out</span>
+            </button>
+          </Section>
+        </PopoverPanel>
       </Popover.Root>
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </>

@@ -15,13 +15,13 @@ import {
   UserPen,
   Wallet,
 } from 'lucide-react';
-import { Dialog, Tabs } from 'radix-ui';
+import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { HelpDialog } from '@/components/help-dialog';
 import { Button } from '@/components/ui/button';
 import { MemberAvatar } from '@/components/ui/member-avatar';
-import { ModalContent } from '@/components/ui/modal';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { useCurrentMember, useSignOut } from '@/features/auth';
 import { TierManagement } from '@/features/subscription';
@@ -29,7 +29,6 @@ import { WalletDialog } from '@/features/wallet';
 import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/paths';
 
-const APP_VERSION = '2.1.0';
 const rowClass =
   'flex min-h-14 w-full cursor-pointer items-center gap-3 px-4 text-left font-medium text-foreground transition hover:bg-surface-muted';
 
@@ -56,21 +55,31 @@ export function MoreScreen() {
       <h1 className="font-display text-3xl text-foreground">More</h1>
       <section
         aria-label="Your profile"
-        className="flex items-center gap-4 rounded-3xl border border-border bg-surface p-4"
+        className="flex items-center gap-3 rounded-3xl border border-border bg-surface p-4 sm:gap-4"
       >
-        <MemberAvatar name={me.name} src={me.avatar} size="lg" />
+        <MemberAvatar
+          name={me.name}
+          src={me.avatar}
+          size="lg"
+          className="size-16 text-2xl sm:size-24 sm:text-3xl"
+        />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-foreground text-lg">{me.name}</p>
-          <div className="mt-1 flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
-            <TierBadge tier={me.tier_level} label="compact" />
-            <span>Tier {me.tier_level}</span>
-            <span aria-hidden="true">·</span>
-            <span>
+          {/* Tier, then the city: on its own line on phones, after a dot from sm. */}
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-sm">
+            <span className="flex items-center gap-2 whitespace-nowrap">
+              <TierBadge tier={me.tier_level} />
+              Tier {me.tier_level}
+            </span>
+            <span aria-hidden="true" className="max-sm:hidden">
+              ·
+            </span>
+            <span className="min-w-0 max-sm:basis-full">
               {me.location.city}, {me.location.state}
             </span>
           </div>
           <ul
-            className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs"
+            className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground text-xs"
             aria-label="Your numbers"
           >
             <li className="flex items-center gap-1">
@@ -142,25 +151,7 @@ export function MoreScreen() {
       </Tabs.Root>
 
       <WalletDialog open={walletOpen} onOpenChange={(open) => update({ wallet: open ? 'open' : null })} />
-      <Dialog.Root open={helpOpen} onOpenChange={setHelpOpen}>
-        <ModalContent className="text-left">
-          <Dialog.Title className="font-display text-2xl">Help & Support</Dialog.Title>
-          <Dialog.Description className="mt-1 text-muted-foreground text-sm">
-            We are here for you.
-          </Dialog.Description>
-          <ul className="mt-4 grid gap-2 text-foreground">
-            <li>FAQ</li>
-            <li>Contact Support</li>
-            <li>
-              <Link to={paths.safety} className="underline">
-                Safety Center
-              </Link>
-            </li>
-            <li>Report an Issue</li>
-          </ul>
-          <p className="mt-4 text-muted-foreground text-xs">App Version {APP_VERSION}</p>
-        </ModalContent>
-      </Dialog.Root>
+      <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </div>
   );
 }

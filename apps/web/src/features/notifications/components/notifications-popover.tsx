@@ -13,6 +13,7 @@ import {
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PopoverPanel } from '@/components/ui/popover-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { focusFirstItem } from '@/lib/focus';
@@ -78,87 +79,82 @@ export function NotificationsPopover() {
           </span>
         )}
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-labelledby={headingId}
-          onOpenAutoFocus={focusFirstItem}
-          className="z-50 flex max-h-[min(32rem,var(--radix-popover-content-available-height))] w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl border border-border bg-surface text-foreground shadow-[0_24px_60px_-20px_rgba(27,11,51,0.45)]"
-        >
-          <div className="flex items-center gap-2 border-border border-b px-4 py-2">
-            <h2 id={headingId} className="font-display text-lg">
-              Notifications
-            </h2>
-            {unread > 0 && (
-              <span className="rounded-full bg-primary px-2 font-semibold text-primary-foreground text-xs leading-5">
-                {unread}
-              </span>
-            )}
-            <button
-              type="button"
-              onClick={() => markAllRead.mutate()}
-              disabled={unread === 0}
-              className="ml-auto min-h-11 cursor-pointer rounded-full px-3 font-semibold text-primary text-sm hover:bg-surface-muted disabled:cursor-default disabled:text-muted-foreground disabled:hover:bg-transparent dark:text-gold-300"
-            >
-              Mark all read
-            </button>
-          </div>
+      <PopoverPanel
+        aria-labelledby={headingId}
+        onOpenAutoFocus={focusFirstItem}
+        className="flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden [--popover-max-height:32rem]"
+      >
+        <div className="flex items-center gap-2 border-border border-b px-4 py-2">
+          <h2 id={headingId} className="font-display text-lg">
+            Notifications
+          </h2>
+          {unread > 0 && (
+            <span className="rounded-full bg-primary px-2 font-semibold text-primary-foreground text-xs leading-5">
+              {unread}
+            </span>
+          )}
+          <button
+            type="button"
+            onClick={() => markAllRead.mutate()}
+            disabled={unread === 0}
+            className="ml-auto min-h-11 cursor-pointer rounded-full px-3 font-semibold text-primary text-sm hover:bg-surface-muted disabled:cursor-default disabled:text-muted-foreground disabled:hover:bg-transparent dark:text-gold-300"
+          >
+            Mark all read
+          </button>
+        </div>
 
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-            {notifications.isPending && <Spinner label="Loading notifications..." className="py-8" />}
-            {notifications.isError && (
-              <div className="flex flex-col items-center gap-3 px-4 py-8 text-center">
-                <p className="text-muted-foreground text-sm">{notifications.error.message}</p>
-                <button
-                  type="button"
-                  onClick={() => notifications.refetch()}
-                  className="min-h-11 cursor-pointer rounded-full border border-border px-4 font-semibold text-sm hover:bg-surface-muted"
-                >
-                  Try Again
-                </button>
-              </div>
-            )}
-            {notifications.isSuccess && items.length === 0 && (
-              <div className="flex flex-col items-center gap-2 px-4 py-10 text-center text-muted-foreground">
-                <BellOff aria-hidden="true" className="size-8" />
-                <p className="font-medium">No notifications</p>
-              </div>
-            )}
-            {items.length > 0 && (
-              <ul aria-labelledby={headingId} className="divide-y divide-border">
-                {items.map((item) => (
-                  <NotificationItem
-                    key={item.id}
-                    item={item}
-                    onOpen={() => {
-                      if (!item.is_read) markRead.mutate(item.id);
-                      if (item.link) {
-                        setOpen(false);
-                        navigate(item.link);
-                      }
-                    }}
-                    onDismiss={() => dismiss.mutate(item.id)}
-                  />
-                ))}
-              </ul>
-            )}
-          </div>
-
-          {items.length > 0 && (
-            <div className="border-border border-t px-2 py-1 text-right">
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+          {notifications.isPending && <Spinner label="Loading notifications..." className="py-8" />}
+          {notifications.isError && (
+            <div className="flex flex-col items-center gap-3 px-4 py-8 text-center">
+              <p className="text-muted-foreground text-sm">{notifications.error.message}</p>
               <button
                 type="button"
-                onClick={() => clearAll.mutate()}
-                className="min-h-11 cursor-pointer rounded-full px-3 font-medium text-muted-foreground text-sm hover:bg-surface-muted hover:text-foreground"
+                onClick={() => notifications.refetch()}
+                className="min-h-11 cursor-pointer rounded-full border border-border px-4 font-semibold text-sm hover:bg-surface-muted"
               >
-                Clear all
+                Try Again
               </button>
             </div>
           )}
-        </Popover.Content>
-      </Popover.Portal>
+          {notifications.isSuccess && items.length === 0 && (
+            <div className="flex flex-col items-center gap-2 px-4 py-10 text-center text-muted-foreground">
+              <BellOff aria-hidden="true" className="size-8" />
+              <p className="font-medium">No notifications</p>
+            </div>
+          )}
+          {items.length > 0 && (
+            <ul aria-labelledby={headingId} className="divide-y divide-border">
+              {items.map((item) => (
+                <NotificationItem
+                  key={item.id}
+                  item={item}
+                  onOpen={() => {
+                    if (!item.is_read) markRead.mutate(item.id);
+                    if (item.link) {
+                      setOpen(false);
+                      navigate(item.link);
+                    }
+                  }}
+                  onDismiss={() => dismiss.mutate(item.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {items.length > 0 && (
+          <div className="border-border border-t px-2 py-1 text-right">
+            <button
+              type="button"
+              onClick={() => clearAll.mutate()}
+              className="min-h-11 cursor-pointer rounded-full px-3 font-medium text-muted-foreground text-sm hover:bg-surface-muted hover:text-foreground"
+            >
+              Clear all
+            </button>
+          </div>
+        )}
+      </PopoverPanel>
     </Popover.Root>
   );
 }

@@ -145,7 +145,11 @@ export function ProfileForm({ me }: { me: Me }) {
   });
 
   return (
-    <form noValidate onSubmit={save} className="flex flex-col gap-5 pb-2">
+    <form
+      noValidate
+      onSubmit={save}
+      className="flex flex-col gap-5 pb-(--save-bar-height) [--save-bar-height:4.25rem]"
+    >
       <Section title="Photos (Required)" Icon={Camera} id={f('photos')}>
         <PhotoGrid />
       </Section>
@@ -400,10 +404,24 @@ export function ProfileForm({ me }: { me: Me }) {
         </Section>
       )}
 
-      <div className="sticky bottom-[calc(env(safe-area-inset-bottom)+5rem)] z-10 flex justify-end lg:bottom-4">
-        <Button type="submit" variant="gold" size="lg" disabled={update.isPending} className="shadow-lg">
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
+      {/*
+        The save bar: fixed above the bottom navigation (at the bottom of the screen from lg, where
+        the navigation is a side rail), on the navigation's chrome, so it reads as part of the frame
+        rather than a button floating over a field. The form ends with room of the bar's height, so
+        at the end of the page nothing is left under it.
+      */}
+      <div className="chrome safe-x fixed inset-x-0 bottom-[calc(var(--bottomnav-space)+env(safe-area-inset-bottom))] z-30 border-chrome-border border-t bg-chrome backdrop-blur-xl lg:left-[calc(var(--sidenav-width)+env(safe-area-inset-left))] lg:bottom-[env(safe-area-inset-bottom)]">
+        <div className="content-column flex h-(--save-bar-height) items-center justify-end">
+          <Button
+            type="submit"
+            variant="gold"
+            size="lg"
+            disabled={update.isPending}
+            className="w-full sm:w-auto sm:min-w-44"
+          >
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
       </div>
     </form>
   );

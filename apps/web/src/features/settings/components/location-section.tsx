@@ -29,7 +29,7 @@ export function LocationSection() {
   const updateSettings = useUpdateMemberSettings();
   const setLocation = useSetMyLocation();
   const [locating, setLocating] = useState(false);
-  const ids = { city: useId(), sharing: useId() };
+  const ids = { city: useId(), sharing: useId(), sharingHelp: useId() };
   const current = `${me.location.city}, ${me.location.state}`;
   const known = LOCATION_CITIES.some((city) => cityId(city) === current);
 
@@ -107,15 +107,26 @@ export function LocationSection() {
         </Button>
       </div>
 
-      <div className="flex items-center justify-between gap-3 border-border border-t pt-3">
-        <label htmlFor={ids.sharing} className="flex flex-col">
-          <span className="font-semibold text-foreground text-sm">Location Sharing</span>
-          <span className="text-muted-foreground text-xs">
-            Off: nobody sees how far you are, and you see no distances either.
-          </span>
-        </label>
+      <div className="flex items-start justify-between gap-3 border-border border-t pt-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={ids.sharing} className="font-semibold text-foreground text-sm">
+            Location Sharing
+          </label>
+          {/* What each setting does (decision 005): distances go both ways or not at all. */}
+          <ul id={ids.sharingHelp} className="flex flex-col gap-1 text-muted-foreground text-xs">
+            <li>
+              <span className="font-semibold text-foreground">On</span> (the default): members see how far
+              away you are, in whole miles, and you see how far away they are and can search by Max Distance.
+            </li>
+            <li>
+              <span className="font-semibold text-foreground">Off</span>: nobody sees how far away you are,
+              and you see no distances and cannot search by Max Distance either.
+            </li>
+          </ul>
+        </div>
         <Switch
           id={ids.sharing}
+          aria-describedby={ids.sharingHelp}
           checked={settings.data?.location_sharing ?? true}
           disabled={!settings.data}
           onCheckedChange={(location_sharing) => updateSettings.mutate({ location_sharing })}

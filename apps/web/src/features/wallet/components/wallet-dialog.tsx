@@ -16,7 +16,7 @@ import { Dialog, Tabs } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ModalContent } from '@/components/ui/modal';
+import { ModalContent, ModalHeader } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { openPendingTab } from '@/lib/new-tab';
@@ -48,15 +48,15 @@ export function WalletDialog({ open, onOpenChange }: Props) {
   }, [balance, watch.settle]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <ModalContent className="w-[min(32rem,calc(100vw-1.5rem))] p-5 text-left sm:p-6">
-        <Dialog.Title className="font-display text-2xl text-foreground">Escrow Wallet</Dialog.Title>
-        <Dialog.Description className="mt-1 text-muted-foreground text-sm">
-          Funds held safely in escrow for your dates and gifts.
-        </Dialog.Description>
+      <ModalContent className="w-[min(32rem,calc(100vw-1.5rem))] text-left">
+        <ModalHeader
+          title="Escrow Wallet"
+          description="Funds held safely in escrow for your dates and gifts."
+        />
 
         <section
           aria-label="Balance"
-          className="mt-4 rounded-2xl bg-gradient-to-br from-royal-700 via-royal-900 to-royal-950 p-5 text-white shadow-lg ring-1 ring-gold-400/40"
+          className="mt-4 rounded-2xl bg-gradient-to-br from-royal-700 via-royal-900 to-royal-950 p-4 sm:p-5 text-white shadow-lg ring-1 ring-gold-400/40"
         >
           <p className="font-semibold text-gold-200/90 text-xs uppercase tracking-[0.18em]">
             Available balance
@@ -112,12 +112,6 @@ export function WalletDialog({ open, onOpenChange }: Props) {
         </Tabs.Root>
 
         <WalletHistory enabled={open} />
-
-        <Dialog.Close asChild>
-          <Button variant="outline" className="mt-5 w-full">
-            Close
-          </Button>
-        </Dialog.Close>
       </ModalContent>
     </Dialog.Root>
   );
