@@ -170,7 +170,14 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
           </p>
         )}
 
-        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3" aria-live="polite">
+        {/* A log region: read out as messages arrive, and reachable by keyboard to scroll back. */}
+        <div
+          role="log"
+          aria-label="Conversation"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled with the keyboard
+          tabIndex={0}
+          className="min-h-0 flex-1 overflow-y-auto px-4 py-3 focus-visible:outline-offset-[-2px]"
+        >
           {chat.isPending && <p className="py-8 text-center text-muted-foreground">Loading messages...</p>}
           {chat.isError && (
             <div className="py-8 text-center">
