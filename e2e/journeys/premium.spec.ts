@@ -136,14 +136,21 @@ test.describe('the premium member area', () => {
     expect(visitor.consoleErrors).toEqual([]);
 
     const { page } = await signedInPage('phone', DEMO.basic.email, DEMO_PASSWORD);
+    // The session check is held until the page has shown it is still waiting (a fixed delay raced
+    // the app's own start on a slow machine: the reply came before the 5 s mark was reached).
+    let answerSession: () => void = () => undefined;
+    const sessionHeld = new Promise<void>((resolve) => {
+      answerSession = resolve;
+    });
     await page.route('**/api/session', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      await sessionHeld;
       await route.continue();
     });
     await page.goto('/interests');
     // Past the 5 s mark the loading screen stays (and says so) instead of the sign-in screen.
-    await expect(page.getByText('Still connecting to Royal Circle...')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Still connecting to Royal Circle...')).toBeVisible({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/interests');
+    answerSession();
     await expect(page.getByRole('heading', { name: 'Interests', level: 1 })).toBeVisible({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/interests');
   });
