@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
 
-// `npm run screens`: screenshots of every member screen, popover and dialog at four widths and in
-// both themes (e2e/artifacts/screens/), each checked with axe. The same server as the journeys.
+// `npm run screens`: screenshots of every member screen, the top-bar popovers and the main dialogs
+// at four widths and in both themes (e2e/artifacts/screens/), each checked with axe (the list and
+// what it leaves out: README). The same server as the journeys.
 export default defineConfig({
   ...base,
   testDir: './screens',
