@@ -146,7 +146,8 @@ function preloadFonts(): Plugin {
 const BOOT_MODULE = /[\\/]src[\\/]boot\.tsx$/;
 
 /**
- * Adds `<link rel="modulepreload">` for the app's modules (src/boot.tsx and everything it imports)
+ * Adds `<link rel="modulepreload">` for the app's modules (src/boot.tsx and everything it imports,
+ * statically or by its own dynamic imports)
  * to index.html. The entry imports the app on demand, so without these a page that starts at once
  * (the loading screen, then a member's screen) would find the app's modules only after the entry
  * ran. Prerendered pages drop them again (`prerender`): they start the app after their first paint.
@@ -169,6 +170,9 @@ function preloadApp(): Plugin {
           for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
         };
         visit(boot.fileName);
+        // boot.tsx imports the libraries and the app one by one (so each evaluates in its own task):
+        // they are the app's modules too.
+        for (const imported of boot.dynamicImports) visit(imported);
         return [...files].map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
@@ -288,12 +292,13 @@ export default defineConfig({
               priority: 2,
               includeDependenciesRecursively: false,
             },
-            // What member screens fetch and parse (the features' API modules, the loaders' route
-            // data and the response schemas of the member areas), in one chunk: signed-out pages
-            // never load it, a member's first screen loads it in one request instead of twenty.
+            // What a member's first screen and the member frame fetch and parse (their API modules,
+            // the loaders' route data and those response schemas), in one chunk: signed-out pages
+            // never load it, a member's first screen loads it in one request instead of ten. The
+            // other areas' API modules and schemas load with their own screens (route-data.ts).
             {
               name: 'member-data',
-              test: /src[\\/]features[\\/](?!auth[\\/])[^\\/]+[\\/]api[\\/]|src[\\/]app[\\/]route-data\.ts$|packages[\\/]shared[\\/]src[\\/]schemas[\\/](?:discovery|messaging|notifications|profile|search|verification|wallet|realtime)\.ts$/,
+              test: /src[\\/]features[\\/](?:discovery|notifications|settings|compliance)[\\/]api[\\/]|src[\\/]app[\\/]route-data\.ts$|packages[\\/]shared[\\/]src[\\/]schemas[\\/](?:discovery|notifications|profile)\.ts$/,
               priority: 1,
               // Only these modules: what they import stays shared with the pages that need it.
               includeDependenciesRecursively: false,

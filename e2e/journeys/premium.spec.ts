@@ -79,11 +79,20 @@ test.describe('the premium member area', () => {
       await page.getByRole('button', { name: 'Pass', exact: true }).click();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Passed on this profile' });
       await expect(toast).toBeVisible();
-      // Wait for the toast to land (it slides in).
+      // Wait for the toast to land (it slides in). Its box is kept from the poll that saw it land: on
+      // a busy machine the toast (shown for 4 s) may be gone by the time a second read runs.
+      const topBar = await topBarBottom(page);
+      const landed: { box: Awaited<ReturnType<typeof toast.boundingBox>> } = { box: null };
       await expect
-        .poll(async () => (await toast.boundingBox())?.y ?? -1, { timeout: 5_000 })
-        .toBeGreaterThanOrEqual(await topBarBottom(page));
-      const box = await toast.boundingBox();
+        .poll(
+          async () => {
+            landed.box = await toast.boundingBox();
+            return landed.box?.y ?? -1;
+          },
+          { timeout: 5_000 },
+        )
+        .toBeGreaterThanOrEqual(topBar);
+      const { box } = landed;
       const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
       if (!box || !nav) throw new Error('no toast or navigation box');
       const overlaps =
