@@ -10,5 +10,5 @@ export default defineConfig({
   // One member's theme is switched between runs, so the runs go in order, in one worker.
   fullyParallel: false,
   workers: 1,
-  timeout: 240_000,
+  timeout: 300_000,
 });

@@ -17,6 +17,8 @@ export type E2EGlobals = {
   walletTrio: WalletTrio;
   /** Per viewport, a tier-1 man before the compliance gate, matched with a verified woman. */
   verificationCandidates: Record<'phone' | 'desktop', ChatPair>;
+  /** A tier-1 man through the gate but not verified, matched with a verified woman (the screenshots). */
+  restrictedPair: ChatPair;
   /** Image files the verification journey uploads (an ID card and a selfie, drawn). */
   sampleImages: { id: string; selfie: string };
 };

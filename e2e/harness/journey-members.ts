@@ -203,6 +203,37 @@ export async function createVerificationCandidates(app: App): Promise<Record<'ph
   return { phone: await pair('Dorian', 'Celeste', 5), desktop: await pair('Matteo', 'Giulia', 7) };
 }
 
+/**
+ * For the screenshots of the "Messaging is restricted" dialog: Leandro, a tier-1 man through the
+ * compliance gate but not verified (so the app stops him before a chat opens), matched with Camila
+ * (tier 2, verified). Opening the dialog changes nothing, so one pair serves every run. Active a week
+ * ago and not boosted, so they stay out of the discovery journeys' first cards.
+ */
+export async function createRestrictedPair(app: App): Promise<ChatPair> {
+  const stamp = Date.now().toString(36);
+  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+  const base = { lastActive: weekAgo, stamp, passwordHash };
+  const him = await writeJourneyMember(app, {
+    ...base,
+    name: 'Leandro',
+    userType: 'men',
+    gender: 'male',
+    tier: 1,
+    verified: false,
+    index: 9,
+  });
+  const her = await writeJourneyMember(app, {
+    ...base,
+    name: 'Camila',
+    userType: 'women',
+    gender: 'female',
+    tier: 2,
+    index: 10,
+  });
+  return { him, her, matchId: await matchJourneyMembers(app, him, her) };
+}
+
 export type WalletTrio = {
   payer: JourneyMember;
   payee: JourneyMember;
