@@ -223,17 +223,23 @@ for (const theme of THEMES) {
       await capture(shot, 'verify-wizard');
       await page.keyboard.press('Escape');
 
-      // A tier-1 member who is not verified (a harness member with a match): opening the match
-      // says why no chat opens. Opening it changes nothing, so every run uses the same member.
-      const restricted = globals.restrictedPair;
-      await context.clearCookies();
-      await signInContext(context, restricted.him.email, globals.journeyPassword);
-      await useTheme(context, globals.baseUrl, theme.darkMode);
-      await page.goto('/messages');
-      await page.getByRole('button', { name: new RegExp(restricted.her.name) }).click();
-      await expect(page.getByRole('dialog', { name: 'Messaging is restricted' })).toBeVisible();
-      await capture(shot, 'messages-restricted-dialog');
-      await page.keyboard.press('Escape');
+      // Tier-1 members who may not message (harness members with a match): opening the match says
+      // why no chat opens: not verified (Close only), or the subscription lapsed (Close and Upgrade).
+      // Opening it changes nothing, so every run uses the same members.
+      const restricted = globals.restrictedMembers;
+      for (const [name, member] of [
+        ['messages-restricted-dialog', restricted.him],
+        ['messages-restricted-lapsed-dialog', restricted.lapsed],
+      ] as const) {
+        await context.clearCookies();
+        await signInContext(context, member.email, globals.journeyPassword);
+        await useTheme(context, globals.baseUrl, theme.darkMode);
+        await page.goto('/messages');
+        await page.getByRole('button', { name: new RegExp(restricted.her.name) }).click();
+        await expect(page.getByRole('dialog', { name: 'Messaging is restricted' })).toBeVisible();
+        await capture(shot, name);
+        await page.keyboard.press('Escape');
+      }
 
       // The admin dashboard.
       await context.clearCookies();
