@@ -10,6 +10,7 @@ import { publishGlobals } from './globals';
 import {
   createChatPair,
   createJourneyMembers,
+  createRestrictedMembers,
   createVerificationCandidates,
   createWalletTrio,
   JOURNEY_PASSWORD,
@@ -64,6 +65,7 @@ export default async function globalSetup() {
       chatPair: await createChatPair(app),
       walletTrio: await createWalletTrio(app),
       verificationCandidates: await createVerificationCandidates(app),
+      restrictedMembers: await createRestrictedMembers(app),
       sampleImages: await writeSampleImages(dataDir),
     });
     console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

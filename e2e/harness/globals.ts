@@ -1,4 +1,4 @@
-import type { ChatPair, JourneyMember, WalletTrio } from './journey-members';
+import type { ChatPair, JourneyMember, RestrictedMembers, WalletTrio } from './journey-members';
 
 /**
  * What global setup hands to the test workers. Global setup runs in Playwright's main process before
@@ -17,6 +17,8 @@ export type E2EGlobals = {
   walletTrio: WalletTrio;
   /** Per viewport, a tier-1 man before the compliance gate, matched with a verified woman. */
   verificationCandidates: Record<'phone' | 'desktop', ChatPair>;
+  /** Two tier-1 men who may not message (not verified; subscription lapsed), matched with a verified woman. */
+  restrictedMembers: RestrictedMembers;
   /** Image files the verification journey uploads (an ID card and a selfie, drawn). */
   sampleImages: { id: string; selfie: string };
 };

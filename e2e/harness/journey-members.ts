@@ -60,8 +60,10 @@ type JourneySpec = {
   userType: 'men' | 'women';
   gender: 'male' | 'female';
   tier: 0 | 1 | 2 | 3 | 4;
-  /** Default: verified, through the compliance gate. */
+  /** Default: verified, through the compliance gate, with a live subscription (from tier 1). */
   verified?: boolean;
+  /** The subscription ended yesterday (tier kept). */
+  lapsed?: boolean;
   compliant?: boolean;
   lastActive: Date;
   stamp: string;
@@ -91,8 +93,9 @@ async function writeJourneyMember(app: App, spec: JourneySpec): Promise<JourneyM
         state: 'FL',
         tierLevel: spec.tier,
         lastActive: spec.lastActive,
-        tierSubscriptionActive: spec.tier > 0,
-        tierSubscriptionEndsAt: spec.tier > 0 ? yearAhead : null,
+        tierSubscriptionActive: spec.tier > 0 && !spec.lapsed,
+        tierSubscriptionEndsAt:
+          spec.tier > 0 ? (spec.lapsed ? new Date(Date.now() - 86_400_000) : yearAhead) : null,
         verified: spec.verified ?? true,
         ageRangeMin: 21,
         ageRangeMax: 45,
@@ -201,6 +204,50 @@ export async function createVerificationCandidates(app: App): Promise<Record<'ph
     return { him, her, matchId: await matchJourneyMembers(app, him, her) };
   };
   return { phone: await pair('Dorian', 'Celeste', 5), desktop: await pair('Matteo', 'Giulia', 7) };
+}
+
+export type RestrictedMembers = ChatPair & { lapsed: JourneyMember };
+
+/**
+ * For the screenshots of the "Messaging is restricted" dialog, both matched with Camila (tier 2,
+ * verified): Leandro, a tier-1 man through the compliance gate but not verified, and Massimo, a
+ * verified tier-1 man whose subscription ended yesterday; the app stops each before a chat opens,
+ * for its own reason. Opening the dialog changes nothing, so they serve every run. Active a week
+ * ago and not boosted, so they stay out of the discovery journeys' first cards.
+ */
+export async function createRestrictedMembers(app: App): Promise<RestrictedMembers> {
+  const stamp = Date.now().toString(36);
+  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+  const base = { lastActive: weekAgo, stamp, passwordHash };
+  const him = await writeJourneyMember(app, {
+    ...base,
+    name: 'Leandro',
+    userType: 'men',
+    gender: 'male',
+    tier: 1,
+    verified: false,
+    index: 9,
+  });
+  const her = await writeJourneyMember(app, {
+    ...base,
+    name: 'Camila',
+    userType: 'women',
+    gender: 'female',
+    tier: 2,
+    index: 10,
+  });
+  const lapsed = await writeJourneyMember(app, {
+    ...base,
+    name: 'Massimo',
+    userType: 'men',
+    gender: 'male',
+    tier: 1,
+    lapsed: true,
+    index: 11,
+  });
+  await matchJourneyMembers(app, lapsed, her);
+  return { him, her, lapsed, matchId: await matchJourneyMembers(app, him, her) };
 }
 
 export type WalletTrio = {

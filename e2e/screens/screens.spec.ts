@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -28,6 +28,19 @@ async function capture({ page, width, theme }: Shot, name: string) {
   // Fonts and images settle before the picture (the swap would otherwise be caught mid-way).
   await page.evaluate(() => document.fonts.ready);
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // So do transitions that end (a progress bar's width would be caught between two steps), for at
+  // most two seconds.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENS_DIR, `${name}-${width.name}-${theme.name}.png`) });
   const results = await new AxeBuilder({ page }).analyze();
@@ -210,6 +223,24 @@ for (const theme of THEMES) {
       await capture(shot, 'verify-wizard');
       await page.keyboard.press('Escape');
 
+      // Tier-1 members who may not message (harness members with a match): opening the match says
+      // why no chat opens: not verified (Close only), or the subscription lapsed (Close and Upgrade).
+      // Opening it changes nothing, so every run uses the same members.
+      const restricted = globals.restrictedMembers;
+      for (const [name, member] of [
+        ['messages-restricted-dialog', restricted.him],
+        ['messages-restricted-lapsed-dialog', restricted.lapsed],
+      ] as const) {
+        await context.clearCookies();
+        await signInContext(context, member.email, globals.journeyPassword);
+        await useTheme(context, globals.baseUrl, theme.darkMode);
+        await page.goto('/messages');
+        await page.getByRole('button', { name: new RegExp(restricted.her.name) }).click();
+        await expect(page.getByRole('dialog', { name: 'Messaging is restricted' })).toBeVisible();
+        await capture(shot, name);
+        await page.keyboard.press('Escape');
+      }
+
       // The admin dashboard.
       await context.clearCookies();
       await signInContext(context, DEMO.admin.email, DEMO_PASSWORD);
@@ -224,22 +255,116 @@ for (const theme of THEMES) {
       await context.clearCookies();
       await page.goto('/signin');
       await page.getByRole('tab', { name: 'Join the Elite' }).click();
-      await page.getByLabel('Email').fill(`screens-${width.name}-${theme.name}-${Date.now()}@example.test`);
-      await page.getByLabel('Password').fill('midnight-orchid-77');
+      const newcomer = {
+        email: `screens-${width.name}-${theme.name}-${Date.now()}@example.test`,
+        password: 'midnight-orchid-77',
+        name: `Aurelia ${Date.now().toString(36).slice(-4)}`,
+      };
+      await page.getByLabel('Email').fill(newcomer.email);
+      await page.getByLabel('Password').fill(newcomer.password);
       await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();
       await expect(page.getByRole('dialog', { name: 'Terms of Service' })).toBeVisible();
       if (theme.darkMode) await capture(shot, 'gate-terms');
       await acceptLegalDocument(page, 'Terms of Service', 'Terms Accepted');
+      await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
+      if (theme.darkMode) await capture(shot, 'gate-privacy');
       await acceptLegalDocument(page, 'Privacy Policy', 'Privacy Policy Accepted');
       const age = page.getByRole('dialog', { name: 'Age Verification' });
       await expect(age).toBeVisible();
-      if (theme.darkMode) await capture(shot, 'gate-age');
+      if (theme.darkMode) {
+        await capture(shot, 'gate-age');
+        // The ID upload with a file and its type chosen, then back (sending it would leave this
+        // member's age check pending, and the wizard below is the verification to capture).
+        await age.getByRole('button', { name: 'Verify with ID' }).click();
+        const idUpload = page.getByRole('dialog', { name: 'Upload Your ID' });
+        await idUpload.getByText('Passport').click();
+        await idUpload.getByLabel('ID image').setInputFiles(globals.sampleImages.id);
+        await capture(shot, 'gate-age-upload');
+        await idUpload.getByRole('button', { name: 'Back' }).click();
+        await expect(age).toBeVisible();
+      }
       await age.getByRole('button', { name: 'Skip for now' }).click();
       await page.waitForURL('**/onboarding');
       await useTheme(context, globals.baseUrl, theme.darkMode);
       await page.reload();
       await expect(page.getByText('Step 1 of 6')).toBeVisible();
       await capture(shot, 'onboarding');
+
+      // The new member (fresh each run: what follows is done once per member) finishes onboarding
+      // through the API: a first photo, which waits for an admin (the server holds every upload),
+      // then the answers.
+      const origin = { origin: globals.baseUrl };
+      const upload = await context.request.post('/api/me/photos', {
+        headers: origin,
+        multipart: {
+          file: {
+            name: 'IMG_0001.jpg',
+            mimeType: 'image/jpeg',
+            buffer: readFileSync(globals.sampleImages.selfie),
+          },
+        },
+      });
+      expect(upload.status(), await upload.text()).toBe(201);
+      const onboarded = await context.request.post('/api/me/onboarding', {
+        headers: origin,
+        data: {
+          name: newcomer.name,
+          user_type: 'women',
+          birth_date: '1996-03-14',
+          location: { kind: 'city', city: 'Miami, FL' },
+          looking_for: 'luxury_experiences',
+        },
+      });
+      expect(onboarded.status(), await onboarded.text()).toBe(200);
+
+      // The verification wizard's later steps, with the harness's drawn selfie and ID card
+      // (submitting it leaves this member's verification pending, hence the fresh member).
+      await page.goto('/verify');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      const wizard = page.getByRole('dialog');
+      await wizard.getByRole('button', { name: 'Start Verification' }).click();
+      await expect(wizard.getByText('Step 2 of 5')).toBeVisible();
+      await wizard.getByLabel('Upload a photo instead').setInputFiles(globals.sampleImages.selfie);
+      await expect(wizard.getByRole('img', { name: 'Your selfie' })).toBeVisible();
+      await capture(shot, 'verify-wizard-selfie');
+      await wizard.getByRole('button', { name: 'Continue' }).click();
+      await expect(wizard.getByText('Step 3 of 5')).toBeVisible();
+      await wizard.getByLabel('ID image').setInputFiles(globals.sampleImages.id);
+      await capture(shot, 'verify-wizard-id');
+      await wizard.getByText("Driver's License").click();
+      await expect(wizard.getByText('Step 4 of 5')).toBeVisible();
+      await expect(wizard.getByRole('img', { name: 'Your ID' })).toBeVisible();
+      await capture(shot, 'verify-wizard-review');
+      await wizard.getByRole('button', { name: 'Submit for Review' }).click();
+      await expect(wizard.getByRole('heading', { name: 'Verification Submitted' })).toBeVisible();
+      await capture(shot, 'verify-wizard-complete');
+      await wizard.getByRole('button', { name: 'Done' }).click();
+
+      // The admin rejects the new member's photo with a reason, in the reject dialog.
+      await context.clearCookies();
+      await signInContext(context, DEMO.admin.email, DEMO_PASSWORD);
+      await page.goto('/admin');
+      const card = page
+        .getByRole('list', { name: 'Pending Review' })
+        .getByRole('listitem')
+        .filter({ hasText: newcomer.name });
+      await card.getByRole('button', { name: 'Reject' }).click();
+      const reject = page.getByRole('dialog', { name: 'Reject photo' });
+      await expect(reject).toBeVisible();
+      await capture(shot, 'admin-reject-dialog');
+      await reject.getByLabel('Rejection reason').fill('The face is hidden behind sunglasses.');
+      await reject.getByRole('button', { name: 'Reject' }).click();
+      await expect(page.getByText('Photo rejected successfully')).toBeVisible();
+
+      // The member appeals it from the Safety Center's Photo Appeals tab.
+      await context.clearCookies();
+      await signInContext(context, newcomer.email, newcomer.password);
+      await useTheme(context, globals.baseUrl, theme.darkMode);
+      await page.goto('/safety');
+      await page.getByRole('button', { name: 'Appeal', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Appeal this decision' })).toBeVisible();
+      await capture(shot, 'appeal-dialog');
+      await page.keyboard.press('Escape');
 
       await context.close();
       expect(findings.splice(0), 'axe: serious or critical findings').toEqual([]);

@@ -95,7 +95,9 @@ export function SelfieCamera({
 
   return (
     <div className="grid gap-3">
-      <div className="relative mx-auto aspect-[3/4] w-full max-w-64 overflow-hidden rounded-3xl border border-border bg-royal-950">
+      {/* At most 16rem wide, and on a short screen (320×568) narrower, so that the step (about
+          23rem without the picture) fits without scrolling and Continue stays in sight. */}
+      <div className="relative mx-auto aspect-[3/4] w-full max-w-[clamp(8rem,calc((100dvh_-_23rem)*0.75),16rem)] overflow-hidden rounded-3xl border border-border bg-royal-950">
         {preview ? (
           <img src={preview} alt="Your selfie" className="size-full object-cover" />
         ) : (
