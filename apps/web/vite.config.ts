@@ -242,10 +242,53 @@ function routePages(): Plugin {
   };
 }
 
+/**
+ * Fails the build when chunks import each other in a circle. A chunk in such a circle may evaluate
+ * before the chunk it reads from, so a schema built from another's (say, search's from the member
+ * card) is built from undefined and every reply it parses is refused — the page works in dev and
+ * breaks only in the build. Manual chunk groups (below) are what can create one.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'royal:no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((output) => output.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk.imports]),
+      );
+      const reaches = (from: string, to: string, seen = new Set<string>()): boolean => {
+        if (from === to) return true;
+        if (seen.has(from)) return false;
+        seen.add(from);
+        return (chunks.get(from) ?? []).some((next) => reaches(next, to, seen));
+      };
+      for (const [file, imports] of chunks) {
+        const back = imports.find((imported) => reaches(imported, file));
+        if (!back) continue;
+        const message = `chunks import each other in a circle: ${file} and ${back}`;
+        // Printed as well: a later plugin's closeBundle, failing on the unwritten files, hides this.
+        console.error(message);
+        this.error(message);
+      }
+    },
+  };
+}
+
 // One file configures the dev server, the production build and the `web` vitest project
 // (the root vitest.config.ts lists this file as a project).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFonts(), preloadApp(), precompress(), routePages(), prerender()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadFonts(),
+    preloadApp(),
+    precompress(),
+    routePages(),
+    prerender(),
+    noChunkCycles(),
+  ],
   resolve: { alias: ALIASES },
   server: {
     proxy: {
@@ -298,7 +341,7 @@ export default defineConfig({
             // other areas' API modules and schemas load with their own screens (route-data.ts).
             {
               name: 'member-data',
-              test: /src[\\/]features[\\/](?:discovery|notifications|settings|compliance)[\\/]api[\\/]|src[\\/]app[\\/]route-data\.ts$|packages[\\/]shared[\\/]src[\\/]schemas[\\/](?:discovery|notifications|profile)\.ts$/,
+              test: /src[\\/]features[\\/](?:discovery|notifications|settings|compliance)[\\/]api[\\/]|src[\\/]app[\\/]route-data\.ts$|packages[\\/]shared[\\/]src[\\/]schemas[\\/](?:discovery|notifications|profile|search)\.ts$/,
               priority: 1,
               // Only these modules: what they import stays shared with the pages that need it.
               includeDependenciesRecursively: false,

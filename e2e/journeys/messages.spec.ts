@@ -5,6 +5,9 @@ test.describe('messages', () => {
     signedInPage,
     globals,
   }) => {
+    // Two members in two browsers, each step waiting on the other's live update: about 50 s on a quiet
+    // machine, so the default minute left no room when CI runs journeys side by side.
+    test.setTimeout(120_000);
     const { him, her, matchId } = globals.chatPair;
     const lorenzo = await signedInPage('desktop', him.email, globals.journeyPassword);
     const isabella = await signedInPage('phone', her.email, globals.journeyPassword);
