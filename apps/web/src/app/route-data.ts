@@ -9,6 +9,13 @@ import { preloadPhoto } from '@/lib/photos';
 export type RouteInput = { url: URL; params: Record<string, string | undefined> };
 
 /**
+ * Starts an area's data once its module (imported on demand) is loaded. Resolves when the module
+ * has loaded (the route waits for its chunks), not when the data has arrived.
+ */
+const onDemand = <Area>(area: Promise<Area>, start: (loaded: Area) => unknown) =>
+  area.then((loaded) => void start(loaded));
+
+/**
  * The first data of each member screen, started by its route loader (routes.tsx) and read by the
  * screen through the same queries. This module is loaded on demand (a signed-out page never needs
  * it), and it imports only what the first member screen and the member frame need: the deck, the
@@ -29,37 +36,33 @@ export const ROUTE_DATA = {
     const query = paramsFromFilters(filtersFromParams(url.searchParams)).toString();
     void queryClient.prefetchInfiniteQuery(searchQueryOptions(query));
   },
-  interests: async (queryClient: QueryClient) => {
-    const { interestsQueryOptions } = await import('@/features/interests');
-    void queryClient.prefetchQuery(interestsQueryOptions());
-  },
-  messages: async (queryClient: QueryClient) => {
-    const { matchesQueryOptions } = await import('@/features/messages');
-    void queryClient.prefetchQuery(matchesQueryOptions());
-  },
-  wallet: async (queryClient: QueryClient) => {
-    const { walletQueryOptions } = await import('@/features/wallet');
-    void queryClient.prefetchQuery(walletQueryOptions());
-  },
-  myPhotos: async (queryClient: QueryClient) => {
-    const { myPhotosQueryOptions } = await import('@/features/photos');
-    void queryClient.prefetchQuery(myPhotosQueryOptions());
-  },
+  interests: (queryClient: QueryClient) =>
+    onDemand(import('@/features/interests'), (m) => queryClient.prefetchQuery(m.interestsQueryOptions())),
+  messages: (queryClient: QueryClient) =>
+    onDemand(import('@/features/messages'), (m) => queryClient.prefetchQuery(m.matchesQueryOptions())),
+  wallet: (queryClient: QueryClient) =>
+    onDemand(import('@/features/wallet'), (m) => queryClient.prefetchQuery(m.walletQueryOptions())),
+  myPhotos: (queryClient: QueryClient) =>
+    onDemand(import('@/features/photos'), (m) => queryClient.prefetchQuery(m.myPhotosQueryOptions())),
   // An id that is not one is refused by the screen itself (Profile not found), without a request.
   memberProfile: async (queryClient: QueryClient, { params }: RouteInput) => {
-    if (!idParamSchema.safeParse({ id: params.userId }).success) return;
-    const { memberProfileQueryOptions } = await import('@/features/member-profile');
-    void queryClient.prefetchQuery(memberProfileQueryOptions(params.userId ?? ''));
+    const id = params.userId;
+    if (!id || !idParamSchema.safeParse({ id }).success) return;
+    await onDemand(import('@/features/member-profile'), (m) =>
+      queryClient.prefetchQuery(m.memberProfileQueryOptions(id)),
+    );
   },
-  subscription: async (queryClient: QueryClient) => {
-    const { subscriptionQueryOptions } = await import('@/features/subscription');
-    void queryClient.prefetchQuery(subscriptionQueryOptions());
-  },
+  subscription: (queryClient: QueryClient) =>
+    onDemand(import('@/features/subscription'), (m) =>
+      queryClient.prefetchQuery(m.subscriptionQueryOptions()),
+    ),
   settings: (queryClient: QueryClient) => void queryClient.prefetchQuery(memberSettingsQueryOptions()),
   sandboxCheckout: async (queryClient: QueryClient, { params }: RouteInput) => {
-    if (!idParamSchema.safeParse({ id: params.checkoutId }).success) return;
-    const { sandboxCheckoutQueryOptions } = await import('@/features/wallet');
-    void queryClient.prefetchQuery(sandboxCheckoutQueryOptions(params.checkoutId ?? ''));
+    const id = params.checkoutId;
+    if (!id || !idParamSchema.safeParse({ id }).success) return;
+    await onDemand(import('@/features/wallet'), (m) =>
+      queryClient.prefetchQuery(m.sandboxCheckoutQueryOptions(id)),
+    );
   },
   // The member frame's own data: the bell's notifications and the quick settings.
   memberFrame: (queryClient: QueryClient) => {
