@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { APP_MODULES_ID } from './src/lib/start-on-first-act';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -59,8 +60,8 @@ const SSR_OUT = 'dist-ssr';
  * After the client build, a server-side build of the app (libraries load from node_modules) into
  * dist-ssr/ with two entries:
  * - src/app/prerender.tsx, used here: writes `<name>.html` (and its compressed copies) for each of
- *   its pages, index.html with the page's markup in #root, marked `data-prerendered` and inert until
- *   the app has hydrated it (typing into the form before React owns it would be lost);
+ *   its pages, index.html with the page's markup in #root, marked `data-prerendered`: live HTML that
+ *   starts the app on the visitor's first act (src/lib/start-on-first-act.ts, docs/decisions/019);
  * - src/app/page-renderer.tsx, which the server loads to render a member's /app with that member's
  *   first API replies (docs/decisions/017).
  */
@@ -99,13 +100,22 @@ function prerender(): Plugin {
       const index = await readFile(join(outDir, 'index.html'), 'utf8');
       // A prerendered page paints from its HTML and stylesheet alone. Its scripts are not preloaded
       // ahead of them: on a slow phone connection the preloads took the bandwidth the stylesheet
-      // needed, and the first paint waited for JavaScript it does not use (the entry script still
-      // fetches its imports, just after it).
-      const withoutPreloads = index.replace(/^\s*<link rel="modulepreload"[^>]*>\n/gm, '');
+      // needed, and the first paint waited for JavaScript it does not use. Their URLs are listed
+      // instead (#app-modules), for the page to prefetch once it has loaded (main.tsx), so they are at
+      // hand when the visitor acts and the app starts.
+      const modules: string[] = [];
+      const withoutPreloads = index.replace(
+        /^\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\n/gm,
+        (_, href: string) => {
+          modules.push(href);
+          return '';
+        },
+      );
+      const moduleList = `<script type="application/json" id="${APP_MODULES_ID}">${JSON.stringify(modules)}</script>`;
       for (const { name, markup } of await prerenderPages()) {
         const html = withoutPreloads.replace(
           /<div id="root">[\s\S]*?<!--\/root-->/,
-          () => `<div id="root" data-prerendered="${name}" inert>${markup}</div><!--/root-->`,
+          () => `<div id="root" data-prerendered="${name}">${markup}</div><!--/root-->\n    ${moduleList}`,
         );
         if (html === withoutPreloads)
           throw new Error('index.html has no `<div id="root">…<!--/root-->` to prerender into');

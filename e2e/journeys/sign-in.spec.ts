@@ -45,6 +45,30 @@ test.describe('the sign-in screen', () => {
     await expect(page.locator('header [data-tier]')).toHaveAttribute('data-tier', '2');
   });
 
+  test('takes typing and Enter before the app has started, then signs in once it has', async ({ openPage }) => {
+    const { page } = await openPage('phone');
+    // The page is live HTML until the visitor acts; hold the app's start-up script back so all of
+    // this happens before the app owns the page (docs/decisions/019).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(DEMO.verified.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    // Held, not sent by the browser: the address bar never shows the password.
+    await expect(page.getByLabel('Password')).toHaveValue(DEMO_PASSWORD);
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await page.waitForURL('**/app');
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+  });
+
   test('shows the error toast for a wrong password and stays on the form', async ({ openPage }) => {
     const { page } = await openPage('phone');
     await page.goto('/signin');
@@ -58,7 +82,11 @@ test.describe('the sign-in screen', () => {
   test('creates an account from the Join the Elite tab', async ({ openPage }) => {
     const { page } = await openPage('desktop');
     await page.goto('/signin');
-    await page.getByRole('tab', { name: 'Join the Elite' }).click();
+    const joinTab = page.getByRole('tab', { name: 'Join the Elite' });
+    await joinTab.click();
+    // The first press also starts the app (the page is live HTML until then): the tab turns once
+    // the app has it, and the visitor waits for its form, as a person does.
+    await expect(joinTab).toHaveAttribute('aria-selected', 'true');
     await page.getByLabel('Email').fill(`journey-${Date.now()}@example.test`);
     await page.getByLabel('Password').fill('midnight-orchid-77');
     await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();

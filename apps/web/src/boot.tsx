@@ -8,7 +8,7 @@ const PRERENDERED_WAIT_MS = 4000;
  * Starts the app in steps, giving the browser its main thread back between them (evaluating the
  * modules, creating the router, rendering), so a phone never sees one long task on start-up.
  */
-async function boot() {
+async function boot(owned: () => void) {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   // The libraries and the app are imported one after another, each evaluated in its own task: as one
@@ -28,17 +28,19 @@ async function boot() {
     // The first render as a transition: React renders it in slices and yields to the browser
     // between them, so starting the app never blocks input for one long stretch.
     const root = createRoot(container);
-    startTransition(() => root.render(app.element()));
+    startTransition(() => root.render(app.element(owned)));
     return;
   }
-  // A page rendered ahead of the app is already on screen, inert: a signed-out page prerendered at
-  // build time (vite.config.ts), or a member's /app rendered by the server from the replies it
-  // carries (startApp has put them in their queries). The app waits until it can draw that page in
+  // A page rendered ahead of the app is already on screen: a signed-out page prerendered at build
+  // time (vite.config.ts; live HTML, see main.tsx), or a member's /app rendered by the server from the
+  // replies it carries (startApp has put them in their queries; inert until React owns it). The app waits until it can draw that page in
   // one go, then hydrates it (the markup is the app's own tree), or, when it would draw something
   // else (another session, a redirect), replaces it — never flashing the loading screen in between.
-  // It is live (not inert) once React owns it.
   const ready = await app.ready(PRERENDERED_WAIT_MS);
-  const live = () => container.removeAttribute('inert');
+  const live = () => {
+    container.removeAttribute('inert');
+    owned();
+  };
   // Either way as a transition, so React hydrates or renders in slices (see above).
   if (ready && app.drawsPrerenderedPage()) {
     startTransition(() => {
@@ -50,4 +52,7 @@ async function boot() {
   }
 }
 
-void boot();
+/** Settles once React owns the page (its first render or hydration is on screen and live). */
+export const started = new Promise<void>((resolve, reject) => {
+  boot(resolve).catch(reject);
+});

@@ -2,6 +2,7 @@
 // here so the build links it from the HTML, where it loads with the page instead of after a script.
 import './styles.css';
 import { afterFirstPaint } from './lib/first-paint';
+import { prefetchAppModules, startOnFirstAct } from './lib/start-on-first-act';
 import { applyStoredDarkMode } from './lib/theme';
 
 /** How long a prerendered page waits for its first paint before the app starts regardless. */
@@ -10,13 +11,21 @@ const FIRST_PAINT_WAIT_MS = 3000;
 // Before anything renders, so the page never paints in the wrong variant.
 applyStoredDarkMode();
 
-const start = () => import('./boot');
+/** Starts the app; settles once React owns the page. */
+const start = () => import('./boot').then((boot) => boot.started);
 
-// A page rendered ahead of the app — prerendered at build time (vite.config.ts), or a member's /app
-// rendered by the server (docs/decisions/017) — paints from its HTML and stylesheet: the app's
-// scripts are fetched and run only once that paint is on screen, so they never hold it back (on a
-// slow phone, evaluating them took longer than drawing the page). Other pages show the loading
-// screen of index.html and start at once.
-if (document.getElementById('root')?.dataset.prerendered)
-  void afterFirstPaint(FIRST_PAINT_WAIT_MS).then(start);
+// A page rendered ahead of the app paints from its HTML and stylesheet; the app's scripts never hold
+// that paint back (on a slow phone, evaluating them took longer than drawing the page).
+// - A member's /app rendered by the server (docs/decisions/017; `data-prerendered="member"`) is
+//   inert until the app owns it, so the app starts as soon as that paint is on screen.
+// - A signed-out page prerendered at build time (vite.config.ts) is live HTML: the app starts when
+//   the visitor first acts on it, and what needs the app meanwhile is held (docs/decisions/019).
+// Other pages show the loading screen of index.html and start at once.
+const root = document.getElementById('root');
+const prerendered = root?.dataset.prerendered;
+if (root && prerendered && prerendered !== 'member') {
+  startOnFirstAct(root, start);
+  // Fetched once the page is on screen, so they never compete with what it paints from.
+  void afterFirstPaint(FIRST_PAINT_WAIT_MS).then(() => prefetchAppModules());
+} else if (prerendered) void afterFirstPaint(FIRST_PAINT_WAIT_MS).then(start);
 else void start();

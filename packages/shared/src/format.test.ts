@@ -170,3 +170,25 @@ describe('verifiedSinceLabel', () => {
     expect(verifiedSinceLabel('2026-11-15T12:00:00Z')).toBe('Verified in November 2026');
   });
 });
+
+describe('groupedInteger', () => {
+  it('writes an integer as the en-US locale formatter does', async () => {
+    const { groupedInteger } = await import('./format');
+    // Every digit count, at its edges, both signs, and a spread of values in between.
+    const values: number[] = [];
+    for (let p = 1; p <= 1e15; p *= 10) values.push(p - 1, p, p + 1, Math.floor(p * 1.2345));
+    for (let n = 0; n < 5000; n++) values.push((n * 7919) % 100_003, n * 104_729 * 1013);
+    for (const n of values) {
+      expect(groupedInteger(n), String(n)).toBe(n.toLocaleString('en-US'));
+      if (n !== 0) expect(groupedInteger(-n), String(-n)).toBe((-n).toLocaleString('en-US'));
+    }
+    for (const n of [0, 7, 999, 1000, 4000, -1234567, Number.MAX_SAFE_INTEGER])
+      expect(groupedInteger(n)).toBe(n.toLocaleString('en-US'));
+  });
+
+  it('leaves anything but a safe integer to the locale formatter', async () => {
+    const { groupedInteger } = await import('./format');
+    expect(groupedInteger(1234.5)).toBe('1,234.5');
+    expect(groupedInteger(Number.NaN)).toBe('NaN');
+  });
+});

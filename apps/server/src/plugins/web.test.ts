@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
+import { request, useTestApp } from '../../test/app';
+import { signedInMember } from '../../test/factories';
 import { cacheControlFor, IMMUTABLE, REVALIDATE } from './web';
 
 // A web build as Vite (plus the compression step) writes it, in a temporary folder: index.html and a
@@ -201,6 +202,21 @@ describe('web app: single-page fallback', () => {
     }
     for (const url of ['/signin/more', '/app/signin', '/signi'])
       expect((await get(url)).body, url).toBe(INDEX);
+  });
+
+  it('sends a signed-in member from a prerendered (signed-out) page to the app', async () => {
+    const { session } = await signedInMember(t.app);
+    for (const url of ['/signin', '/signin?next=%2Fapp']) {
+      const res = await request(t.app, 'GET', url, { session });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location).toBe('/app');
+      expect(varyOn(res.headers.vary)).toContain('cookie');
+    }
+    // A signed-out visitor, or one whose cookie names no session, gets the page.
+    const stale = await get('/signin', { cookie: 'rc.session_token=not-a-session' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(SIGNIN);
+    expect(varyOn(stale.headers.vary)).toContain('cookie');
   });
 
   it('leaves unknown API paths as API 404s', async () => {

@@ -4,6 +4,7 @@ import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { leadPhotoOf } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveRequestActor } from './access';
 import { firstScreenReplies, rendersFirstScreen } from './first-screen';
 import { pageHints, preloadImage } from './page-hints';
 import { loadPageRenderer, renderedPageHtml, sendMemberPage, templateReader } from './rendered-page';
@@ -48,6 +49,8 @@ function relativeRequestPath(rawPath: string): string | undefined {
  *   HTML page under a script's URL would only confuse the browser);
  * - a page the build wrote for a path is sent for it: prerendered (`signin.html` for /signin, which
  *   paints before any script runs) or preloading its first screen's modules (`app.html` for /app);
+ * - a prerendered page is for signed-out visitors: a signed-in member asking for one is redirected
+ *   to the app (303), the reply varying on the cookie;
  * - every other non-API GET gets index.html (also precompressed) so the client router takes it;
  * - a member's /app is rendered on the server with their first screen's API replies in it
  *   (first-screen.ts, rendered-page.ts, docs/decisions/017), by the renderer the web build wrote
@@ -57,6 +60,9 @@ function relativeRequestPath(rawPath: string): string | undefined {
  * - a path never leaves `webDist`: dot segments are refused, symlinks out of it are not followed, and
  *   only regular files are sent.
  */
+/** Where a signed-in member goes from a signed-out page (the client's RedirectIfSignedIn). */
+const MEMBER_HOME = '/app';
+
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   if (!existsSync(resolve(webDist, 'index.html'))) {
     app.log.warn({ webDist }, 'web build not found: run `npm run build` to serve the app');
@@ -143,7 +149,14 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     if (NEVER_SERVED.test(file) || file === 'assets' || file.startsWith('assets/'))
       return reply.callNotFound();
     const page = !file.includes('/') && (await servable(`${file}.html`)) ? `${file}.html` : 'index.html';
-    if (!(await isPrerendered(page))) {
+    if (await isPrerendered(page)) {
+      // A prerendered page is a signed-out page (prerender.tsx) whose app starts only when the
+      // visitor acts on it (docs/decisions/019), so a member is sent to the app here, where the app
+      // itself would have sent them.
+      await resolveRequestActor(app, request, reply, false);
+      reply.header('vary', 'cookie');
+      if (request.actor) return reply.redirect(MEMBER_HOME, 303);
+    } else {
       if (await sendRendered(request, reply, path, page)) return reply;
       reply.header('link', (await pageHints(app, request, reply, path)).join(', '));
       if (request.actor) reply.header('vary', 'cookie');

@@ -1,18 +1,19 @@
 import { type Me, PAGE_DATA_ELEMENT_ID } from '@royal/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactElement, StrictMode, useEffect } from 'react';
+import { type ReactElement, StrictMode } from 'react';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import { meQueryOptions } from '@/features/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { yieldToBrowser } from '@/lib/yield';
+import { PageOwnedProvider } from './page-owned';
 import { AppProviders } from './providers';
 import { chunksSettled, createRoutes } from './routes';
 
 type AppRootProps = {
   queryClient: QueryClient;
   router: DataRouter;
-  /** Called once the app is on screen (mounted or hydrated). */
+  /** Called once the page is on screen and React's (mounted or hydrated): see PageOwned. */
   onMounted?: () => void;
 };
 
@@ -21,12 +22,13 @@ type AppRootProps = {
  * prerendered page (prerender.tsx), so the browser can hydrate that markup instead of replacing it.
  */
 export function AppRoot({ queryClient, router, onMounted }: AppRootProps) {
-  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <PageOwnedProvider value={onMounted}>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </PageOwnedProvider>
     </StrictMode>
   );
 }

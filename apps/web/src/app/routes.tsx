@@ -15,6 +15,7 @@ import {
 import { isHeldAtGate } from '@/features/compliance';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
+import { PageOwned } from './page-owned';
 import type { RouteDataName } from './route-data';
 import { NotFoundPage } from './routes/not-found';
 
@@ -102,6 +103,7 @@ function Root() {
       <AuthLocationTracker />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
+        <PageOwned />
       </Suspense>
     </>
   );
@@ -212,6 +214,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       errorElement: (
         <Suspense fallback={<LoadingScreen />}>
           <ErrorScreen.Component fullScreen />
+          <PageOwned />
         </Suspense>
       ),
       children: [

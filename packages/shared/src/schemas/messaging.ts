@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MATCH_STATUSES } from '../enums';
+import { groupedInteger } from '../format';
 import { MESSAGE_MAX } from '../limits';
 import { cursorQuerySchema } from './common';
 import { memberCardSchema } from './discovery';
@@ -7,7 +8,7 @@ import { memberCardSchema } from './discovery';
 const isoDateTime = z.iso.datetime({ offset: true });
 
 export const MESSAGE_EMPTY_TEXT = 'Message cannot be empty';
-export const MESSAGE_TOO_LONG_TEXT = `Messages can be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`;
+export const MESSAGE_TOO_LONG_TEXT = `Messages can be at most ${groupedInteger(MESSAGE_MAX)} characters`;
 /** Spec part 2 §8: what a member sees when a send fails for a reason other than a rule. */
 export const MESSAGE_SEND_FAILED_TEXT = 'Failed to send message. Please try again.';
 export const MATCH_EXPIRED_TEXT = 'This match has expired';

@@ -22,20 +22,30 @@ type AuthFormProps = {
   onSubmit: (credentials: { email: string; password: string }) => void;
 };
 
+/** A field's text as the form holds it. */
+const fieldText = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
 /**
  * E-mail + password form of either tab. It checks the fields with the same shared schema the
  * server uses, so obvious mistakes are caught before a request; the server stays the authority.
+ * The fields are read from the form when it is sent, not kept in state as they change: the page is
+ * prerendered and takes typing (and a password manager's filling) before the app owns it
+ * (docs/decisions/019), and all of that counts.
  */
 export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const copy = COPY[mode];
   const hintId = `${id}-password-hint`;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const email = fieldText(fields, 'email');
+    const password = fieldText(fields, 'password');
     const schema = mode === 'sign-in' ? signInBodySchema : signUpBodySchema;
     const parsed = schema.safeParse({ email, password });
     if (!parsed.success) {
@@ -57,7 +67,9 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
     [errors[field] ? `${id}-${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+    // POST: should the browser ever send the form itself (the app failed to start), the password
+    // goes in the body, never into the address bar, the history or a server log.
+    <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <label htmlFor={`${id}-email`} className="font-medium text-ivory text-sm">
           Email
@@ -69,8 +81,6 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
           inputMode="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={describedBy('email')}
           placeholder="you@example.com"
@@ -96,8 +106,6 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
           autoComplete={copy.passwordAutocomplete}
           required
           minLength={mode === 'sign-up' ? PASSWORD_MIN_LENGTH : undefined}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={describedBy('password', mode === 'sign-up' ? hintId : undefined)}
           placeholder="••••••••"

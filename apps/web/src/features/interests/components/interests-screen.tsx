@@ -1,4 +1,4 @@
-import type { InterestKind, InterestRow as InterestRowData } from '@royal/shared';
+import { groupedInteger, type InterestKind, type InterestRow as InterestRowData } from '@royal/shared';
 import { Eye, Heart, type LucideIcon, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
@@ -110,7 +110,7 @@ function StatCard({ Icon, label, value }: { Icon: LucideIcon; label: string; val
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <span className="mt-1 font-display font-semibold text-2xl text-foreground lining-nums tabular-nums">
-        {value.toLocaleString('en-US')}
+        {groupedInteger(value)}
       </span>
       <span className="font-medium text-muted-foreground text-xs leading-tight sm:text-sm">{label}</span>
     </li>

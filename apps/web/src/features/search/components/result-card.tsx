@@ -1,6 +1,7 @@
 import {
   BROWSE_CARD_TAGS_SHOWN,
   countLabel,
+  groupedInteger,
   LIFESTYLE_TAG_LABELS,
   type LifestyleTag,
   type MemberCard,
@@ -72,12 +73,12 @@ export function ResultCard({ member }: { member: MemberCard }) {
             <span className="inline-flex items-center gap-1" title={countLabel(member.view_count, 'view')}>
               <Eye aria-hidden="true" className="size-3.5" />
               <span className="sr-only">Views: </span>
-              {member.view_count.toLocaleString('en-US')}
+              {groupedInteger(member.view_count)}
             </span>
             <span className="inline-flex items-center gap-1" title={countLabel(member.like_count, 'like')}>
               <Heart aria-hidden="true" className="size-3.5" />
               <span className="sr-only">Likes: </span>
-              {member.like_count.toLocaleString('en-US')}
+              {groupedInteger(member.like_count)}
             </span>
             <span className={member.online ? 'font-semibold text-emerald-700 dark:text-emerald-300' : ''}>
               {member.online ? 'Online now' : 'Recently active'}
