@@ -45,7 +45,9 @@ test.describe('the sign-in screen', () => {
     await expect(page.locator('header [data-tier]')).toHaveAttribute('data-tier', '2');
   });
 
-  test('takes typing and Enter before the app has started, then signs in once it has', async ({ openPage }) => {
+  test('takes typing and Enter before the app has started, then signs in once it has', async ({
+    openPage,
+  }) => {
     const { page } = await openPage('phone');
     // The page is live HTML until the visitor acts; hold the app's start-up script back so all of
     // this happens before the app owns the page (docs/decisions/019).
