@@ -120,3 +120,15 @@ export async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Opens the sign-in screen's Join the Elite tab and waits for it to turn. The signed-out page is
+ * live HTML until the visitor's first act starts the app (docs/decisions/019): that first press is
+ * held and replayed once the app has the page, so the tab turns a moment later, and a person waits
+ * for its form before typing.
+ */
+export async function openJoinTab(page: Page) {
+  const joinTab = page.getByRole('tab', { name: 'Join the Elite' });
+  await joinTab.click();
+  await expect(joinTab).toHaveAttribute('aria-selected', 'true');
+}

@@ -5,6 +5,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  openJoinTab,
   signInContext,
   snap,
   test,
@@ -40,7 +41,7 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
 
   // Sign up through the form; past the compliance gate, the app sends the new member to onboarding.
   await page.goto('/signin');
-  await page.getByRole('tab', { name: 'Join the Elite' }).click();
+  await openJoinTab(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();

@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  openJoinTab,
   snap,
   test,
   VIEWPORTS,
@@ -19,7 +20,7 @@ test.describe('the sign-in screen', () => {
       await expectNoHorizontalOverflow(page);
       await expectAccessible(page);
       await snap(page, 'signin', viewport);
-      await page.getByRole('tab', { name: 'Join the Elite' }).click();
+      await openJoinTab(page);
       await expect(page.getByText('min 6 characters')).toBeVisible();
       await snap(page, 'signup', viewport);
     });
@@ -84,11 +85,7 @@ test.describe('the sign-in screen', () => {
   test('creates an account from the Join the Elite tab', async ({ openPage }) => {
     const { page } = await openPage('desktop');
     await page.goto('/signin');
-    const joinTab = page.getByRole('tab', { name: 'Join the Elite' });
-    await joinTab.click();
-    // The first press also starts the app (the page is live HTML until then): the tab turns once
-    // the app has it, and the visitor waits for its form, as a person does.
-    await expect(joinTab).toHaveAttribute('aria-selected', 'true');
+    await openJoinTab(page);
     await page.getByLabel('Email').fill(`journey-${Date.now()}@example.test`);
     await page.getByLabel('Password').fill('midnight-orchid-77');
     await page.getByRole('button', { name: 'Ascend to Elite Status' }).click();

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { acceptLegalDocument } from '../harness/compliance-gate';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
-import { ARTIFACTS, expect, signInContext, test } from '../harness/fixtures';
+import { ARTIFACTS, expect, openJoinTab, signInContext, test } from '../harness/fixtures';
 
 const WIDTHS = [
   { name: '320', width: 320, height: 568 },
@@ -254,7 +254,7 @@ for (const theme of THEMES) {
       // every setting (Dark Mode included) from them, so the gate is night, as they first see it.
       await context.clearCookies();
       await page.goto('/signin');
-      await page.getByRole('tab', { name: 'Join the Elite' }).click();
+      await openJoinTab(page);
       const newcomer = {
         email: `screens-${width.name}-${theme.name}-${Date.now()}@example.test`,
         password: 'midnight-orchid-77',

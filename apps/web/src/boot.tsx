@@ -24,6 +24,11 @@ async function boot(owned: () => void) {
   await yieldToBrowser();
   const app = await startApp();
   await yieldToBrowser();
+  // tailwind-merge builds its tables of every utility on its first call: done in a task of its own,
+  // it no longer lengthens the first slice of React's render that happens to call cn() first.
+  const { cn } = await import('./lib/cn');
+  cn('p-0', 'p-1');
+  await yieldToBrowser();
   if (!container.dataset.prerendered) {
     // The first render as a transition: React renders it in slices and yields to the browser
     // between them, so starting the app never blocks input for one long stretch.
@@ -32,10 +37,11 @@ async function boot(owned: () => void) {
     return;
   }
   // A page rendered ahead of the app is already on screen: a signed-out page prerendered at build
-  // time (vite.config.ts; live HTML, see main.tsx), or a member's /app rendered by the server from the
-  // replies it carries (startApp has put them in their queries; inert until React owns it). The app waits until it can draw that page in
-  // one go, then hydrates it (the markup is the app's own tree), or, when it would draw something
-  // else (another session, a redirect), replaces it — never flashing the loading screen in between.
+  // time (vite.config.ts; live HTML, see main.tsx), or a member's /app rendered by the server from
+  // the replies it carries (startApp has put them in their queries; inert until React owns it). The
+  // app waits until it can draw that page in one go, then hydrates it (the markup is the app's own
+  // tree), or, when it would draw something else (another session, a redirect), replaces it — never
+  // flashing the loading screen in between.
   const ready = await app.ready(PRERENDERED_WAIT_MS);
   const live = () => {
     container.removeAttribute('inert');
