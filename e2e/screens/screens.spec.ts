@@ -224,19 +224,22 @@ for (const theme of THEMES) {
       await page.keyboard.press('Escape');
 
       // Tier-1 members who may not message (harness members with a match): opening the match says
-      // why no chat opens: not verified (Close only), or the subscription lapsed (Close and Upgrade).
+      // why no chat opens: not verified (Close and Get Verified), or the subscription lapsed (Close and
+      // Upgrade).
       // Opening it changes nothing, so every run uses the same members.
       const restricted = globals.restrictedMembers;
-      for (const [name, member] of [
-        ['messages-restricted-dialog', restricted.him],
-        ['messages-restricted-lapsed-dialog', restricted.lapsed],
+      for (const [name, member, wayOut] of [
+        ['messages-restricted-dialog', restricted.him, 'Get Verified'],
+        ['messages-restricted-lapsed-dialog', restricted.lapsed, 'Upgrade'],
       ] as const) {
         await context.clearCookies();
         await signInContext(context, member.email, globals.journeyPassword);
         await useTheme(context, globals.baseUrl, theme.darkMode);
         await page.goto('/messages');
         await page.getByRole('button', { name: new RegExp(restricted.her.name) }).click();
-        await expect(page.getByRole('dialog', { name: 'Messaging is restricted' })).toBeVisible();
+        const dialog = page.getByRole('dialog', { name: 'Messaging is restricted' });
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByRole('link', { name: wayOut })).toBeVisible();
         await capture(shot, name);
         await page.keyboard.press('Escape');
       }

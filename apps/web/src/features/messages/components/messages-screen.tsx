@@ -147,7 +147,12 @@ export function MessagesScreen() {
             <Dialog.Close asChild>
               <Button variant="outline">Close</Button>
             </Dialog.Close>
-            {block?.code !== 'VERIFICATION_REQUIRED' && (
+            {/* The way out of the restriction: verifying, or a tier or subscription. */}
+            {block?.code === 'VERIFICATION_REQUIRED' ? (
+              <Button asChild variant="gold">
+                <Link to={paths.verify}>Get Verified</Link>
+              </Button>
+            ) : (
               <Button asChild variant="gold">
                 <Link to={paths.subscription}>Upgrade</Link>
               </Button>
