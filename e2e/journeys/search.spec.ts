@@ -90,6 +90,9 @@ test.describe('browse and search', () => {
     test(`looks finished at ${viewport} width, filters open, and keeps loading as it scrolls`, async ({
       signedInPage,
     }) => {
+      // Three screens, each checked by axe (the grid's is the largest page the journeys check): 37 to
+      // 47 s without other load, past one minute beside the other worker in CI.
+      test.setTimeout(120_000);
       const { page, consoleErrors } = await signedInPage(viewport, DEMO.vault.email, DEMO_PASSWORD);
       await page.goto('/search');
       await expect(countHeading(page)).toBeVisible({ timeout: 15_000 });
