@@ -190,6 +190,18 @@ describe('the page data element', () => {
     });
   });
 
+  it('holds the first paint until the markup is parsed (the replies follow it)', () => {
+    const screen = { replies: new Map([['/api/session', '{"user":null}']]), darkMode: true };
+    const template =
+      '<html class="dark"><head><title>x</title></head><body><div id="root"></div><!--/root--></body></html>';
+    const html = renderedPageHtml(template, '<main>deck</main>', screen) as string;
+    const expectLink = '<link rel="expect" href="#page-data" blocking="render">';
+    expect(html).toContain(expectLink);
+    // In the head, and naming the element that comes right after the page's markup.
+    expect(html.indexOf(expectLink)).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('<main>deck</main>')).toBeLessThan(html.indexOf('id="page-data"'));
+  });
+
   it('leaves the template alone when it has no #root to fill', () => {
     const screen = { replies: new Map(), darkMode: true };
     expect(renderedPageHtml('<html><body></body></html>', '<main></main>', screen)).toBeUndefined();

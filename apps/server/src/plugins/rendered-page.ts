@@ -38,6 +38,14 @@ export function repliesJson(replies: ReadonlyMap<string, string>): string {
 const ROOT = /<div id="root">[\s\S]*?<!--\/root-->/;
 const HTML_TAG = /<html([^>]*?) class="dark"([^>]*)>/;
 const MODULE_PRELOAD = /^\s*<link rel="modulepreload"[^>]*>\n/gm;
+const HEAD_END = '</head>';
+
+/**
+ * Holds the first paint until the parser has passed the page's markup (the replies follow it): a
+ * browser may otherwise paint a half-parsed page, and the deck card's caption, parsed a moment
+ * later, grew upwards over the photo (a layout shift of 0.04 in about one load in ten).
+ */
+const PAINT_WHOLE = `  <link rel="expect" href="#${PAGE_DATA_ELEMENT_ID}" blocking="render">\n  ${HEAD_END}`;
 
 /**
  * The page's HTML: the template (app.html) with the rendered markup in #root — marked like a
@@ -45,7 +53,8 @@ const MODULE_PRELOAD = /^\s*<link rel="modulepreload"[^>]*>\n/gm;
  * it was rendered from, and the member's own theme on <html>. Its scripts are not preloaded: as for
  * a page prerendered at build time, the page paints from its HTML, stylesheet and photo alone, and
  * on a slow phone connection the preloads took the bandwidth those needed (the app starts after the
- * first paint and fetches its modules then). Undefined when the template has no #root to fill.
+ * first paint and fetches its modules then). The first paint waits for the whole markup (PAINT_WHOLE).
+ * Undefined when the template has no #root to fill.
  */
 export function renderedPageHtml(
   template: string,
@@ -56,6 +65,7 @@ export function renderedPageHtml(
   const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(repliesJson(screen.replies))}</script>`;
   const html = template
     .replace(MODULE_PRELOAD, '')
+    .replace(HEAD_END, () => PAINT_WHOLE)
     .replace(
       ROOT,
       () => `<div id="root" data-prerendered="member" inert>${markup}</div><!--/root-->\n    ${data}`,
