@@ -132,3 +132,19 @@ export async function openJoinTab(page: Page) {
   await joinTab.click();
   await expect(joinTab).toHaveAttribute('aria-selected', 'true');
 }
+
+/**
+ * Holds every request to `url` (a glob) until the returned function is called, so a journey can act
+ * while that reply is still on its way (the app's start-up script, the session check).
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
-import { ARTIFACTS, expect, test, topCard, VIEWPORTS, type ViewportName } from '../harness/fixtures';
+import {
+  ARTIFACTS,
+  expect,
+  holdRequests,
+  test,
+  topCard,
+  VIEWPORTS,
+  type ViewportName,
+} from '../harness/fixtures';
 
 /** The bottom edge of the fixed top bar, in viewport pixels. */
 async function topBarBottom(page: Page) {
@@ -147,14 +155,7 @@ test.describe('the premium member area', () => {
     const { page } = await signedInPage('phone', DEMO.basic.email, DEMO_PASSWORD);
     // The session check is held until the page has shown it is still waiting (a fixed delay raced
     // the app's own start on a slow machine: the reply came before the 5 s mark was reached).
-    let answerSession: () => void = () => undefined;
-    const sessionHeld = new Promise<void>((resolve) => {
-      answerSession = resolve;
-    });
-    await page.route('**/api/session', async (route) => {
-      await sessionHeld;
-      await route.continue();
-    });
+    const answerSession = await holdRequests(page, '**/api/session');
     await page.goto('/interests');
     // Past the 5 s mark the loading screen stays (and says so) instead of the sign-in screen.
     await expect(page.getByText('Still connecting to Royal Circle...')).toBeVisible({ timeout: 15_000 });

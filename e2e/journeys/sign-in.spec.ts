@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  holdRequests,
   openJoinTab,
   snap,
   test,
@@ -52,14 +53,7 @@ test.describe('the sign-in screen', () => {
     const { page } = await openPage('phone');
     // The page is live HTML until the visitor acts; hold the app's start-up script back so all of
     // this happens before the app owns the page (docs/decisions/019).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/boot-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/boot-*.js');
     await page.goto('/signin');
     await page.getByLabel('Email').fill(DEMO.verified.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);

@@ -41,6 +41,9 @@ function relativeRequestPath(rawPath: string): string | undefined {
   return segments.join('/');
 }
 
+/** Where a signed-in member goes from a signed-out page (the client's RedirectIfSignedIn). */
+const MEMBER_HOME = '/app';
+
 /**
  * Serves the built single-page app from `webDist`:
  * - precompressed `.br` / `.gz` siblings by Accept-Encoding (identity otherwise), `Vary: Accept-Encoding`;
@@ -60,9 +63,6 @@ function relativeRequestPath(rawPath: string): string | undefined {
  * - a path never leaves `webDist`: dot segments are refused, symlinks out of it are not followed, and
  *   only regular files are sent.
  */
-/** Where a signed-in member goes from a signed-out page (the client's RedirectIfSignedIn). */
-const MEMBER_HOME = '/app';
-
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   if (!existsSync(resolve(webDist, 'index.html'))) {
     app.log.warn({ webDist }, 'web build not found: run `npm run build` to serve the app');
