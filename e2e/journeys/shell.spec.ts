@@ -24,6 +24,30 @@ test.describe('the member shell', () => {
     });
   }
 
+  test("keeps the theme a member's /app was rendered in, whatever this browser remembers", async ({
+    signedInPage,
+  }) => {
+    const { page, consoleErrors } = await signedInPage('phone', DEMO.verified.email, DEMO_PASSWORD);
+    // This browser last painted the light variant (another member's choice, or one since changed on
+    // another device); the member's own saved choice is the night-royal default.
+    await page.addInitScript(() => {
+      localStorage.setItem('royal-circle:dark-mode', '0');
+      const themes: boolean[] = [];
+      Object.assign(window, { themesSeen: themes });
+      new MutationObserver(() =>
+        themes.push(document.documentElement?.classList.contains('dark') ?? false),
+      ).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+    });
+    await page.goto('/app');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    // Until the app owns the page, and after: never flipped to the remembered light variant.
+    await expect(page.locator('#root[data-prerendered="member"]:not([inert])')).toBeAttached();
+    const themesSeen = await page.evaluate(() => (window as unknown as { themesSeen: boolean[] }).themesSeen);
+    expect(themesSeen).not.toContain(false);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test.describe('popovers', () => {
     // In order, in one worker: both toggle the same member's Dark Mode and turn it back.
     test.describe.configure({ mode: 'default' });

@@ -8,8 +8,14 @@ import { applyStoredDarkMode } from './lib/theme';
 /** How long a prerendered page waits for its first paint before the app starts regardless. */
 const FIRST_PAINT_WAIT_MS = 3000;
 
-// Before anything renders, so the page never paints in the wrong variant.
-applyStoredDarkMode();
+const root = document.getElementById('root');
+const prerendered = root?.dataset.prerendered;
+
+// Before anything renders, so the page never paints in the wrong variant. A member's page rendered by
+// the server already carries that member's saved choice, which this browser's memory of its last
+// page (another member's, or a choice since changed on another device) must not flip until the
+// settings load and flip it back; reading that memory also cost the first paint's task about 10 ms.
+if (prerendered !== 'member') applyStoredDarkMode();
 
 /** Starts the app; settles once React owns the page. */
 const start = () => import('./boot').then((boot) => boot.started);
@@ -21,8 +27,6 @@ const start = () => import('./boot').then((boot) => boot.started);
 // - A signed-out page prerendered at build time (vite.config.ts) is live HTML: the app starts when
 //   the visitor first acts on it, and what needs the app meanwhile is held (docs/decisions/019).
 // Other pages show the loading screen of index.html and start at once.
-const root = document.getElementById('root');
-const prerendered = root?.dataset.prerendered;
 if (root && prerendered && prerendered !== 'member') {
   startOnFirstAct(root, start);
   // Fetched once the page is on screen, so they never compete with what it paints from.
