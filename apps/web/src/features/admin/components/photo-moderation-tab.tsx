@@ -8,6 +8,7 @@ import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { errorMessage } from '@/lib/api';
+import { useSideScrollFade } from '@/lib/scroll-edges';
 import { type ModerationList, useDecideAppeal, useDecidePhoto, useModerationList } from '../api/moderation';
 import { ModerationCard } from './moderation-card';
 import { RejectDialog } from './reject-dialog';
@@ -36,6 +37,7 @@ const TRIGGER =
 export function PhotoModerationTab() {
   const [list, setList] = useState<ModerationList>('pending');
   const query = useModerationList(list);
+  const listRow = useSideScrollFade<HTMLDivElement>();
   const decide = useDecidePhoto();
   const decideAppeal = useDecideAppeal();
   const [rejecting, setRejecting] = useState<ModerationItem | null>(null);
@@ -111,7 +113,8 @@ export function PhotoModerationTab() {
         <div className="flex flex-wrap items-center gap-3">
           <Tabs.List
             aria-label="Moderation lists"
-            className="flex w-full min-w-0 gap-1 overflow-x-auto rounded-full bg-surface-muted p-1 sm:w-auto sm:flex-1"
+            {...listRow}
+            className="scroll-fade-x flex w-full min-w-0 gap-1 overflow-x-auto rounded-full bg-surface-muted p-1 sm:w-auto sm:flex-1"
           >
             {LISTS.map(({ list: value, label }) => (
               <Tabs.Trigger key={value} value={value} className={TRIGGER}>

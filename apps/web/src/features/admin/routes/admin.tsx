@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useCurrentMember } from '@/features/auth';
 import { paths } from '@/lib/paths';
+import { useSideScrollFade } from '@/lib/scroll-edges';
 import { ADMIN_TABS } from '../tabs';
 
 const TRIGGER =
@@ -18,6 +19,7 @@ const TRIGGER =
 export default function AdminRoute() {
   const me = useCurrentMember();
   const [params, setParams] = useSearchParams();
+  const tabRow = useSideScrollFade<HTMLDivElement>();
   if (!isAdmin(me)) {
     return (
       <StatusPanel
@@ -38,7 +40,11 @@ export default function AdminRoute() {
     <div className="flex flex-col gap-5">
       <h1 className="font-display text-3xl text-foreground">Admin Dashboard</h1>
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <Tabs.List aria-label="Admin sections" className="flex gap-1 overflow-x-auto border-border border-b">
+        <Tabs.List
+          {...tabRow}
+          aria-label="Admin sections"
+          className="scroll-fade-x flex gap-1 overflow-x-auto border-border border-b"
+        >
           {ADMIN_TABS.map(({ id, label, Icon }) => (
             <Tabs.Trigger key={id} value={id} className={TRIGGER}>
               <Icon aria-hidden="true" className="size-4" />

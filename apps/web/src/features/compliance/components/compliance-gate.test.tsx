@@ -4,7 +4,7 @@ import { makeInterests, makeMe, makeSettings } from '@test/fixtures';
 import { renderApp } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const frame = {
   'GET /api/notifications': { body: { items: [], unread_count: 0 } },
@@ -54,6 +54,35 @@ describe('ComplianceGate', () => {
     expect(await screen.findByRole('dialog', { name: 'Age Verification' })).toBeInTheDocument();
     // Nothing of the member area rendered behind the gate.
     expect(screen.queryByRole('heading', { name: 'Interests' })).not.toBeInTheDocument();
+  });
+
+  describe('the acceptance toast', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    async function acceptTerms(phone: boolean) {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query) => ({ matches: phone && query.includes('max-width'), media: query }) as MediaQueryList,
+      );
+      mockApi({
+        [SESSION]: signedInAs(makeMe({ compliance: gate({}) })),
+        ...frame,
+        'POST /api/compliance/terms': { body: gate({ terms_accepted: true, next_step: 'privacy' }) },
+      });
+      const { user } = renderApp('/interests');
+      const terms = await screen.findByRole('dialog', { name: 'Terms of Service' });
+      await user.click(within(terms).getByRole('checkbox'));
+      await user.click(within(terms).getByRole('button', { name: 'Accept & Continue' }));
+      await screen.findByRole('dialog', { name: 'Privacy Policy' });
+      return (await screen.findByText('Terms Accepted')).closest('[data-y-position]');
+    }
+
+    it("sits at the bottom on a phone, clear of the next dialog's step and title", async () => {
+      expect(await acceptTerms(true)).toHaveAttribute('data-y-position', 'bottom');
+    });
+
+    it('sits at the top, beside the dialog, on a wider screen', async () => {
+      expect(await acceptTerms(false)).toHaveAttribute('data-y-position', 'top');
+    });
   });
 
   it('signs the member out when they decline', async () => {

@@ -7,6 +7,18 @@ import { errorMessage } from '@/lib/api';
 import { useAcceptDocument } from '../api/compliance';
 import type { LegalDocument } from '../legal-text';
 
+/** Below this width the gate's next dialog fills the screen (Tailwind's `sm`). */
+const PHONE_QUERY = '(max-width: 639.98px)';
+
+/**
+ * Where the acceptance toast goes. On a phone the next step's dialog fills the screen under the top
+ * bar, where toasts appear, and the toast covered its step and title ("Step 2 of 3", "Privacy
+ * Policy"); at the bottom edge it covers a few lines of the document's text for a moment instead.
+ */
+function acceptedToastPosition(): 'bottom-center' | undefined {
+  return window.matchMedia?.(PHONE_QUERY).matches ? 'bottom-center' : undefined;
+}
+
 /**
  * One legal document of the gate: its summary, a checkbox that must be ticked before
  * 'Accept & Continue' is enabled, and Decline (which signs the member out).
@@ -28,7 +40,7 @@ export function LegalDocumentModal({
 
   const onAccept = () =>
     accept.mutate(document.version, {
-      onSuccess: () => toast.success(document.acceptedToast),
+      onSuccess: () => toast.success(document.acceptedToast, { position: acceptedToastPosition() }),
       onError: (error) => toast.error(errorMessage(error)),
     });
 
