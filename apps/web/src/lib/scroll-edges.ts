@@ -26,8 +26,9 @@ export function scrollEdgesOf(box: HTMLElement, axis: ScrollAxis = 'y'): ScrollE
 }
 
 /**
- * Whether a scroll box (give it the returned ref) has content hidden above or below, kept current
- * as it scrolls, resizes or its content changes: for cues such as a fade where more is below.
+ * Whether a scroll box (give it the returned ref) has content hidden at either end along `axis`
+ * (above and below, or left and right of a row), kept current as it scrolls, resizes or its content
+ * changes: for cues such as a fade where more is hidden.
  */
 export function useScrollEdges<T extends HTMLElement>(
   axis: ScrollAxis = 'y',
