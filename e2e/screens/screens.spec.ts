@@ -195,6 +195,18 @@ for (const theme of THEMES) {
       await capture(shot, 'discovery-empty-vault');
       await page.unroute('**/api/discovery/feed*');
 
+      // A member below the top tier: the end of the deck offers the next tier up.
+      await context.clearCookies();
+      await signInContext(context, DEMO.verified.email, DEMO_PASSWORD);
+      await useTheme(context, globals.baseUrl, theme.darkMode);
+      await page.route('**/api/discovery/feed*', (route) =>
+        route.fulfill({ json: { items: [], next_cursor: null } }),
+      );
+      await openDeckFromAnotherScreen(page);
+      await expect(page.getByText('No More Profiles')).toBeVisible();
+      await capture(shot, 'discovery-empty-offer');
+      await page.unroute('**/api/discovery/feed*');
+
       // An Observer: locked actions and the Upgrade dialog with the plan that unlocks them.
       await context.clearCookies();
       await signInContext(context, DEMO.observer.email, DEMO_PASSWORD);

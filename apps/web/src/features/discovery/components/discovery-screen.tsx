@@ -247,6 +247,8 @@ export function DiscoveryScreen() {
   let body: ReactNode;
   // Cards are on their way (the first page, or the next one after the last card): skeletons.
   let awaitingCards = false;
+  // The end of the deck: a panel in place of the cards, with no card actions under it.
+  let ended = false;
   if (feed.isPending) {
     awaitingCards = true;
     body = <CardSkeleton label="Loading profiles..." />;
@@ -266,14 +268,17 @@ export function DiscoveryScreen() {
     awaitingCards = true;
     body = <CardSkeleton label="Loading profiles..." />;
   } else {
+    ended = true;
     body = (
       <StatusPanel
         Icon={Crown}
         tone="royal"
         title="No More Profiles"
         description="You've seen all available profiles in your tier range."
-        // Safe centring: on a short screen the panel scrolls from its top instead of cutting it off.
-        className="h-full justify-center-safe overflow-y-auto"
+        // At least the deck's height, and taller when it must be: on a short phone the offer of the
+        // next tier then lies below the fold of the page, where scrolling finds it, instead of hidden
+        // inside a panel that scrolled on its own (at 320 × 568 it showed no sign of being there).
+        className="flex-1 justify-center"
       >
         <Button variant="gold" onClick={() => reset.mutate()} disabled={reset.isPending}>
           <RotateCcw aria-hidden="true" className="size-4" />
@@ -306,7 +311,10 @@ export function DiscoveryScreen() {
             Use the Left arrow key to pass, the Right arrow key to like and the Up arrow key to super like.
           </p>
 
-          <div className="relative w-full" style={{ height: DECK_HEIGHT }}>
+          <div
+            className={ended ? 'flex w-full flex-col' : 'relative w-full'}
+            style={ended ? { minHeight: DECK_HEIGHT } : { height: DECK_HEIGHT }}
+          >
             {body ??
               [top, next].map(
                 (card, index) =>
@@ -336,7 +344,7 @@ export function DiscoveryScreen() {
               )}
           </div>
 
-          <div className="flex shrink-0 flex-col items-center gap-1">
+          <div className="flex shrink-0 flex-col items-center gap-1" hidden={ended}>
             <div className="flex h-[4.5rem] shrink-0 items-center justify-center gap-6 [@media(max-height:500px)]:h-auto [@media(max-height:500px)]:flex-col [@media(max-height:500px)]:gap-3">
               {top && (
                 <>
