@@ -22,6 +22,7 @@ import { StatusPanel } from '@/components/ui/status-panel';
 import { TierPlan } from '@/components/ui/tier-plan';
 import { UpgradeDialog, type UpgradeDialogProps } from '@/components/ui/upgrade-dialog';
 import { useCurrentMember } from '@/features/auth';
+import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { useSwipeAllowance } from '../api/allowance';
 import { useFeed } from '../api/feed';
@@ -294,8 +295,14 @@ export function DiscoveryScreen() {
   }
 
   return (
-    // Clipped, so a dragged card never slides under the top bar or the navigation.
-    <div className="-mx-4 overflow-clip px-4 [overflow-clip-margin:1rem] sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
+    // Clipped, so a dragged card never slides under the top bar or the navigation. The end of the deck
+    // has no card to drag: unclipped, its panel's shadow fades out instead of ending in a straight edge.
+    <div
+      className={cn(
+        '-mx-4 px-4 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0',
+        !ended && 'overflow-clip [overflow-clip-margin:1rem]',
+      )}
+    >
       <div className="mx-auto flex w-full max-w-[420px] flex-col gap-8 lg:max-w-none lg:flex-row lg:items-start lg:justify-center">
         <section
           ref={regionRef}
