@@ -37,19 +37,23 @@ export function SearchScreen() {
   const apply = (next: BrowseFilters) => setParams(paramsFromFilters(next), { replace: true });
   const change = (patch: Partial<BrowseFilters>) => apply({ ...filters, ...patch });
 
-  // The name box follows the URL (Clear all, back/forward) and writes to it once typing pauses.
+  // The name box follows the URL (Clear all, back/forward) and writes to it once typing pauses. The
+  // write starts from the URL the page last showed (the effect's own render), never from filters
+  // kept in a ref during render: a render of the page from before Clear all (navigations render as
+  // transitions) left its filters there, and the write put them back with an empty name.
   const urlName = filters.q;
   useEffect(() => setName(urlName), [urlName]);
-  const latest = useRef({ filters, apply });
-  latest.current = { filters, apply };
   useEffect(() => {
-    if (name.trim() === latest.current.filters.q) return;
+    if (name.trim() === urlName) return;
     const timer = setTimeout(
-      () => latest.current.apply({ ...latest.current.filters, q: name }),
+      () =>
+        setParams((current) => paramsFromFilters({ ...filtersFromParams(current), q: name }), {
+          replace: true,
+        }),
       NAME_SEARCH_DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [name]);
+  }, [name, urlName, setParams]);
 
   const canFilterDistance = me.location.coordinates !== null && settings.data?.location_sharing !== false;
   const active = hasActiveFilters(filters);
