@@ -72,6 +72,17 @@ async function openDeckFromAnotherScreen(page: Page) {
   await page.getByRole('link', { name: 'Swipe' }).first().click();
 }
 
+/** The end of the deck, drawn by the app from an empty feed, for `shoot` to capture. */
+async function atEmptyDeck(page: Page, shoot: () => Promise<void>) {
+  await page.route('**/api/discovery/feed*', (route) =>
+    route.fulfill({ json: { items: [], next_cursor: null } }),
+  );
+  await openDeckFromAnotherScreen(page);
+  await expect(page.getByText('No More Profiles')).toBeVisible();
+  await shoot();
+  await page.unroute('**/api/discovery/feed*');
+}
+
 for (const theme of THEMES) {
   for (const width of WIDTHS) {
     test(`every member screen at ${width.name} px, ${theme.name}`, async ({ browser, globals }) => {
@@ -199,13 +210,7 @@ for (const theme of THEMES) {
       await context.clearCookies();
       await signInContext(context, DEMO.verified.email, DEMO_PASSWORD);
       await useTheme(context, globals.baseUrl, theme.darkMode);
-      await page.route('**/api/discovery/feed*', (route) =>
-        route.fulfill({ json: { items: [], next_cursor: null } }),
-      );
-      await openDeckFromAnotherScreen(page);
-      await expect(page.getByText('No More Profiles')).toBeVisible();
-      await capture(shot, 'discovery-empty-offer');
-      await page.unroute('**/api/discovery/feed*');
+      await atEmptyDeck(page, () => capture(shot, 'discovery-empty-offer'));
 
       // An Observer: locked actions and the Upgrade dialog with the plan that unlocks them.
       await context.clearCookies();
@@ -218,13 +223,7 @@ for (const theme of THEMES) {
       await expect(page.getByRole('dialog', { name: 'Upgrade Required' })).toBeVisible();
       await capture(shot, 'upgrade-dialog');
       await page.keyboard.press('Escape');
-      await page.route('**/api/discovery/feed*', (route) =>
-        route.fulfill({ json: { items: [], next_cursor: null } }),
-      );
-      await openDeckFromAnotherScreen(page);
-      await expect(page.getByText('No More Profiles')).toBeVisible();
-      await capture(shot, 'discovery-empty-observer');
-      await page.unroute('**/api/discovery/feed*');
+      await atEmptyDeck(page, () => capture(shot, 'discovery-empty-observer'));
 
       // The Observer is not verified: the verification page and the wizard's first step.
       await page.goto('/verify');
