@@ -15,6 +15,7 @@ import {
 import { isHeldAtGate } from '@/features/compliance';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
+import { yieldToBrowser } from '@/lib/yield';
 import { PageOwned } from './page-owned';
 import type { RouteDataName } from './route-data';
 import { NotFoundPage } from './routes/not-found';
@@ -38,10 +39,15 @@ function onDemand<Props extends object>(load: () => Promise<{ default: Component
   let download: Promise<{ default: ComponentType<Props> }> | undefined;
   const start = () => {
     if (!download) {
-      download = load().then((module) => {
-        loaded = module.default;
-        return module;
-      });
+      // In a task of its own: starting a chunk's download also starts its dependencies' (a
+      // <link rel="modulepreload"> each), and the first route's three chunks and its data module,
+      // all started by the router's first loaders, made one long task on a phone.
+      download = yieldToBrowser()
+        .then(load)
+        .then((module) => {
+          loaded = module.default;
+          return module;
+        });
       trackChunk(download);
     }
     return download;
@@ -138,7 +144,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const prefetch = (data: RouteDataName, { request, params }: LoaderFunctionArgs) => {
     const input = { url: new URL(request.url), params };
     trackChunk(
-      import('./route-data')
+      yieldToBrowser()
+        .then(() => import('./route-data'))
         // A module that fails to load leaves the data to the screen, which asks for it when it renders.
         .then(({ ROUTE_DATA }) => ROUTE_DATA[data](queryClient, input))
         .catch(() => undefined),
