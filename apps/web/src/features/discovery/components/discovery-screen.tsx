@@ -297,9 +297,11 @@ export function DiscoveryScreen() {
   return (
     // Clipped, so a dragged card never slides under the top bar or the navigation. The end of the deck
     // has no card to drag: unclipped, its panel's shadow fades out instead of ending in a straight edge.
+    // The padding below (taken back by the margin) leaves the action buttons' glow room to fade out
+    // above the clip's edge (a 1440 px screen showed it cut in a straight line under the buttons).
     <div
       className={cn(
-        '-mx-4 px-4 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0',
+        '-mx-4 -mb-6 px-4 pb-6 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0',
         !ended && 'overflow-clip [overflow-clip-margin:1rem]',
       )}
     >

@@ -105,9 +105,15 @@ export function SwipeCard({
       restingTouchAction.current = scrollable ? '' : 'none';
       if (!drag.current?.active) el.style.touchAction = restingTouchAction.current;
     };
-    update();
+    // Read in the next frame, where the browser lays the page out anyway: read here, right after
+    // React's commit, it forced a layout of the whole page inside the commit's task (about 15 ms on
+    // a throttled phone as the deck first appears).
+    const first = requestAnimationFrame(update);
     window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('resize', update);
+    };
   }, []);
 
   function paint() {
