@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { MERGED_CLASSES_ELEMENT_ID, pageJsonScript } from '../../packages/shared/src/page-data';
 import { APP_MODULES_ID } from './src/lib/start-on-first-act';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -95,7 +96,7 @@ function prerender(): Plugin {
         },
       });
       const { prerenderPages } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as {
-        prerenderPages: () => Promise<{ name: string; markup: string }[]>;
+        prerenderPages: () => Promise<{ name: string; markup: string; mergedClasses: object }[]>;
       };
       const index = await readFile(join(outDir, 'index.html'), 'utf8');
       // A prerendered page paints from its HTML and stylesheet alone. Its scripts are not preloaded
@@ -112,10 +113,13 @@ function prerender(): Plugin {
         },
       );
       const moduleList = `<script type="application/json" id="${APP_MODULES_ID}">${JSON.stringify(modules)}</script>`;
-      for (const { name, markup } of await prerenderPages()) {
+      for (const { name, markup, mergedClasses } of await prerenderPages()) {
+        // With the class lists the page was drawn with: the app's first render reads them (lib/cn.ts).
+        const classes = pageJsonScript(MERGED_CLASSES_ELEMENT_ID, JSON.stringify(mergedClasses));
         const html = withoutPreloads.replace(
           /<div id="root">[\s\S]*?<!--\/root-->/,
-          () => `<div id="root" data-prerendered="${name}">${markup}</div><!--/root-->\n    ${moduleList}`,
+          () =>
+            `<div id="root" data-prerendered="${name}">${markup}</div><!--/root-->\n    ${moduleList}\n    ${classes}`,
         );
         if (html === withoutPreloads)
           throw new Error('index.html has no `<div id="root">…<!--/root-->` to prerender into');

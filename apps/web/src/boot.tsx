@@ -24,11 +24,15 @@ async function boot(owned: () => void) {
   await yieldToBrowser();
   const app = await startApp();
   await yieldToBrowser();
-  // tailwind-merge builds its tables of every utility on its first call: done in a task of its own,
-  // it no longer lengthens the first slice of React's render that happens to call cn() first.
-  const { cn } = await import('./lib/cn');
-  cn('p-0', 'p-1');
-  await yieldToBrowser();
+  // tailwind-merge builds its tables of every utility on its first call. A page rendered ahead of
+  // the app carries the class lists it was drawn with, so its first render (hydration) calls none;
+  // otherwise the tables are built here, in a task of their own, so that they never lengthen the
+  // first slice of React's render that happens to call cn() first.
+  const { cn, knowMergedClasses } = await import('./lib/cn');
+  if (!knowMergedClasses(document)) {
+    cn('p-0', 'p-1');
+    await yieldToBrowser();
+  }
   if (!container.dataset.prerendered) {
     // The first render as a transition: React renders it in slices and yields to the browser
     // between them, so starting the app never blocks input for one long stretch.

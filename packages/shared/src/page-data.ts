@@ -7,5 +7,27 @@
  */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
+/**
+ * The Tailwind class lists a page rendered ahead of the app (a member's page on the server, a
+ * signed-out page at build time) was drawn with, already merged: `<script type="application/json"
+ * id="merged-classes">`, joined list → merged list (1: unchanged). The app's first render reads them
+ * instead of setting up tailwind-merge (apps/web/src/lib/cn.ts).
+ */
+export const MERGED_CLASSES_ELEMENT_ID = 'merged-classes';
+
+/**
+ * JSON text made safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes, so
+ * no string in it (a member's bio, say) can close the element or open a comment; U+2028/U+2029 too.
+ * JSON.parse reads the escapes back as the same characters.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `<script type="application/json" id="…">` holding `json` (made script-safe) for a page to carry. */
+export function pageJsonScript(id: string, json: string): string {
+  return `<script type="application/json" id="${id}">${scriptSafeJson(json)}</script>`;
+}
+
 /** API path (as the app requests it, query included) → that reply's JSON body. */
 export type PageReplies = Readonly<Record<string, unknown>>;

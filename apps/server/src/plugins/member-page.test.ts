@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { leadPhotoOf } from '@royal/shared';
+import { leadPhotoOf, pageJsonScript, scriptSafeJson } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../test/app';
 import { ageAllocator, viewerWithOneCard } from '../../test/discovery';
 import type { MemberOptions } from '../../test/factories';
 import { profiles, safetySettings } from '../db/schema';
-import { renderedPageHtml, repliesJson, scriptSafeJson } from './rendered-page';
+import { renderedPageHtml, repliesJson } from './rendered-page';
 
 // A web build as Vite writes it — app.html with its module preloads and the #root the server fills —
 // and, beside it, a stand-in for the server-side renderer the build writes (dist-ssr/): it draws
@@ -42,7 +42,10 @@ writeFileSync(
   if (user.name.startsWith('Broken')) throw new Error('the renderer broke');
   if (user.name.startsWith('Undrawable')) return null;
   const lead = replies['/api/discovery/feed']?.items?.[0]?.photos?.[0]?.url ?? '';
-  return '<main data-path="' + path + '" data-member="' + user.id + '"><img src="' + lead + '"></main>';
+  return {
+    markup: '<main data-path="' + path + '" data-member="' + user.id + '"><img src="' + lead + '"></main>',
+    mergedClasses: { 'px-4 py-2 px-6': 'py-2 px-6', 'flex gap-2': 1 },
+  };
 }
 `,
 );
@@ -145,7 +148,11 @@ describe("a member's /app rendered on the server", () => {
     const bio = 'Hi </script><script>alert(1)</script> <!-- & \u2028 bye';
     await t.app.ctx.db.update(profiles).set({ bio }).where(eq(profiles.userId, woman.id));
     const res = await page('/app', session);
-    const script = res.body.slice(res.body.indexOf('id="page-data">'));
+    // The replies' element, up to the next one (the class lists).
+    const script = res.body.slice(
+      res.body.indexOf('id="page-data">'),
+      res.body.indexOf('id="merged-classes"'),
+    );
     expect(script.indexOf('</script>')).toBe(script.lastIndexOf('</script>'));
     expect(res.body).not.toContain('<script>alert(1)');
     const feed = pageData(res.body)?.['/api/discovery/feed'] as { items: { bio: string }[] };
@@ -169,12 +176,25 @@ describe("a member's /app rendered on the server", () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('id="page-data"');
   });
+
+  it('carries the class lists the page was drawn with, after its replies', async () => {
+    const { session } = await viewerWithFeed();
+    const html = (await page('/app', session)).body;
+    const match = /<script type="application\/json" id="merged-classes">([\s\S]*?)<\/script>/.exec(html);
+    expect(JSON.parse(match?.[1] ?? 'null')).toEqual({ 'px-4 py-2 px-6': 'py-2 px-6', 'flex gap-2': 1 });
+    expect(html.indexOf('id="page-data"')).toBeLessThan(html.indexOf('id="merged-classes"'));
+  });
 });
+
+const deck = { markup: '<main>deck</main>', mergedClasses: { 'p-1 p-2': 'p-2' } };
 
 describe('the page data element', () => {
   it('escapes what could end the script element, and JSON.parse reads the same value back', () => {
     const value = { bio: '</script><!-- <b>&amp;</b> \u2028\u2029' };
     const safe = scriptSafeJson(JSON.stringify(value));
+    expect(pageJsonScript('page-data', JSON.stringify(value))).toBe(
+      `<script type="application/json" id="page-data">${safe}</script>`,
+    );
     expect(safe).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(safe)).toEqual(value);
   });
@@ -194,7 +214,7 @@ describe('the page data element', () => {
     const screen = { replies: new Map([['/api/session', '{"user":null}']]), darkMode: true };
     const template =
       '<html class="dark"><head><title>x</title></head><body><div id="root"></div><!--/root--></body></html>';
-    const html = renderedPageHtml(template, '<main>deck</main>', screen) as string;
+    const html = renderedPageHtml(template, deck, screen) as string;
     const expectLink = '<link rel="expect" href="#page-data" blocking="render">';
     expect(html).toContain(expectLink);
     // In the head, and naming the element that comes right after the page's markup.
@@ -204,6 +224,6 @@ describe('the page data element', () => {
 
   it('leaves the template alone when it has no #root to fill', () => {
     const screen = { replies: new Map(), darkMode: true };
-    expect(renderedPageHtml('<html><body></body></html>', '<main></main>', screen)).toBeUndefined();
+    expect(renderedPageHtml('<html><body></body></html>', deck, screen)).toBeUndefined();
   });
 });

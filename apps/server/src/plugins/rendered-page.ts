@@ -3,12 +3,21 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
-import { PAGE_DATA_ELEMENT_ID, type PageReplies } from '@royal/shared';
+import {
+  MERGED_CLASSES_ELEMENT_ID,
+  PAGE_DATA_ELEMENT_ID,
+  type PageReplies,
+  pageJsonScript,
+} from '@royal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FirstScreen } from './first-screen';
 
-/** The web build's server-side renderer (apps/web/src/app/page-renderer.tsx). */
-export type RenderPage = (path: string, replies: PageReplies) => Promise<string | null>;
+/**
+ * The web build's server-side renderer (apps/web/src/app/page-renderer.tsx): the page's markup and
+ * the class lists it was drawn with (see MERGED_CLASSES_ELEMENT_ID), or null when it cannot draw it.
+ */
+export type RenderPage = (path: string, replies: PageReplies) => Promise<RenderedPage | null>;
+export type RenderedPage = { markup: string; mergedClasses: Readonly<Record<string, string | 1>> };
 
 /**
  * The renderer the web build wrote beside its output (`dist-ssr/page-renderer.js`, next to
@@ -19,15 +28,6 @@ export async function loadPageRenderer(webDist: string): Promise<RenderPage | un
   if (!existsSync(file)) return undefined;
   const module = (await import(pathToFileURL(file).href)) as { renderPage?: RenderPage };
   return typeof module.renderPage === 'function' ? module.renderPage : undefined;
-}
-
-/**
- * JSON text made safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes, so
- * no string in it (a member's bio, say) can close the element or open a comment; U+2028/U+2029 too.
- * JSON.parse reads the escapes back as the same characters.
- */
-export function scriptSafeJson(json: string): string {
-  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The replies as one JSON object (URL → body), from the routes' own JSON texts. */
@@ -50,7 +50,7 @@ const PAINT_WHOLE = `  <link rel="expect" href="#${PAGE_DATA_ELEMENT_ID}" blocki
 /**
  * The page's HTML: the template (app.html) with the rendered markup in #root — marked like a
  * prerendered page, so the app starts after it is painted and hydrates it — followed by the replies
- * it was rendered from, and the member's own theme on <html>. Its scripts are not preloaded: as for
+ * it was rendered from and the class lists it was drawn with, and the member's own theme on <html>. Its scripts are not preloaded: as for
  * a page prerendered at build time, the page paints from its HTML, stylesheet and photo alone, and
  * on a slow phone connection the preloads took the bandwidth those needed (the app starts after the
  * first paint and fetches its modules then). The first paint waits for the whole markup (PAINT_WHOLE).
@@ -58,11 +58,14 @@ const PAINT_WHOLE = `  <link rel="expect" href="#${PAGE_DATA_ELEMENT_ID}" blocki
  */
 export function renderedPageHtml(
   template: string,
-  markup: string,
+  { markup, mergedClasses }: RenderedPage,
   screen: Pick<FirstScreen, 'replies' | 'darkMode'>,
 ): string | undefined {
   if (!ROOT.test(template)) return undefined;
-  const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(repliesJson(screen.replies))}</script>`;
+  const data = [
+    pageJsonScript(PAGE_DATA_ELEMENT_ID, repliesJson(screen.replies)),
+    pageJsonScript(MERGED_CLASSES_ELEMENT_ID, JSON.stringify(mergedClasses)),
+  ].join('\n    ');
   const html = template
     .replace(MODULE_PRELOAD, '')
     .replace(HEAD_END, () => PAINT_WHOLE)

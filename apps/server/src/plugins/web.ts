@@ -7,7 +7,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveRequestActor } from './access';
 import { firstScreenReplies, rendersFirstScreen } from './first-screen';
 import { pageHints, preloadImage } from './page-hints';
-import { loadPageRenderer, renderedPageHtml, sendMemberPage, templateReader } from './rendered-page';
+import {
+  loadPageRenderer,
+  type RenderedPage,
+  renderedPageHtml,
+  sendMemberPage,
+  templateReader,
+} from './rendered-page';
 
 /** Vite's content-hashed output: `assets/<name>-<hash>.<ext>`. Only these may be cached for a year. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i;
@@ -100,15 +106,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     if (!renderPage || !rendersFirstScreen(path)) return false;
     const screen = await firstScreenReplies(app, request, reply, path);
     if (!screen) return false;
-    let markup: string | null = null;
+    let rendered: RenderedPage | null = null;
     try {
       // The renderer gets what the browser will: the replies as parsed from their JSON text.
       const replies = Object.fromEntries([...screen.replies].map(([url, json]) => [url, JSON.parse(json)]));
-      markup = await renderPage(path, replies);
+      rendered = await renderPage(path, replies);
     } catch (error) {
       request.log.warn({ err: error, path }, 'server render failed: the page starts in the browser');
     }
-    const html = markup === null ? undefined : renderedPageHtml(await template(page), markup, screen);
+    const html = rendered === null ? undefined : renderedPageHtml(await template(page), rendered, screen);
     if (html === undefined) return false;
     // The photo the page paints largest, fetched before the browser has parsed the HTML.
     const photo = leadPhotoOf(screen.feed);

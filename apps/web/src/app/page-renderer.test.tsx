@@ -1,10 +1,11 @@
-import type { FeedPage, Me, PageReplies } from '@royal/shared';
+import { type FeedPage, MERGED_CLASSES_ELEMENT_ID, type Me, type PageReplies } from '@royal/shared';
 import { mockApi, never } from '@test/fetch-mock';
 import { makeMe, makeMemberCard, makeNotification, makeSettings } from '@test/fixtures';
 import { act, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { knowMergedClasses } from '@/lib/cn';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoot, firstPageReady } from './app';
 import { readPageReplies, seedPageReplies } from './page-data';
@@ -36,10 +37,10 @@ afterEach(() => {
 
 describe('renderPage (a member page rendered on the server)', () => {
   it("draws the member's deck from the replies alone, its lead photo a real <img>, asking for nothing", async () => {
-    const markup = await renderPage('/app', repliesFor(makeMe({ name: 'Quinn' })));
-    expect(markup).not.toBeNull();
+    const rendered = await renderPage('/app', repliesFor(makeMe({ name: 'Quinn' })));
+    expect(rendered).not.toBeNull();
     const page = document.createElement('div');
-    page.innerHTML = markup ?? '';
+    page.innerHTML = rendered?.markup ?? '';
     const card = within(page).getByRole('article', { name: 'Ava, 27' });
     expect(within(card).getByAltText("Ava's photo 1 of 2")).toHaveAttribute('src', ava.photos[0]?.url);
     expect(page.querySelector('nav[aria-label="Main"]')).not.toBeNull();
@@ -61,15 +62,23 @@ describe('renderPage (a member page rendered on the server)', () => {
 
   it('is hydrated by the app seeded from the same replies without a mismatch or a request for them', async () => {
     const replies = repliesFor(makeMe({ name: 'Quinn' }));
-    const markup = await renderPage('/app', replies);
+    const rendered = await renderPage('/app', replies);
     const container = document.createElement('div');
-    container.innerHTML = markup ?? '';
+    container.innerHTML = rendered?.markup ?? '';
     document.body.append(container);
-    const data = document.createElement('script');
-    data.type = 'application/json';
-    data.id = 'page-data';
-    data.textContent = JSON.stringify(replies);
-    document.body.append(data);
+    for (const [id, json] of [
+      ['page-data', replies],
+      [MERGED_CLASSES_ELEMENT_ID, rendered?.mergedClasses],
+    ] as const) {
+      const data = document.createElement('script');
+      data.type = 'application/json';
+      data.id = id;
+      data.textContent = JSON.stringify(json);
+      document.body.append(data);
+    }
+    // The app's first render takes the class lists the page was drawn with (lib/cn.ts).
+    expect(Object.keys(rendered?.mergedClasses ?? {}).length).toBeGreaterThan(20);
+    expect(knowMergedClasses(document)).toBe(true);
 
     // After hydration the deck asks for the day's allowance, as it does when rendered in the browser.
     const api = mockApi({

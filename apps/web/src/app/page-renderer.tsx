@@ -2,6 +2,7 @@ import type { Me, PageReplies } from '@royal/shared';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { isHeldAtGate } from '@/features/compliance';
+import { type MergedClasses, recordMergedClasses } from '@/lib/cn';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { AppRoot, firstPageReady } from './app';
@@ -17,11 +18,15 @@ const READY_TIMEOUT_MS = 5_000;
  * the HTML then carries, so the browser's first render is this one and it hydrates the markup.
  * Built by vite.config.ts (`prerender`) into dist-ssr/page-renderer.js, which the server loads.
  *
- * Resolves null when the page cannot be drawn from the replies alone: no member in them, the route
- * sends the member elsewhere (gate, onboarding), or it wanted data the page does not carry. The
- * server then sends the page that starts in the browser.
+ * Resolves the markup with the class lists it was drawn with (the page carries them, so the browser's
+ * first render merges none: lib/cn.ts), or null when the page cannot be drawn from the replies
+ * alone: no member in them, the route sends the member elsewhere (gate, onboarding), or it wanted
+ * data the page does not carry. The server then sends the page that starts in the browser.
  */
-export async function renderPage(path: string, replies: PageReplies): Promise<string | null> {
+export async function renderPage(
+  path: string,
+  replies: PageReplies,
+): Promise<{ markup: string; mergedClasses: MergedClasses } | null> {
   const queryClient = createQueryClient();
   seedPageReplies(queryClient, replies);
   const me = queryClient.getQueryData<Me | null>(queryKeys.me);
@@ -35,7 +40,10 @@ export async function renderPage(path: string, replies: PageReplies): Promise<st
     // A request the loaders started for data the page does not carry would render as loading here
     // and as data in the browser once its reply arrived: refuse rather than risk a mismatch.
     if (queryClient.isFetching() > 0) return null;
-    return renderToString(<AppRoot queryClient={queryClient} router={router} />);
+    const { result: markup, classes } = recordMergedClasses(() =>
+      renderToString(<AppRoot queryClient={queryClient} router={router} />),
+    );
+    return { markup, mergedClasses: classes };
   } finally {
     router.dispose();
   }

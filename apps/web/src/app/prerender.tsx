@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
+import { type MergedClasses, recordMergedClasses } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -21,7 +22,9 @@ const PAGES: Record<string, string> = {
 /** How long the build waits for a page's chunks; a page that is not ready by then fails the build. */
 const READY_TIMEOUT_MS = 30_000;
 
-export async function prerenderPages(): Promise<{ name: string; markup: string }[]> {
+export async function prerenderPages(): Promise<
+  { name: string; markup: string; mergedClasses: MergedClasses }[]
+> {
   return Promise.all(
     Object.entries(PAGES).map(async ([name, path]) => {
       const queryClient = createQueryClient();
@@ -33,9 +36,12 @@ export async function prerenderPages(): Promise<{ name: string; markup: string }
         throw new Error(
           `prerender: ${path} redirects a signed-out visitor to ${router.state.location.pathname}`,
         );
-      const markup = renderToString(<AppRoot queryClient={queryClient} router={router} />);
+      // With the class lists it was drawn with, which the page carries (lib/cn.ts).
+      const { result: markup, classes } = recordMergedClasses(() =>
+        renderToString(<AppRoot queryClient={queryClient} router={router} />),
+      );
       router.dispose();
-      return { name, markup };
+      return { name, markup, mergedClasses: classes };
     }),
   );
 }

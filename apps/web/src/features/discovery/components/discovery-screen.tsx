@@ -372,9 +372,7 @@ export function DiscoveryScreen() {
                 </>
               )}
             </div>
-            {top && !lockActions && allowance.data && (
-              <SuperLikesLeft allowance={allowance.data} className="h-4" />
-            )}
+            {top && !lockActions && <SuperLikesLeft allowance={allowance.data} className="h-4" />}
           </div>
         </section>
 
