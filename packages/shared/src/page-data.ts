@@ -15,6 +15,9 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
  */
 export const MERGED_CLASSES_ELEMENT_ID = 'merged-classes';
 
+/** The merged class lists a page carries: joined list → merged list, or 1 when it is the same. */
+export type MergedClasses = Record<string, string | 1>;
+
 /**
  * JSON text made safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes, so
  * no string in it (a member's bio, say) can close the element or open a comment; U+2028/U+2029 too.

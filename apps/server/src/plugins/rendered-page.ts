@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import {
   MERGED_CLASSES_ELEMENT_ID,
+  type MergedClasses,
   PAGE_DATA_ELEMENT_ID,
   type PageReplies,
   pageJsonScript,
@@ -17,7 +18,7 @@ import type { FirstScreen } from './first-screen';
  * the class lists it was drawn with (see MERGED_CLASSES_ELEMENT_ID), or null when it cannot draw it.
  */
 export type RenderPage = (path: string, replies: PageReplies) => Promise<RenderedPage | null>;
-export type RenderedPage = { markup: string; mergedClasses: Readonly<Record<string, string | 1>> };
+export type RenderedPage = { markup: string; mergedClasses: MergedClasses };
 
 /**
  * The renderer the web build wrote beside its output (`dist-ssr/page-renderer.js`, next to
@@ -50,10 +51,11 @@ const PAINT_WHOLE = `  <link rel="expect" href="#${PAGE_DATA_ELEMENT_ID}" blocki
 /**
  * The page's HTML: the template (app.html) with the rendered markup in #root — marked like a
  * prerendered page, so the app starts after it is painted and hydrates it — followed by the replies
- * it was rendered from and the class lists it was drawn with, and the member's own theme on <html>. Its scripts are not preloaded: as for
- * a page prerendered at build time, the page paints from its HTML, stylesheet and photo alone, and
- * on a slow phone connection the preloads took the bandwidth those needed (the app starts after the
- * first paint and fetches its modules then). The first paint waits for the whole markup (PAINT_WHOLE).
+ * it was rendered from and the class lists it was drawn with, and the member's own theme on <html>.
+ * Its scripts are not preloaded: as for a page prerendered at build time, the page paints from its
+ * HTML, stylesheet and photo alone, and on a slow phone connection the preloads took the bandwidth
+ * those needed (the app starts after the first paint and fetches its modules then). The first paint
+ * waits for the whole markup (PAINT_WHOLE).
  * Undefined when the template has no #root to fill.
  */
 export function renderedPageHtml(

@@ -1,8 +1,8 @@
-import type { Me, PageReplies } from '@royal/shared';
+import type { Me, MergedClasses, PageReplies } from '@royal/shared';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { isHeldAtGate } from '@/features/compliance';
-import { type MergedClasses, recordMergedClasses } from '@/lib/cn';
+import { recordMergedClasses } from '@/lib/cn';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { AppRoot, firstPageReady } from './app';

@@ -1,6 +1,7 @@
+import type { MergedClasses } from '@royal/shared';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
-import { type MergedClasses, recordMergedClasses } from '@/lib/cn';
+import { recordMergedClasses } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';

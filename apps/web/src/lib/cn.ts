@@ -1,4 +1,4 @@
-import { MERGED_CLASSES_ELEMENT_ID } from '@royal/shared';
+import { MERGED_CLASSES_ELEMENT_ID, type MergedClasses } from '@royal/shared';
 import { type ClassValue, clsx } from 'clsx';
 import { twMerge } from 'tailwind-merge';
 
@@ -17,9 +17,6 @@ export function cn(...inputs: ClassValue[]): string {
   recording?.set(joined, result);
   return result;
 }
-
-/** A page's merged class lists as it carries them: joined list → merged list, or 1 when the same. */
-export type MergedClasses = Record<string, string | 1>;
 
 /**
  * Runs a synchronous render (renderToString) and returns what it rendered with the class lists it
