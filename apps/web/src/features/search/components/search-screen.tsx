@@ -37,23 +37,28 @@ export function SearchScreen() {
   const apply = (next: BrowseFilters) => setParams(paramsFromFilters(next), { replace: true });
   const change = (patch: Partial<BrowseFilters>) => apply({ ...filters, ...patch });
 
-  // The name box follows the URL (Clear all, back/forward) and writes to it once typing pauses. The
-  // write starts from the URL the page last showed (the effect's own render), never from filters
-  // kept in a ref during render: a render of the page from before Clear all (navigations render as
-  // transitions) left its filters there, and the write put them back with an empty name.
+  // The name box follows the URL (Clear all, back/forward), and what is typed in it is written to the
+  // URL once typing pauses. Only typing writes: a write that compared the box with the URL could fire
+  // while a navigation was still rendering (navigations render as transitions) — after Clear all, the
+  // page from before it put its filters back with an empty name. The write starts from the URL the
+  // page last showed (kept by an effect, so only a committed render's).
   const urlName = filters.q;
   useEffect(() => setName(urlName), [urlName]);
+  const shown = useRef({ setParams, urlName });
   useEffect(() => {
-    if (name.trim() === urlName) return;
-    const timer = setTimeout(
-      () =>
-        setParams((current) => paramsFromFilters({ ...filtersFromParams(current), q: name }), {
-          replace: true,
-        }),
-      NAME_SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [name, urlName, setParams]);
+    shown.current = { setParams, urlName };
+  }, [setParams, urlName]);
+  const nameWrite = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(nameWrite.current), []);
+  const typeName = (typed: string) => {
+    setName(typed);
+    clearTimeout(nameWrite.current);
+    nameWrite.current = setTimeout(() => {
+      const { setParams: write, urlName: current } = shown.current;
+      if (typed.trim() === current) return;
+      write((params) => paramsFromFilters({ ...filtersFromParams(params), q: typed }), { replace: true });
+    }, NAME_SEARCH_DELAY_MS);
+  };
 
   const canFilterDistance = me.location.coordinates !== null && settings.data?.location_sharing !== false;
   const active = hasActiveFilters(filters);
@@ -92,7 +97,7 @@ export function SearchScreen() {
             placeholder="Search by name..."
             value={name}
             maxLength={60}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => typeName(e.target.value)}
             className="min-h-11 w-full rounded-full border border-border bg-surface py-2 pr-4 pl-10 text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
           />
         </div>
@@ -117,7 +122,8 @@ export function SearchScreen() {
             variant="ghost"
             className="min-h-9 px-3"
             onClick={() => {
-              setName('');
+              // The name box empties with the URL (above); a write of what was typed is dropped.
+              clearTimeout(nameWrite.current);
               apply({ ...DEFAULT_FILTERS });
             }}
           >
