@@ -7,7 +7,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { MERGED_CLASSES_ELEMENT_ID, pageJsonScript } from '../../packages/shared/src/page-data';
+import {
+  MERGED_CLASSES_ELEMENT_ID,
+  pageJsonScript,
+  type RenderedPage,
+} from '../../packages/shared/src/page-data';
 import { APP_MODULES_ID } from './src/lib/start-on-first-act';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -96,7 +100,7 @@ function prerender(): Plugin {
         },
       });
       const { prerenderPages } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as {
-        prerenderPages: () => Promise<{ name: string; markup: string; mergedClasses: object }[]>;
+        prerenderPages: () => Promise<({ name: string } & RenderedPage)[]>;
       };
       const index = await readFile(join(outDir, 'index.html'), 'utf8');
       // A prerendered page paints from its HTML and stylesheet alone. Its scripts are not preloaded
@@ -112,7 +116,7 @@ function prerender(): Plugin {
           return '';
         },
       );
-      const moduleList = `<script type="application/json" id="${APP_MODULES_ID}">${JSON.stringify(modules)}</script>`;
+      const moduleList = pageJsonScript(APP_MODULES_ID, JSON.stringify(modules));
       for (const { name, markup, mergedClasses } of await prerenderPages()) {
         // With the class lists the page was drawn with: the app's first render reads them (lib/cn.ts).
         const classes = pageJsonScript(MERGED_CLASSES_ELEMENT_ID, JSON.stringify(mergedClasses));

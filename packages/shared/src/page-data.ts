@@ -18,6 +18,9 @@ export const MERGED_CLASSES_ELEMENT_ID = 'merged-classes';
 /** The merged class lists a page carries: joined list → merged list, or 1 when it is the same. */
 export type MergedClasses = Record<string, string | 1>;
 
+/** A page rendered ahead of the app: its markup (for #root) and the class lists it was drawn with. */
+export type RenderedPage = { markup: string; mergedClasses: MergedClasses };
+
 /**
  * JSON text made safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes, so
  * no string in it (a member's bio, say) can close the element or open a comment; U+2028/U+2029 too.

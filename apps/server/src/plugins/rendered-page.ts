@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import {
   MERGED_CLASSES_ELEMENT_ID,
-  type MergedClasses,
   PAGE_DATA_ELEMENT_ID,
   type PageReplies,
   pageJsonScript,
+  type RenderedPage,
 } from '@royal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FirstScreen } from './first-screen';
@@ -18,7 +18,6 @@ import type { FirstScreen } from './first-screen';
  * the class lists it was drawn with (see MERGED_CLASSES_ELEMENT_ID), or null when it cannot draw it.
  */
 export type RenderPage = (path: string, replies: PageReplies) => Promise<RenderedPage | null>;
-export type RenderedPage = { markup: string; mergedClasses: MergedClasses };
 
 /**
  * The renderer the web build wrote beside its output (`dist-ssr/page-renderer.js`, next to

@@ -2,18 +2,12 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { leadPhotoOf } from '@royal/shared';
+import { leadPhotoOf, type RenderedPage } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveRequestActor } from './access';
 import { firstScreenReplies, rendersFirstScreen } from './first-screen';
 import { pageHints, preloadImage } from './page-hints';
-import {
-  loadPageRenderer,
-  type RenderedPage,
-  renderedPageHtml,
-  sendMemberPage,
-  templateReader,
-} from './rendered-page';
+import { loadPageRenderer, renderedPageHtml, sendMemberPage, templateReader } from './rendered-page';
 
 /** Vite's content-hashed output: `assets/<name>-<hash>.<ext>`. Only these may be cached for a year. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i;

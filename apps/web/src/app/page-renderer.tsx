@@ -1,4 +1,4 @@
-import type { Me, MergedClasses, PageReplies } from '@royal/shared';
+import type { Me, PageReplies, RenderedPage } from '@royal/shared';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { isHeldAtGate } from '@/features/compliance';
@@ -23,10 +23,7 @@ const READY_TIMEOUT_MS = 5_000;
  * alone: no member in them, the route sends the member elsewhere (gate, onboarding), or it wanted
  * data the page does not carry. The server then sends the page that starts in the browser.
  */
-export async function renderPage(
-  path: string,
-  replies: PageReplies,
-): Promise<{ markup: string; mergedClasses: MergedClasses } | null> {
+export async function renderPage(path: string, replies: PageReplies): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
   seedPageReplies(queryClient, replies);
   const me = queryClient.getQueryData<Me | null>(queryKeys.me);

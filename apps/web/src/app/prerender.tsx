@@ -1,4 +1,4 @@
-import type { MergedClasses } from '@royal/shared';
+import type { RenderedPage } from '@royal/shared';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { recordMergedClasses } from '@/lib/cn';
@@ -23,9 +23,7 @@ const PAGES: Record<string, string> = {
 /** How long the build waits for a page's chunks; a page that is not ready by then fails the build. */
 const READY_TIMEOUT_MS = 30_000;
 
-export async function prerenderPages(): Promise<
-  { name: string; markup: string; mergedClasses: MergedClasses }[]
-> {
+export async function prerenderPages(): Promise<({ name: string } & RenderedPage)[]> {
   return Promise.all(
     Object.entries(PAGES).map(async ([name, path]) => {
       const queryClient = createQueryClient();
