@@ -2,7 +2,7 @@ import { apiError, type MockReply, mockApi, SESSION, SIGNED_OUT, signedInAs } fr
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp } from '@test/render';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** A reply the test releases when it wants, to look at the busy state. */
 function deferred() {
@@ -27,6 +27,10 @@ async function openSignIn() {
 }
 
 describe('Sign-in screen', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('shows the product title, taglines and the two tabs with sign-in selected', async () => {
     mockApi({ [SESSION]: SIGNED_OUT });
     await openSignIn();
@@ -124,6 +128,26 @@ describe('Sign-in screen', () => {
       screen.getByText('Welcome! A few questions and a first photo, and you are in.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+  });
+
+  it("on a phone, puts the account-created toast at the bottom, clear of the gate's first step", async () => {
+    // The gate's step and title sit under the top bar, where toasts appear on a phone.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query.includes('max-width'), media: query }) as MediaQueryList,
+    );
+    mockApi({
+      [SESSION]: SIGNED_OUT,
+      'POST /api/auth/sign-up': { status: 201, body: { user: makeMe({ tier_level: 0 }) } },
+      ...memberArea,
+    });
+    const { user } = await openSignIn();
+    await user.click(screen.getByRole('tab', { name: 'Join the Elite' }));
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Password'), 'velvet rope');
+    await user.click(screen.getByRole('button', { name: 'Ascend to Elite Status' }));
+
+    const toast = (await screen.findByText('Account created!')).closest('[data-sonner-toaster]');
+    expect(toast).toHaveAttribute('data-y-position', 'bottom');
   });
 
   it('checks the password length before asking the server', async () => {

@@ -4,20 +4,9 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ModalContent } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
+import { toastPositionBeforeFullScreenDialog } from '@/lib/toast-placement';
 import { useAcceptDocument } from '../api/compliance';
 import type { LegalDocument } from '../legal-text';
-
-/** Below this width the gate's next dialog fills the screen (Tailwind's `sm`). */
-const PHONE_QUERY = '(max-width: 639.98px)';
-
-/**
- * Where the acceptance toast goes. On a phone the next step's dialog fills the screen under the top
- * bar, where toasts appear, and the toast covered its step and title ("Step 2 of 3", "Privacy
- * Policy"); at the bottom edge it covers a few lines of the document's text for a moment instead.
- */
-function acceptedToastPosition(): 'bottom-center' | undefined {
-  return window.matchMedia?.(PHONE_QUERY).matches ? 'bottom-center' : undefined;
-}
 
 /**
  * One legal document of the gate: its summary, a checkbox that must be ticked before
@@ -40,7 +29,8 @@ export function LegalDocumentModal({
 
   const onAccept = () =>
     accept.mutate(document.version, {
-      onSuccess: () => toast.success(document.acceptedToast, { position: acceptedToastPosition() }),
+      onSuccess: () =>
+        toast.success(document.acceptedToast, { position: toastPositionBeforeFullScreenDialog() }),
       onError: (error) => toast.error(errorMessage(error)),
     });
 
