@@ -1,7 +1,7 @@
 import { AppError, ErrorCode, emptyReplySchema, notificationListSchema } from '@royal/shared';
 import { apiError, mockApi } from '@test/fetch-mock';
 import { describe, expect, it } from 'vitest';
-import { api, BAD_RESPONSE_MESSAGE } from './api';
+import { api, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, refusalOr } from './api';
 
 describe('api client', () => {
   it('returns the reply parsed by its schema', async () => {
@@ -37,5 +37,28 @@ describe('api client', () => {
       status: 401,
       message: 'User not authenticated',
     });
+  });
+});
+
+describe('refusalOr', () => {
+  const SEND_FAILED = 'Failed to send message. Please try again.';
+
+  it("shows the server's reason when it refused the request", async () => {
+    mockApi({
+      'POST /api/messages': apiError(403, 'FORBIDDEN', 'Please verify your account to send messages'),
+    });
+    const refused = await api.post('/api/messages', {}, { schema: emptyReplySchema }).catch((e) => e);
+    expect(refusalOr(refused, SEND_FAILED)).toBe('Please verify your account to send messages');
+  });
+
+  it("shows the action's own text when the server failed, was unreachable or replied unreadably", async () => {
+    mockApi({ 'POST /api/messages': apiError(500, 'INTERNAL', 'Internal server error') });
+    const failed = await api.post('/api/messages', {}, { schema: emptyReplySchema }).catch((e) => e);
+    expect(refusalOr(failed, SEND_FAILED)).toBe(SEND_FAILED);
+    expect(refusalOr(new AppError(ErrorCode.SERVICE_UNAVAILABLE, NETWORK_ERROR_MESSAGE), SEND_FAILED)).toBe(
+      SEND_FAILED,
+    );
+    expect(refusalOr(new AppError(ErrorCode.INTERNAL, BAD_RESPONSE_MESSAGE), SEND_FAILED)).toBe(SEND_FAILED);
+    expect(refusalOr(new TypeError('boom'), SEND_FAILED)).toBe(SEND_FAILED);
   });
 });

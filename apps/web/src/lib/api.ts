@@ -80,6 +80,16 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
+/**
+ * What to show when an action failed: the server's reason when it refused the request (a 4xx, whose
+ * message is the spec's text for it, such as 'Upgrade to Tier 1+ to send messages'), else `failure`,
+ * the action's own text: when the server failed, could not be reached or sent an unreadable reply,
+ * its message says nothing the member can act on.
+ */
+export function refusalOr(error: unknown, failure: string): string {
+  return error instanceof AppError && error.status < 500 && error.message ? error.message : failure;
+}
+
 export function isUnauthenticated(error: unknown): boolean {
   return error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED;
 }

@@ -17,7 +17,7 @@ import { ModalContent } from '@/components/ui/modal';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { useCurrentMember } from '@/features/auth';
-import { errorMessage } from '@/lib/api';
+import { refusalOr } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useRealtimeEvent, useRealtimeSend } from '@/lib/realtime-context';
 import { applyChatEvent, chatMessages, useChat, useMarkChatRead, useSendMessage } from '../api/chat';
@@ -127,7 +127,8 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
           pendingId.current = null;
           setDraft('');
         },
-        onError: (error) => setFailed(errorMessage(error) || MESSAGE_SEND_FAILED_TEXT),
+        // A refusal says why (the spec's reason); anything else is the spec's 'Failed to send message'.
+        onError: (error) => setFailed(refusalOr(error, MESSAGE_SEND_FAILED_TEXT)),
       },
     );
   }
