@@ -105,8 +105,8 @@ export function MessagesScreen() {
 
       {matches.isError && (
         <LoadErrorPanel
-          title="Failed to fetch matches"
-          message={matches.error.message}
+          title="Failed to load matches"
+          message={matches.error.message || 'Failed to fetch matches'}
           onRetry={() => matches.refetch()}
           retrying={matches.isFetching}
         />
