@@ -3,7 +3,9 @@
 export {
   isAboveTier,
   listedForTier,
+  matchedWith,
   notBlockedWith,
+  reachableBy,
   settingsJoin,
   type VisibilityViewer,
   visibleTo,

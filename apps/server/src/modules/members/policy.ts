@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBER_SETTINGS, type TierLevel } from '@royal/shared';
 import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { profiles, safetySettings, userBlocks } from '../../db/schema';
+import { matches, profiles, safetySettings, userBlocks } from '../../db/schema';
 
 /**
  * Who may know that another member exists. One rule, used by every read of another member: the
@@ -42,6 +42,26 @@ export function listedForTier(viewerTier: VisibilityViewer['tier']): SQL {
     sql`${profiles.onboardedAt} is not null`,
     sql`${visibility} <> 'private'`,
     or(sql`${visibility} <> 'tier_only'`, sql`${profiles.tierLevel} <= ${viewerTier}`),
+  ) as SQL;
+}
+
+/** A match, open or expired, between the viewer and the member in `profiles` (matches_pair_key). */
+export function matchedWith(viewerId: string | SQL | Placeholder): SQL {
+  return sql`exists (select 1 from ${matches}
+    where ${matches.user1Id} = least(${viewerId}::uuid, ${profiles.userId})
+      and ${matches.user2Id} = greatest(${viewerId}::uuid, ${profiles.userId}))`;
+}
+
+/**
+ * Whether the viewer may deal with the member in `profiles` directly, outside a conversation (send
+ * them money): visible to them, and within their tier range or matched with them (a like paid with a
+ * message token matches above the range). A member above the range is a masked teaser everywhere
+ * else, so dealing with them by id would reveal who they are; a caller treats anyone else as unknown.
+ */
+export function reachableBy(viewer: VisibilityViewer & { maxTier: TierLevel }): SQL {
+  return and(
+    visibleTo(viewer),
+    or(sql`${profiles.tierLevel} <= ${viewer.maxTier}`, matchedWith(viewer.id)),
   ) as SQL;
 }
 

@@ -6,6 +6,7 @@ import {
   ErrorCode,
   escrowLimitMessage,
   formatCents,
+  maxVisibleTier,
   NO_WALLET_TEXT,
   RECEIVER_UNAVAILABLE_TEXT,
   ROMANCE_SCAM_WARNING_TEXT,
@@ -28,7 +29,7 @@ import {
   escrowWallets,
   peerTransfers,
   profiles,
-  userBlocks,
+  safetySettings,
   walletTransactions,
   withdrawals,
 } from '../../db/schema';
@@ -36,6 +37,7 @@ import type { Work } from '../../db/transaction';
 import { cursorCodec, microsecondKey } from '../../lib/cursor';
 import { pausePoint } from '../../lib/pause-point';
 import type { MemberActor } from '../auth';
+import { reachableBy, settingsJoin } from '../members';
 import { notify } from '../notifications';
 import { openCheckout } from '../payments';
 import { transferGuardReason } from './guardrails';
@@ -289,18 +291,25 @@ export async function settleWithdrawal(
 // Peer transfers, with the scam guardrails.
 
 /** The receiver may take a transfer: exists, holds a paid tier (tier 0 has no wallet), no block either way. */
-async function assertReceiver(tx: Db, senderId: string, receiverId: string) {
-  if (senderId === receiverId) throw new AppError(ErrorCode.VALIDATION_FAILED, TRANSFER_SELF_TEXT);
+/**
+ * The receiver, when the sender may send them money: a member the sender could meet in the app
+ * (the members' rule `reachableBy`: visible to them, no block either way, and within their tier
+ * range or matched with them), who is not an Observer. Anyone else reads as unknown, alike: a
+ * transfer must not tell whether an id exists, nor reveal the name of a hidden or higher-tier member
+ * (their masked teaser hands out the id), nor open a message channel to them beside the matches.
+ */
+async function assertReceiver(tx: Db, sender: MemberActor, receiverId: string) {
+  if (sender.id === receiverId) throw new AppError(ErrorCode.VALIDATION_FAILED, TRANSFER_SELF_TEXT);
   const [receiver] = await tx
     .select({ tier: profiles.tierLevel, name: profiles.name })
     .from(profiles)
+    .leftJoin(safetySettings, settingsJoin)
     .where(
       and(
         eq(profiles.userId, receiverId),
-        sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${senderId} and ${userBlocks.blockedId} = ${receiverId}) or (${userBlocks.blockerId} = ${receiverId} and ${userBlocks.blockedId} = ${senderId}))`,
+        reachableBy({ id: sender.id, tier: sender.tier, maxTier: maxVisibleTier(sender.rules) }),
       ),
     );
-  // Deleted, blocked and tier 0 read alike, so the reply does not tell a blocked sender about the block.
   if (!receiver || receiver.tier === 0) throw new AppError(ErrorCode.NOT_FOUND, RECEIVER_UNAVAILABLE_TEXT);
   return receiver;
 }
@@ -314,7 +323,7 @@ export function sendTransfer(ctx: AppContext, { actor, key, input }: Keyed<Trans
     async (work): Promise<TransferReply> => {
       const { tx } = work;
       const now = new Date();
-      await assertReceiver(tx, actor.id, input.receiver_id);
+      await assertReceiver(tx, actor, input.receiver_id);
       const guard = await transferGuardReason(tx, {
         senderId: actor.id,
         receiverId: input.receiver_id,

@@ -14,7 +14,14 @@ import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost, newKey } from '../../../test/money';
-import { idempotencyKeys, matches, notifications, peerTransfers, userBlocks } from '../../db/schema';
+import {
+  idempotencyKeys,
+  matches,
+  notifications,
+  peerTransfers,
+  safetySettings,
+  userBlocks,
+} from '../../db/schema';
 import { purgeIdempotencyKeys } from './idempotency';
 import { releaseDueTransfers } from './service';
 
@@ -230,6 +237,42 @@ describe('transfers', () => {
       amount_cents: 500,
     });
     expect(fromObserver.statusCode).toBe(403);
+  });
+
+  it('refuse members the sender could not meet: above their tier unless matched, private or in ghost mode', async () => {
+    const sender = await signedInMember(t.app, { tier: 1 });
+    const above = await signedInMember(t.app, { tier: 4, name: 'Victoria' });
+    const hidden = await signedInMember(t.app, { tier: 1 });
+    const ghost = await signedInMember(t.app, { tier: 1, ghostMode: true });
+    await t.app.ctx.db
+      .insert(safetySettings)
+      .values({ userId: hidden.member.id, profileVisibility: 'private' })
+      .onConflictDoUpdate({ target: safetySettings.userId, set: { profileVisibility: 'private' } });
+    await fundWallet(t.app, sender.member.id, 5000);
+    const send = (receiverId: string) =>
+      moneyPost(t.app, '/api/wallet/transfers', sender.session, {
+        receiver_id: receiverId,
+        amount_cents: 100,
+        transfer_type: 'gift',
+        message: 'text me',
+      });
+
+    // A tier-4 member is a masked teaser to a tier-1 member (the feed hands out the id): sending
+    // money must not reveal her name, nor reach her, any more than the profile page does.
+    for (const id of [above.member.id, hidden.member.id, ghost.member.id]) {
+      const res = await send(id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: RECEIVER_UNAVAILABLE_TEXT });
+    }
+    expect(await balanceOf(t.app.ctx.db, sender.member.id)).toEqual({ balance: 5000, held: 0 });
+    expect(await balanceOf(t.app.ctx.db, above.member.id)).toEqual({ balance: 0, held: 0 });
+
+    // Matched (a like paid with a message token reaches above the range): they have met.
+    await matchNow(sender.member.id, above.member.id, new Date(Date.now() - 3 * 24 * 3_600_000));
+    const matched = await send(above.member.id);
+    expect(matched.statusCode).toBe(200);
+    expect(await balanceOf(t.app.ctx.db, above.member.id)).toEqual({ balance: 100, held: 0 });
+    await expectLedgerConsistent(t.app.ctx.db);
   });
 
   it('to a match younger than 24 hours ask for confirmation, then hold for a cancellable cool-off', async () => {
