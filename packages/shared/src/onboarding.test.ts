@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, minimumAgeForTier, nextRequiredStep } from './onboarding';
+import { ageOn, minimumAgeForTier, nextRequiredStep, tierAgeRefusal } from './onboarding';
 
 describe('nextRequiredStep', () => {
   it('asks for onboarding until it is finished, then nothing', () => {
@@ -25,5 +25,20 @@ describe('minimumAgeForTier', () => {
   it('is 18 for the Observer tier and 21 for every paid tier', () => {
     expect(minimumAgeForTier(0)).toBe(18);
     for (const tier of [1, 2, 3, 4] as const) expect(minimumAgeForTier(tier)).toBe(21);
+  });
+});
+
+describe('tierAgeRefusal', () => {
+  it('lets a member of 21 or more hold a paid tier, and refuses it under 21 with the reason', () => {
+    expect(tierAgeRefusal(2, 21)).toBeNull();
+    expect(tierAgeRefusal(4, 60)).toBeNull();
+    expect(tierAgeRefusal(1, 20)).toBe('You must be at least 21 for Basic Access');
+    expect(tierAgeRefusal(2, 19)).toBe('You must be at least 21 for Verified Viber');
+  });
+
+  it('lets an adult hold the Observer tier, and no tier without a known age', () => {
+    expect(tierAgeRefusal(0, 18)).toBeNull();
+    expect(tierAgeRefusal(0, 17)).toBe('You must be at least 18 for Observer');
+    expect(tierAgeRefusal(3, null)).toBe('You must be at least 21 for Chemistry Tier');
   });
 });

@@ -1,4 +1,4 @@
-import type { TierLevel } from './tiers';
+import { TIERS, type TierLevel } from './tiers';
 
 // The steps a signed-in member must finish before the app proper (discovery, search, the rest),
 // after the compliance gate (compliance.ts: terms and privacy, which every member route requires,
@@ -21,6 +21,17 @@ export function nextRequiredStep(facts: StepFacts): RequiredStep | null {
 /** The spec's terms: "Tier 0 must be 18+, all other tiers 21+". */
 export function minimumAgeForTier(tier: TierLevel): number {
   return tier === 0 ? 18 : 21;
+}
+
+/**
+ * Why a member of this age may not hold this tier (the terms' minimum), or null when they may: a
+ * plan above Observer is not sold to a member under 21, whatever they were at onboarding. An age
+ * not known yet (onboarding unfinished) holds no paid tier either.
+ */
+export function tierAgeRefusal(tier: TierLevel, age: number | null): string | null {
+  const minimum = minimumAgeForTier(tier);
+  if (age !== null && age >= minimum) return null;
+  return `You must be at least ${minimum} for ${TIERS[tier].name}`;
 }
 
 /**

@@ -119,6 +119,24 @@ describe('subscriptions', () => {
     await expectLedgerConsistent(t.app.ctx.db);
   });
 
+  it('sell no plan above Observer to a member under 21 (the terms), nor to one not onboarded', async () => {
+    const young = await signedInMember(t.app, { tier: 0, age: 19 });
+    const refused = await moneyPost(t.app, '/api/subscription/checkout', young.session, { tier_level: 2 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'FORBIDDEN',
+      message: 'You must be at least 21 for Verified Viber',
+    });
+    const newcomer = await signedInMember(t.app, { tier: 0, onboarded: false });
+    const early = await moneyPost(t.app, '/api/subscription/checkout', newcomer.session, { tier_level: 1 });
+    expect(early.statusCode).toBe(403);
+    expect(await profileOf(young.member.id)).toMatchObject({ tierLevel: 0, tierSubscriptionActive: false });
+    // At 21 the same plan is sold.
+    const adult = await signedInMember(t.app, { tier: 0, age: 21 });
+    await payCheckout(adult.session, '/api/subscription/checkout', { tier_level: 2 });
+    expect(await profileOf(adult.member.id)).toMatchObject({ tierLevel: 2, tierSubscriptionActive: true });
+  });
+
   it('open the portal only for a member with a plan, and refuse tier 0 as a plan', async () => {
     const { session } = await signedInMember(t.app, { tier: 1 });
     expect((await request(t.app, 'POST', '/api/subscription/portal', { session })).statusCode).toBe(404);

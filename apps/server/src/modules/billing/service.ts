@@ -8,6 +8,7 @@ import {
   type SubscriptionState,
   TIERS,
   type TierLevel,
+  tierAgeRefusal,
 } from '@royal/shared';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -88,9 +89,17 @@ export function requestPlanCheckout(
   return runIdempotent(
     ctx,
     { userId: actor.id, key, request: { operation: 'subscription', input } },
-    ({ tx }): Promise<CheckoutReply> => {
+    async ({ tx }): Promise<CheckoutReply> => {
       const tier = input.tier_level;
       if (tier === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The Observer tier is free');
+      // The terms' minimum age for the tier (21 above Observer), checked where a plan is sold: an
+      // 18-year-old Observer may not buy their way past it.
+      const [member] = await tx
+        .select({ age: profiles.age, onboardedAt: profiles.onboardedAt })
+        .from(profiles)
+        .where(eq(profiles.userId, actor.id));
+      const tooYoung = tierAgeRefusal(tier, member?.onboardedAt ? member.age : null);
+      if (tooYoung) throw new AppError(ErrorCode.FORBIDDEN, tooYoung);
       return openCheckout(ctx, tx, {
         userId: actor.id,
         email: actor.email,
