@@ -285,7 +285,7 @@ describe('sponsorship', () => {
     expect((await profileOf(sponsored.member.id)).isSponsored).toBe(false);
   });
 
-  it('is refused without can_sponsor, below tier 4, and for oneself', async () => {
+  it('is refused without can_sponsor, below tier 4, for oneself and for a hidden member', async () => {
     const vault = await signedInMember(t.app, { tier: 4 });
     const target = await signedInMember(t.app, { tier: 1 });
     const body = { user_id: target.member.id };
@@ -302,5 +302,13 @@ describe('sponsorship', () => {
       body: { user_id: vault.member.id },
     });
     expect(self.statusCode).toBe(400);
+    // A member hidden from the sponsor (ghost mode) reads as unknown: the list would show their name.
+    const ghost = await signedInMember(t.app, { tier: 1, ghostMode: true });
+    const hidden = await request(t.app, 'POST', '/api/sponsorships', {
+      session: vault.session,
+      body: { user_id: ghost.member.id },
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect((await profileOf(ghost.member.id)).isSponsored).toBe(false);
   });
 });

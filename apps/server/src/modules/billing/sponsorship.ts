@@ -1,10 +1,11 @@
-import { AppError, ErrorCode, RECEIVER_UNAVAILABLE_TEXT } from '@royal/shared';
+import { AppError, ErrorCode, maxVisibleTier, RECEIVER_UNAVAILABLE_TEXT } from '@royal/shared';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { profiles, sponsorships, userBlocks } from '../../db/schema';
+import { profiles, safetySettings, sponsorships } from '../../db/schema';
 import type { MemberActor } from '../auth';
+import { reachableBy, settingsJoin } from '../members';
 
 // Sponsorship (part 2 §6): a Vault Verified member whose profile has can_sponsor pays for another
 // member's access; the sponsored member's is_sponsored flag grants paid access (shared rule
@@ -64,17 +65,18 @@ export function sponsorMember(ctx: AppContext, { actor, userId }: { actor: Membe
     if (!me?.canSponsor)
       throw new AppError(ErrorCode.FORBIDDEN, 'Sponsoring is not enabled for your account');
     if (userId === actor.id) throw new AppError(ErrorCode.VALIDATION_FAILED, 'You cannot sponsor yourself');
+    // Someone the sponsor could meet in the app (the members' rule): sponsoring a hidden member by
+    // id would put their name in the sponsor's list.
     const [target] = await tx
       .select({ id: profiles.userId })
       .from(profiles)
-      .leftJoin(
-        userBlocks,
-        or(
-          and(eq(userBlocks.blockerId, actor.id), eq(userBlocks.blockedId, profiles.userId)),
-          and(eq(userBlocks.blockerId, profiles.userId), eq(userBlocks.blockedId, actor.id)),
+      .leftJoin(safetySettings, settingsJoin)
+      .where(
+        and(
+          eq(profiles.userId, userId),
+          reachableBy({ id: actor.id, tier: actor.tier, maxTier: maxVisibleTier(actor.rules) }),
         ),
-      )
-      .where(and(eq(profiles.userId, userId), isNull(userBlocks.id)));
+      );
     if (!target) throw new AppError(ErrorCode.NOT_FOUND, RECEIVER_UNAVAILABLE_TEXT);
     try {
       await tx.transaction((sp) =>
