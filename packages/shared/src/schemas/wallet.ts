@@ -197,6 +197,14 @@ export function escrowLimitMessage(maxCents: number): string {
   return `This deposit would take your balance above your tier’s escrow maximum of ${formatCents(maxCents)}`;
 }
 
+/**
+ * The same limit, reached only with the member's deposits still waiting for payment (a checkout left
+ * open in another tab): they may finish or cancel it, or wait for it to lapse.
+ */
+export function pendingDepositsLimitMessage(maxCents: number, pendingCents: number): string {
+  return `Your deposits waiting for payment (${formatCents(pendingCents)}) and this one would take your balance above your tier’s escrow maximum of ${formatCents(maxCents)}. Finish or cancel them first.`;
+}
+
 /** The payment sandbox's TEST MODE plan management page (its stand-in for a provider's portal). */
 export const SANDBOX_PLAN_ACTIONS = ['cancel_at_period_end', 'cancel_now', 'resume'] as const;
 export type SandboxPlanAction = (typeof SANDBOX_PLAN_ACTIONS)[number];

@@ -8,6 +8,7 @@ import {
   formatCents,
   maxVisibleTier,
   NO_WALLET_TEXT,
+  pendingDepositsLimitMessage,
   RECEIVER_UNAVAILABLE_TEXT,
   ROMANCE_SCAM_WARNING_TEXT,
   TIERS,
@@ -26,6 +27,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import {
+  checkouts,
   escrowWallets,
   peerTransfers,
   profiles,
@@ -101,6 +103,9 @@ export async function listHistory(
 // ---------------------------------------------------------------------------------------------
 // Deposit: a checkout at the provider; the balance moves only when its verified webhook arrives.
 
+/** How long a checkout stays payable at the provider (Stripe's default session lifetime). */
+const OPEN_CHECKOUT_HOURS = 24;
+
 export function requestDeposit(ctx: AppContext, { actor, key, input }: Keyed<DepositBody>) {
   return runIdempotent(
     ctx,
@@ -108,15 +113,36 @@ export function requestDeposit(ctx: AppContext, { actor, key, input }: Keyed<Dep
     async ({ tx }): Promise<CheckoutReply> => {
       const { maxEscrowCents } = TIERS[actor.tier];
       if (maxEscrowCents === 0) throw new AppError(ErrorCode.TIER_REQUIRED, NO_WALLET_TEXT);
+      // The wallet row is locked so two deposits asked for at once are checked one after the other.
       const [wallet] = await tx
         .select({ balance: escrowWallets.currentBalanceCents, held: escrowWallets.heldCents })
         .from(escrowWallets)
-        .where(eq(escrowWallets.userId, actor.id));
+        .where(eq(escrowWallets.userId, actor.id))
+        .for('update');
       if (!wallet) throw new AppError(ErrorCode.NOT_FOUND, 'Wallet not found');
-      // Checked when the member asks; the webhook credits what was paid even if the balance has grown
-      // since (the money has been taken: refusing it then would help nobody).
-      if (maxEscrowCents !== null && wallet.balance + wallet.held + input.amount_cents > maxEscrowCents) {
+      // Checked when the member asks, counting the deposits still open at the provider (a checkout
+      // lives 24 hours there): three checkouts opened side by side cannot together pass the maximum.
+      // The webhook then credits what was paid (the money has been taken: refusing it would help
+      // nobody). The maximum caps what a member puts in; transfers from others are not refused by
+      // the receiver's balance, which would tell the sender something about it.
+      const [open] = await tx
+        .select({ cents: sql<string>`coalesce(sum(${checkouts.amountCents}), 0)` })
+        .from(checkouts)
+        .where(
+          and(
+            eq(checkouts.userId, actor.id),
+            eq(checkouts.purpose, 'deposit'),
+            eq(checkouts.status, 'open'),
+            sql`${checkouts.createdAt} > now() - ${`${OPEN_CHECKOUT_HOURS} hours`}::interval`,
+          ),
+        );
+      const held = wallet.balance + wallet.held;
+      const pending = Number(open?.cents ?? 0);
+      if (maxEscrowCents !== null && held + input.amount_cents > maxEscrowCents) {
         throw new AppError(ErrorCode.ESCROW_LIMIT, escrowLimitMessage(maxEscrowCents));
+      }
+      if (maxEscrowCents !== null && held + pending + input.amount_cents > maxEscrowCents) {
+        throw new AppError(ErrorCode.ESCROW_LIMIT, pendingDepositsLimitMessage(maxEscrowCents, pending));
       }
       return openCheckout(ctx, tx, {
         userId: actor.id,

@@ -9,12 +9,13 @@ import {
   TRANSFER_GUARD,
   TRANSFER_SELF_TEXT,
 } from '@royal/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost, newKey } from '../../../test/money';
 import {
+  checkouts,
   idempotencyKeys,
   matches,
   notifications,
@@ -78,6 +79,33 @@ describe('deposits', () => {
       code: 'ESCROW_LIMIT',
       message: 'This deposit would take your balance above your tier’s escrow maximum of $250.00',
     });
+  });
+
+  it('count the deposits still open at the provider, so checkouts side by side cannot pass the maximum', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 1 });
+    const deposit = (cents: number) =>
+      moneyPost(t.app, '/api/wallet/deposits', session, { amount_cents: cents });
+    expect((await deposit(20000)).statusCode).toBe(200);
+    // $200 is open at the provider: another $100 would make $300 of the $250 maximum.
+    const second = await deposit(10000);
+    expect(second.statusCode).toBe(422);
+    expect(second.json().error).toEqual({
+      code: 'ESCROW_LIMIT',
+      message:
+        'Your deposits waiting for payment ($200.00) and this one would take your balance above your tier’s escrow maximum of $250.00. Finish or cancel them first.',
+    });
+    expect((await deposit(5000)).statusCode).toBe(200);
+    // A checkout that failed no longer counts.
+    const [first] = await t.app.ctx.db
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, member.id), eq(checkouts.amountCents, 20000)));
+    const declined = await request(t.app, 'POST', `/api/payments/sandbox/checkouts/${first?.id}/complete`, {
+      session,
+      body: { outcome: 'decline' },
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect((await deposit(10000)).statusCode).toBe(200);
   });
 
   it('are refused on tier 0, which has no wallet', async () => {
