@@ -123,6 +123,9 @@ export function lockedProfileMessage(tier: number): string {
   return `Upgrade to Tier ${tier} or higher to interact with this profile`;
 }
 
+/** A multipart body the server could not read (no boundary, cut short, a malformed part). */
+export const UNREADABLE_UPLOAD_TEXT = 'The upload could not be read. Please choose the file again.';
+
 /** Spec text for an event the viewer's tier does not allow. */
 export function eventTierRequiredMessage(tier: number): string {
   return `Tier ${tier}+ Required`;

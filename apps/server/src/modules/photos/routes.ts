@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { unreadableUpload } from '../../lib/multipart';
 import { actorOf } from '../../plugins/access';
 import { appealPhoto, deletePhoto, listMyPhotos, reorderPhotos, uploadPhoto } from './mine';
 import { assertPhotoViewable, readPhoto } from './service';
@@ -27,18 +28,22 @@ async function readOneFile(request: FastifyRequest): Promise<Buffer> {
     new AppError(ErrorCode.UPLOAD_REJECTED, message, { reason });
   if (!request.isMultipart()) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
   let file: Buffer | null = null;
-  const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 2, parts: 4 } });
-  for await (const part of parts) {
-    if (part.type !== 'file') continue;
-    if (file) throw refuse(PHOTO_UPLOAD_MESSAGES.oneAtATime, 'too_many_files');
-    try {
-      file = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw refuse(PHOTO_UPLOAD_MESSAGES.tooLarge, 'too_large');
+  try {
+    const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 2, parts: 4 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (file) throw refuse(PHOTO_UPLOAD_MESSAGES.oneAtATime, 'too_many_files');
+      try {
+        file = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw refuse(PHOTO_UPLOAD_MESSAGES.tooLarge, 'too_large');
+        }
+        throw error;
       }
-      throw error;
     }
+  } catch (error) {
+    throw unreadableUpload(error);
   }
   if (!file) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
   return file;

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_COUNT } from '@royal/shared';
+import { PHOTO_MAX_COUNT, UNREADABLE_UPLOAD_TEXT } from '@royal/shared';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -161,6 +161,29 @@ describe('POST /api/me/photos: refused files say why and leave nothing behind', 
       message: 'Please upload one photo at a time',
       details: { reason: 'too_many_files' },
     });
+    expect(await photoCount(member.id)).toBe(0);
+    expect(storage().size()).toBe(objectsBefore);
+  });
+
+  it('refuses a multipart body it cannot read (no boundary, cut short) with the reason, storing nothing', async () => {
+    const { member, session } = await signedInMember(t.app);
+    const objectsBefore = storage().size();
+    const bodies = [
+      { type: 'multipart/form-data', body: 'garbage' },
+      {
+        type: 'multipart/form-data; boundary=zzz',
+        body: '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc',
+      },
+    ];
+    for (const { type, body } of bodies) {
+      const res = await request(t.app, 'POST', '/api/me/photos', {
+        session,
+        body: Buffer.from(body),
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message: UNREADABLE_UPLOAD_TEXT });
+    }
     expect(await photoCount(member.id)).toBe(0);
     expect(storage().size()).toBe(objectsBefore);
   });

@@ -6,6 +6,7 @@ import {
   ID_UPLOAD_MAX_BYTES,
 } from '@royal/shared';
 import type { FastifyRequest } from 'fastify';
+import { unreadableUpload } from '../../lib/multipart';
 import { ImageRejected, processImage } from '../photos';
 
 /** The multipart limits of an ID upload: two images (selfie and ID) and a couple of short fields. */
@@ -40,7 +41,7 @@ export async function readUploadParts(request: FastifyRequest): Promise<UploadPa
     }
   } catch (error) {
     if (isTooLarge(error)) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ID_FILE_TOO_LARGE.message);
-    throw error;
+    throw unreadableUpload(error);
   }
   return { fields, files };
 }

@@ -6,6 +6,7 @@ import {
   ID_LINK_REFUSED_MESSAGE,
   ID_UPLOAD_MAX_BYTES,
   MESSAGE_VERIFICATION_REQUIRED_TEXT,
+  UNREADABLE_UPLOAD_TEXT,
 } from '@royal/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -117,6 +118,21 @@ describe('the verification wizard and the ID store', () => {
     );
     expect(noType.statusCode).toBe(400);
     expect(count()).toBe(start);
+  });
+
+  it('refuses a multipart body it cannot read with the reason, storing nothing', async () => {
+    const { session } = await signedInMember(t.app, { tier: 1 });
+    const before = (t.app.ctx.storage as MemoryStorage).keys().length;
+    const res = await request(t.app, 'POST', '/api/verification/requests', {
+      session,
+      body: Buffer.from(
+        '--zzz\r\nContent-Disposition: form-data; name="id_type"\r\n\r\npassport\r\n--zzz\r\nContent-Disposition: form-data; name="id"; filename="a.jpg"\r\n\r\nabc',
+      ),
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message: UNREADABLE_UPLOAD_TEXT });
+    expect((t.app.ctx.storage as MemoryStorage).keys()).toHaveLength(before);
   });
 
   it('shows the images to their owner and to admins only, through signed links bound to the viewer', async () => {
