@@ -103,6 +103,8 @@ describe('bad input everywhere', () => {
       }),
       request(t.app, 'GET', '/api/discovery/feed?cursor=abc%00def', { session }),
       request(t.app, 'GET', '/api/members/%00', { session }),
+      // A right-to-left override reorders what others read: "x\u202Eevil" shows as "xlive".
+      request(t.app, 'PATCH', '/api/me/profile', { session, body: { name: 'x\u202eevil' } }),
     ];
     for (const res of await Promise.all(cases)) {
       expect(res.statusCode, res.body).toBe(400);
@@ -115,6 +117,19 @@ describe('bad input everywhere', () => {
       body: { emergency_contact_name: 'Ann\tLee' },
     });
     expect(multiline.statusCode).toBe(200);
+  });
+
+  it('refuses invisible characters in a name, which would let one name pass for another', async () => {
+    const { session } = await signedInMember(t.app, { name: 'Victoria' });
+    const res = await request(t.app, 'PATCH', '/api/me/profile', {
+      session,
+      body: { name: 'Vic\u200btoria' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Names must not contain invisible characters',
+    });
   });
 });
 

@@ -23,6 +23,7 @@ import {
   PHOTO_MAX_COUNT,
   REJECTION_REASON_MAX,
 } from '../limits';
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from '../text';
 import { tierSchema } from '../tiers';
 import { locationBodySchema } from './search';
 
@@ -34,7 +35,8 @@ export const nameSchema = z
   .string()
   .trim()
   .min(1, 'Please enter your name')
-  .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters`);
+  .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters`)
+  .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE);
 
 export const birthDateSchema = z.iso.date('Please enter your date of birth').describe('YYYY-MM-DD');
 
