@@ -332,6 +332,37 @@ describe('reading', () => {
     expect(items[0]?.unread_count).toBe(0);
   });
 
+  it('with Read Receipts off, keeps the reader’s reads from the sender: no event, and her messages show unread', async () => {
+    const { him, her, matchId } = await matchedPair(t.app);
+    const fromHer = messageSchema.parse((await send(her.session, matchId, 'Dinner on Friday?')).json());
+    const off = await request(t.app, 'PATCH', '/api/me/settings', {
+      session: him.session,
+      body: { read_receipts: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+
+    const events = recordEvents();
+    expect((await markRead(him.session, matchId)).json()).toEqual({ read_ids: [fromHer.id] });
+    events.stop();
+    // Only his own tabs hear of it (his unread count); she is not told.
+    const read = events.delivered('message.read');
+    expect(read).toHaveLength(1);
+    expect(read[0]?.userIds).toEqual([him.member.id]);
+    const hers = messagePageSchema.parse((await list(her.session, matchId)).json()).items;
+    expect(hers.find((m) => m.id === fromHer.id)?.read).toBe(false);
+    // He still sees it as read on his side.
+    const his = messagePageSchema.parse((await list(him.session, matchId)).json()).items;
+    expect(his.find((m) => m.id === fromHer.id)?.read).toBe(true);
+
+    // Turned back on, his reads show again.
+    await request(t.app, 'PATCH', '/api/me/settings', {
+      session: him.session,
+      body: { read_receipts: true },
+    });
+    const again = messagePageSchema.parse((await list(her.session, matchId)).json()).items;
+    expect(again.find((m) => m.id === fromHer.id)?.read).toBe(true);
+  });
+
   it('shows an expired match as expired, and a higher-tier member as a premium user', async () => {
     const pair = await matchedPair(t.app);
     // She upgraded after the match.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  DEFAULT_MEMBER_SETTINGS,
   ErrorCode,
   MATCH_BLOCKED_TEXT,
   MATCH_EXPIRED_TEXT,
@@ -189,7 +190,14 @@ type MatchAccess = {
   open: boolean;
   /** With `retryOf`: the message already stored under that id (a retried send), if any. */
   existing: MessageRow | null;
+  /** Read Receipts (a setting, on by default): whether each member lets the other see their reads. */
+  readReceipts: { mine: boolean; theirs: boolean };
 };
+
+/** A member's Read Receipts setting (default on). */
+const readReceiptsOf = (userId: string | SQL) =>
+  sql<boolean>`coalesce((select ${safetySettings.readReceipts} from ${safetySettings}
+    where ${safetySettings.userId} = ${userId}), ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.read_receipts))})`;
 
 /** A block between the actor and the other member of the match, in either direction. */
 const blockInMatch = (actorId: string | SQL) =>
@@ -223,6 +231,8 @@ async function matchFor(
       conversationStartedAt: matches.conversationStartedAt,
       blocked: sql<boolean>`${blockInMatch(actor.id)}`,
       otherTier: sql<number>`(select ${profiles.tierLevel} from ${profiles} where ${profiles.userId} = ${otherMember(actor.id)})`,
+      myReadReceipts: readReceiptsOf(actor.id),
+      theirReadReceipts: readReceiptsOf(otherMember(actor.id)),
     })
     .from(matches)
     .where(and(eq(matches.id, matchId), isParticipant(actor.id)));
@@ -234,6 +244,7 @@ async function matchFor(
     otherTier: row.otherTier as TierLevel,
     open: isMatchOpen(row),
     existing: row.existing ? fromJsonRow(row.existing) : null,
+    readReceipts: { mine: row.myReadReceipts, theirs: row.theirReadReceipts },
   };
 }
 
@@ -444,8 +455,11 @@ export async function listMessages(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const oldest = page.at(-1);
+  // With Read Receipts off, the other member's reads of the actor's messages stay theirs.
+  const shown = (row: MessageRow) =>
+    match.readReceipts.theirs || row.senderId !== actor.id ? row : { ...row, readStatus: false };
   return {
-    items: page.reverse().map((row) => presentMessage(row, shownText(ctx, row))),
+    items: page.reverse().map((row) => presentMessage(shown(row), shownText(ctx, row))),
     older_cursor:
       rows.length > limit && oldest ? messageCursor.encode({ t: oldest.sortAt, id: oldest.id }) : null,
   };
@@ -453,7 +467,8 @@ export async function listMessages(
 
 /**
  * Marks the messages the actor received in this match as read (never the ones they sent) and tells
- * the sender which, after commit. One statement.
+ * the sender which, after commit, unless the actor turned Read Receipts off: then only the actor's
+ * own other tabs hear of it (their unread counts). One statement.
  */
 export async function markMatchRead(
   ctx: AppContext,
@@ -476,7 +491,7 @@ export async function markMatchRead(
     if (ids.length > 0) {
       unit.publish({
         kind: 'deliver',
-        userIds: [match.otherId, actor.id],
+        userIds: match.readReceipts.mine ? [match.otherId, actor.id] : [actor.id],
         event: { type: 'message.read', payload: { match_id: match.id, reader_id: actor.id, ids } },
       });
     }
