@@ -102,6 +102,27 @@ describe('profile page', () => {
     expect((await profileCounts(t.app, ghost.member.id)).viewCount).toBe(0);
   });
 
+  it('does not record or count a viewer in Incognito Mode, who still sees the page', async () => {
+    const viewer = await signedInMember(t.app, { tier: 2 });
+    const her = await woman({ tier: 1 });
+    const on = await request(t.app, 'PATCH', '/api/me/settings', {
+      session: viewer.session,
+      body: { incognito_mode: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const page = await open(viewer.session, her.id);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().view_count).toBe(0);
+    expect(await viewsRecorded(viewer.member.id, her.id)).toBe(0);
+    // Off again, the next opening counts.
+    await request(t.app, 'PATCH', '/api/me/settings', {
+      session: viewer.session,
+      body: { incognito_mode: false },
+    });
+    expect((await open(viewer.session, her.id)).json().view_count).toBe(1);
+    expect(await viewsRecorded(viewer.member.id, her.id)).toBe(1);
+  });
+
   it('answers 403 Profile Restricted with the tier needed for a higher tier, without recording a view', async () => {
     const { member, session } = await signedInMember(t.app, { tier: 1 });
     const vault = await woman({ tier: 3 });

@@ -1,6 +1,7 @@
 import {
   AppError,
   canSeeTier,
+  DEFAULT_MEMBER_SETTINGS,
   ErrorCode,
   type MemberProfile,
   maxVisibleTier,
@@ -47,7 +48,8 @@ async function recordView(tx: Db, viewerId: string, viewedId: string): Promise<n
  * The profile page. Hidden members (ghost, private, tier_only above the viewer, blocked either way)
  * answer 404 as if they did not exist; a visible member above the viewer's tier answers 403
  * "Profile Restricted" with the tier needed. Opening someone else's page records the view (see
- * recordView) unless the viewer is in ghost mode or the request came from another site. Your own
+ * recordView) unless the viewer is in ghost mode or Incognito Mode, or the request came from another
+ * site (neither Viewed Me nor the view count then shows it). Your own
  * page is always yours to see.
  */
 export async function getMemberProfile(
@@ -61,6 +63,9 @@ export async function getMemberProfile(
       mySwipe: sql<SwipeDirection | null>`(select ${swipeActions.direction} from ${swipeActions}
         where ${swipeActions.swiperId} = ${actor.id} and ${swipeActions.targetId} = ${profiles.userId})`,
       matchId: openMatchIdWith(actor.id),
+      // Incognito Mode (a setting, off by default): the viewer browses without leaving views.
+      viewerIncognito: sql<boolean>`coalesce((select ${safetySettings.incognitoMode} from ${safetySettings}
+        where ${safetySettings.userId} = ${actor.id}), ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.incognito_mode))})`,
     })
     .from(profiles)
     .leftJoin(safetySettings, settingsJoin)
@@ -79,7 +84,7 @@ export async function getMemberProfile(
   }
 
   let viewCount = row.viewCount;
-  if (!isSelf && !actor.ghostMode && countView) {
+  if (!isSelf && !actor.ghostMode && !row.viewerIncognito && countView) {
     viewCount = (await ctx.transact(({ tx }) => recordView(tx, actor.id, memberId))) ?? viewCount;
   }
 
