@@ -106,6 +106,7 @@ export const apiPaths = {
   withdrawals: `${API}/wallet/withdrawals`,
   transfers: `${API}/wallet/transfers`,
   transferCancel: (id: string) => `${API}/wallet/transfers/${encodeURIComponent(id)}/cancel`,
+  checkoutState: (id: string) => `${API}/payments/checkouts/${encodeURIComponent(id)}`,
   sandboxCheckout: (id: string) => `${API}/payments/sandbox/checkouts/${encodeURIComponent(id)}`,
   sandboxCheckoutComplete: (id: string) =>
     `${API}/payments/sandbox/checkouts/${encodeURIComponent(id)}/complete`,

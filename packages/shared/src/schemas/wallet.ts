@@ -130,13 +130,22 @@ export type WalletHistoryPage = z.infer<typeof walletHistoryPageSchema>;
 
 export const CHECKOUT_OUTCOMES = ['pay', 'decline', 'cancel'] as const;
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
+export const CHECKOUT_STATUSES = ['open', 'paid', 'declined', 'cancelled', 'expired'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+/** A checkout that will never be paid: the tab that waits for it may stop. */
+export const isCheckoutClosedUnpaid = (status: CheckoutStatus) =>
+  status === 'declined' || status === 'cancelled' || status === 'expired';
 export const sandboxCheckoutSchema = z.object({
   id: z.uuid(),
   purpose: z.enum(['deposit', 'subscription', 'boost']),
   description: z.string(),
   amount_cents: z.number().int(),
-  status: z.enum(['open', 'paid', 'declined', 'cancelled', 'expired']),
+  status: z.enum(CHECKOUT_STATUSES),
 });
+export const checkoutStateSchema = z
+  .object({ id: z.uuid(), status: z.enum(CHECKOUT_STATUSES) })
+  .describe('Open until the provider reports the checkout paid, declined, cancelled or expired');
+export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
 export const sandboxOutcomeBodySchema = z.object({ outcome: z.enum(CHECKOUT_OUTCOMES) });
 

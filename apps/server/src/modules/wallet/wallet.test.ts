@@ -108,6 +108,23 @@ describe('deposits', () => {
     expect((await deposit(10000)).statusCode).toBe(200);
   });
 
+  it('tell their owner alone whether the checkout is still open, paid or closed unpaid', async () => {
+    const { session } = await signedInMember(t.app, { tier: 2 });
+    const stranger = await signedInMember(t.app, { tier: 2 });
+    const state = (id: string, who = session) =>
+      request(t.app, 'GET', `/api/payments/checkouts/${id}`, { session: who });
+    const open = (await moneyPost(t.app, '/api/wallet/deposits', session, { amount_cents: 1000 })).json();
+    expect((await state(open.checkout_id)).json()).toEqual({ id: open.checkout_id, status: 'open' });
+    await request(t.app, 'POST', `/api/payments/sandbox/checkouts/${open.checkout_id}/complete`, {
+      session,
+      body: { outcome: 'decline' },
+    });
+    expect((await state(open.checkout_id)).json().status).toBe('declined');
+    expect((await state(open.checkout_id, stranger.session)).statusCode).toBe(404);
+    expect((await request(t.app, 'GET', `/api/payments/checkouts/${open.checkout_id}`)).statusCode).toBe(401);
+    expect((await state(randomUUID())).statusCode).toBe(404);
+  });
+
   it('are refused on tier 0, which has no wallet', async () => {
     const { session } = await signedInMember(t.app, { tier: 0 });
     const res = await moneyPost(t.app, '/api/wallet/deposits', session, { amount_cents: 1000 });

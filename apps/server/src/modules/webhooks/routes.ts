@@ -2,6 +2,7 @@ import {
   AppError,
   apiErrorBodySchema,
   BOOSTS,
+  checkoutStateSchema,
   ErrorCode,
   idParamSchema,
   okSchema,
@@ -63,6 +64,30 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
   await app.register(rawBodyRoutes);
+
+  // The tab that sent the member to pay asks here whether the checkout closed without payment
+  // (declined, cancelled, expired), so it stops waiting instead of waiting for a plan or balance
+  // that will not change. Any provider; only the member's own checkouts (else 404).
+  app.get(
+    '/payments/checkouts/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'The state of one of your checkouts',
+        params: idParamSchema,
+        response: { 200: checkoutStateSchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const [row] = await app.ctx.db
+        .select({ id: checkouts.id, status: checkouts.status })
+        .from(checkouts)
+        .where(and(eq(checkouts.id, request.params.id), eq(checkouts.userId, actorOf(request).id)));
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Checkout not found');
+      return row;
+    },
+  );
 
   /** The sandbox checkout of the member, or 404 (also when the sandbox is not the provider). */
   async function ownSandboxCheckout(userId: string, id: string) {

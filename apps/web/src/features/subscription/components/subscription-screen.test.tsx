@@ -1,9 +1,9 @@
 import type { SubscriptionState } from '@royal/shared';
-import { mockApi } from '@test/fetch-mock';
+import { mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SubscriptionScreen } from './subscription-screen';
 
 const state = (overrides: Partial<SubscriptionState> = {}): SubscriptionState => ({
@@ -25,6 +25,35 @@ function renderScreen(path = '/subscription', plan = state()) {
 }
 
 describe('SubscriptionScreen', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('waits for the payment in the other tab, and stops waiting once that checkout is declined', async () => {
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const checkoutId = '6f1c2a52-93a4-4c41-9f0e-1d2b3c4d5e6f';
+    let status = 'open';
+    const api = mockApi({
+      // The watch refreshes the plan and the member while it waits.
+      [SESSION]: signedInAs(makeMe({ tier_level: 2 })),
+      'GET /api/subscription': { body: state() },
+      'POST /api/subscription/checkout': { body: { checkout_id: checkoutId, url: '/sandbox/checkout/x' } },
+      [`GET /api/payments/checkouts/${checkoutId}`]: () => ({ body: { id: checkoutId, status } }),
+    });
+    const { user } = renderSignedIn(<SubscriptionScreen />, { me: makeMe({ tier_level: 2 }) });
+    const chemistry = await screen.findByRole('article', { name: 'Chemistry Tier' });
+    await user.click(within(chemistry).getByRole('button', { name: 'Subscribe Now' }));
+
+    expect(await screen.findByText('Waiting for your payment…')).toBeInTheDocument();
+    expect(tab.location.href).toBe('/sandbox/checkout/x');
+    status = 'declined';
+    await waitFor(() => expect(screen.queryByText('Waiting for your payment…')).toBeNull(), {
+      timeout: 6000,
+    });
+    expect(api.callsTo(`GET /api/payments/checkouts/${checkoutId}`).length).toBeGreaterThan(0);
+  });
+
   it('opens One-Time Boosts from ?tab=boosts and shows the After Dark Pass off sale until events exist', async () => {
     renderScreen(
       '/subscription?tab=boosts',

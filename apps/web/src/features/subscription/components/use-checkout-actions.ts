@@ -1,4 +1,5 @@
 import { type BoostType, SUBSCRIPTION_TOASTS, type TierLevel } from '@royal/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useCurrentMember } from '@/features/auth';
@@ -22,12 +23,26 @@ export function useCheckoutActions() {
   const create = useCreateSubscription();
   const manage = useManageSubscription();
   const boost = usePurchaseBoost();
+  const queryClient = useQueryClient();
   const run = <T>(mutate: (input: T, handlers: object) => void, input: T, failure: string) => {
     const tab = openPendingTab();
     mutate(input, {
-      onSuccess: ({ url }: { url: string }) => {
+      onSuccess: ({ url, checkout_id }: { url: string; checkout_id?: string }) => {
         tab.go(url);
-        watch.start();
+        if (checkout_id) {
+          watch.start(checkout_id);
+          return;
+        }
+        // The plan's page at the provider (Manage): no payment to wait for. What the member changed
+        // there shows when they come back to this tab.
+        window.addEventListener(
+          'focus',
+          () => {
+            for (const queryKey of [queryKeys.subscription, queryKeys.me])
+              void queryClient.invalidateQueries({ queryKey });
+          },
+          { once: true },
+        );
       },
       onError: (error: unknown) => {
         tab.close();

@@ -154,7 +154,7 @@ function readAmount(text: string, minimumText: string): number | null {
   return cents;
 }
 
-function DepositForm({ onStarted }: { onStarted: () => void }) {
+function DepositForm({ onStarted }: { onStarted: (checkoutId: string) => void }) {
   const [amount, setAmount] = useState('');
   const [key, setKey] = useState(newAttemptKey);
   const deposit = useDeposit();
@@ -166,12 +166,12 @@ function DepositForm({ onStarted }: { onStarted: () => void }) {
     deposit.mutate(
       { key, body: { amount_cents: cents } },
       {
-        onSuccess: ({ url }) => {
+        onSuccess: ({ url, checkout_id }) => {
           toast.success(WALLET_TOASTS.depositRedirect, {
             description: WALLET_TOASTS.depositRedirectDescription,
           });
           tab.go(url);
-          onStarted();
+          onStarted(checkout_id);
           setAmount('');
           setKey(newAttemptKey());
         },
