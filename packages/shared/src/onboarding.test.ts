@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, minimumAgeForTier, nextRequiredStep, tierAgeRefusal } from './onboarding';
+import { ageOn, birthDateRefusal, minimumAgeForTier, nextRequiredStep, tierAgeRefusal } from './onboarding';
 
 describe('nextRequiredStep', () => {
   it('asks for onboarding until it is finished, then nothing', () => {
@@ -40,5 +40,19 @@ describe('tierAgeRefusal', () => {
     expect(tierAgeRefusal(0, 18)).toBeNull();
     expect(tierAgeRefusal(0, 17)).toBe('You must be at least 18 for Observer');
     expect(tierAgeRefusal(3, null)).toBe('You must be at least 21 for Chemistry Tier');
+  });
+});
+
+describe('birthDateRefusal', () => {
+  const today = new Date('2026-11-24T12:00:00Z');
+  it('refuses a date under the tier minimum, and one too long ago to be real', () => {
+    expect(birthDateRefusal('2010-01-01', 0, today)).toBe('You must be at least 18 to join the Royal Circle');
+    expect(birthDateRefusal('2006-01-01', 2, today)).toBe('You must be at least 21 to join the Royal Circle');
+    expect(birthDateRefusal('1825-01-01', 0, today)).toBe('Please enter your real date of birth');
+  });
+  it('accepts an adult of the tier, from the birthday on', () => {
+    expect(birthDateRefusal('2008-11-24', 0, today)).toBeNull();
+    expect(birthDateRefusal('2008-11-25', 0, today)).toBe('You must be at least 18 to join the Royal Circle');
+    expect(birthDateRefusal('1990-06-01', 4, today)).toBeNull();
   });
 });

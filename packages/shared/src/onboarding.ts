@@ -34,6 +34,21 @@ export function tierAgeRefusal(tier: TierLevel, age: number | null): string | nu
   return `You must be at least ${minimum} for ${TIERS[tier].name}`;
 }
 
+/** The oldest age a date of birth may give: an upper bound that only catches typos (1825). */
+export const PROFILE_AGE_CEILING = 120;
+
+/**
+ * Why a date of birth cannot be this member's, or null: under the terms' minimum for their tier, or
+ * too long ago to be real. Onboarding's date step (at once) and the server (at the end) both ask.
+ */
+export function birthDateRefusal(birthDate: string, tier: TierLevel, today: Date): string | null {
+  const age = ageOn(birthDate, today);
+  const minimum = minimumAgeForTier(tier);
+  if (age < minimum) return `You must be at least ${minimum} to join the Royal Circle`;
+  if (age > PROFILE_AGE_CEILING) return 'Please enter your real date of birth';
+  return null;
+}
+
 /**
  * Whole years between a date of birth (YYYY-MM-DD) and `today` (a calendar date, UTC). A birthday on
  * 29 February counts on 1 March in other years.

@@ -13,6 +13,7 @@ import {
   type LifestyleTag,
   LOOKING_FOR,
   NAME_MAX,
+  PROFILE_AGE_CEILING,
   SIGNUP_DEFAULTS,
   TOP_POPULARITY_THRESHOLD,
   USER_TYPES,
@@ -38,8 +39,6 @@ import { createdAt, textArrayLiteral, tstz, updatedAt } from './columns';
 // Bounds inside CHECK constraints must be literal SQL, not bind parameters.
 const lit = (n: number) => sql.raw(String(n));
 
-/** Ours: an upper bound that only catches typos; the lower bound is the legal minimum. */
-export const PROFILE_AGE_CEILING = 120;
 /** Highest stored tier; kept here as a literal so the check reads plainly. */
 const MAX_TIER = 4;
 

@@ -1,9 +1,9 @@
 import {
   AppError,
   ageOn,
+  birthDateRefusal,
   ErrorCode,
   type Me,
-  minimumAgeForTier,
   type OnboardingBody,
   type ProfileUpdate,
   WOMEN_ONLY_PROFILE_FIELDS,
@@ -12,7 +12,6 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { locationColumns } from '../../db/geo';
 import { photos, profiles, users } from '../../db/schema';
-import { PROFILE_AGE_CEILING } from '../../db/schema/profiles';
 import type { MemberActor } from '../auth';
 import { loadMe, placeFor } from '../me';
 
@@ -42,10 +41,9 @@ export async function completeOnboarding(
   { actor, input, now = new Date() }: { actor: MemberActor; input: OnboardingBody; now?: Date },
 ): Promise<Me> {
   if (actor.onboarded) throw new AppError(ErrorCode.CONFLICT, 'Your profile is already set up');
+  const refusal = birthDateRefusal(input.birth_date, actor.tier, now);
+  if (refusal) refuse('birth_date', refusal);
   const age = ageOn(input.birth_date, now);
-  const minimum = minimumAgeForTier(actor.tier);
-  if (age < minimum) refuse('birth_date', `You must be at least ${minimum} to join the Royal Circle`);
-  if (age > PROFILE_AGE_CEILING) refuse('birth_date', 'Please enter your real date of birth');
   const place = locationOf(ctx, actor.id, input.location);
 
   await ctx.transact(async ({ tx, publish }) => {

@@ -82,6 +82,13 @@ describe('Onboarding', () => {
     await user.click(screen.getByRole('button', { name: /Continue/ }));
 
     await screen.findByRole('heading', { name: 'When were you born?' });
+    // Under 18: refused on this step, with the server's own reason, not at the end.
+    const lastYear = new Date().getUTCFullYear() - 1;
+    await user.type(screen.getByLabelText('Date of birth'), `${lastYear}-01-01`);
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByText('You must be at least 18 to join the Royal Circle')).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 6')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Date of birth'));
     await user.type(screen.getByLabelText('Date of birth'), '1994-05-17');
     await user.click(screen.getByRole('button', { name: /Continue/ }));
 

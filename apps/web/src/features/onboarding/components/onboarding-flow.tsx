@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  birthDateRefusal,
   cityId,
   LOCATION_CITIES,
   LOOKING_FOR,
@@ -107,6 +108,14 @@ export function OnboardingFlow() {
 
   const next = async () => {
     if (step.field !== 'photo' && !(await form.trigger(step.field))) return;
+    if (step.field === 'birth_date') {
+      // The server's own rule, asked here so an under-age date is refused on its step, not at the end.
+      const refusal = birthDateRefusal(form.getValues('birth_date'), me.tier_level, new Date());
+      if (refusal) {
+        form.setError('birth_date', { message: refusal }, { shouldFocus: true });
+        return;
+      }
+    }
     setIndex((i) => Math.min(i + 1, STEPS.length - 1));
   };
 
