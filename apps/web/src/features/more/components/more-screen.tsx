@@ -1,4 +1,4 @@
-import { isAdmin } from '@royal/shared';
+import { countLabel, isAdmin } from '@royal/shared';
 import {
   CalendarDays,
   ChevronRight,
@@ -83,10 +83,10 @@ export function MoreScreen() {
             aria-label="Your numbers"
           >
             <li className="flex items-center gap-1">
-              <Eye aria-hidden="true" className="size-3.5" /> {me.view_count} views
+              <Eye aria-hidden="true" className="size-3.5" /> {countLabel(me.view_count, 'view')}
             </li>
             <li className="flex items-center gap-1">
-              <Heart aria-hidden="true" className="size-3.5" /> {me.like_count} likes
+              <Heart aria-hidden="true" className="size-3.5" /> {countLabel(me.like_count, 'like')}
             </li>
             <li className="flex items-center gap-1">
               <Star aria-hidden="true" className="size-3.5" /> {me.rating_avg.toFixed(1)}/5

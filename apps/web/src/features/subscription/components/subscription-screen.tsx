@@ -109,6 +109,10 @@ export function SubscriptionScreen() {
               />
             ))}
           </div>
+          {/* About the plans only: boosts are one-time purchases. */}
+          <p className="mt-4 text-muted-foreground text-xs">
+            Prices per month for {TIERS[1].name} and above; cancel any time from Manage.
+          </p>
         </Tabs.Content>
         <Tabs.Content value="boosts">
           <ul className="grid gap-4 sm:grid-cols-2">
@@ -169,9 +173,6 @@ export function SubscriptionScreen() {
           </ul>
         </Tabs.Content>
       </Tabs.Root>
-      <p className="text-muted-foreground text-xs">
-        Prices per month for {TIERS[1].name} and above; cancel any time from Manage.
-      </p>
     </div>
   );
 }
