@@ -23,6 +23,8 @@ test.describe('messages', () => {
     await expect(hisChat).toBeVisible();
     await expect(lorenzo.page).toHaveURL(new RegExp(`match=${matchId}`));
     const hisBox = hisChat.getByRole('textbox', { name: 'Message Isabella' });
+    // With a mouse and keyboard the chat opens ready to type.
+    await expect(hisBox).toBeFocused();
     await hisBox.fill('Good evening, Isabella.');
     await hisBox.press('Shift+Enter');
     await hisBox.pressSequentially('Dinner on Friday?');
@@ -44,6 +46,8 @@ test.describe('messages', () => {
     await row.click();
     const herChat = isabella.page.getByRole('dialog', { name: /Lorenzo/ });
     await expect(herChat.getByText(/Dinner on Friday\?/)).toBeVisible();
+    // On her touch screen the box waits to be tapped: no keyboard raised over the conversation.
+    await expect(herChat.getByRole('textbox', { name: 'Message Lorenzo' })).not.toBeFocused();
     await expect(hisChat.getByText('Read')).toBeVisible({ timeout: 10_000 });
 
     // She types: he sees typing...; she sends with Enter and it appears on his side at once.

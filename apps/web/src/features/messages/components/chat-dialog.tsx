@@ -44,6 +44,7 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
   });
   const pendingId = useRef<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
   const { member } = match;
   const messages = chatMessages(chat.data);
   const open = expiryOf(match).kind !== 'expired';
@@ -145,6 +146,16 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
       <ModalContent
         aria-describedby={undefined}
         className="flex h-[80vh] w-[min(40rem,calc(100vw-1.5rem))] flex-col gap-0 overflow-hidden p-0 text-left"
+        onOpenAutoFocus={(event) => {
+          // With a keyboard and mouse the chat opens ready to type. On a touch screen the first
+          // control keeps the focus: a focused box would raise the on-screen keyboard over the
+          // conversation before the member has read it.
+          const box = composer.current;
+          if (box && !box.disabled && window.matchMedia?.('(pointer: fine)').matches) {
+            event.preventDefault();
+            box.focus();
+          }
+        }}
       >
         <header className="flex items-center gap-3 border-border border-b px-4 py-3">
           <MemberAvatar name={member.name} src={member.avatar} size="md" />
@@ -215,6 +226,7 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
               Message {member.name}
             </label>
             <textarea
+              ref={composer}
               id={`chat-${match.id}`}
               value={draft}
               onChange={(event) => onDraftChange(event.target.value)}
