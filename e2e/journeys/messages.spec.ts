@@ -69,7 +69,10 @@ test.describe('messages', () => {
     await expect(isabella.page.getByRole('list', { name: 'Your matches' })).toBeVisible();
     await expectNoHorizontalOverflow(isabella.page);
     await snap(isabella.page, 'messages-list', 'phone');
-    await lorenzo.page.getByRole('button', { name: 'Close' }).click();
+    await lorenzo.page.keyboard.press('Escape');
+    await expect(hisChat).toBeHidden();
+    // The focus goes back to the conversation it came from, not to the page.
+    await expect(lorenzo.page.getByRole('button', { name: /Isabella/ })).toBeFocused();
     await snap(lorenzo.page, 'messages-list', 'desktop');
     expect(lorenzo.consoleErrors).toEqual([]);
     expect(isabella.consoleErrors).toEqual([]);

@@ -156,6 +156,15 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
             box.focus();
           }
         }}
+        onCloseAutoFocus={(event) => {
+          // Back to this conversation's row in the list, which the chat's own navigation may have
+          // drawn anew (Radix would otherwise drop the focus on the page).
+          const row = document.querySelector<HTMLElement>(`[data-match-row="${CSS.escape(match.id)}"]`);
+          if (row) {
+            event.preventDefault();
+            row.focus();
+          }
+        }}
       >
         <header className="flex items-center gap-3 border-border border-b px-4 py-3">
           <MemberAvatar name={member.name} src={member.avatar} size="md" />

@@ -33,6 +33,7 @@ export function MatchRow({ match, onOpen }: { match: MatchListItem; onOpen: () =
       <button
         type="button"
         onClick={onOpen}
+        data-match-row={match.id}
         className="flex w-full items-center gap-3 rounded-2xl border border-border bg-surface p-3 text-left transition hover:border-gold-400/60 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-gold-400"
       >
         <MemberAvatar name={member.name} src={member.avatar} size="md" />
