@@ -108,6 +108,10 @@ test.describe('the escrow wallet and subscriptions', () => {
     await expect(hers.getByText(/For Friday’s dinner/)).toBeVisible();
     await snap(giulia.page, 'wallet-dialog', 'phone');
     await expectNoHorizontalOverflow(giulia.page);
+    // Closed, the focus goes back to the menu item that opened it, not to the page.
+    await giulia.page.keyboard.press('Escape');
+    await expect(hers).toBeHidden();
+    await expect(giulia.page.getByRole('button', { name: 'Escrow Wallet' })).toBeFocused();
 
     // The plan screens at a wide desktop, as he sees them.
     await alessandro.page.setViewportSize({ width: 1440, height: 900 });

@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog } from 'radix-ui';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ModalContent, ModalHeader } from './modal';
 
@@ -64,5 +65,36 @@ describe('ModalContent', () => {
     const panel = renderModal(onOpenChange);
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'Close' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+/** A dialog opened by an ordinary button, as the app's screens open theirs. */
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Escrow Wallet
+      </button>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <ModalContent>
+          <ModalHeader title="Escrow Wallet" description="Funds held safely in escrow." />
+        </ModalContent>
+      </Dialog.Root>
+    </>
+  );
+}
+
+describe('ModalContent focus', () => {
+  it('gives the focus back to the button that opened it (no Dialog.Trigger), not to the page', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Escrow Wallet' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Escrow Wallet' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type ComponentProps, type ReactNode, useMemo } from 'react';
+import { type ComponentProps, type ReactNode, useMemo, useRef } from 'react';
 import { cn } from '@/lib/cn';
 import { bothRefs } from '@/lib/refs';
 import { useScrollEdges } from '@/lib/scroll-edges';
@@ -14,9 +14,20 @@ import { useScrollEdges } from '@/lib/scroll-edges';
  * its content is taller than the screen the panel scrolls, with a fade at its bottom edge for as
  * long as there is more below (`scroll-fade` in styles.css).
  */
-export function ModalContent({ className, children, ref, ...props }: ComponentProps<typeof Dialog.Content>) {
+export function ModalContent({
+  className,
+  children,
+  ref,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof Dialog.Content>) {
   const [scrollRef, edges] = useScrollEdges<HTMLDivElement>();
   const panelRef = useMemo(() => bothRefs(ref, scrollRef), [ref, scrollRef]);
+  // What had the focus when the dialog opened. Radix gives it back to a Dialog.Trigger only, and
+  // the app's dialogs are opened by ordinary buttons (most through the URL): on close the focus fell
+  // to the page, and a keyboard member had to start again from the top.
+  const opener = useRef<Element | null>(null);
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-royal-950/65 backdrop-blur-sm motion-safe:animate-[fade-in_0.2s_ease-out]" />
@@ -28,6 +39,18 @@ export function ModalContent({ className, children, ref, ...props }: ComponentPr
           'scroll-fade group/modal fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[min(26rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-3xl border border-border bg-surface p-(--panel-pad) text-center text-foreground shadow-2xl [--panel-pad:1rem] focus:outline-none min-[360px]:[--panel-pad:1.25rem] sm:max-h-[calc(100dvh-2rem)] sm:[--panel-pad:1.5rem]',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          // Radix asks before it moves the focus into the panel: the opener still has it.
+          opener.current = document.activeElement;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const back = opener.current;
+          if (event.defaultPrevented || !(back instanceof HTMLElement) || !back.isConnected) return;
+          event.preventDefault();
+          back.focus();
+        }}
         {...props}
       >
         {children}
