@@ -12,6 +12,8 @@ export const INVALID_AMOUNT_TEXT = 'Invalid amount';
 export const MIN_DEPOSIT_TEXT = 'Minimum deposit is $1.00';
 export const MIN_WITHDRAWAL_TEXT = 'Minimum withdrawal is $1.00';
 export const MIN_TRANSFER_TEXT = 'Minimum transfer is $1.00';
+/** A receiver id that is not one (a name, a typo). */
+export const RECEIVER_INVALID_TEXT = 'Please enter a valid member user ID';
 export const RECEIVER_REQUIRED_TEXT = 'Receiver required';
 export const RECEIVER_HINT_TEXT = "Please enter the receiver's user ID";
 
@@ -87,7 +89,13 @@ export const withdrawalReplySchema = z.object({
 export type WithdrawalReply = z.infer<typeof withdrawalReplySchema>;
 
 export const transferBodySchema = z.object({
-  receiver_id: z.uuid({ error: RECEIVER_REQUIRED_TEXT }).describe('The receiving member’s user id'),
+  receiver_id: z
+    .uuid({
+      // Empty: the spec's text. Something else that is not an id: say so, not that it is missing.
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? RECEIVER_REQUIRED_TEXT : RECEIVER_INVALID_TEXT,
+    })
+    .describe('The receiving member’s user id'),
   amount_cents: centsSchema(MIN_TRANSFER_TEXT),
   transfer_type: z.enum(TRANSFER_TYPES).default('general'),
   message: z.string().trim().max(TRANSFER_MESSAGE_MAX).optional(),

@@ -350,6 +350,13 @@ export function sendTransfer(ctx: AppContext, { actor, key, input }: Keyed<Trans
       const { tx } = work;
       const now = new Date();
       await assertReceiver(tx, actor, input.receiver_id);
+      // A transfer the balance cannot cover says so first, before any romance-scam warning asks the
+      // member to confirm it (the ledger checks again, under its locks, when it posts).
+      const [mine] = await tx
+        .select({ balance: escrowWallets.currentBalanceCents })
+        .from(escrowWallets)
+        .where(eq(escrowWallets.userId, actor.id));
+      if (!mine || mine.balance < input.amount_cents) throw new AppError(ErrorCode.INSUFFICIENT_FUNDS);
       const guard = await transferGuardReason(tx, {
         senderId: actor.id,
         receiverId: input.receiver_id,

@@ -3,6 +3,7 @@ import {
   MIN_DEPOSIT_TEXT,
   MIN_TRANSFER_TEXT,
   MIN_WITHDRAWAL_TEXT,
+  RECEIVER_INVALID_TEXT,
   RECEIVER_REQUIRED_TEXT,
   RECEIVER_UNAVAILABLE_TEXT,
   ROMANCE_SCAM_WARNING_TEXT,
@@ -271,10 +272,19 @@ describe('transfers', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe(RECEIVER_UNAVAILABLE_TEXT);
     }
+    expect((await send({ receiver_id: 'Isabella', amount_cents: 500 })).json().error.message).toBe(
+      RECEIVER_INVALID_TEXT,
+    );
     const receiver = await signedInMember(t.app, { tier: 1 });
     const over = await send({ receiver_id: receiver.member.id, amount_cents: 1001 });
     expect(over.statusCode).toBe(422);
     expect(over.json().error.code).toBe('INSUFFICIENT_FUNDS');
+    // Beyond the balance to a new match (a guarded transfer): the balance answers first, not the
+    // romance-scam confirmation, which would only lead to the same refusal.
+    await matchNow(sender.member.id, receiver.member.id);
+    const guardedOver = await send({ receiver_id: receiver.member.id, amount_cents: 5000 });
+    expect(guardedOver.statusCode).toBe(422);
+    expect(guardedOver.json().error.code).toBe('INSUFFICIENT_FUNDS');
     expect(await balanceOf(t.app.ctx.db, sender.member.id)).toEqual({ balance: 1000, held: 0 });
     // A tier-0 sender has no wallet to send from.
     const fromObserver = await moneyPost(t.app, '/api/wallet/transfers', observer.session, {
