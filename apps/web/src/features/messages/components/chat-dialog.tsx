@@ -157,8 +157,9 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
           }
         }}
         onCloseAutoFocus={(event) => {
-          // Back to this conversation's row in the list, which the chat's own navigation may have
-          // drawn anew (Radix would otherwise drop the focus on the page).
+          // Back to this conversation's row in the list. ModalContent would give the focus back to
+          // the opener, but a chat opened from another screen (Interests' Message, the match
+          // dialog's Send a Message) has none left on this page: the row is where the member is.
           const row = document.querySelector<HTMLElement>(`[data-match-row="${CSS.escape(match.id)}"]`);
           if (row) {
             event.preventDefault();
