@@ -1,7 +1,8 @@
 /**
  * EXPLAIN ANALYZE of the feed statement as the server runs it (a generic plan), on a database kept
  * by `BENCH_KEEP=1 npm run bench`:  npx tsx bench/explain-feed.ts postgres://…/rc_bench_xxxx
- * (EXPLAIN_TIER=1 explains a tier-1 viewer's page, with its locked teasers).
+ * (EXPLAIN_TIER=1 explains a tier-1 viewer's page, with its locked teasers; EXPLAIN_TIMES=500 also
+ * runs the page that many times without EXPLAIN's instrumentation and prints its mean time).
  */
 import pg from 'pg';
 import { GENERIC_PLAN_SETTINGS } from '../apps/server/src/db/client';
@@ -29,4 +30,11 @@ await client.query(`prepare feed as ${text}`);
 const literals = values.map((v) => client.escapeLiteral(String(v)));
 const plan = await client.query(`explain (analyze, buffers, costs off) execute feed(${literals.join(', ')})`);
 console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+const times = Number(process.env.EXPLAIN_TIMES ?? 0);
+if (times > 0) {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < times; i += 1) await client.query(`execute feed(${literals.join(', ')})`);
+  const mean = Number(process.hrtime.bigint() - started) / 1e6 / times;
+  console.log(`mean of ${times} runs, round trip included: ${mean.toFixed(3)} ms`);
+}
 await client.end();

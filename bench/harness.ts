@@ -117,6 +117,41 @@ async function seedProfiles(handle: DatabaseHandle) {
     sql`insert into photos (user_id, position, key_large, key_small, key_blur, width, height, status, ai_checked_at)
         select user_id, 0, 'bench/l', 'bench/s', 'bench/b', 1080, 1350, 'approved', now() from profiles`,
   );
+  await seedSwipeHistory(handle);
+}
+
+/** Swipes each generated member has already given: enough that the tables have a live database's shape. */
+const SWIPES_PER_MEMBER = 8;
+
+/**
+ * A history of swipes between the generated members (each gives SWIPES_PER_MEMBER to members of the
+ * other type, about two in three of them likes), the like counts they add up to, and a like notice
+ * for each like. Without it the swipe and notification tables start empty and PostgreSQL plans their
+ * lookups for an empty table (a sequential scan, kept by a prepared statement long after the table
+ * has grown), which a live database never does. The viewers' own targets are untouched: no benchmark
+ * swipe repeats one of these.
+ */
+async function seedSwipeHistory(handle: DatabaseHandle) {
+  const id = (g: string) => sql.raw(`('00000000-0000-4000-8000-' || lpad(to_hex(${g}), 12, '0'))::uuid`);
+  const total = sql.raw(String(PROFILES));
+  // Odd steps pair an even g with an odd one: men with women.
+  await handle.db.execute(sql`
+    insert into swipe_actions (swiper_id, target_id, direction, created_at)
+    select ${id('g')}, ${id('1 + (g - 1 + k * 2 * 7919 + 1) % ' + PROFILES)},
+      (case when (g + k) % 3 = 0 then 'left' else 'right' end)::swipe_direction,
+      now() - ((g * 13 + k * 101) % 60000) * interval '1 minute'
+    from generate_series(1, ${total}) g, generate_series(1, ${sql.raw(String(SWIPES_PER_MEMBER))}) k
+    on conflict do nothing`);
+  await handle.db.execute(sql`
+    update profiles p set like_count = c.likes
+    from (select target_id, count(*)::int as likes from swipe_actions where direction <> 'left' group by target_id) c
+    where p.user_id = c.target_id`);
+  await handle.db.execute(sql`
+    insert into notifications (user_id, type, title, message, link, dedupe_key, is_read, created_at)
+    select target_id, 'like', 'New Like', 'Someone liked you', '/app',
+      'like:' || swiper_id || ':' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), (swiper_id < target_id), created_at
+    from swipe_actions where direction <> 'left'
+    on conflict do nothing`);
 }
 
 /** The signed cookie of a session token, as the benchmark's servers will accept it. */
@@ -129,6 +164,11 @@ export function openBenchDatabase(database: BenchDatabase): Promise<DatabaseHand
     database.url ? { databaseUrl: database.url } : { dataDir: join(database.dataDir as string, 'db') },
   );
 }
+
+/** The members of each type that the viewers' slices (below) take, in user id order. */
+const SLICE_END = Math.ceil(VIEWERS / 2) * 2000;
+/** Swipes each viewer has given before the benchmark starts. */
+const VIEWER_HISTORY = 400;
 
 /** Tier-4 viewers in Miami (they see every tier), each signed in with a session written directly. */
 async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
@@ -164,6 +204,14 @@ async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
       sql`select user_id as id from profiles where user_type = ${wanted} and user_id::text like '00000000-0000-4000-8000-%'
           order by user_id offset ${Math.floor(i / 2) * 2000} limit 2000`,
     );
+    // A history of its own, as an engaged member has: VIEWER_HISTORY passes and likes on members
+    // outside every viewer's slice, spread over the feed's order.
+    await handle.db.execute(sql`
+      insert into swipe_actions (swiper_id, target_id, direction)
+      select ${id}, user_id, (case when n % 3 = 0 then 'left' else 'right' end)::swipe_direction
+      from (select user_id, row_number() over (order by user_id) as n from profiles
+            where user_type = ${wanted} and user_id::text like '00000000-0000-4000-8000-%'
+            order by user_id offset ${SLICE_END + i * VIEWER_HISTORY} limit ${VIEWER_HISTORY}) h`);
     viewers.push({
       id,
       cookie: sessionCookie(token),

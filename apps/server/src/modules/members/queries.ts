@@ -59,9 +59,18 @@ export function selectList(columns: Record<string, SQL.Aliased | SQL | { name: s
   );
 }
 
-/** The viewer has not swiped on the member in `profiles` yet (swipe_actions_pair_key). */
+/**
+ * The viewer has not swiped on the member in `profiles` yet: one probe of swipe_actions_pair_key per
+ * candidate, whatever the viewer's history. `offset 0` keeps it that probe. As a plain NOT EXISTS,
+ * PostgreSQL may make it an anti-join that reads all of the viewer's swipes and compares each
+ * candidate with every one of them, a plan a prepared (generic) statement picks from the average
+ * member's few swipes and then runs for a member with thousands (measured: 8 ms of an 11 ms feed
+ * page for a viewer with 764 swipes). A hashed NOT IN would read the viewer's whole history on every
+ * page: cheaper for a member who has hardly swiped, dearer for the engaged members who ask for the
+ * most pages.
+ */
 export function notSwipedBy(viewerId: string | SQL) {
-  return sql`not exists (select 1 from ${swipeActions} where ${swipeActions.swiperId} = ${viewerId} and ${swipeActions.targetId} = ${profiles.userId})`;
+  return sql`not exists (select 1 from ${swipeActions} where ${swipeActions.swiperId} = ${viewerId} and ${swipeActions.targetId} = ${profiles.userId} offset 0)`;
 }
 
 /** The id of the open match between the viewer and the member in `profiles`, or null (matches_pair_key). */
