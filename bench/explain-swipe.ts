@@ -3,12 +3,16 @@
  * `BENCH_KEEP=1 npm run bench`:  npx tsx bench/explain-swipe.ts postgres://…/rc_bench_xxxx [left|right]
  * The swipe is rolled back. Runs it a few times first, so the plan shown is the one PostgreSQL
  * settles on for the prepared statement (custom or generic), with its planning time.
+ *
+ * SWIPE_BATCH=8 explains the batch statement instead (decision 021) with 8 likes or passes of one
+ * viewer, and shows each statement record_swipes runs (auto_explain, nested statements).
  */
 import pg from 'pg';
-import { swipeStatementFor } from '../apps/server/src/modules/discovery';
+import { swipeBatchStatementFor, swipeStatementFor } from '../apps/server/src/modules/discovery';
 
 const url = process.argv[2];
 const direction = (process.argv[3] ?? 'right') as 'left' | 'right';
+const batchSize = Number(process.env.SWIPE_BATCH ?? 0);
 if (!url) throw new Error('usage: tsx bench/explain-swipe.ts <database url> [left|right]');
 const client = new pg.Client({ connectionString: url });
 await client.connect();
@@ -16,11 +20,12 @@ const [viewer] = (
   await client.query(`select user_id, user_type, tier_level, name from profiles where name like 'Viewer %'
     order by name limit 1`)
 ).rows;
+const perRun = Math.max(batchSize, 1);
 const targets = (
   await client.query(
     `select p.user_id from profiles p where p.user_type <> $1 and not exists (select 1 from swipe_actions s
-       where s.swiper_id = $2 and s.target_id = p.user_id) limit 8`,
-    [viewer.user_type, viewer.user_id],
+       where s.swiper_id = $2 and s.target_id = p.user_id) limit $3`,
+    [viewer.user_type, viewer.user_id, perRun * 8],
   )
 ).rows.map((row) => row.user_id as string);
 const actor = {
@@ -30,21 +35,40 @@ const actor = {
   tier: viewer.tier_level,
   rules: { tier_level: viewer.tier_level, tier_subscription_active: true, roles: [] },
 } as never;
-const statement = (target: string) => swipeStatementFor(actor, { target_id: target, direction });
-await client.query(`prepare swipe as ${statement(targets[0] as string).text}`);
-const literals = (target: string) =>
-  statement(target)
+/** The statement for the n-th run's targets. */
+const statement = (run: number) => {
+  const slice = targets.slice(run * perRun, (run + 1) * perRun);
+  return batchSize > 0
+    ? swipeBatchStatementFor(
+        actor,
+        slice.map((target) => ({ target_id: target, direction })),
+      )
+    : swipeStatementFor(actor, { target_id: slice[0] as string, direction });
+};
+await client.query(`prepare swipe as ${statement(0).text}`);
+const literals = (run: number) =>
+  statement(run)
     .values.map((v) => (v === null ? 'null' : client.escapeLiteral(String(v))))
     .join(', ');
-for (const target of targets.slice(1, 7)) {
+for (let run = 1; run < 7; run += 1) {
   await client.query('begin');
-  await client.query(`execute swipe(${literals(target)})`);
+  await client.query(`execute swipe(${literals(run)})`);
   await client.query('rollback');
 }
+if (batchSize > 0) {
+  client.on('notice', (notice) => console.log(notice.message));
+  await client.query(`load 'auto_explain'`);
+  for (const setting of [
+    'auto_explain.log_min_duration = 0',
+    'auto_explain.log_analyze = on',
+    'auto_explain.log_nested_statements = on',
+    'auto_explain.log_timing = on',
+    'client_min_messages = log',
+  ])
+    await client.query(`set ${setting}`);
+}
 await client.query('begin');
-const plan = await client.query(
-  `explain (analyze, buffers, costs off) execute swipe(${literals(targets[7] as string)})`,
-);
+const plan = await client.query(`explain (analyze, buffers, costs off) execute swipe(${literals(7)})`);
 await client.query('rollback');
 console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
 await client.end();

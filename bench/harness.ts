@@ -137,7 +137,7 @@ async function seedSwipeHistory(handle: DatabaseHandle) {
   // Odd steps pair an even g with an odd one: men with women.
   await handle.db.execute(sql`
     insert into swipe_actions (swiper_id, target_id, direction, created_at)
-    select ${id('g')}, ${id('1 + (g - 1 + k * 2 * 7919 + 1) % ' + PROFILES)},
+    select ${id('g')}, ${id(`1 + (g + k * 2 * 7919) % ${PROFILES}`)},
       (case when (g + k) % 3 = 0 then 'left' else 'right' end)::swipe_direction,
       now() - ((g * 13 + k * 101) % 60000) * interval '1 minute'
     from generate_series(1, ${total}) g, generate_series(1, ${sql.raw(String(SWIPES_PER_MEMBER))}) k

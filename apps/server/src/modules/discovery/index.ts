@@ -1,3 +1,3 @@
 export { discoveryRoutes } from './routes';
 export { feedStatementFor, loadFeed } from './service';
-export { swipeStatementFor } from './swipes';
+export { swipeBatchStatementFor, swipeStatementFor } from './swipes';

@@ -15,6 +15,7 @@ import {
   type MemberOptions,
   signedInMember,
   signInAs,
+  type TestMember,
 } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
 import { matches, notifications, safetySettings, swipeActions } from '../../db/schema';
@@ -382,5 +383,140 @@ describe('likes, matches and Start Over', () => {
     await swipe(b.session, target.id, 'up');
     await swipe(c.session, target.id, 'left');
     expect((await profileCounts(t.app, target.id)).likeCount).toBe(2);
+  });
+});
+
+describe('likes and passes written together (decision 021)', () => {
+  /** Swipes given in one turn of the event loop: they go out as one batch. */
+  const together = (...swipes: Array<[TestMember, string, 'left' | 'right']>) =>
+    Promise.all(
+      swipes.map(async ([member, target_id, direction]) => {
+        const actor = await actorFor(t.app, member);
+        return { actor, input: { target_id, direction } };
+      }),
+    ).then((calls) =>
+      Promise.allSettled(calls.map(({ actor, input }) => recordSwipe(t.app.ctx, { actor, input }))),
+    );
+  const codeOf = (outcome: PromiseSettledResult<unknown>) =>
+    outcome.status === 'rejected' ? (outcome.reason as { code?: string }).code : 'ok';
+
+  it('two likes of one pair in one batch: the later makes the match, as one after the other would', async () => {
+    const events: BusMessage[] = [];
+    const unsubscribe = t.app.ctx.bus.subscribe((m) => events.push(m));
+    try {
+      const him = await createMember(t.app, { userType: 'men', name: 'Matteo' });
+      const her = await createMember(t.app, { userType: 'women', name: 'Chiara' });
+      const [first, second] = await together([him, her.id, 'right'], [her, him.id, 'right']);
+      if (first?.status !== 'fulfilled' || second?.status !== 'fulfilled')
+        throw new Error('both should pass');
+      expect(first.value.match).toBeNull();
+      expect(second.value.match?.member.name).toBe('Matteo');
+
+      const pair = await t.app.ctx.db
+        .select()
+        .from(matches)
+        .where(eq(matches.user1Id, [him.id, her.id].sort()[0] as string));
+      expect(pair).toHaveLength(1);
+      expect(pair[0]?.id).toBe(second.value.match?.id);
+      // His like told her (anonymously); hers made the match, so its own like notice is not written.
+      expect((await notificationsOf(her.id)).map((n) => n.type)).toEqual(['like', 'match']);
+      expect(await notificationsOf(him.id)).toEqual([
+        {
+          type: 'match',
+          title: "It's a Match!",
+          message: 'You and Chiara liked each other!',
+          actorId: her.id,
+          link: '/messages',
+        },
+      ]);
+      const delivered = events.flatMap((e) => (e.kind === 'deliver' ? [e] : []));
+      expect(
+        delivered
+          .filter((e) => e.event.type === 'match.created')
+          .flatMap((e) => e.userIds)
+          .sort(),
+      ).toEqual([him.id, her.id].sort());
+      expect(
+        delivered
+          .filter((e) => e.event.type === 'notification.created')
+          .flatMap((e) => e.userIds)
+          .sort(),
+      ).toEqual([him.id, her.id, her.id].sort());
+      expect((await profileCounts(t.app, him.id)).likeCount).toBe(1);
+      expect((await profileCounts(t.app, her.id)).likeCount).toBe(1);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('a pair twice in one batch: the second is a repeat; each refusal is its own', async () => {
+    const him = await createMember(t.app, { userType: 'men', tier: 2 });
+    const target = await createMember(t.app, { userType: 'women' });
+    const locked = await createMember(t.app, { userType: 'women', tier: 4 });
+    const sameType = await createMember(t.app, { userType: 'men' });
+    const hidden = await createMember(t.app, { userType: 'women' });
+    await setVisibility(t.app, hidden.id, 'private');
+    const passed = await createMember(t.app, { userType: 'women' });
+
+    const outcomes = await together(
+      [him, target.id, 'right'],
+      [him, locked.id, 'right'],
+      [him, target.id, 'right'],
+      [him, sameType.id, 'right'],
+      [him, hidden.id, 'right'],
+      [him, passed.id, 'left'],
+    );
+    expect(outcomes.map(codeOf)).toEqual([
+      'ok',
+      'LOCKED_PROFILE',
+      'ALREADY_SWIPED',
+      'FORBIDDEN',
+      'PROFILE_NOT_FOUND',
+      'ok',
+    ]);
+    const written = await t.app.ctx.db
+      .select({ target: swipeActions.targetId, direction: swipeActions.direction })
+      .from(swipeActions)
+      .where(eq(swipeActions.swiperId, him.id));
+    expect(written.map((w) => `${w.target}:${w.direction}`).sort()).toEqual(
+      [`${target.id}:right`, `${passed.id}:left`].sort(),
+    );
+    expect((await profileCounts(t.app, target.id)).likeCount).toBe(1);
+    expect(await notificationsOf(target.id)).toHaveLength(1);
+    expect(await notificationsOf(passed.id)).toEqual([]);
+  });
+
+  it('a batch the database refuses is written one swipe at a time: only the swipe at fault fails', async () => {
+    const him = await createMember(t.app, { userType: 'men' });
+    const [a, poisoned, b] = [
+      await createMember(t.app, { userType: 'women' }),
+      await createMember(t.app, { userType: 'women' }),
+      await createMember(t.app, { userType: 'women' }),
+    ];
+    await t.app.ctx.db.execute(
+      sql.raw(`create function refuse_poisoned() returns trigger language plpgsql as $$
+      begin if new.target_id = '${poisoned.id}' then raise exception 'poisoned'; end if; return new; end $$`),
+    );
+    await t.app.ctx.db.execute(
+      sql`create trigger refuse_poisoned before insert on swipe_actions for each row execute function refuse_poisoned()`,
+    );
+    const warnings: unknown[] = [];
+    const warn = t.app.ctx.log.warn;
+    t.app.ctx.log.warn = ((...args: unknown[]) => void warnings.push(args)) as typeof warn;
+    try {
+      const outcomes = await together([him, a.id, 'right'], [him, poisoned.id, 'right'], [him, b.id, 'left']);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      t.app.ctx.log.warn = warn;
+      await t.app.ctx.db.execute(sql`drop trigger refuse_poisoned on swipe_actions`);
+      await t.app.ctx.db.execute(sql`drop function refuse_poisoned()`);
+    }
+    const written = await t.app.ctx.db
+      .select({ target: swipeActions.targetId })
+      .from(swipeActions)
+      .where(eq(swipeActions.swiperId, him.id));
+    expect(written.map((w) => w.target).sort()).toEqual([a.id, b.id].sort());
+    expect((await profileCounts(t.app, a.id)).likeCount).toBe(1);
   });
 });

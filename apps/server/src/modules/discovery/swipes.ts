@@ -14,8 +14,9 @@ import {
   swipeBlock,
   type TierLevel,
 } from '@royal/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { batcher } from '../../db/batcher';
 import { preparedStatement } from '../../db/prepared';
 import { profiles, safetySettings } from '../../db/schema';
 import type { Work } from '../../db/transaction';
@@ -48,6 +49,26 @@ type SwipeOutcome = {
 const wantsMatchNotices = sql`coalesce((select ${safetySettings.matchNotifications} from ${safetySettings}
   where ${safetySettings.userId} = (note->>'user_id')::uuid), true)`;
 
+/** The like notices whose recipients want them (a JSON array of notification rows). */
+const likeNotesWanted = (notes: SQL) => sql`(select coalesce(jsonb_agg(note order by at), '[]'::jsonb)
+  from jsonb_array_elements(${notes}) with ordinality as notes(note, at) where ${wantsMatchNotices})`;
+
+/** The match notices whose recipients want them, the swiper's naming the target (`name`, for `%s`). */
+const matchNotesWanted = (notes: SQL, name: SQL) => sql`(select coalesce(jsonb_agg(
+    note || jsonb_build_object('message', format(note->>'message', ${name})) order by at), '[]'::jsonb)
+  from jsonb_array_elements(${notes}) with ordinality as notes(note, at) where ${wantsMatchNotices})`;
+
+/** The target as the swiper may see them: their card, when the members' visibility rule allows. */
+const visibleTarget = (swiperId: SQL, targetId: SQL, tier: SQL) =>
+  sql`select ${selectList(memberCardColumns)} from ${profiles} left join ${safetySettings} on ${settingsJoin}
+      where ${profiles.userId} = ${targetId} and ${profiles.userId} <> ${swiperId}
+        and ${visibleTo({ id: swiperId, tier })}`;
+
+/** This swipe passes its own checks: a locked higher tier takes only a pass (or a token), men meet women. */
+const swipeAllowed = (card: SQL, v: { maxTier: SQL; direction: SQL; useMessageToken: SQL; userType: SQL }) =>
+  sql`(${card}."tierLevel" <= ${v.maxTier} or ${v.direction} = 'left' or ${v.useMessageToken})
+      and ${card}."userType" <> ${v.userType}`;
+
 /**
  * A swipe in one round trip. `target` is the member swiped on as the swiper may see them (the
  * members' visibility rule); `allowed` keeps them only when this swipe passes its own checks (a
@@ -68,8 +89,10 @@ const wantsMatchNotices = sql`coalesce((select ${safetySettings.matchNotificatio
  * last fraction of a second of swipes (never half of one: the database stays consistent); messages,
  * money and everything else keep the default, durable commit.
  */
+type SwipeRow = MemberCardRow & SwipeOutcome;
+
 const swipeStatement = preparedStatement<
-  MemberCardRow & SwipeOutcome,
+  SwipeRow,
   {
     swiperId: string;
     targetId: string;
@@ -90,31 +113,118 @@ const swipeStatement = preparedStatement<
   'swipe',
   (v) =>
     sql`with target as (
-        select ${selectList(memberCardColumns)} from ${profiles} left join ${safetySettings} on ${settingsJoin}
-        where ${profiles.userId} = ${v.targetId}::uuid and ${profiles.userId} <> ${v.swiperId}::uuid
-          and ${visibleTo({ id: v.swiperId, tier: v.tier })}
+        ${visibleTarget(sql`${v.swiperId}::uuid`, sql`${v.targetId}::uuid`, sql`${v.tier}::int`)}
       ), allowed as (
         select "id", "name",
           ("tierLevel" > ${v.maxTier}::int and ${v.direction}::swipe_direction <> 'left') as "spendsToken"
         from target,
           (select set_config('synchronous_commit',
              coalesce(${v.commitMode}::text, current_setting('synchronous_commit')), true)) commit_mode
-        where ("tierLevel" <= ${v.maxTier}::int or ${v.direction}::swipe_direction = 'left'
-               or ${v.useMessageToken}::boolean)
-          and "userType" <> ${v.userType}::user_type
+        where ${swipeAllowed(sql`target`, {
+          maxTier: sql`${v.maxTier}::int`,
+          direction: sql`${v.direction}::swipe_direction`,
+          useMessageToken: sql`${v.useMessageToken}::boolean`,
+          userType: sql`${v.userType}::user_type`,
+        })}
       )
       select target.*, outcome.* from target left join lateral (
         select r.* from allowed, record_swipe(${v.swiperId}::uuid, allowed."id", ${v.direction}::swipe_direction,
-            (select coalesce(jsonb_agg(note order by at), '[]'::jsonb)
-             from jsonb_array_elements(${v.likeNotes}::jsonb) with ordinality as notes(note, at)
-             where ${wantsMatchNotices}),
-          (select coalesce(jsonb_agg(note || jsonb_build_object('message', format(note->>'message', allowed."name"))
-               order by at), '[]'::jsonb)
-             from jsonb_array_elements(${v.matchNotes}::jsonb) with ordinality as notes(note, at)
-             where ${wantsMatchNotices}),
+          ${likeNotesWanted(sql`${v.likeNotes}::jsonb`)}, ${matchNotesWanted(sql`${v.matchNotes}::jsonb`, sql`allowed."name"`)},
           ${v.expiry}::interval, ${v.superLikesPerDay}::int, allowed."spendsToken") r
       ) outcome on true`,
 );
+
+type SwipeValues = ReturnType<typeof swipeValues>['values'];
+type BatchRow = MemberCardRow & Omit<SwipeOutcome, 'refusal'> & { ord: number };
+
+/**
+ * Plain likes and passes that arrive while a batch is being written, written together (decision 021,
+ * drizzle/0018): the same checks as `swipeStatement`, per swipe, then record_swipes writes the
+ * allowed ones as record_swipe would have one after the other. One row per swipe whose target the
+ * swiper may see (`ord`: its place in the batch), its outcome all null when it was refused.
+ */
+const swipeBatchStatement = preparedStatement<BatchRow, { batch: string; expiry: string }>(
+  'swipe_batch',
+  (v) =>
+    sql`with input as materialized (
+        select * from jsonb_to_recordset(${v.batch}::jsonb) as i(ord int, swiper uuid, target uuid, tier int,
+          max_tier int, user_type user_type, direction swipe_direction, like_notes jsonb, match_notes jsonb)
+      ), target as materialized (
+        select input.ord, card.* from input
+          cross join lateral (${visibleTarget(sql`input.swiper`, sql`input.target`, sql`input.tier`)}) card
+      ), allowed as (
+        select input.ord, input.swiper, input.target, input.direction,
+          ${likeNotesWanted(sql`input.like_notes`)} as like_notes,
+          ${matchNotesWanted(sql`input.match_notes`, sql`target."name"`)} as match_notes
+        from target join input on input.ord = target.ord
+        where ${swipeAllowed(sql`target`, {
+          maxTier: sql`input.max_tier`,
+          direction: sql`input.direction`,
+          useMessageToken: sql`false`,
+          userType: sql`input.user_type`,
+        })}
+      ), outcome as materialized (
+        select r.* from (select set_config('synchronous_commit', 'off', true)) commit_mode,
+          record_swipes((select coalesce(jsonb_agg(to_jsonb(allowed) order by ord), '[]'::jsonb) from allowed),
+            ${v.expiry}::interval) r
+      )
+      select target.*, outcome.swiped_at, outcome.match_id, outcome.match_expires_at, outcome.match_status,
+        outcome.match_conversation_started_at, outcome.match_created, outcome.notification_ids
+      from target left join outcome on outcome.ord = target.ord`,
+);
+
+/** A swipe as one element of the batch statement's input (its notes are JSON text already). */
+function batchElement(values: SwipeValues, ord: number): string {
+  const plain = JSON.stringify({
+    ord,
+    swiper: values.swiperId,
+    target: values.targetId,
+    tier: values.tier,
+    max_tier: values.maxTier,
+    user_type: values.userType,
+    direction: values.direction,
+  });
+  return `${plain.slice(0, -1)},"like_notes":${values.likeNotes},"match_notes":${values.matchNotes}}`;
+}
+
+/** The swipes' rows, by their place in the batch (null: a target the swiper may not see). */
+async function writeSwipeBatch(
+  ctx: AppContext,
+  batch: SwipeValues[],
+): Promise<Array<SwipeRow | null | Error>> {
+  try {
+    const rows = await swipeBatchStatement.run(ctx.database, {
+      batch: `[${batch.map(batchElement).join(',')}]`,
+      expiry: `${MATCH_EXPIRY_MS} milliseconds`,
+    });
+    const byOrd = new Map(rows.map(({ ord, ...row }) => [ord, { ...row, refusal: null }]));
+    return batch.map((_, ord) => byOrd.get(ord) ?? null);
+  } catch (error) {
+    // What failed the batch (a deadlock with another instance's batch, a member deleted meanwhile)
+    // fails only the swipe it belongs to: each runs alone, as it would have without batching.
+    ctx.log.warn({ err: error, size: batch.length }, 'swipe batch failed: writing its swipes one by one');
+    return Promise.all(
+      batch.map((values) =>
+        swipeStatement.run(ctx.database, values).then(
+          ([row]) => row ?? null,
+          (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+        ),
+      ),
+    );
+  }
+}
+
+/** Swipes wait for the batch in flight at most; a batch holds at most this many. */
+const SWIPE_BATCH_SIZE = 64;
+const swipeBatchers = new WeakMap<AppContext, (values: SwipeValues) => Promise<SwipeRow | null>>();
+const batchedSwipe = (ctx: AppContext) => {
+  let write = swipeBatchers.get(ctx);
+  if (!write) {
+    write = batcher((batch: SwipeValues[]) => writeSwipeBatch(ctx, batch), { maxSize: SWIPE_BATCH_SIZE });
+    swipeBatchers.set(ctx, write);
+  }
+  return write;
+};
 
 /** Text for a format() template with no placeholder of its own: `%` is doubled. */
 const literalTemplate = (text: string) => text.replaceAll('%', '%%');
@@ -219,6 +329,18 @@ export function swipeStatementFor(actor: MemberActor, input: SwipeBody): { text:
   return swipeStatement.render(swipeValues(actor, input, new Date(), 'off').values);
 }
 
+/** The statement a batch of one member's swipes runs, with its values, for EXPLAIN (bench/explain-swipe.ts). */
+export function swipeBatchStatementFor(
+  actor: MemberActor,
+  inputs: SwipeBody[],
+): { text: string; values: unknown[] } {
+  const batch = inputs.map((input) => swipeValues(actor, input, new Date(), 'off').values);
+  return swipeBatchStatement.render({
+    batch: `[${batch.map(batchElement).join(',')}]`,
+    expiry: `${MATCH_EXPIRY_MS} milliseconds`,
+  });
+}
+
 /**
  * Records a swipe. Checks, in order: the swipe permission (declared on the route and re-checked
  * here for other callers), the target exists, is not the viewer and is visible to them (else 404),
@@ -240,8 +362,13 @@ export async function recordSwipe(
 
   const { values, likeNotes } = swipeValues(actor, input, new Date(), work ? null : 'off');
 
+  // A plain like or pass that is its own transaction joins the next batch; the rest keep one statement.
+  const batchable = !work && input.direction !== 'up' && input.use_message_token !== true;
+
   return ctx.transactSingleStatement(async (unit) => {
-    const [row] = await swipeStatement.run(ctx.database, values, work?.tx);
+    const row = batchable
+      ? await batchedSwipe(ctx)(values)
+      : (await swipeStatement.run(ctx.database, values, work?.tx))[0];
     if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
     const {
       swiped_at,

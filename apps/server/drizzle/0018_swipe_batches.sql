@@ -1,0 +1,127 @@
+-- record_swipes (decision 021): the plain likes and passes that arrive while a batch is in flight,
+-- written together. Each statement below handles the whole batch at once, so what a statement costs
+-- to start (its relations and indexes opened, its foreign-key checks prepared) is paid once per batch
+-- instead of once per swipe, and the result is what record_swipe would have written for the same
+-- swipes one after the other, in `ord` order:
+--   * each pair's lock (the same keys record_swipe takes), all of them taken in one order, so two
+--     batches never wait on each other in a circle;
+--   * a pair twice in one batch: the later one is a repeat (nothing written, `swiped_at` null);
+--   * a like answered by a like the other way makes the match; both likes of a pair in one batch:
+--     the later one made it, the earlier one gets no match, as it would have had none at its time;
+--     a like that meets an existing match reports it (match_created false);
+--   * the notices: the match's for the like that made it, then the like's (unless that like made a
+--     match and the notice says `unless_match`), as record_swipe writes them.
+-- Super likes and likes paid with a message token keep record_swipe (their allowance and tokens).
+-- Input: a JSON array of {ord, swiper, target, direction, like_notes, match_notes}; the notes are
+-- notification rows as record_swipe takes them (already filtered by the recipients' settings).
+CREATE FUNCTION record_swipes(p_batch jsonb, p_match_expiry interval) RETURNS TABLE (
+  ord integer,
+  swiped_at timestamptz,
+  match_id uuid,
+  match_expires_at timestamptz,
+  match_status match_status,
+  match_conversation_started_at timestamptz,
+  match_created boolean,
+  notification_ids uuid[]
+) LANGUAGE plpgsql
+-- Its statements read JSON whose size the planner cannot know (it guesses a hundred rows a set, so
+-- thousands once joined) and would compile them with JIT on every call: tens of milliseconds, for
+-- batches of a few rows.
+SET jit = off
+AS $$
+#variable_conflict use_column
+DECLARE
+  -- The swipes written: {ord, swiper, target, direction, at}.
+  v_written jsonb;
+  -- Each like that met a like the other way: {ord, id, expires_at, status, conversation_started_at, created}.
+  v_matched jsonb;
+  -- The notices written for each swipe: {ord, ids}.
+  v_noticed jsonb;
+BEGIN
+  PERFORM pg_advisory_xact_lock(k) FROM (
+    SELECT DISTINCT hashtextextended('swipe-pair:' || least(b.swiper, b.target) || ':' || greatest(b.swiper, b.target), 0) AS k
+    FROM jsonb_to_recordset(p_batch) AS b(swiper uuid, target uuid)
+    ORDER BY 1
+  ) keys;
+
+  WITH batch AS (
+    SELECT * FROM jsonb_to_recordset(p_batch) AS b(ord integer, swiper uuid, target uuid, direction swipe_direction)
+  ), firsts AS (
+    SELECT DISTINCT ON (swiper, target) ord, swiper, target, direction FROM batch ORDER BY swiper, target, ord
+  ), written AS (
+    INSERT INTO swipe_actions (swiper_id, target_id, direction)
+    SELECT swiper, target, direction FROM firsts ORDER BY ord
+    ON CONFLICT (swiper_id, target_id) DO NOTHING
+    RETURNING swiper_id, target_id, created_at
+  )
+  SELECT coalesce(jsonb_agg(jsonb_build_object('ord', f.ord, 'swiper', f.swiper, 'target', f.target,
+      'direction', f.direction, 'at', w.created_at)), '[]')
+    INTO v_written
+    FROM written w JOIN firsts f ON f.swiper = w.swiper_id AND f.target = w.target_id;
+
+  UPDATE profiles p SET like_count = p.like_count + liked.n
+    FROM (SELECT target, count(*)::integer AS n
+          FROM jsonb_to_recordset(v_written) AS s(target uuid, direction swipe_direction)
+          WHERE direction <> 'left' GROUP BY target ORDER BY target) liked
+    WHERE p.user_id = liked.target;
+
+  WITH likes AS (
+    SELECT * FROM jsonb_to_recordset(v_written) AS s(ord integer, swiper uuid, target uuid, direction swipe_direction)
+    WHERE direction <> 'left'
+  ), met AS (
+    -- This batch's own likes are written above, so a like given the other way in it counts.
+    SELECT l.ord, least(l.swiper, l.target) AS u1, greatest(l.swiper, l.target) AS u2 FROM likes l
+    WHERE EXISTS (SELECT 1 FROM swipe_actions r
+                  WHERE r.swiper_id = l.target AND r.target_id = l.swiper AND r.direction IN ('right', 'up'))
+  ), makers AS (
+    SELECT DISTINCT ON (u1, u2) * FROM met ORDER BY u1, u2, ord DESC
+  ), made AS (
+    INSERT INTO matches (user1_id, user2_id, status, expires_at)
+    SELECT u1, u2, 'active', now() + p_match_expiry FROM makers ORDER BY u1, u2
+    ON CONFLICT (user1_id, user2_id) DO NOTHING
+    RETURNING id, user1_id, user2_id, expires_at, status, conversation_started_at
+  )
+  SELECT coalesce(jsonb_agg(jsonb_build_object('ord', k.ord,
+      'id', coalesce(m.id, e.id), 'expires_at', coalesce(m.expires_at, e.expires_at),
+      'status', coalesce(m.status, e.status),
+      'conversation_started_at', coalesce(m.conversation_started_at, e.conversation_started_at),
+      'created', m.id IS NOT NULL)), '[]')
+    INTO v_matched
+    FROM makers k
+    LEFT JOIN made m ON m.user1_id = k.u1 AND m.user2_id = k.u2
+    LEFT JOIN matches e ON m.id IS NULL AND e.user1_id = k.u1 AND e.user2_id = k.u2;
+
+  WITH notes AS MATERIALIZED (
+    SELECT gen_random_uuid() AS id, b.ord, x.at, n.user_id, n.type, n.title, n.message, n.actor_id, n.link, n.dedupe_key
+    FROM jsonb_to_recordset(p_batch) AS b(ord integer, like_notes jsonb, match_notes jsonb)
+    JOIN jsonb_to_recordset(v_written) AS s(ord integer) ON s.ord = b.ord
+    LEFT JOIN jsonb_to_recordset(v_matched) AS o(ord integer, created boolean) ON o.ord = b.ord
+    CROSS JOIN LATERAL (
+      SELECT mn.note, mn.at FROM jsonb_array_elements(b.match_notes) WITH ORDINALITY AS mn(note, at)
+      WHERE coalesce(o.created, false)
+      UNION ALL
+      SELECT ln.note, 1000 + ln.at FROM jsonb_array_elements(b.like_notes) WITH ORDINALITY AS ln(note, at)
+      WHERE NOT (coalesce(o.created, false) AND coalesce((ln.note->>'unless_match')::boolean, false))
+    ) x
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, x.note) n
+  ), written AS (
+    INSERT INTO notifications (id, user_id, type, title, message, actor_id, link, dedupe_key)
+    SELECT id, user_id, type, title, message, actor_id, link, dedupe_key FROM notes ORDER BY ord, at
+    ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+    RETURNING id
+  )
+  SELECT coalesce(jsonb_agg(jsonb_build_object('ord', g.ord, 'ids', g.ids)), '[]') INTO v_noticed
+    FROM (SELECT notes.ord, array_agg(notes.id ORDER BY notes.at) AS ids
+          FROM written JOIN notes ON notes.id = written.id GROUP BY notes.ord) g;
+
+  RETURN QUERY
+  SELECT b.ord, s.at, m.id, m.expires_at, m.status, m.conversation_started_at, coalesce(m.created, false),
+    coalesce(n.ids, '{}')
+  FROM jsonb_to_recordset(p_batch) AS b(ord integer)
+  LEFT JOIN jsonb_to_recordset(v_written) AS s(ord integer, at timestamptz) ON s.ord = b.ord
+  LEFT JOIN jsonb_to_recordset(v_matched) AS m(ord integer, id uuid, expires_at timestamptz, status match_status,
+    conversation_started_at timestamptz, created boolean) ON m.ord = b.ord
+  LEFT JOIN jsonb_to_recordset(v_noticed) AS n(ord integer, ids uuid[]) ON n.ord = b.ord
+  ORDER BY b.ord;
+END
+$$;

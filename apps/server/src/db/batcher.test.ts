@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { batcher } from './batcher';
+
+/** A write that records each batch and answers when the test lets it. */
+function recordingWrite() {
+  const batches: number[][] = [];
+  const pending: Array<() => void> = [];
+  const write = (inputs: number[]) => {
+    batches.push(inputs);
+    return new Promise<Array<number | Error>>((resolve) => {
+      pending.push(() => resolve(inputs.map((n) => (n < 0 ? new Error(`refused ${n}`) : n * 10))));
+    });
+  };
+  /** Lets the oldest batch in flight answer, and waits until its callers have their results. */
+  const answer = async () => {
+    pending.shift()?.();
+    await new Promise((r) => setImmediate(r));
+  };
+  return { batches, write, answer };
+}
+
+const turn = () => new Promise((r) => setImmediate(r));
+
+describe('batcher', () => {
+  it('sends a lone call at the next turn, alone', async () => {
+    const { batches, write, answer } = recordingWrite();
+    const call = batcher(write, { maxSize: 8 });
+    const result = call(1);
+    expect(batches).toEqual([]);
+    await turn();
+    expect(batches).toEqual([[1]]);
+    await answer();
+    await expect(result).resolves.toBe(10);
+  });
+
+  it('sends the calls of one turn together, in arrival order, and answers each its own', async () => {
+    const { batches, write, answer } = recordingWrite();
+    const call = batcher(write, { maxSize: 8 });
+    const results = [call(1), call(2), call(3)];
+    await turn();
+    await answer();
+    expect(batches).toEqual([[1, 2, 3]]);
+    await expect(Promise.all(results)).resolves.toEqual([10, 20, 30]);
+  });
+
+  it('fails only the call its answer is an error for', async () => {
+    const { write, answer } = recordingWrite();
+    const call = batcher(write, { maxSize: 8 });
+    const results = [call(1), call(-2), call(3)].map((p) => p.then(String, (e: Error) => e.message));
+    await turn();
+    await answer();
+    expect(await Promise.all(results)).toEqual(['10', 'refused -2', '30']);
+  });
+
+  it('fails every call of a batch whose write throws, and goes on with the next', async () => {
+    let fail = true;
+    const call = batcher(
+      async (inputs: number[]) => {
+        if (fail) throw new Error('database gone');
+        return inputs;
+      },
+      { maxSize: 8 },
+    );
+    const first = [call(1), call(2)].map((p) => p.catch((e: Error) => e.message));
+    expect(await Promise.all(first)).toEqual(['database gone', 'database gone']);
+    fail = false;
+    await expect(call(3)).resolves.toBe(3);
+  });
+
+  it('keeps what arrives while a batch is written for the next one; a second goes early only when worth it', async () => {
+    const { batches, write, answer } = recordingWrite();
+    const call = batcher(write, { maxSize: 8, maxInFlight: 2, busyMinSize: 3 });
+    const results = [call(1)];
+    await turn();
+    expect(batches).toEqual([[1]]);
+    // Two waiting are not worth a second batch beside the one in flight...
+    results.push(call(2), call(3));
+    await turn();
+    expect(batches).toEqual([[1]]);
+    // ...three are.
+    results.push(call(4));
+    await turn();
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    // With two in flight, nothing more leaves until one answers; then the rest leave at once.
+    results.push(call(5), call(6), call(7));
+    await turn();
+    expect(batches).toHaveLength(2);
+    await answer();
+    expect(batches).toEqual([[1], [2, 3, 4], [5, 6, 7]]);
+    await answer();
+    await answer();
+    await expect(Promise.all(results)).resolves.toEqual([10, 20, 30, 40, 50, 60, 70]);
+  });
+
+  it('never sends more than maxSize calls in one batch', async () => {
+    const { batches, write, answer } = recordingWrite();
+    const call = batcher(write, { maxSize: 2, maxInFlight: 1 });
+    const results = [1, 2, 3, 4, 5].map(call);
+    await turn();
+    expect(batches).toEqual([[1, 2]]);
+    await answer();
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    await answer();
+    await answer();
+    expect(batches).toEqual([[1, 2], [3, 4], [5]]);
+    await expect(Promise.all(results)).resolves.toEqual([10, 20, 30, 40, 50]);
+  });
+});

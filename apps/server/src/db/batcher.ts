@@ -1,0 +1,60 @@
+/**
+ * Calls that arrive while batches are being written go out together as the next batch: one statement
+ * for many of them (decision 021). Nothing waits for company: a call made while fewer than
+ * `maxInFlight` batches are being written leaves at the next turn of the event loop, with whatever
+ * else arrived in that turn, so a quiet server answers as fast as before and a busy one writes in
+ * bigger batches. Two in flight let the database write one batch while the server answers the last.
+ *
+ * `write` gets the batch's inputs in arrival order and answers each one, in the same order, with its
+ * result or with the error that call alone should fail with.
+ */
+export function batcher<I, O>(
+  write: (inputs: I[]) => Promise<Array<O | Error>>,
+  {
+    maxSize,
+    maxInFlight = 2,
+    busyMinSize = 4,
+  }: { maxSize: number; maxInFlight?: number; busyMinSize?: number },
+): (input: I) => Promise<O> {
+  type Waiting = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
+  let queue: Waiting[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+  /** Whether the queue should leave now: at once when nothing is being written, else once it is worth a batch. */
+  const ready = () =>
+    queue.length > 0 && inFlight < maxInFlight && (inFlight === 0 || queue.length >= busyMinSize);
+
+  const flush = async () => {
+    const batch = queue.slice(0, maxSize);
+    queue = queue.slice(maxSize);
+    inFlight += 1;
+    try {
+      const outputs = await write(batch.map((waiting) => waiting.input));
+      batch.forEach((waiting, i) => {
+        const output = outputs[i];
+        if (output instanceof Error) waiting.reject(output);
+        else if (i >= outputs.length)
+          waiting.reject(new Error('the batch write gave no answer for this call'));
+        else waiting.resolve(output as O);
+      });
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    } finally {
+      inFlight -= 1;
+      // What arrived meanwhile leaves now: it has waited for a batch already.
+      while (!scheduled && ready()) void flush();
+    }
+  };
+
+  return (input) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ input, resolve, reject });
+      if (!scheduled && ready()) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          while (ready()) void flush();
+        });
+      }
+    });
+}
