@@ -49,8 +49,10 @@ BEGIN
   ), firsts AS (
     SELECT DISTINCT ON (swiper, target) ord, swiper, target, direction FROM batch ORDER BY swiper, target, ord
   ), written AS (
-    INSERT INTO swipe_actions (swiper_id, target_id, direction)
-    SELECT swiper, target, direction FROM firsts ORDER BY ord
+    -- Each its own moment, in arrival order (a microsecond apart), so lists ordered by time keep it.
+    INSERT INTO swipe_actions (swiper_id, target_id, direction, created_at)
+    SELECT swiper, target, direction, now() + (row_number() OVER (ORDER BY ord)) * interval '1 microsecond'
+    FROM firsts ORDER BY ord
     ON CONFLICT (swiper_id, target_id) DO NOTHING
     RETURNING swiper_id, target_id, created_at
   )
@@ -59,6 +61,12 @@ BEGIN
     INTO v_written
     FROM written w JOIN firsts f ON f.swiper = w.swiper_id AND f.target = w.target_id;
 
+  -- The liked profiles are locked first, in one order: an UPDATE … FROM may take them in the order
+  -- of its join, and two batches taking two rows each way round would wait on each other.
+  PERFORM 1 FROM profiles p
+    WHERE p.user_id IN (SELECT target FROM jsonb_to_recordset(v_written) AS s(target uuid, direction swipe_direction)
+                        WHERE direction <> 'left')
+    ORDER BY p.user_id FOR NO KEY UPDATE;
   UPDATE profiles p SET like_count = p.like_count + liked.n
     FROM (SELECT target, count(*)::integer AS n
           FROM jsonb_to_recordset(v_written) AS s(target uuid, direction swipe_direction)
@@ -105,8 +113,10 @@ BEGIN
     ) x
     CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, x.note) n
   ), written AS (
-    INSERT INTO notifications (id, user_id, type, title, message, actor_id, link, dedupe_key)
-    SELECT id, user_id, type, title, message, actor_id, link, dedupe_key FROM notes ORDER BY ord, at
+    INSERT INTO notifications (id, user_id, type, title, message, actor_id, link, dedupe_key, created_at)
+    SELECT id, user_id, type, title, message, actor_id, link, dedupe_key,
+      now() + (row_number() OVER (ORDER BY ord, at)) * interval '1 microsecond'
+    FROM notes ORDER BY ord, at
     ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
     RETURNING id
   )

@@ -477,10 +477,13 @@ describe('likes and passes written together (decision 021)', () => {
     const written = await t.app.ctx.db
       .select({ target: swipeActions.targetId, direction: swipeActions.direction })
       .from(swipeActions)
-      .where(eq(swipeActions.swiperId, him.id));
-    expect(written.map((w) => `${w.target}:${w.direction}`).sort()).toEqual(
-      [`${target.id}:right`, `${passed.id}:left`].sort(),
-    );
+      .where(eq(swipeActions.swiperId, him.id))
+      .orderBy(swipeActions.createdAt);
+    // Each written at its own moment, in arrival order: lists ordered by time keep the batch's order.
+    expect(written.map((w) => `${w.target}:${w.direction}`)).toEqual([
+      `${target.id}:right`,
+      `${passed.id}:left`,
+    ]);
     expect((await profileCounts(t.app, target.id)).likeCount).toBe(1);
     expect(await notificationsOf(target.id)).toHaveLength(1);
     expect(await notificationsOf(passed.id)).toEqual([]);

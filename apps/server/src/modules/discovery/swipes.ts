@@ -17,6 +17,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { batcher } from '../../db/batcher';
+import { pgErrorCode } from '../../db/errors';
 import { preparedStatement } from '../../db/prepared';
 import { profiles, safetySettings } from '../../db/schema';
 import type { Work } from '../../db/transaction';
@@ -200,17 +201,23 @@ async function writeSwipeBatch(
     const byOrd = new Map(rows.map(({ ord, ...row }) => [ord, { ...row, refusal: null }]));
     return batch.map((_, ord) => byOrd.get(ord) ?? null);
   } catch (error) {
-    // What failed the batch (a deadlock with another instance's batch, a member deleted meanwhile)
-    // fails only the swipe it belongs to: each runs alone, as it would have without batching.
-    ctx.log.warn({ err: error, size: batch.length }, 'swipe batch failed: writing its swipes one by one');
-    return Promise.all(
-      batch.map((values) =>
-        swipeStatement.run(ctx.database, values).then(
-          ([row]) => row ?? null,
-          (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
-        ),
-      ),
-    );
+    // Only a batch the database refused is certain to have written nothing (the statement rolled
+    // back); anything else (a reply that could not be read, a connection lost) may have come after
+    // its commit, and writing its swipes again would answer them as repeats.
+    if (pgErrorCode(error) === undefined) throw error;
+    // What the database refused (a deadlock with another instance's batch, a member deleted
+    // meanwhile) fails only the swipe it belongs to: each runs alone, in arrival order, as it would
+    // have without batching.
+    ctx.log.warn({ err: error, size: batch.length }, 'swipe batch refused: writing its swipes one by one');
+    const rows: Array<SwipeRow | null | Error> = [];
+    for (const values of batch) {
+      try {
+        rows.push((await swipeStatement.run(ctx.database, values))[0] ?? null);
+      } catch (failure) {
+        rows.push(failure instanceof Error ? failure : new Error(String(failure)));
+      }
+    }
+    return rows;
   }
 }
 
