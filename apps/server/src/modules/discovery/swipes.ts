@@ -70,6 +70,8 @@ const swipeAllowed = (card: SQL, v: { maxTier: SQL; direction: SQL; useMessageTo
   sql`(${card}."tierLevel" <= ${v.maxTier} or ${v.direction} = 'left' or ${v.useMessageToken})
       and ${card}."userType" <> ${v.userType}`;
 
+type SwipeRow = MemberCardRow & SwipeOutcome;
+
 /**
  * A swipe in one round trip. `target` is the member swiped on as the swiper may see them (the
  * members' visibility rule); `allowed` keeps them only when this swipe passes its own checks (a
@@ -90,8 +92,6 @@ const swipeAllowed = (card: SQL, v: { maxTier: SQL; direction: SQL; useMessageTo
  * last fraction of a second of swipes (never half of one: the database stays consistent); messages,
  * money and everything else keep the default, durable commit.
  */
-type SwipeRow = MemberCardRow & SwipeOutcome;
-
 const swipeStatement = preparedStatement<
   SwipeRow,
   {
@@ -354,8 +354,9 @@ export function swipeBatchStatementFor(
  * a locked higher tier takes only a pass (or a like paid with a message token), same-type pairs are
  * refused, a repeat is a conflict, and a super like beyond the day's allowance needs a Super Likes
  * Pack token (SUPER_LIKE_LIMIT).
- * One statement (`swipeStatement`) reads the target, applies those checks and, only when they pass,
- * writes the swipe, the like count, the notifications and the match atomically; a refusal is
+ * One statement (`swipeStatement`, or for a plain like or pass `swipeBatchStatement` with the swipes
+ * that arrived with it) reads the target, applies those checks and, only when they pass, writes the
+ * swipe, the like count, the notifications and the match atomically; a refusal is
  * explained here from the target row it returned. `notification.created` and `match.created` go out
  * once it has committed. The notification texts are written here and passed in, so they live in one
  * place.
