@@ -118,6 +118,15 @@ async function seedProfiles(handle: DatabaseHandle) {
         select user_id, 0, 'bench/l', 'bench/s', 'bench/b', 1080, 1350, 'approved', now() from profiles`,
   );
   await seedSwipeHistory(handle);
+  // One member in fifty has blocked someone: a feed or search that read the whole blocks table on
+  // every page would show here.
+  await handle.db.execute(sql`
+    insert into user_blocks (blocker_id, blocked_id)
+    select ${sql.raw(`('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid`)},
+      ${sql.raw(`('00000000-0000-4000-8000-' || lpad(to_hex(1 + (g * 7919) % ${PROFILES}), 12, '0'))::uuid`)}
+    from generate_series(50, ${sql.raw(String(PROFILES))}, 50) g
+    where g <> 1 + (g * 7919) % ${sql.raw(String(PROFILES))}
+    on conflict do nothing`);
 }
 
 /** Swipes each generated member has already given: enough that the tables have a live database's shape. */

@@ -15,9 +15,15 @@ const visibility = sql<string>`coalesce(${safetySettings.profileVisibility}, ${s
 /** The viewer, as far as visibility is concerned. `tier` may be a SQL expression (a joined recipient). */
 export type VisibilityViewer = { id: string | SQL | Placeholder; tier: TierLevel | SQL | Placeholder };
 
-/** No block between the viewer and the member in `profiles`, in either direction (user_blocks_pair_key). */
+/**
+ * No block between the viewer and the member in `profiles`, in either direction: two lookups, each an
+ * exact pair of user_blocks_pair_key. As one lookup with OR between the directions, no single index
+ * serves it, and a prepared plan (which may not combine indexes: db/client.ts) read the whole blocks
+ * table once per feed page (31 ms of a 33 ms page with 100,000 blocks).
+ */
 export function notBlockedWith(viewerId: string | SQL | Placeholder): SQL {
-  return sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${profiles.userId}) or (${userBlocks.blockerId} = ${profiles.userId} and ${userBlocks.blockedId} = ${viewerId}))`;
+  return sql`not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${profiles.userId})
+    and not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${profiles.userId} and ${userBlocks.blockedId} = ${viewerId})`;
 }
 
 /**
