@@ -113,10 +113,17 @@ async function seedProfiles(handle: DatabaseHandle) {
     insert into user_compliance (user_id, terms_accepted_at, terms_version, privacy_accepted_at, privacy_version,
       age_check_skipped_at)
     select user_id, now(), ${TERMS_VERSION}, now(), ${PRIVACY_VERSION}, now() from profiles`);
+  // Bulk-loaded as an import would be: the photos go in without the trigger that copies each member's
+  // photo ids to the profile (migration 0019), whose plan, made while the new table has no statistics,
+  // can probe it once per member; then the copies are made in one pass by the function it calls.
+  await handle.db.execute(sql`alter table photos disable trigger photos_ids_copy_insert`);
   await handle.db.execute(
     sql`insert into photos (user_id, position, key_large, key_small, key_blur, width, height, status, ai_checked_at)
         select user_id, 0, 'bench/l', 'bench/s', 'bench/b', 1080, 1350, 'approved', now() from profiles`,
   );
+  await handle.db.execute(sql`alter table photos enable trigger photos_ids_copy_insert`);
+  await handle.db.execute(sql`analyze photos`);
+  await handle.db.execute(sql`select copy_photo_ids_to_profiles(array(select user_id from profiles))`);
   await seedSwipeHistory(handle);
   // One member in fifty has blocked someone: a feed or search that read the whole blocks table on
   // every page would show here.

@@ -4,6 +4,7 @@ import {
   BIO_MAX,
   BODY_TYPES,
   COMPENSATION_PREFERENCES,
+  DEFAULT_MEMBER_SETTINGS as D,
   DISTANCE_MAX,
   DISTANCE_MIN,
   ETHNICITIES,
@@ -35,6 +36,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, textArrayLiteral, tstz, updatedAt } from './columns';
+import { profileVisibility } from './safety';
 
 // Bounds inside CHECK constraints must be literal SQL, not bind parameters.
 const lit = (n: number) => sql.raw(String(n));
@@ -52,7 +54,8 @@ export const ethnicity = pgEnum('ethnicity', ETHNICITIES);
 /**
  * The member's profile (spec part 1 §3 "Profile record"). Defaults are the sign-up defaults, so a new
  * account needs only its user id and name. Photos and the avatar are not columns here: they are the
- * approved rows of `photos`, ordered by position (position 0 is the main photo and the avatar).
+ * approved rows of `photos`, ordered by position (position 0 is the main photo and the avatar), of
+ * which `photo_ids` keeps a copy of the ids.
  *
  * Location: `lat`/`lng` are the member's exact point and never leave the server; `geo_lat`/`geo_lng`
  * is the coarse, per-member-jittered cell (see ../geo.ts) that distances shown to others use.
@@ -107,6 +110,20 @@ export const profiles = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     ghostMode: boolean('ghost_mode').notNull().default(false),
+    /**
+     * Copies of the three safety settings that decide who may see the member and what the member's
+     * card shows to others, kept by the database (the triggers of migration 0019) and never written by
+     * the app: settings are written to `safety_settings` only. They live here so the feed, browse and
+     * every member list read them in the profile row they already read, not with a lookup per card.
+     */
+    profileVisibility: profileVisibility('profile_visibility').notNull().default(D.profile_visibility),
+    showOnlineStatus: boolean('show_online_status').notNull().default(D.show_online_status),
+    locationSharing: boolean('location_sharing').notNull().default(D.location_sharing),
+    /**
+     * The ids of the member's approved photos in order (main first: `photos` by position, then upload
+     * time), kept by the database from `photos` (migration 0019) for the same reason.
+     */
+    photoIds: uuid('photo_ids').array().notNull().default(sql`'{}'::uuid[]`),
     canSponsor: boolean('can_sponsor').notNull().default(false),
     gender: gender('gender').notNull().default(SIGNUP_DEFAULTS.gender),
     userType: userType('user_type').notNull().default(SIGNUP_DEFAULTS.user_type),

@@ -161,7 +161,7 @@ export function createActorResolver(options: ActorResolverOptions) {
       ageRangeMax: profiles.ageRangeMax,
       geoLat: profiles.geoLat,
       geoLng: profiles.geoLng,
-      locationSharing: sql<boolean>`coalesce(${safetySettings.locationSharing}, ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.location_sharing))})`,
+      locationSharing: profiles.locationSharing,
       ghostMode: profiles.ghostMode,
       onboarded: sql<boolean>`${profiles.onboardedAt} is not null`,
       lastActive: profiles.lastActive,
@@ -174,7 +174,6 @@ export function createActorResolver(options: ActorResolverOptions) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, sessions.userId))
-    .leftJoin(safetySettings, eq(safetySettings.userId, sessions.userId))
     .leftJoin(userCompliance, eq(userCompliance.userId, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('actor_by_session_token');

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { profiles, safetySettings, sponsorships } from '../../db/schema';
 import type { MemberActor } from '../auth';
-import { reachableBy, settingsJoin } from '../members';
+import { reachableBy } from '../members';
 
 // Sponsorship (part 2 §6): a Vault Verified member whose profile has can_sponsor pays for another
 // member's access; the sponsored member's is_sponsored flag grants paid access (shared rule
@@ -70,7 +70,6 @@ export function sponsorMember(ctx: AppContext, { actor, userId }: { actor: Membe
     const [target] = await tx
       .select({ id: profiles.userId })
       .from(profiles)
-      .leftJoin(safetySettings, settingsJoin)
       .where(
         and(
           eq(profiles.userId, userId),

@@ -29,7 +29,6 @@ import {
   memberCardColumns,
   presentMemberCard,
   selectList,
-  settingsJoin,
   visibleTo,
 } from '../members';
 import { announceNotification, announceNotifications, type NewNotification } from '../notifications';
@@ -61,7 +60,7 @@ const matchNotesWanted = (notes: SQL, name: SQL) => sql`(select coalesce(jsonb_a
 
 /** The target as the swiper may see them: their card, when the members' visibility rule allows. */
 const visibleTarget = (swiperId: SQL, targetId: SQL, tier: SQL) =>
-  sql`select ${selectList(memberCardColumns)} from ${profiles} left join ${safetySettings} on ${settingsJoin}
+  sql`select ${selectList(memberCardColumns)} from ${profiles}
       where ${profiles.userId} = ${targetId} and ${profiles.userId} <> ${swiperId}
         and ${visibleTo({ id: swiperId, tier })}`;
 
@@ -461,11 +460,7 @@ async function presentMatch(
   announce: boolean,
 ): Promise<MatchSummary> {
   const [self] = announce
-    ? await work.tx
-        .select(memberCardColumns)
-        .from(profiles)
-        .leftJoin(safetySettings, settingsJoin)
-        .where(eq(profiles.userId, actor.id))
+    ? await work.tx.select(memberCardColumns).from(profiles).where(eq(profiles.userId, actor.id))
     : [];
   const photos = await loadPhotos(work.tx, self ? [target.id, self.id] : [target.id]);
   const expires_at = match.expiresAt.toISOString();

@@ -17,7 +17,6 @@ import {
   memberCardColumns,
   openMatchIdWith,
   presentMemberOrTeaser,
-  settingsJoin,
   type ViewerContext,
   visibleTo,
 } from '../members';
@@ -37,7 +36,6 @@ function swipeEvents(db: Db, viewer: Viewer, side: 'on-me' | 'mine', directions:
     .select({ ...memberCardColumns, at: swipeActions.createdAt, matchId: openMatchIdWith(viewer.id) })
     .from(swipeActions)
     .innerJoin(profiles, eq(profiles.userId, other))
-    .leftJoin(safetySettings, settingsJoin)
     .where(and(eq(mine, viewer.id), inArray(swipeActions.direction, directions), visibleTo(viewer)) as SQL)
     .orderBy(desc(swipeActions.createdAt))
     .limit(INTERESTS_LIST_LIMIT);
@@ -49,7 +47,6 @@ function pageViews(db: Db, viewer: Viewer) {
     .select({ ...memberCardColumns, at: profileViews.viewedAt, matchId: openMatchIdWith(viewer.id) })
     .from(profileViews)
     .innerJoin(profiles, eq(profiles.userId, profileViews.viewerId))
-    .leftJoin(safetySettings, settingsJoin)
     .where(and(eq(profileViews.viewedId, viewer.id), visibleTo(viewer)) as SQL)
     .orderBy(desc(profileViews.viewedAt))
     .limit(INTERESTS_LIST_LIMIT);
@@ -62,7 +59,6 @@ function countSwipes(db: Db, viewer: Viewer, side: 'on-me' | 'mine') {
     .select({ n: count() })
     .from(swipeActions)
     .innerJoin(profiles, eq(profiles.userId, other))
-    .leftJoin(safetySettings, settingsJoin)
     .where(and(eq(mine, viewer.id), eq(swipeActions.direction, 'up'), visibleTo(viewer)) as SQL)
     .then(([row]) => row?.n ?? 0);
 }

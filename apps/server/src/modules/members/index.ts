@@ -6,7 +6,6 @@ export {
   matchedWith,
   notBlockedWith,
   reachableBy,
-  settingsJoin,
   type VisibilityViewer,
   visibleTo,
 } from './policy';

@@ -1,16 +1,14 @@
-import { DEFAULT_MEMBER_SETTINGS, type TierLevel } from '@royal/shared';
-import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { matches, profiles, safetySettings, userBlocks } from '../../db/schema';
+import type { TierLevel } from '@royal/shared';
+import { and, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { matches, profiles, userBlocks } from '../../db/schema';
 
 /**
  * Who may know that another member exists. One rule, used by every read of another member: the
- * feed, swipes, the profile page, interests, photos and notification avatars (and, later, search,
- * chat and realtime). Queries select from `profiles` left-joined to `safety_settings` on
- * `settingsJoin`; a member without a settings row reads as the shared defaults.
+ * feed, swipes, the profile page, interests, photos and notification avatars, search, chat and
+ * realtime. Queries select from `profiles`; the member's Profile Visibility is read from the copy the
+ * database keeps there (schema/profiles.ts), so the rule needs no other table but blocks.
  */
-export const settingsJoin = eq(safetySettings.userId, profiles.userId);
-
-const visibility = sql<string>`coalesce(${safetySettings.profileVisibility}, ${sql.raw(`'${DEFAULT_MEMBER_SETTINGS.profile_visibility}'`)})`;
+const visibility = profiles.profileVisibility;
 
 /** The viewer, as far as visibility is concerned. `tier` may be a SQL expression (a joined recipient). */
 export type VisibilityViewer = { id: string | SQL | Placeholder; tier: TierLevel | SQL | Placeholder };

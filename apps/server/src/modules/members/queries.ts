@@ -1,17 +1,19 @@
-import { DEFAULT_MEMBER_SETTINGS } from '@royal/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { matches, photos, profiles, safetySettings, swipeActions } from '../../db/schema';
+import { matches, photos, profiles, swipeActions } from '../../db/schema';
 import { matchIsOpen } from '../matches';
 import type { PhotoRef } from './presenter';
 
-/** The member's Location Sharing setting (off: no distance to or from them, and no distance filter). */
-export const locationSharingColumn = sql<boolean>`coalesce(${safetySettings.locationSharing}, ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.location_sharing))})`;
+/**
+ * The member's Location Sharing setting (off: no distance to or from them, and no distance filter),
+ * from the copy on `profiles`.
+ */
+export const locationSharingColumn = profiles.locationSharing;
 
 /**
  * The one place that says which columns of another member are read. Feed, swipes, interests and
- * the profile page select `memberCardColumns` (plus their own extras) from `profiles` left-joined
- * to `safety_settings` on `settingsJoin`, and filter with `visibleTo` (policy.ts).
+ * the profile page select `memberCardColumns` (plus their own extras) from `profiles`, and filter
+ * with `visibleTo` (policy.ts). The settings a card needs are the copies on `profiles`.
  */
 export const memberCardColumns = {
   id: profiles.userId,
@@ -33,7 +35,7 @@ export const memberCardColumns = {
   geoLat: profiles.geoLat,
   geoLng: profiles.geoLng,
   lastActive: profiles.lastActive,
-  showOnlineStatus: sql<boolean>`coalesce(${safetySettings.showOnlineStatus}, ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.show_online_status))})`,
+  showOnlineStatus: profiles.showOnlineStatus,
   locationSharing: locationSharingColumn,
 };
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
 import type { MemberActor } from '../auth';
-import { settingsJoin, visibleTo } from './policy';
+import { visibleTo } from './policy';
 import { presentMemberProfile } from './presenter';
 import { loadPhotos, memberProfileColumns, openMatchIdWith } from './queries';
 
@@ -68,7 +68,6 @@ export async function getMemberProfile(
         where ${safetySettings.userId} = ${actor.id}), ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.incognito_mode))})`,
     })
     .from(profiles)
-    .leftJoin(safetySettings, settingsJoin)
     .where(
       isSelf ? eq(profiles.userId, memberId) : (and(eq(profiles.userId, memberId), visibleTo(actor)) as SQL),
     );

@@ -34,14 +34,7 @@ import { microsecondKey } from '../../lib/cursor';
 import { type MessageKeyRing, openMessage, sealMessage } from '../../lib/message-crypto';
 import type { MemberActor } from '../auth';
 import { isMatchOpen, matchIsOpen } from '../matches';
-import {
-  loadPhotos,
-  memberCardColumns,
-  notBlockedWith,
-  presentMemberCard,
-  settingsJoin,
-  visibleTo,
-} from '../members';
+import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, visibleTo } from '../members';
 import { announceNotification } from '../notifications';
 import { messageCursor } from './cursor';
 import { type MessageRow, presentMessage } from './presenter';
@@ -122,7 +115,6 @@ export async function listMatches(ctx: AppContext, { actor }: { actor: MemberAct
     })
     .from(matches)
     .innerJoin(profiles, eq(profiles.userId, otherMember(actor.id)))
-    .leftJoin(safetySettings, settingsJoin)
     .where(
       and(isParticipant(actor.id), inArray(matches.status, ['active', 'expired']), notBlockedWith(actor.id)),
     )
@@ -396,7 +388,6 @@ const sendStatement = preparedStatement<
       -- The sender's avatar on the notice, as the receiver may see it (the notification list's rule).
       case when exists (select 1 from notice) then (
         select ${photos.id} from ${profiles}
-          left join ${safetySettings} on ${settingsJoin}
           join ${photos} on ${photos.userId} = ${profiles.userId} and ${photos.status} = 'approved'
           cross join bumped
         where ${profiles.userId} = ${actorId} and ${receiverVisibility}

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notifications, photos, profiles, safetySettings } from '../../db/schema';
 import type { Work } from '../../db/transaction';
-import { settingsJoin, visibleTo } from '../members';
+import { visibleTo } from '../members';
 import { type NotificationRow, presentNotification } from './presenter';
 
 const LIST_LIMIT = 50;
@@ -51,7 +51,6 @@ function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Promise<No
     .from(notifications)
     .innerJoin(recipient, eq(recipient.userId, notifications.userId))
     .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
-    .leftJoin(safetySettings, settingsJoin)
     .where(where)
     .orderBy(desc(notifications.createdAt))
     .limit(limit);

@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { photos, profiles, safetySettings } from '../../db/schema';
 import type { MemberActor } from '../auth';
-import { settingsJoin, visibleTo } from '../members';
+import { visibleTo } from '../members';
 import type { PhotoSize } from './urls';
 
 const NOT_FOUND = 'Photo not found';
@@ -27,7 +27,6 @@ async function findViewablePhoto(ctx: AppContext, actor: MemberActor, photoId: s
     })
     .from(photos)
     .innerJoin(profiles, eq(profiles.userId, photos.userId))
-    .leftJoin(safetySettings, settingsJoin)
     .where(eq(photos.id, photoId));
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
   if (row.ownerId === actor.id || isAdmin(actor.rules)) return row;

@@ -21,7 +21,6 @@ import {
   memberCardColumns,
   notBlockedWith,
   selectList,
-  settingsJoin,
 } from '../members';
 
 /** Miles per degree of latitude (and of longitude at the equator) on the haversine's sphere. */
@@ -120,7 +119,7 @@ function filterConditions(maxTier: number, filters: SearchFilters, distance: SQL
   if (filters.online) {
     parts.push(
       sql`${profiles.lastActive} >= now() - ${`${ONLINE_WINDOW_MS} milliseconds`}::interval`,
-      sql`coalesce(${safetySettings.showOnlineStatus}, true)`,
+      sql`${profiles.showOnlineStatus}`,
     );
   }
   if (distance) parts.push(distance);
@@ -165,13 +164,13 @@ export function tableStatements(
     : sql``;
   const page = sql`
     select ${cardSelect}
-    from ${profiles} left join ${safetySettings} on ${settingsJoin}
+    from ${profiles}
     where ${where} ${after}
     order by ${profiles.lastActive} desc, ${profiles.userId} desc
     limit ${SEARCH_PAGE_SIZE + 1}`;
   const count = cursor
     ? null
-    : sql`select count(*)::int as total from (select 1 from ${profiles} left join ${safetySettings} on ${settingsJoin}
+    : sql`select count(*)::int as total from (select 1 from ${profiles}
         where ${where} limit ${SEARCH_COUNT_CAP + 1}) capped`;
   return { page, count };
 }
@@ -193,7 +192,7 @@ export function snapshotStatement(
   return sql`
     select ${profiles.userId}::text as id, ${lastActiveKey} as key
       ${grid ? sql`, ${profiles.geoLat} as lat, ${profiles.geoLng} as lng` : sql``}
-    from ${profiles} left join ${safetySettings} on ${settingsJoin}
+    from ${profiles}
     where ${filterConditions(maxTier, filters, distance)}
     order by ${profiles.lastActive} desc, ${profiles.userId} desc
     limit ${limit}`;
@@ -249,7 +248,7 @@ export function windowStatements(maxTier: number, filters: SearchFilters) {
     columns: SQL,
   ) => sql`unnest(${sql.placeholder('ids')}::uuid[]) with ordinality as candidate(id, n)
     cross join lateral (
-      select ${columns} from ${profiles} left join ${safetySettings} on ${settingsJoin}
+      select ${columns} from ${profiles}
       where ${profiles.userId} = candidate.id and ${conditions(viewer, filters, distance)}
       offset 0) member`;
   const cards = sql`

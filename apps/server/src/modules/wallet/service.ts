@@ -39,7 +39,7 @@ import type { Work } from '../../db/transaction';
 import { cursorCodec, microsecondKey } from '../../lib/cursor';
 import { pausePoint } from '../../lib/pause-point';
 import type { MemberActor } from '../auth';
-import { reachableBy, settingsJoin } from '../members';
+import { reachableBy } from '../members';
 import { notify } from '../notifications';
 import { openCheckout } from '../payments';
 import { transferGuardReason } from './guardrails';
@@ -329,7 +329,6 @@ async function assertReceiver(tx: Db, sender: MemberActor, receiverId: string) {
   const [receiver] = await tx
     .select({ tier: profiles.tierLevel, name: profiles.name })
     .from(profiles)
-    .leftJoin(safetySettings, settingsJoin)
     .where(
       and(
         eq(profiles.userId, receiverId),

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_MEMBER_SETTINGS } from '@royal/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/database';
+import type { Db } from './client';
+import type { DisposableDatabase } from './scratch';
+import { photos, profiles, safetySettings, users } from './schema';
+
+// The copies on `profiles` that migration 0019's triggers keep (schema/profiles.ts): every read of
+// another member trusts them, so each way their sources change is tried here.
+
+let handle: DisposableDatabase;
+let db: Db;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => {
+  await handle?.dispose();
+});
+
+async function newMember(): Promise<string> {
+  const id = randomUUID();
+  await db.insert(users).values({ id, name: 'Copy', email: `copy-${id}@example.test` });
+  await db.insert(profiles).values({ userId: id, name: 'Copy' });
+  return id;
+}
+
+async function copiesOf(id: string) {
+  const [row] = await db
+    .select({
+      profileVisibility: profiles.profileVisibility,
+      showOnlineStatus: profiles.showOnlineStatus,
+      locationSharing: profiles.locationSharing,
+      photoIds: profiles.photoIds,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, id));
+  return row;
+}
+
+const defaults = {
+  profileVisibility: DEFAULT_MEMBER_SETTINGS.profile_visibility,
+  showOnlineStatus: DEFAULT_MEMBER_SETTINGS.show_online_status,
+  locationSharing: DEFAULT_MEMBER_SETTINGS.location_sharing,
+};
+
+describe('the settings copied to profiles', () => {
+  it('reads as the shared defaults for a member without a settings row', async () => {
+    expect(await copiesOf(await newMember())).toEqual({ ...defaults, photoIds: [] });
+  });
+
+  it('follows the settings row as it is written, changed and removed', async () => {
+    const id = await newMember();
+    await db
+      .insert(safetySettings)
+      .values({ userId: id, profileVisibility: 'tier_only', showOnlineStatus: false, locationSharing: true });
+    expect(await copiesOf(id)).toMatchObject({
+      profileVisibility: 'tier_only',
+      showOnlineStatus: false,
+      locationSharing: true,
+    });
+
+    await db
+      .update(safetySettings)
+      .set({ profileVisibility: 'private', locationSharing: false })
+      .where(eq(safetySettings.userId, id));
+    expect(await copiesOf(id)).toMatchObject({
+      profileVisibility: 'private',
+      showOnlineStatus: false,
+      locationSharing: false,
+    });
+
+    // An upsert, as the settings screen writes.
+    await db
+      .insert(safetySettings)
+      .values({ userId: id, profileVisibility: 'public' })
+      .onConflictDoUpdate({ target: safetySettings.userId, set: { profileVisibility: 'public' } });
+    expect((await copiesOf(id))?.profileVisibility).toBe('public');
+
+    await db.delete(safetySettings).where(eq(safetySettings.userId, id));
+    expect(await copiesOf(id)).toMatchObject(defaults);
+  });
+
+  it('leaves another member alone', async () => {
+    const [one, other] = [await newMember(), await newMember()];
+    await db.insert(safetySettings).values({ userId: one, profileVisibility: 'private' });
+    expect((await copiesOf(other))?.profileVisibility).toBe(DEFAULT_MEMBER_SETTINGS.profile_visibility);
+  });
+});
+
+describe('the approved photo ids copied to profiles', () => {
+  async function addPhoto(userId: string, position: number, status: 'pending' | 'approved' | 'rejected') {
+    const id = randomUUID();
+    await db.insert(photos).values({
+      id,
+      userId,
+      position,
+      status,
+      keyLarge: `l/${id}`,
+      keySmall: `s/${id}`,
+      keyBlur: `b/${id}`,
+      width: 10,
+      height: 10,
+    });
+    return id;
+  }
+
+  it('holds the approved photos only, by position, and follows approval, rejection, reordering and removal', async () => {
+    const id = await newMember();
+    const second = await addPhoto(id, 1, 'approved');
+    const pending = await addPhoto(id, 0, 'pending');
+    expect((await copiesOf(id))?.photoIds).toEqual([second]);
+
+    await db.update(photos).set({ status: 'approved' }).where(eq(photos.id, pending));
+    expect((await copiesOf(id))?.photoIds).toEqual([pending, second]);
+
+    // Reordering swaps positions in one statement, as the photos screen does.
+    await db
+      .update(photos)
+      .set({ position: sql`case when ${photos.id} = ${pending} then 1 else 0 end` })
+      .where(eq(photos.userId, id));
+    expect((await copiesOf(id))?.photoIds).toEqual([second, pending]);
+
+    await db.update(photos).set({ status: 'rejected' }).where(eq(photos.id, second));
+    expect((await copiesOf(id))?.photoIds).toEqual([pending]);
+
+    await db.delete(photos).where(eq(photos.id, pending));
+    expect((await copiesOf(id))?.photoIds).toEqual([]);
+  });
+
+  it('orders photos at one position by upload time, as the photo lists do', async () => {
+    const id = await newMember();
+    const first = await addPhoto(id, 0, 'approved');
+    await db
+      .update(photos)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(eq(photos.id, first));
+    const later = await addPhoto(id, 0, 'approved');
+    expect((await copiesOf(id))?.photoIds).toEqual([first, later]);
+  });
+});
