@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database';
 import type { Db } from './client';
-import type { DisposableDatabase } from './scratch';
 import { photos, profiles, safetySettings, users } from './schema';
+import type { DisposableDatabase } from './scratch';
 
 // The copies on `profiles` that migration 0019's triggers keep (schema/profiles.ts): every read of
 // another member trusts them, so each way their sources change is tried here.
@@ -133,10 +133,7 @@ describe('the approved photo ids copied to profiles', () => {
   it('orders photos at one position by upload time, as the photo lists do', async () => {
     const id = await newMember();
     const first = await addPhoto(id, 0, 'approved');
-    await db
-      .update(photos)
-      .set({ createdAt: sql`now() - interval '1 minute'` })
-      .where(eq(photos.id, first));
+    await db.update(photos).set({ createdAt: sql`now() - interval '1 minute'` }).where(eq(photos.id, first));
     const later = await addPhoto(id, 0, 'approved');
     expect((await copiesOf(id))?.photoIds).toEqual([first, later]);
   });

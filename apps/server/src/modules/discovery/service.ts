@@ -26,6 +26,7 @@ import {
   visibleTo,
 } from '../members';
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor, type SortKey } from './cursor';
+import { liveBoostsOf } from './live-boosts';
 
 const TOP_TIER = Math.max(...TIER_LEVELS) as TierLevel;
 /** Locked teasers a page can hold: one per LOCKED_TEASER_RATIO visible cards. */
@@ -80,7 +81,8 @@ function candidates(v: Values, tiers: SQL): SQL {
  * live boost (rank 2, driven from the small boosts table, sorted with the page), then one ordered
  * walk of profiles_feed_idx (feed_rank, last_active, user_id, all descending) that stops at the
  * limit — the database never sorts the candidate set, so a page costs the same with a thousand
- * members or a million.
+ * members or a million. While no boost is live anywhere (live-boosts.ts) the walk is all there is:
+ * the boosted segment, empty then, would still cost PostgreSQL a quarter of the page to set up.
  */
 function segmentWalk(
   kind: 'visible' | 'teaser',
@@ -88,25 +90,27 @@ function segmentWalk(
   tiers: SQL,
   after: [SQL, SQL, SQL],
   limit: number,
+  boosted: boolean,
 ) {
   const columns = sql`${selectList(memberCardColumns)}, ${profiles.photoIds} as "photoIds", ${lastActiveKey} as "lastActiveKey", ${sql.raw(`'${kind}'`)} as "kind"`;
   const limitRows = sql.raw(String(limit));
   const [r, t, id] = after;
+  const walk = sql`select ${columns}, ${profiles.feedRank} as "rank"
+        from ${profiles}
+        where ${candidates(v, tiers)}
+          ${boosted ? sql`and not exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId} and ${liveBoost})` : sql``}
+          and (${profiles.feedRank}, ${profiles.lastActive}, ${profiles.userId}) < (${r}, ${t}, ${id})
+        order by ${profiles.feedRank} desc, ${profiles.lastActive} desc, ${profiles.userId} desc
+        limit ${limitRows}`;
+  if (!boosted) return sql`(${walk})`;
   return sql`(select * from (
       (select ${columns}, 2 as "rank"
         from (select distinct ${boosts.userId} as boosted from ${boosts} where ${liveBoost}) live
         join ${profiles} on ${profiles.userId} = live.boosted
-       
         where ${candidates(v, tiers)}
           and (2, ${profiles.lastActive}, ${profiles.userId}) < (${r}, ${t}, ${id}))
       union all
-      (select ${columns}, ${profiles.feedRank} as "rank"
-        from ${profiles}
-        where ${candidates(v, tiers)}
-          and not exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId} and ${liveBoost})
-          and (${profiles.feedRank}, ${profiles.lastActive}, ${profiles.userId}) < (${r}, ${t}, ${id})
-        order by ${profiles.feedRank} desc, ${profiles.lastActive} desc, ${profiles.userId} desc
-        limit ${limitRows})
+      (${walk})
     ) walk order by "rank" desc, "lastActive" desc, "id" desc limit ${limitRows})`;
 }
 
@@ -114,13 +118,14 @@ function segmentWalk(
  * The page's cards with their approved photo ids (main first, the copy on `profiles`), in feed order.
  * One statement, which reads nothing per card but the profile row and the swipe and block probes.
  */
-function feedPage(v: Values, withTeasers: boolean): SQL {
+function feedPage(v: Values, withTeasers: boolean, boosted: boolean): SQL {
   const visible = segmentWalk(
     'visible',
     v,
     sql`${profiles.tierLevel} <= ${v.maxTier}::int`,
     [sql`${v.visibleRank}::int`, sql`${v.visibleAt}::timestamptz`, sql`${v.visibleId}::uuid`],
     FEED_PAGE_SIZE + 1,
+    boosted,
   );
   const teasers = segmentWalk(
     'teaser',
@@ -128,23 +133,32 @@ function feedPage(v: Values, withTeasers: boolean): SQL {
     sql`${profiles.tierLevel} > ${v.maxTier}::int`,
     [sql`${v.teaserRank}::int`, sql`${v.teaserAt}::timestamptz`, sql`${v.teaserId}::uuid`],
     MAX_TEASERS,
+    boosted,
   );
   return sql`select page.* from (${visible} ${withTeasers ? sql`union all ${teasers}` : sql``}) page`;
 }
 
 // PostgreSQL plans these once and reuses the plan on connections set up for it (db/client.ts):
 // planning the union costs ~3 ms, running it well under one. See docs/decisions/004.
+const feedStatement = (name: string, withTeasers: boolean, boosted: boolean) =>
+  preparedStatement<FeedRow, FeedValues>(name, (v) => feedPage(v, withTeasers, boosted), {
+    genericPlan: true,
+  });
 const FEED_STATEMENTS = {
-  visibleOnly: preparedStatement<FeedRow, FeedValues>('feed_page', (v) => feedPage(v, false), {
-    genericPlan: true,
-  }),
-  withTeasers: preparedStatement<FeedRow, FeedValues>('feed_page_teasers', (v) => feedPage(v, true), {
-    genericPlan: true,
-  }),
+  boosted: {
+    visibleOnly: feedStatement('feed_page_boosted', false, true),
+    withTeasers: feedStatement('feed_page_teasers_boosted', true, true),
+  },
+  unboosted: {
+    visibleOnly: feedStatement('feed_page', false, false),
+    withTeasers: feedStatement('feed_page_teasers', true, false),
+  },
 };
 
-const statementFor = (maxTier: TierLevel) =>
-  maxTier >= TOP_TIER ? FEED_STATEMENTS.visibleOnly : FEED_STATEMENTS.withTeasers;
+const statementFor = (maxTier: TierLevel, anyBoostLive: boolean) => {
+  const statements = anyBoostLive ? FEED_STATEMENTS.boosted : FEED_STATEMENTS.unboosted;
+  return maxTier >= TOP_TIER ? statements.visibleOnly : statements.withTeasers;
+};
 
 /** The statement's values for a viewer and where the previous page stopped. */
 function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues {
@@ -181,7 +195,8 @@ export async function loadFeed(
 ): Promise<FeedPage> {
   const cursor = decodeFeedCursor(rawCursor);
   const maxTier = maxVisibleTier(viewer.rules);
-  const rows = await statementFor(maxTier).run(ctx.database, feedValues(viewer, cursor));
+  const anyBoostLive = await liveBoostsOf(ctx).anyLive();
+  const rows = await statementFor(maxTier, anyBoostLive).run(ctx.database, feedValues(viewer, cursor));
 
   const visibleRows = rows.filter((row) => row.kind === 'visible');
   const hasMore = visibleRows.length > FEED_PAGE_SIZE;
@@ -215,7 +230,13 @@ export async function resetPasses(ctx: AppContext, { actor }: { actor: MemberAct
   return { cleared: deleted.length };
 }
 
-/** The first feed page's statement and values for a viewer, for EXPLAIN (bench/explain-feed.ts). */
-export function feedStatementFor(viewer: MemberActor): { text: string; values: unknown[] } {
-  return statementFor(maxVisibleTier(viewer.rules)).render(feedValues(viewer, null));
+/**
+ * The first feed page's statement and values for a viewer, for EXPLAIN (bench/explain-feed.ts):
+ * as it runs while some boost is live, or (the default) while none is.
+ */
+export function feedStatementFor(
+  viewer: MemberActor,
+  anyBoostLive = false,
+): { text: string; values: unknown[] } {
+  return statementFor(maxVisibleTier(viewer.rules), anyBoostLive).render(feedValues(viewer, null));
 }
