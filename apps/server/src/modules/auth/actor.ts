@@ -1,16 +1,9 @@
-import {
-  type Actor,
-  DEFAULT_MEMBER_SETTINGS,
-  hasAcceptedLegal,
-  type Role,
-  type TierLevel,
-  type UserType,
-} from '@royal/shared';
+import { type Actor, hasAcceptedLegal, type Role, type TierLevel, type UserType } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../adapters/bus';
 import type { Db } from '../../db/client';
 import type { LatLng } from '../../db/geo';
-import { profiles, safetySettings, sessions, userCompliance, userRoles, users } from '../../db/schema';
+import { profiles, sessions, userCompliance, userRoles, users } from '../../db/schema';
 import type { Auth } from './auth';
 import { verifySessionCookie } from './session-cookie';
 

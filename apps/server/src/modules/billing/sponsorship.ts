@@ -3,7 +3,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { profiles, safetySettings, sponsorships } from '../../db/schema';
+import { profiles, sponsorships } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { reachableBy } from '../members';
 

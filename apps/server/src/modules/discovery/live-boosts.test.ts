@@ -64,7 +64,11 @@ describe('live profile boosts, as the feed knows them', () => {
     // A boost written now is not seen until the interval has passed: no read happened in between.
     await boostWithoutBus(new Date(Date.now() + HOUR));
     vi.setSystemTime(Date.now() + LIVE_BOOSTS_RECHECK_MS - 1);
-    expect(await Promise.all([live.anyLive(), live.anyLive(), live.anyLive()])).toEqual([false, false, false]);
+    expect(await Promise.all([live.anyLive(), live.anyLive(), live.anyLive()])).toEqual([
+      false,
+      false,
+      false,
+    ]);
     vi.setSystemTime(Date.now() + 1);
     expect(await live.anyLive()).toBe(true);
   });

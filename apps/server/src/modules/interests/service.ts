@@ -9,7 +9,7 @@ import {
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
+import { profiles, profileViews, swipeActions } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import {
   loadPhotos,

@@ -10,7 +10,14 @@ import type { profiles } from '../../db/schema';
 import { photoUrl } from '../photos';
 
 /** A profile row; `ratingAvg` may arrive as the driver's numeric string (read with Number()). */
-export type ProfileRow = Omit<typeof profiles.$inferSelect, 'ratingAvg'> & { ratingAvg: number | string };
+/**
+ * The member's own profile row, without the copies that exist for other members' cards
+ * (schema/profiles.ts): the member's own settings and photos are read from their sources.
+ */
+export type ProfileRow = Omit<typeof profiles.$inferSelect, 'ratingAvg' | CardCopy> & {
+  ratingAvg: number | string;
+};
+export type CardCopy = 'profileVisibility' | 'showOnlineStatus' | 'locationSharing' | 'photoIds';
 export type MePhotoRow = { id: string; status: string };
 
 /**

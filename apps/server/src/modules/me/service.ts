@@ -31,10 +31,18 @@ type MeRow = ProfileRow & {
  * driver reads them (no ORM mapping on this hot path: the profile's columns are aliased to their
  * schema names, and the presenter accepts the driver's numeric string).
  */
+const {
+  profileVisibility: _visibility,
+  showOnlineStatus: _online,
+  locationSharing: _sharing,
+  photoIds: _photoIds,
+  ...ownProfileColumns
+} = getTableColumns(profiles);
+
 const meStatement = preparedStatement<MeRow, { userId: string }>(
   'me_by_user_id',
   (v) => sql`select ${selectList({
-    ...getTableColumns(profiles),
+    ...ownProfileColumns,
     email: users.email,
     termsVersion: userCompliance.termsVersion,
     privacyVersion: userCompliance.privacyVersion,

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { notifications, photos, profiles, safetySettings } from '../../db/schema';
+import { notifications, photos, profiles } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import { visibleTo } from '../members';
 import { type NotificationRow, presentNotification } from './presenter';

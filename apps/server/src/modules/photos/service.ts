@@ -1,7 +1,7 @@
 import { AppError, canSeeTier, ErrorCode, isAdmin, type TierLevel } from '@royal/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { photos, profiles, safetySettings } from '../../db/schema';
+import { photos, profiles } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { visibleTo } from '../members';
 import type { PhotoSize } from './urls';

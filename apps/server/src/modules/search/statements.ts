@@ -14,7 +14,7 @@ import {
 import { and, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { LatLng } from '../../db/geo';
-import { photos, profiles, safetySettings, userBlocks } from '../../db/schema';
+import { photos, profiles, userBlocks } from '../../db/schema';
 import {
   listedForTier,
   locationSharingColumn,

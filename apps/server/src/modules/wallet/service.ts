@@ -31,7 +31,6 @@ import {
   escrowWallets,
   peerTransfers,
   profiles,
-  safetySettings,
   walletTransactions,
   withdrawals,
 } from '../../db/schema';
