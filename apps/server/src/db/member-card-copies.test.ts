@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_MEMBER_SETTINGS } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/database';
+import { onPostgres, openTestDatabase } from '../../test/database';
 import type { Db } from './client';
 import { photos, profiles, safetySettings, users } from './schema';
 import type { DisposableDatabase } from './scratch';
@@ -136,5 +136,52 @@ describe('the approved photo ids copied to profiles', () => {
     await db.update(photos).set({ createdAt: sql`now() - interval '1 minute'` }).where(eq(photos.id, first));
     const later = await addPhoto(id, 0, 'approved');
     expect((await copiesOf(id))?.photoIds).toEqual([first, later]);
+  });
+});
+
+// PGlite has a single connection, so only PostgreSQL can interleave two transactions.
+describe.skipIf(!onPostgres)('the photo ids copy under concurrent changes (PostgreSQL)', () => {
+  it('keeps both photos when two of one member are approved at the same moment', async () => {
+    const id = await newMember();
+    const ids = [randomUUID(), randomUUID()];
+    await db.insert(photos).values(
+      ids.map((photoId, position) => ({
+        id: photoId,
+        userId: id,
+        position,
+        keyLarge: `l/${photoId}`,
+        keySmall: `s/${photoId}`,
+        keyBlur: `b/${photoId}`,
+        width: 10,
+        height: 10,
+      })),
+    );
+    const approve = (photoId: string) =>
+      sql`update ${photos} set ${sql.identifier('status')} = 'approved' where ${photos.id} = ${photoId}`;
+
+    // The first approval holds its transaction open; the second starts and must wait for it, then
+    // see it: otherwise each would copy only its own photo and the later one would win.
+    let firstApproved!: () => void;
+    const firstDone = new Promise<void>((resolve) => {
+      firstApproved = resolve;
+    });
+    let letFirstCommit!: () => void;
+    const firstMayCommit = new Promise<void>((resolve) => {
+      letFirstCommit = resolve;
+    });
+    const first = db.transaction(async (tx) => {
+      await tx.execute(approve(ids[0] as string));
+      firstApproved();
+      await firstMayCommit;
+    });
+    await firstDone;
+    const second = db.transaction(async (tx) => {
+      await tx.execute(approve(ids[1] as string));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    letFirstCommit();
+    await Promise.all([first, second]);
+
+    expect((await copiesOf(id))?.photoIds).toEqual(ids);
   });
 });
