@@ -5,6 +5,10 @@
 -- it walks (measured on the benchmark's data: 442-532 µs of PostgreSQL per page before, 244-348
 -- after). The app never writes these columns: the triggers below keep them, in the same transaction
 -- as the write they copy, so no reader ever sees the copy and its source disagree.
+-- No write to the copies' sources may fall between the backfills below and the triggers that take over
+-- from them (an instance of the previous version still running during a deploy): held until commit.
+LOCK TABLE "safety_settings", "photos" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "profile_visibility" "profile_visibility" DEFAULT 'public' NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "show_online_status" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "location_sharing" boolean DEFAULT true NOT NULL;--> statement-breakpoint
@@ -97,6 +101,25 @@ CREATE TRIGGER "photos_ids_copy_update"
 CREATE TRIGGER "photos_ids_copy_delete"
   AFTER DELETE ON "photos" REFERENCING OLD TABLE AS "old_photos"
   FOR EACH STATEMENT EXECUTE FUNCTION "photos_copy_ids"();
+--> statement-breakpoint
+-- Emptying a source table (TRUNCATE fires no row or statement triggers of the kinds above) empties
+-- or resets its copies too.
+CREATE FUNCTION "card_copies_after_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'photos' THEN
+    UPDATE "profiles" SET "photo_ids" = DEFAULT WHERE "photo_ids" <> '{}';
+  ELSE
+    UPDATE "profiles" SET "profile_visibility" = DEFAULT, "show_online_status" = DEFAULT, "location_sharing" = DEFAULT;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "photos_ids_copy_truncate"
+  AFTER TRUNCATE ON "photos" FOR EACH STATEMENT EXECUTE FUNCTION "card_copies_after_truncate"();
+--> statement-breakpoint
+CREATE TRIGGER "safety_settings_card_copy_truncate"
+  AFTER TRUNCATE ON "safety_settings" FOR EACH STATEMENT EXECUTE FUNCTION "card_copies_after_truncate"();
 --> statement-breakpoint
 -- Browse's snapshots filter on the copies now (0017): they move its generation as the settings did.
 DROP TRIGGER "profiles_search_generation" ON "profiles";

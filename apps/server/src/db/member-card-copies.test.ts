@@ -3,6 +3,7 @@ import { DEFAULT_MEMBER_SETTINGS } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, openTestDatabase } from '../../test/database';
+import { lockPhotoOwner } from '../modules/photos';
 import type { Db } from './client';
 import { photos, profiles, safetySettings, users } from './schema';
 import type { DisposableDatabase } from './scratch';
@@ -130,6 +131,16 @@ describe('the approved photo ids copied to profiles', () => {
     expect((await copiesOf(id))?.photoIds).toEqual([]);
   });
 
+  it('empties with its table, as the settings copies return to the defaults with theirs', async () => {
+    const id = await newMember();
+    await addPhoto(id, 0, 'approved');
+    await db
+      .insert(safetySettings)
+      .values({ userId: id, profileVisibility: 'private', showOnlineStatus: false });
+    await db.execute(sql`truncate ${photos}, ${safetySettings} cascade`);
+    expect(await copiesOf(id)).toEqual({ ...defaults, photoIds: [] });
+  });
+
   it('orders photos at one position by upload time, as the photo lists do', async () => {
     const id = await newMember();
     const first = await addPhoto(id, 0, 'approved');
@@ -183,5 +194,51 @@ describe.skipIf(!onPostgres)('the photo ids copy under concurrent changes (Postg
     await Promise.all([first, second]);
 
     expect((await copiesOf(id))?.photoIds).toEqual(ids);
+  });
+
+  it('lets a moderation decision and the member reordering their photos wait for each other, not deadlock', async () => {
+    const id = await newMember();
+    const ids = [randomUUID(), randomUUID()];
+    await db.insert(photos).values(
+      ids.map((photoId, position) => ({
+        id: photoId,
+        userId: id,
+        position,
+        status: position === 0 ? ('approved' as const) : ('pending' as const),
+        keyLarge: `l/${photoId}`,
+        keySmall: `s/${photoId}`,
+        keyBlur: `b/${photoId}`,
+        width: 10,
+        height: 10,
+      })),
+    );
+    // The member's reorder (photos/mine.ts): the profile first, then the photos.
+    let memberLocked!: () => void;
+    const locked = new Promise<void>((resolve) => {
+      memberLocked = resolve;
+    });
+    let letMemberGoOn!: () => void;
+    const memberMayGoOn = new Promise<void>((resolve) => {
+      letMemberGoOn = resolve;
+    });
+    const reorder = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${profiles} where ${profiles.userId} = ${id} for update`);
+      memberLocked();
+      await memberMayGoOn;
+      await tx.execute(sql`update ${photos} set position = 1 - position where ${photos.userId} = ${id}`);
+    });
+    await locked;
+    // The moderation job's approval of the pending photo, meanwhile: the owner first, then the photo.
+    const approval = db.transaction(async (tx) => {
+      await lockPhotoOwner(tx, ids[1] as string);
+      await tx.execute(
+        sql`update ${photos} set status = 'approved' where ${photos.id} = ${ids[1] as string}`,
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    letMemberGoOn();
+    await Promise.all([reorder, approval]);
+
+    expect((await copiesOf(id))?.photoIds).toEqual([ids[1], ids[0]]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, max, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { boosts } from '../../db/schema';
 
@@ -32,37 +32,47 @@ export function liveBoostsOf(ctx: AppContext): LiveBoosts {
 const watchers = new WeakMap<AppContext, LiveBoosts>();
 
 function watchLiveBoosts(ctx: AppContext): LiveBoosts {
+  // Times on this instance's monotonic clock: the database says how long the latest boost has left
+  // by its own clock, so a clock that differs from the database's, or is set back, changes nothing.
   let endsAt = 0;
   let readAt = Number.NEGATIVE_INFINITY;
   let purchases = 0;
-  let reading: Promise<void> | null = null;
+  let reading: { promise: Promise<void>; purchasesSeen: number } | null = null;
   ctx.bus.subscribe((message) => {
     if (message.kind !== 'boosts.changed') return;
     purchases += 1;
     readAt = Number.NEGATIVE_INFINITY;
   });
 
-  async function read() {
-    const purchasesSeen = purchases;
-    const startedAt = Date.now();
+  async function read(purchasesSeen: number) {
+    const startedAt = performance.now();
     const [row] = await ctx.db
-      .select({ endsAt: max(boosts.activeUntil) })
+      .select({
+        msLeft: sql<number | null>`extract(epoch from max(${boosts.activeUntil}) - now()) * 1000`.mapWith(
+          (value) => (value === null ? null : Number(value)),
+        ),
+      })
       .from(boosts)
       .where(and(eq(boosts.boostType, 'profile_boost'), gt(boosts.activeUntil, sql`now()`)));
-    endsAt = row?.endsAt ? new Date(row.endsAt).getTime() : 0;
+    endsAt = row?.msLeft == null ? 0 : startedAt + row.msLeft;
     // A purchase announced while this read was under way may not be in it: the next page reads again.
     if (purchases === purchasesSeen) readAt = startedAt;
   }
 
   return {
     async anyLive() {
-      if (Date.now() - readAt >= LIVE_BOOSTS_RECHECK_MS) {
-        reading ??= read().finally(() => {
-          reading = null;
-        });
-        await reading;
+      if (performance.now() - readAt >= LIVE_BOOSTS_RECHECK_MS) {
+        // A read that began before the latest purchase was announced cannot answer for it.
+        if (!reading || reading.purchasesSeen !== purchases) {
+          const purchasesSeen = purchases;
+          const promise = read(purchasesSeen).finally(() => {
+            if (reading?.promise === promise) reading = null;
+          });
+          reading = { promise, purchasesSeen };
+        }
+        await reading.promise;
       }
-      return Date.now() < endsAt;
+      return performance.now() < endsAt;
     },
   };
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { photos } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { MODERATION_JOB } from '../photos';
+import { lockPhotoOwner, MODERATION_JOB } from '../photos';
 
 /** Photos scored per database round. */
 const BATCH = 8;
@@ -55,6 +55,7 @@ export async function moderatePendingPhotos(ctx: AppContext): Promise<Moderation
         photo.status === 'pending' &&
         score >= PHOTO_AUTO_APPROVE_MIN_SAFE;
       const written = await ctx.transact(async ({ tx }) => {
+        await lockPhotoOwner(tx, photo.id);
         const now = new Date();
         const [row] = await tx
           .update(photos)

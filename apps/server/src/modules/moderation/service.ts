@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { photos, profiles } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { MemberActor } from '../auth';
-import { presentMyPhoto } from '../photos';
+import { lockPhotoOwner, presentMyPhoto } from '../photos';
 
 export const MODERATION_PAGE_SIZE = 24;
 const NOT_FOUND = 'Photo not found';
@@ -123,6 +123,7 @@ export async function decidePhoto(
   { actor, photoId, input }: { actor: MemberActor; photoId: string; input: ModerationDecisionBody },
 ): Promise<ModerationItem> {
   await ctx.transact(async ({ tx }) => {
+    await lockPhotoOwner(tx, photoId);
     const approve = input.action === 'approve';
     const [row] = await tx
       .update(photos)
@@ -153,6 +154,7 @@ export async function decideAppeal(
   { actor, photoId, input }: { actor: MemberActor; photoId: string; input: AppealDecisionBody },
 ): Promise<ModerationItem> {
   await ctx.transact(async ({ tx }) => {
+    await lockPhotoOwner(tx, photoId);
     const upheld = input.action === 'approve';
     const now = new Date();
     const [row] = await tx

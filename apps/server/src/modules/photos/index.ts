@@ -1,6 +1,6 @@
 // The photos module's public surface.
 
-export { MODERATION_JOB } from './mine';
+export { lockPhotoOwner, MODERATION_JOB } from './mine';
 export {
   ImageRejected,
   type PhotoKeys,

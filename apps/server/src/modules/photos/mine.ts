@@ -37,6 +37,18 @@ async function lockMember(tx: Db, userId: string) {
   await tx.execute(sql`select 1 from ${profiles} where ${profiles.userId} = ${userId} for update`);
 }
 
+/**
+ * Takes the lock the member's own photo changes take first (lockMember), for a change made by someone
+ * else (moderation): the owner's profile, then the photo. The photos' copy trigger (migration 0019)
+ * locks the profile after the photo it changed; a moderation decision that did not take this lock
+ * first could hold the photo while the member's reorder held the profile, each waiting on the other.
+ */
+export async function lockPhotoOwner(tx: Db, photoId: string) {
+  await tx.execute(sql`select 1 from ${profiles}
+    where ${profiles.userId} = (select ${photos.userId} from ${photos} where ${photos.id} = ${photoId})
+    for update`);
+}
+
 async function countPhotos(tx: Db, userId: string): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(photos).where(eq(photos.userId, userId));
   return row?.n ?? 0;
