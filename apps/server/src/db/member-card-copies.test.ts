@@ -41,6 +41,31 @@ async function copiesOf(id: string) {
   return row;
 }
 
+async function addPhoto(userId: string, position: number, status: 'pending' | 'approved' | 'rejected') {
+  const id = randomUUID();
+  await db.insert(photos).values({
+    id,
+    userId,
+    position,
+    status,
+    keyLarge: `l/${id}`,
+    keySmall: `s/${id}`,
+    keyBlur: `b/${id}`,
+    width: 10,
+    height: 10,
+  });
+  return id;
+}
+
+/** A point one transaction reaches and another waits for. */
+function signal() {
+  let fire!: () => void;
+  const reached = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fire, reached };
+}
+
 const defaults = {
   profileVisibility: DEFAULT_MEMBER_SETTINGS.profile_visibility,
   showOnlineStatus: DEFAULT_MEMBER_SETTINGS.show_online_status,
@@ -92,22 +117,6 @@ describe('the settings copied to profiles', () => {
 });
 
 describe('the approved photo ids copied to profiles', () => {
-  async function addPhoto(userId: string, position: number, status: 'pending' | 'approved' | 'rejected') {
-    const id = randomUUID();
-    await db.insert(photos).values({
-      id,
-      userId,
-      position,
-      status,
-      keyLarge: `l/${id}`,
-      keySmall: `s/${id}`,
-      keyBlur: `b/${id}`,
-      width: 10,
-      height: 10,
-    });
-    return id;
-  }
-
   it('holds the approved photos only, by position, and follows approval, rejection, reordering and removal', async () => {
     const id = await newMember();
     const second = await addPhoto(id, 1, 'approved');
@@ -154,43 +163,25 @@ describe('the approved photo ids copied to profiles', () => {
 describe.skipIf(!onPostgres)('the photo ids copy under concurrent changes (PostgreSQL)', () => {
   it('keeps both photos when two of one member are approved at the same moment', async () => {
     const id = await newMember();
-    const ids = [randomUUID(), randomUUID()];
-    await db.insert(photos).values(
-      ids.map((photoId, position) => ({
-        id: photoId,
-        userId: id,
-        position,
-        keyLarge: `l/${photoId}`,
-        keySmall: `s/${photoId}`,
-        keyBlur: `b/${photoId}`,
-        width: 10,
-        height: 10,
-      })),
-    );
-    const approve = (photoId: string) =>
-      sql`update ${photos} set ${sql.identifier('status')} = 'approved' where ${photos.id} = ${photoId}`;
+    const ids = [await addPhoto(id, 0, 'pending'), await addPhoto(id, 1, 'pending')];
+    const approve = (tx: Db, photoId: string) =>
+      tx.update(photos).set({ status: 'approved' }).where(eq(photos.id, photoId));
 
     // The first approval holds its transaction open; the second starts and must wait for it, then
     // see it: otherwise each would copy only its own photo and the later one would win.
-    let firstApproved!: () => void;
-    const firstDone = new Promise<void>((resolve) => {
-      firstApproved = resolve;
-    });
-    let letFirstCommit!: () => void;
-    const firstMayCommit = new Promise<void>((resolve) => {
-      letFirstCommit = resolve;
-    });
+    const firstApproved = signal();
+    const firstMayCommit = signal();
     const first = db.transaction(async (tx) => {
-      await tx.execute(approve(ids[0] as string));
-      firstApproved();
-      await firstMayCommit;
+      await approve(tx, ids[0] as string);
+      firstApproved.fire();
+      await firstMayCommit.reached;
     });
-    await firstDone;
+    await firstApproved.reached;
     const second = db.transaction(async (tx) => {
-      await tx.execute(approve(ids[1] as string));
+      await approve(tx, ids[1] as string);
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    letFirstCommit();
+    firstMayCommit.fire();
     await Promise.all([first, second]);
 
     expect((await copiesOf(id))?.photoIds).toEqual(ids);
@@ -198,45 +189,27 @@ describe.skipIf(!onPostgres)('the photo ids copy under concurrent changes (Postg
 
   it('lets a moderation decision and the member reordering their photos wait for each other, not deadlock', async () => {
     const id = await newMember();
-    const ids = [randomUUID(), randomUUID()];
-    await db.insert(photos).values(
-      ids.map((photoId, position) => ({
-        id: photoId,
-        userId: id,
-        position,
-        status: position === 0 ? ('approved' as const) : ('pending' as const),
-        keyLarge: `l/${photoId}`,
-        keySmall: `s/${photoId}`,
-        keyBlur: `b/${photoId}`,
-        width: 10,
-        height: 10,
-      })),
-    );
+    const ids = [await addPhoto(id, 0, 'approved'), await addPhoto(id, 1, 'pending')];
     // The member's reorder (photos/mine.ts): the profile first, then the photos.
-    let memberLocked!: () => void;
-    const locked = new Promise<void>((resolve) => {
-      memberLocked = resolve;
-    });
-    let letMemberGoOn!: () => void;
-    const memberMayGoOn = new Promise<void>((resolve) => {
-      letMemberGoOn = resolve;
-    });
+    const memberLocked = signal();
+    const memberMayGoOn = signal();
     const reorder = db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from ${profiles} where ${profiles.userId} = ${id} for update`);
-      memberLocked();
-      await memberMayGoOn;
+      memberLocked.fire();
+      await memberMayGoOn.reached;
       await tx.execute(sql`update ${photos} set position = 1 - position where ${photos.userId} = ${id}`);
     });
-    await locked;
+    await memberLocked.reached;
     // The moderation job's approval of the pending photo, meanwhile: the owner first, then the photo.
     const approval = db.transaction(async (tx) => {
       await lockPhotoOwner(tx, ids[1] as string);
-      await tx.execute(
-        sql`update ${photos} set status = 'approved' where ${photos.id} = ${ids[1] as string}`,
-      );
+      await tx
+        .update(photos)
+        .set({ status: 'approved' })
+        .where(eq(photos.id, ids[1] as string));
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    letMemberGoOn();
+    memberMayGoOn.fire();
     await Promise.all([reorder, approval]);
 
     expect((await copiesOf(id))?.photoIds).toEqual([ids[1], ids[0]]);
