@@ -14,12 +14,12 @@ import {
   swipeBlock,
   type TierLevel,
 } from '@royal/shared';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { batcher } from '../../db/batcher';
 import { pgErrorCode } from '../../db/errors';
 import { preparedStatement } from '../../db/prepared';
-import { profiles, safetySettings } from '../../db/schema';
+import { profiles } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
 import { isMatchOpen } from '../matches';
@@ -45,9 +45,11 @@ type SwipeOutcome = {
   refusal: 'super_like_limit' | 'message_token' | null;
 };
 
-/** Whether a note's recipient (`note->>'user_id'`) wants match notices: likes and matches (default on). */
-const wantsMatchNotices = sql`coalesce((select ${safetySettings.matchNotifications} from ${safetySettings}
-  where ${safetySettings.userId} = (note->>'user_id')::uuid), true)`;
+/**
+ * Whether a note's recipient (`note->>'user_id'`) wants match notices: likes and matches (default
+ * on). wants_match_notices (drizzle/0020) is the rule, also applied by record_swipes to a batch.
+ */
+const wantsMatchNotices = sql`(select wanted from wants_match_notices((note->>'user_id')::uuid))`;
 
 /** The like notices whose recipients want them (a JSON array of notification rows). */
 const likeNotesWanted = (notes: SQL) => sql`(select coalesce(jsonb_agg(note order by at), '[]'::jsonb)
@@ -58,9 +60,21 @@ const matchNotesWanted = (notes: SQL, name: SQL) => sql`(select coalesce(jsonb_a
     note || jsonb_build_object('message', format(note->>'message', ${name})) order by at), '[]'::jsonb)
   from jsonb_array_elements(${notes}) with ordinality as notes(note, at) where ${wantsMatchNotices})`;
 
-/** The target as the swiper may see them: their card, when the members' visibility rule allows. */
+/**
+ * What a swipe reads of its target: what its checks and the match notices need. The card itself is
+ * read only when the swipe makes or meets a match (`presentMatch`), which few swipes do.
+ */
+const swipeTargetColumns = {
+  id: memberCardColumns.id,
+  name: memberCardColumns.name,
+  tierLevel: memberCardColumns.tierLevel,
+  userType: memberCardColumns.userType,
+};
+type SwipeTarget = Pick<MemberCardRow, keyof typeof swipeTargetColumns>;
+
+/** The target as the swiper may see them, when the members' visibility rule allows. */
 const visibleTarget = (swiperId: SQL, targetId: SQL, tier: SQL) =>
-  sql`select ${selectList(memberCardColumns)} from ${profiles}
+  sql`select ${selectList(swipeTargetColumns)} from ${profiles}
       where ${profiles.userId} = ${targetId} and ${profiles.userId} <> ${swiperId}
         and ${visibleTo({ id: swiperId, tier })}`;
 
@@ -69,7 +83,7 @@ const swipeAllowed = (card: SQL, v: { maxTier: SQL; direction: SQL; useMessageTo
   sql`(${card}."tierLevel" <= ${v.maxTier} or ${v.direction} = 'left' or ${v.useMessageToken})
       and ${card}."userType" <> ${v.userType}`;
 
-type SwipeRow = MemberCardRow & SwipeOutcome;
+type SwipeRow = SwipeTarget & SwipeOutcome;
 
 /**
  * A swipe in one round trip. `target` is the member swiped on as the swiper may see them (the
@@ -135,13 +149,16 @@ const swipeStatement = preparedStatement<
 );
 
 type SwipeValues = ReturnType<typeof swipeValues>['values'];
-type BatchRow = MemberCardRow & Omit<SwipeOutcome, 'refusal'> & { ord: number };
+type BatchRow = SwipeTarget & Omit<SwipeOutcome, 'refusal'> & { ord: number };
 
 /**
  * Plain likes and passes that arrive while a batch is being written, written together (decision 021,
  * drizzle/0018): the same checks as `swipeStatement`, per swipe, then record_swipes writes the
  * allowed ones as record_swipe would have one after the other. One row per swipe whose target the
  * swiper may see (`ord`: its place in the batch), its outcome all null when it was refused.
+ * The notes go in as written here, with the target's name: record_swipes (drizzle/0020) keeps those
+ * whose recipient wants them and names the target in the match notices, for the notes it writes
+ * only, so a swipe that makes no match reads nobody's settings for match notices.
  */
 const swipeBatchStatement = preparedStatement<BatchRow, { batch: string; expiry: string }>(
   'swipe_batch',
@@ -153,9 +170,8 @@ const swipeBatchStatement = preparedStatement<BatchRow, { batch: string; expiry:
         select input.ord, card.* from input
           cross join lateral (${visibleTarget(sql`input.swiper`, sql`input.target`, sql`input.tier`)}) card
       ), allowed as (
-        select input.ord, input.swiper, input.target, input.direction,
-          ${likeNotesWanted(sql`input.like_notes`)} as like_notes,
-          ${matchNotesWanted(sql`input.match_notes`, sql`target."name"`)} as match_notes
+        select input.ord, input.swiper, input.target, input.direction, input.like_notes, input.match_notes,
+          target."name" as target_name
         from target join input on input.ord = target.ord
         where ${swipeAllowed(sql`target`, {
           maxTier: sql`input.max_tier`,
@@ -292,10 +308,12 @@ const asRows = (notes: Array<NewNotification & { unlessMatch?: true }>) =>
     })),
   );
 
-/** The swipe statement's values, and the like notices they carry (announced after commit). */
-function swipeValues(actor: MemberActor, input: SwipeBody, now: Date, commitMode: 'off' | null) {
-  const likeNotes = likeNotesFor(actor.id, input, now);
-  const matchNotes: NewNotification[] = [
+/**
+ * What each member is told when this like makes a match: the swiper's notice names the target
+ * (`%s`, filled in by the statement, the first to read the target's name).
+ */
+function matchNotesFor(actor: MemberActor, input: SwipeBody): NewNotification[] {
+  return [
     {
       userId: actor.id,
       type: 'match',
@@ -313,6 +331,13 @@ function swipeValues(actor: MemberActor, input: SwipeBody, now: Date, commitMode
       link: '/messages',
     },
   ];
+}
+
+/** The swipe statement's values, and the like notices they carry (announced after commit). */
+function swipeValues(actor: MemberActor, input: SwipeBody, now: Date, commitMode: 'off' | null) {
+  const likeNotes = likeNotesFor(actor.id, input, now);
+  // A pass makes no match: it carries no match notices.
+  const matchNotes: NewNotification[] = input.direction === 'left' ? [] : matchNotesFor(actor, input);
   const values = {
     swiperId: actor.id,
     targetId: input.target_id,
@@ -424,7 +449,7 @@ export async function recordSwipe(
       };
       // A new match, or the open match this like renewed (a super like given again after Remove).
       if (match_created || isMatchOpen(match)) {
-        reply.match = await presentMatch(unit, match, actor, target, match_created === true);
+        reply.match = await presentMatch(unit, match, actor, target.id, match_created === true);
       }
     }
     return reply;
@@ -432,7 +457,7 @@ export async function recordSwipe(
 }
 
 /** Why the swipe statement wrote nothing for a visible target: the checks it applied, in order. */
-function refusalOf(actor: MemberActor, target: MemberCardRow, direction: SwipeDirection): AppError {
+function refusalOf(actor: MemberActor, target: SwipeTarget, direction: SwipeDirection): AppError {
   const targetTier = target.tierLevel as TierLevel;
   if (!canSeeTier(actor.rules, targetTier) && direction !== 'left') {
     return new AppError(ErrorCode.LOCKED_PROFILE, lockedProfileMessage(targetTier), {
@@ -450,18 +475,23 @@ function refusalOf(actor: MemberActor, target: MemberCardRow, direction: SwipeDi
 
 /**
  * The match as the swiper sees the other member (the reply); when this swipe created it, both
- * sides also get `match.created` with their own view of the other.
+ * sides also get `match.created` with their own view of the other. Null when the other member's
+ * profile is gone since.
  */
 async function presentMatch(
   work: Work,
   match: { id: string; expiresAt: Date },
   actor: MemberActor,
-  target: MemberCardRow,
+  targetId: string,
   announce: boolean,
-): Promise<MatchSummary> {
-  const [self] = announce
-    ? await work.tx.select(memberCardColumns).from(profiles).where(eq(profiles.userId, actor.id))
-    : [];
+): Promise<MatchSummary | null> {
+  const cards = await work.tx
+    .select(memberCardColumns)
+    .from(profiles)
+    .where(inArray(profiles.userId, announce ? [targetId, actor.id] : [targetId]));
+  const target = cards.find((card) => card.id === targetId);
+  if (!target) return null;
+  const self = announce ? cards.find((card) => card.id === actor.id) : undefined;
   const photos = await loadPhotos(work.tx, self ? [target.id, self.id] : [target.id]);
   const expires_at = match.expiresAt.toISOString();
   const mine: MatchSummary = {
