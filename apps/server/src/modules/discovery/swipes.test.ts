@@ -351,6 +351,14 @@ describe('likes, matches and Start Over', () => {
       .where(eq(safetySettings.userId, quiet.id));
     expect((await swipe(session, quiet.id, 'right')).statusCode).toBe(200);
     expect(await notificationsOf(quiet.id)).toEqual([]);
+    // A super like is its own statement (record_swipe), held to the same rule.
+    const quieter = await woman();
+    await t.app.ctx.db
+      .update(safetySettings)
+      .set({ matchNotifications: false })
+      .where(eq(safetySettings.userId, quieter.id));
+    expect((await swipe(session, quieter.id, 'up')).statusCode).toBe(200);
+    expect(await notificationsOf(quieter.id)).toEqual([]);
   });
 
   it("commits a swipe of its own asynchronously, but never changes a caller's transaction", async () => {
