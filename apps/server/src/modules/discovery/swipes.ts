@@ -14,7 +14,7 @@ import {
   swipeBlock,
   type TierLevel,
 } from '@royal/shared';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { batcher } from '../../db/batcher';
 import { pgErrorCode } from '../../db/errors';
@@ -475,8 +475,8 @@ function refusalOf(actor: MemberActor, target: SwipeTarget, direction: SwipeDire
 
 /**
  * The match as the swiper sees the other member (the reply); when this swipe created it, both
- * sides also get `match.created` with their own view of the other. Null when the other member's
- * profile is gone since.
+ * sides also get `match.created` with their own view of the other. Null when the swiper may no
+ * longer see the other member.
  */
 async function presentMatch(
   work: Work,
@@ -485,10 +485,13 @@ async function presentMatch(
   targetId: string,
   announce: boolean,
 ): Promise<MatchSummary | null> {
+  // The other member under the same visibility rule as the swipe (read a moment after it: a block
+  // or ghost mode since then leaves the reply without their card); the swiper's own card as is.
+  const otherMember = and(eq(profiles.userId, targetId), visibleTo({ id: actor.id, tier: actor.tier }));
   const cards = await work.tx
     .select(memberCardColumns)
     .from(profiles)
-    .where(inArray(profiles.userId, announce ? [targetId, actor.id] : [targetId]));
+    .where(announce ? or(otherMember, eq(profiles.userId, actor.id)) : otherMember);
   const target = cards.find((card) => card.id === targetId);
   if (!target) return null;
   const self = announce ? cards.find((card) => card.id === actor.id) : undefined;
