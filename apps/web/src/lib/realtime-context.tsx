@@ -10,8 +10,9 @@ const RealtimeContext = createContext<RealtimeContextValue | null>(null);
 /**
  * The member's realtime channel, open while the member frame is mounted. Events that only need a
  * refetch are handled here, through the shared query keys (the notifications badge, the match
- * list); screens that apply events themselves (an open chat) subscribe with useRealtimeEvent. After
- * a reconnect everything live is refetched, since the server does not replay what was missed.
+ * list); screens that apply events themselves (an open chat) subscribe with useRealtimeEvent. When
+ * the channel joins, the first time as after a reconnect, everything live is refetched, since the
+ * server does not replay what was sent before.
  */
 export function RealtimeProvider({
   children,
@@ -35,8 +36,11 @@ export function RealtimeProvider({
         void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
       }
     });
-    const offState = client.onState((state, rejoined) => {
-      if (state === 'joined' && rejoined) {
+    // Whatever was read before the channel joined (the page's first data, rendered by the server or
+    // fetched while the socket was still connecting) may have missed an event sent in between: the
+    // first join refetches it as a reconnect does.
+    const offState = client.onState((state) => {
+      if (state === 'joined') {
         void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
         void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
         void queryClient.invalidateQueries({ queryKey: queryKeys.chats });

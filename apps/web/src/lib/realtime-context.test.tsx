@@ -1,0 +1,82 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { createTestQueryClient } from '@test/render';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from './query-keys';
+import { RealtimeClient } from './realtime';
+import { RealtimeProvider } from './realtime-context';
+
+/** The socket the provider's client opens; the test says when it is open or closed. */
+class FakeSocket {
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  send() {}
+  close() {
+    this.onclose?.();
+  }
+}
+
+/** The notifications badge as the top bar reads it: each fetch answers the server's count. */
+function Badge({ unread }: { unread: () => number }) {
+  const { data } = useQuery({ queryKey: queryKeys.notifications, queryFn: async () => unread() });
+  return <p>{data === undefined ? 'loading' : `${data} unread`}</p>;
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const client = new RealtimeClient({
+    url: 'ws://test/api/realtime',
+    createSocket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket as unknown as WebSocket;
+    },
+    random: () => 0,
+  });
+  let serverCount = 0;
+  const unread = vi.fn(() => serverCount);
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RealtimeProvider client={client}>
+        <Badge unread={unread} />
+      </RealtimeProvider>
+    </QueryClientProvider>,
+  );
+  return {
+    unread,
+    /** A notification written on the server, its event sent to nobody (the socket is not open yet). */
+    notifyWhileAway: () => {
+      serverCount += 1;
+    },
+    open: () => act(() => sockets.at(-1)?.onopen?.()),
+    drop: () => act(() => sockets.at(-1)?.close()),
+  };
+}
+
+describe('RealtimeProvider', () => {
+  it('refetches what the page read before the channel first joined, so an event sent meanwhile is not lost', async () => {
+    const { unread, notifyWhileAway, open } = setup();
+    expect(await screen.findByText('0 unread')).toBeInTheDocument();
+    notifyWhileAway();
+    open();
+    expect(await screen.findByText('1 unread')).toBeInTheDocument();
+    expect(unread).toHaveBeenCalledTimes(2);
+  });
+
+  it('refetches again after a reconnect', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { notifyWhileAway, open, drop } = setup();
+      open();
+      expect(await screen.findByText('0 unread')).toBeInTheDocument();
+      drop();
+      notifyWhileAway();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      open();
+      await waitFor(() => expect(screen.getByText('1 unread')).toBeInTheDocument());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
