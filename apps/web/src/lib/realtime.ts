@@ -26,9 +26,9 @@ export type RealtimeClientOptions = {
 
 /**
  * One WebSocket per signed-in tab. Server events go to every listener; the state goes to every
- * state listener, and `joined` after a reconnect is the cue to refetch what was missed (the server
- * does not replay). Reconnects after 1 s, 2 s, 5 s, then every 10 s, with jitter so tabs do not
- * return in step after an outage.
+ * state listener, and each `joined` (the first, and after a reconnect: `rejoined`) is the cue to
+ * refetch what was read before it (the server does not replay). Reconnects after 1 s, 2 s, 5 s, then
+ * every 10 s, with jitter so tabs do not return in step after an outage.
  */
 export class RealtimeClient {
   private socket: WebSocket | null = null;

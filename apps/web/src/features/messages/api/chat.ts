@@ -55,8 +55,20 @@ export function upsertChatMessage(queryClient: QueryClient, message: Message) {
   });
 }
 
-/** Applies a realtime event to the cached chats: a new message, or read receipts. */
+/**
+ * Applies a realtime event to the cached chats: a new message, or read receipts. A fetch of that
+ * chat already under way may have read the database before the event's change, and its answer would
+ * overwrite the event: it is started again (invalidating drops the answer of the one under way).
+ */
 export function applyChatEvent(queryClient: QueryClient, event: ServerEvent) {
+  if (event.type !== 'message.created' && event.type !== 'message.read') return;
+  const key = queryKeys.chat(event.payload.match_id);
+  const overtaken = queryClient.isFetching({ queryKey: key }) > 0;
+  applyToCachedChat(queryClient, event);
+  if (overtaken) void queryClient.invalidateQueries({ queryKey: key });
+}
+
+function applyToCachedChat(queryClient: QueryClient, event: ServerEvent) {
   if (event.type === 'message.created') upsertChatMessage(queryClient, event.payload);
   if (event.type === 'message.read') {
     const read = new Set(event.payload.ids);

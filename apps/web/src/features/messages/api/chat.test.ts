@@ -1,0 +1,52 @@
+import type { Message, MessagePage, ServerEvent } from '@royal/shared';
+import { InfiniteQueryObserver } from '@tanstack/react-query';
+import { createTestQueryClient } from '@test/render';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
+import { applyChatEvent, chatMessages } from './chat';
+
+const MATCH = '00000000-0000-4000-8000-000000000001';
+const message = {
+  id: 'm1',
+  match_id: MATCH,
+  sender_id: 'her',
+  body: 'Hello',
+  read: false,
+} as unknown as Message;
+const page = (items: Message[]): MessagePage => ({ items, older_cursor: null }) as unknown as MessagePage;
+
+describe('applyChatEvent', () => {
+  it('keeps a message that arrives while a fetch of the chat, begun before it was sent, is under way', async () => {
+    const queryClient = createTestQueryClient();
+    // Each fetch answers what the server held when it began; the second one answers only when the
+    // test says (`settleSecond`), after the event.
+    let fetches = 0;
+    let settleSecond = () => {};
+    let serverItems: Message[] = [];
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: queryKeys.chat(MATCH),
+      initialPageParam: null as string | null,
+      getNextPageParam: () => undefined,
+      queryFn: () => {
+        fetches += 1;
+        const answer = page(serverItems);
+        if (fetches !== 2) return Promise.resolve(answer);
+        return new Promise<MessagePage>((resolve) => {
+          settleSecond = () => resolve(answer);
+        });
+      },
+    });
+    const off = observer.subscribe(() => {});
+    await waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+
+    void observer.refetch(); // reads the chat before the message is written
+    serverItems = [message]; // the message is written, and its event sent
+    applyChatEvent(queryClient, { type: 'message.created', payload: message } as ServerEvent);
+    settleSecond(); // the stale answer arrives after the event
+
+    await waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    expect(chatMessages(queryClient.getQueryData(queryKeys.chat(MATCH))).map((m) => m.id)).toEqual(['m1']);
+    off();
+  });
+});
