@@ -14,7 +14,7 @@ import {
   swipeBlock,
   type TierLevel,
 } from '@royal/shared';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { batcher } from '../../db/batcher';
 import { pgErrorCode } from '../../db/errors';
@@ -158,7 +158,7 @@ type BatchRow = SwipeTarget & Omit<SwipeOutcome, 'refusal'> & { ord: number };
  * swiper may see (`ord`: its place in the batch), its outcome all null when it was refused.
  * The notes go in as written here, with the target's name: record_swipes (drizzle/0020) keeps those
  * whose recipient wants them and names the target in the match notices, for the notes it writes
- * only, so a swipe that makes no match reads nobody's settings for match notices.
+ * only: a pass reads nobody's settings, a like that makes no match only its target's.
  */
 const swipeBatchStatement = preparedStatement<BatchRow, { batch: string; expiry: string }>(
   'swipe_batch',
@@ -485,28 +485,35 @@ async function presentMatch(
   targetId: string,
   announce: boolean,
 ): Promise<MatchSummary | null> {
-  // The other member under the same visibility rule as the swipe (read a moment after it: a block
-  // or ghost mode since then leaves the reply without their card); the swiper's own card as is.
-  const otherMember = and(eq(profiles.userId, targetId), visibleTo({ id: actor.id, tier: actor.tier }));
+  // The other member's card for the swiper, under the same visibility rule as the swipe (read a
+  // moment after it: a block or ghost mode since then leaves the reply without their card). They
+  // still learn of a match this swipe made, and the swiper's own card is read as it is.
   const cards = await work.tx
-    .select(memberCardColumns)
+    .select({
+      ...memberCardColumns,
+      visibleToSwiper: sql<boolean>`${visibleTo({ id: actor.id, tier: actor.tier })}`,
+    })
     .from(profiles)
-    .where(announce ? or(otherMember, eq(profiles.userId, actor.id)) : otherMember);
+    .where(inArray(profiles.userId, announce ? [targetId, actor.id] : [targetId]));
   const target = cards.find((card) => card.id === targetId);
   if (!target) return null;
   const self = announce ? cards.find((card) => card.id === actor.id) : undefined;
   const photos = await loadPhotos(work.tx, self ? [target.id, self.id] : [target.id]);
   const expires_at = match.expiresAt.toISOString();
-  const mine: MatchSummary = {
-    id: match.id,
-    expires_at,
-    member: presentMemberCard(target, photos.get(target.id) ?? [], {
-      geo: actor.geo,
-      maxTier: maxVisibleTier(actor.rules),
-    }),
-  };
+  const mine: MatchSummary | null = target.visibleToSwiper
+    ? {
+        id: match.id,
+        expires_at,
+        member: presentMemberCard(target, photos.get(target.id) ?? [], {
+          geo: actor.geo,
+          maxTier: maxVisibleTier(actor.rules),
+        }),
+      }
+    : null;
   if (self) {
-    work.publish({ kind: 'deliver', userIds: [actor.id], event: { type: 'match.created', payload: mine } });
+    if (mine) {
+      work.publish({ kind: 'deliver', userIds: [actor.id], event: { type: 'match.created', payload: mine } });
+    }
     const theirs: MatchSummary = {
       id: match.id,
       expires_at,
