@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import { swipeBatchStatementFor, swipeStatementFor } from '../apps/server/src/modules/discovery';
+import { swipeViewer } from './swipe-viewer';
 
 const url = process.argv[2];
 const direction = (process.argv[3] ?? 'right') as 'left' | 'right';
@@ -16,25 +17,8 @@ const batchSize = Number(process.env.SWIPE_BATCH ?? 0);
 if (!url) throw new Error('usage: tsx bench/explain-swipe.ts <database url> [left|right]');
 const client = new pg.Client({ connectionString: url });
 await client.connect();
-const [viewer] = (
-  await client.query(`select user_id, user_type, tier_level, name from profiles where name like 'Viewer %'
-    order by name limit 1`)
-).rows;
 const perRun = Math.max(batchSize, 1);
-const targets = (
-  await client.query(
-    `select p.user_id from profiles p where p.user_type <> $1 and not exists (select 1 from swipe_actions s
-       where s.swiper_id = $2 and s.target_id = p.user_id) limit $3`,
-    [viewer.user_type, viewer.user_id, perRun * 8],
-  )
-).rows.map((row) => row.user_id as string);
-const actor = {
-  id: viewer.user_id,
-  name: viewer.name,
-  userType: viewer.user_type,
-  tier: viewer.tier_level,
-  rules: { tier_level: viewer.tier_level, tier_subscription_active: true, roles: [] },
-} as never;
+const { actor, targets } = await swipeViewer(client, perRun * 8);
 /** The statement for the n-th run's targets. */
 const statement = (run: number) => {
   const slice = targets.slice(run * perRun, (run + 1) * perRun);

@@ -11,6 +11,7 @@
  */
 import pg from 'pg';
 import { swipeBatchStatementFor } from '../apps/server/src/modules/discovery';
+import { swipeViewer } from './swipe-viewer';
 
 const url = process.argv[2];
 const direction = (process.argv[3] ?? 'right') as 'left' | 'right';
@@ -20,24 +21,7 @@ const swipesPerSize = Number(process.env.SWIPES ?? 1200);
 
 const client = new pg.Client({ connectionString: url });
 await client.connect();
-const [viewer] = (
-  await client.query(`select user_id, user_type, tier_level, name from profiles where name like 'Viewer %'
-    order by name limit 1`)
-).rows;
-const targets = (
-  await client.query(
-    `select p.user_id from profiles p where p.user_type <> $1 and not exists (select 1 from swipe_actions s
-       where s.swiper_id = $2 and s.target_id = p.user_id) limit 4000`,
-    [viewer.user_type, viewer.user_id],
-  )
-).rows.map((row) => row.user_id as string);
-const actor = {
-  id: viewer.user_id,
-  name: viewer.name,
-  userType: viewer.user_type,
-  tier: viewer.tier_level,
-  rules: { tier_level: viewer.tier_level, tier_subscription_active: true, roles: [] },
-} as never;
+const { actor, targets } = await swipeViewer(client, 4000);
 
 const µsPerSwipe = (ms: number, size: number) => ((ms * 1000) / size).toFixed(0);
 for (const size of sizes) {

@@ -48,6 +48,14 @@ function notificationsOf(userId: string) {
     .where(eq(notifications.userId, userId));
 }
 
+/** The member turns off match notices (likes and matches) in Settings. */
+async function turnOffMatchNotices(userId: string) {
+  await t.app.ctx.db
+    .update(safetySettings)
+    .set({ matchNotifications: false })
+    .where(eq(safetySettings.userId, userId));
+}
+
 describe('swipe permissions', () => {
   it('refuses a signed-out caller', async () => {
     const target = await woman();
@@ -235,10 +243,7 @@ describe('likes, matches and Start Over', () => {
     const him = await man();
     const herMember = await woman();
     const her = { member: herMember, session: await signInAs(t.app, herMember) };
-    await t.app.ctx.db
-      .update(safetySettings)
-      .set({ matchNotifications: false })
-      .where(eq(safetySettings.userId, herMember.id));
+    await turnOffMatchNotices(herMember.id);
     expect((await swipe(him.session, her.member.id, 'right')).statusCode).toBe(200);
     const reply = swipeReplySchema.parse((await swipe(her.session, him.member.id, 'right')).json());
     expect(reply.match).not.toBeNull();
@@ -345,18 +350,12 @@ describe('likes, matches and Start Over', () => {
     expect(await likes()).toHaveLength(2);
 
     const quiet = await woman();
-    await t.app.ctx.db
-      .update(safetySettings)
-      .set({ matchNotifications: false })
-      .where(eq(safetySettings.userId, quiet.id));
+    await turnOffMatchNotices(quiet.id);
     expect((await swipe(session, quiet.id, 'right')).statusCode).toBe(200);
     expect(await notificationsOf(quiet.id)).toEqual([]);
     // A super like is its own statement (record_swipe), held to the same rule.
     const quieter = await woman();
-    await t.app.ctx.db
-      .update(safetySettings)
-      .set({ matchNotifications: false })
-      .where(eq(safetySettings.userId, quieter.id));
+    await turnOffMatchNotices(quieter.id);
     expect((await swipe(session, quieter.id, 'up')).statusCode).toBe(200);
     expect(await notificationsOf(quieter.id)).toEqual([]);
   });
