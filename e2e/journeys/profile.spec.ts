@@ -96,10 +96,12 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   // Two more photos on Edit Profile; they are there after a reload.
   await page.goto('/profile/edit');
   await expect(page.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
-  for (const file of files.slice(1)) {
-    const before = await page.getByTestId('photo-tile').count();
+  // Counted from the onboarding photo, never from the page: read while the grid is still loading, the
+  // page says 0, and the reload below would then cut the last upload short (CI saw 2 tiles of 3).
+  await expect(page.getByTestId('photo-tile')).toHaveCount(1);
+  for (const [index, file] of files.slice(1).entries()) {
     await page.locator('input[type="file"]').setInputFiles(file);
-    await expect(page.getByTestId('photo-tile')).toHaveCount(before + 1);
+    await expect(page.getByTestId('photo-tile')).toHaveCount(index + 2);
   }
   await page.reload();
   const tiles = page.getByTestId('photo-tile');
