@@ -163,6 +163,17 @@ describe('errors Fastify and Node produce themselves', () => {
     });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().error.code).toBe('VALIDATION_FAILED');
+    // A body type no route reads (an HTML form post) is refused as such, not as a validation failure.
+    const formPost = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+      payload: 'email=a%40example.test&password=x',
+    });
+    expect(formPost.statusCode).toBe(415);
+    expect(formPost.json()).toEqual({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This type of request body is not accepted here' },
+    });
   });
 
   it('answers oversized headers (431) in the same shape, from a real socket', async () => {

@@ -62,6 +62,7 @@ export function databaseRefusal(error: unknown): AppError | null {
 const FASTIFY_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
   404: ErrorCode.NOT_FOUND,
   413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
   429: ErrorCode.RATE_LIMITED,
   431: ErrorCode.HEADERS_TOO_LARGE,
 };
