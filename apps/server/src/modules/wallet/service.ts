@@ -467,7 +467,11 @@ export function cancelTransfer(
       .where(and(eq(peerTransfers.id, transferId), eq(peerTransfers.senderId, actor.id)))
       .for('update');
     if (!transfer) throw new AppError(ErrorCode.NOT_FOUND, 'Transfer not found');
-    if (transfer.status !== 'held') throw new AppError(ErrorCode.CONFLICT, TRANSFER_NOT_CANCELLABLE_TEXT);
+    // Once the cool-off has passed the transfer is due to its receiver, whether or not the release
+    // job (once a minute) has reached it yet.
+    const due = !transfer.releaseAt || transfer.releaseAt.getTime() <= Date.now();
+    if (transfer.status !== 'held' || due)
+      throw new AppError(ErrorCode.CONFLICT, TRANSFER_NOT_CANCELLABLE_TEXT);
     const wallets = await lockWallets(tx, [actor.id]);
     await postEntry(tx, wallets, {
       type: 'escrow_release',

@@ -8,6 +8,7 @@ import {
   RECEIVER_UNAVAILABLE_TEXT,
   ROMANCE_SCAM_WARNING_TEXT,
   TRANSFER_GUARD,
+  TRANSFER_NOT_CANCELLABLE_TEXT,
   TRANSFER_SELF_TEXT,
 } from '@royal/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -379,10 +380,19 @@ describe('transfers', () => {
       ...body,
       confirmed: true,
     });
-    const later = new Date(Date.now() + (TRANSFER_GUARD.coolOffMinutes + 1) * 60_000);
     expect(await releaseDueTransfers(t.app.ctx, new Date())).toBe(0);
-    expect(await releaseDueTransfers(t.app.ctx, later)).toBe(1);
-    expect(await releaseDueTransfers(t.app.ctx, later)).toBe(0);
+    // Once its cool-off has passed it is due, even before the job has run: too late to cancel.
+    await t.app.ctx.db
+      .update(peerTransfers)
+      .set({ releaseAt: new Date(Date.now() - 1000) })
+      .where(eq(peerTransfers.id, second.json().transfer.id));
+    const due = await request(t.app, 'POST', `/api/wallet/transfers/${second.json().transfer.id}/cancel`, {
+      session: sender.session,
+    });
+    expect(due.statusCode).toBe(409);
+    expect(due.json().error.message).toBe(TRANSFER_NOT_CANCELLABLE_TEXT);
+    expect(await releaseDueTransfers(t.app.ctx, new Date())).toBe(1);
+    expect(await releaseDueTransfers(t.app.ctx, new Date())).toBe(0);
     expect(await balanceOf(t.app.ctx.db, receiver.member.id)).toEqual({ balance: 2500, held: 0 });
     expect(await balanceOf(t.app.ctx.db, sender.member.id)).toEqual({ balance: 7500, held: 0 });
     const late = await request(t.app, 'POST', `/api/wallet/transfers/${second.json().transfer.id}/cancel`, {
