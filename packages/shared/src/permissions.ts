@@ -54,8 +54,24 @@ export function isSubscriptionActive(actor: Actor | null, now: number = Date.now
 }
 
 /** A paid tier counts only while it is paid for, unless someone sponsors the member. */
-function hasPaidAccess(actor: Actor): boolean {
+export function hasPaidAccess(actor: Actor): boolean {
   return isSubscriptionActive(actor) || actor.is_sponsored;
+}
+
+/** The plan a member holds: their tier, and whether it is paid for (hasPaidAccess) right now. */
+export type PlanHolding = { tier_level: TierLevel; active: boolean };
+
+export const PLAN_ALREADY_HELD_TEXT = 'You already have this plan';
+export const PLAN_BELOW_CURRENT_TEXT = 'Your current plan already includes this tier';
+
+/**
+ * Why a paid plan is not for sale to this member (the plan cards' Current and Lower Tier): they hold
+ * it, or a higher one, while their access lasts. Once it lapses, any paid plan can be bought again.
+ */
+export function planPurchaseRefusal(tier: TierLevel, holding: PlanHolding): 'current' | 'lower' | null {
+  if (!holding.active || tier === 0) return null;
+  if (tier === holding.tier_level) return 'current';
+  return tier < holding.tier_level ? 'lower' : null;
 }
 
 export function isAdmin(actor: Actor | null): boolean {

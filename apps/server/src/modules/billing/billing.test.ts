@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { PLAN_ALREADY_HELD_TEXT, PLAN_BELOW_CURRENT_TEXT } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import { expectLedgerConsistent, moneyPost } from '../../../test/money';
-import { boosts, paymentEvents, profiles, subscriptions } from '../../db/schema';
+import { boosts, checkouts, paymentEvents, profiles, subscriptions } from '../../db/schema';
 import type { SandboxProvider } from '../payments';
 import { applyPaymentEvent } from '../webhooks';
 import { cancelReplacedPlans, lapseEndedSubscriptions } from './service';
@@ -135,6 +136,34 @@ describe('subscriptions', () => {
     const adult = await signedInMember(t.app, { tier: 0, age: 21 });
     await payCheckout(adult.session, '/api/subscription/checkout', { tier_level: 2 });
     expect(await profileOf(adult.member.id)).toMatchObject({ tierLevel: 2, tierSubscriptionActive: true });
+  });
+
+  it('sell neither the plan a member holds nor a lower one while it lasts; a higher one, and any once lapsed', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 0 });
+    await payCheckout(session, '/api/subscription/checkout', { tier_level: 2 });
+    for (const [tier, message] of [
+      [2, PLAN_ALREADY_HELD_TEXT],
+      [1, PLAN_BELOW_CURRENT_TEXT],
+    ] as const) {
+      const refused = await moneyPost(t.app, '/api/subscription/checkout', session, { tier_level: tier });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toEqual({ code: 'CONFLICT', message });
+    }
+    expect(await t.app.ctx.db.select().from(checkouts).where(eq(checkouts.userId, member.id))).toHaveLength(
+      1,
+    );
+    const upgrade = await moneyPost(t.app, '/api/subscription/checkout', session, { tier_level: 3 });
+    expect(upgrade.statusCode).toBe(200);
+    // Lapsed: the same plan is for sale again.
+    await t.app.ctx.transact(async ({ tx, publish }) => {
+      await tx
+        .update(profiles)
+        .set({ tierSubscriptionEndsAt: new Date(Date.now() - 1000) })
+        .where(eq(profiles.userId, member.id));
+      publish({ kind: 'actor.invalidate', userIds: [member.id] });
+    });
+    const again = await moneyPost(t.app, '/api/subscription/checkout', session, { tier_level: 2 });
+    expect(again.statusCode).toBe(200);
   });
 
   it('open the portal only for a member with a plan, and refuse tier 0 as a plan', async () => {

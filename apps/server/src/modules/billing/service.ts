@@ -5,6 +5,10 @@ import {
   boostUnavailableReason,
   type CheckoutReply,
   ErrorCode,
+  hasPaidAccess,
+  PLAN_ALREADY_HELD_TEXT,
+  PLAN_BELOW_CURRENT_TEXT,
+  planPurchaseRefusal,
   type SubscriptionState,
   TIERS,
   type TierLevel,
@@ -58,14 +62,10 @@ export async function getSubscriptionState(
         or(isNull(boosts.activeUntil), gt(boosts.activeUntil, sql`now()`)),
       ),
     );
-  const rules = actor.rules;
-  const endsAt = rules.tier_subscription_ends_at;
   return {
     tier_level: actor.tier,
-    active:
-      (rules.tier_subscription_active && endsAt !== null && Date.parse(endsAt) > Date.now()) ||
-      rules.is_sponsored,
-    ends_at: endsAt,
+    active: hasPaidAccess(actor.rules),
+    ends_at: actor.rules.tier_subscription_ends_at,
     status: plan?.status ?? null,
     cancel_at_period_end: plan?.cancelAtPeriodEnd ?? false,
     manageable: plan?.providerSubscriptionId != null && plan.status !== 'expired',
@@ -92,6 +92,15 @@ export function requestPlanCheckout(
     async ({ tx }): Promise<CheckoutReply> => {
       const tier = input.tier_level;
       if (tier === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The Observer tier is free');
+      // The same plan again, or a lower one, while the member's access lasts would charge them for
+      // time they hold already (and a lower plan would end the higher one at once).
+      const held = planPurchaseRefusal(tier, { tier_level: actor.tier, active: hasPaidAccess(actor.rules) });
+      if (held) {
+        throw new AppError(
+          ErrorCode.CONFLICT,
+          held === 'current' ? PLAN_ALREADY_HELD_TEXT : PLAN_BELOW_CURRENT_TEXT,
+        );
+      }
       // The terms' minimum age for the tier (21 above Observer), checked where a plan is sold: an
       // 18-year-old Observer may not buy their way past it.
       const [member] = await tx

@@ -5,14 +5,25 @@ import { PlanCard, planState } from './plan-card';
 
 describe('planState', () => {
   it('names the member’s own plan, those below, the free plan and those to buy', () => {
-    expect([0, 1, 2, 3, 4].map((tier) => planState(tier as 0, 2))).toEqual([
+    const tiers = [0, 1, 2, 3, 4] as const;
+    expect(tiers.map((tier) => planState(tier, { tier_level: 2, active: true }))).toEqual([
       'free',
       'lower',
       'current',
       'subscribe',
       'subscribe',
     ]);
-    expect(planState(0, 0)).toBe('current');
+    expect(planState(0, { tier_level: 0, active: false })).toBe('current');
+  });
+
+  it('offers every paid plan again once the member’s own has lapsed', () => {
+    expect([0, 1, 2, 3, 4].map((tier) => planState(tier as 0, { tier_level: 2, active: false }))).toEqual([
+      'current',
+      'subscribe',
+      'subscribe',
+      'subscribe',
+      'subscribe',
+    ]);
   });
 });
 

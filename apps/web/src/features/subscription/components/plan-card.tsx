@@ -1,4 +1,11 @@
-import { escrowRangeLabel, formatMonthlyPrice, TIERS, type TierLevel } from '@royal/shared';
+import {
+  escrowRangeLabel,
+  formatMonthlyPrice,
+  type PlanHolding,
+  planPurchaseRefusal,
+  TIERS,
+  type TierLevel,
+} from '@royal/shared';
 import { Check, Crown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { TierBadge } from '@/components/ui/tier-badge';
@@ -7,11 +14,10 @@ import { cn } from '@/lib/cn';
 /** The four states of a plan card (part 2 §4): the member's own, below it, the free tier, or to buy. */
 export type PlanState = 'current' | 'lower' | 'free' | 'subscribe';
 
-export function planState(tier: TierLevel, current: TierLevel): PlanState {
-  if (tier === current) return 'current';
-  if (tier === 0) return 'free';
-  if (tier < current) return 'lower';
-  return 'subscribe';
+/** A card's state: the server refuses exactly the plans shown as Current and Lower Tier. */
+export function planState(tier: TierLevel, holding: PlanHolding): PlanState {
+  if (tier === 0) return holding.active && holding.tier_level > 0 ? 'free' : 'current';
+  return planPurchaseRefusal(tier, holding) ?? 'subscribe';
 }
 
 const ACTION_LABELS: Record<PlanState, string> = {

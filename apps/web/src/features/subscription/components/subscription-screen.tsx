@@ -102,7 +102,7 @@ export function SubscriptionScreen() {
               <PlanCard
                 key={tier}
                 tier={tier}
-                state={planState(tier, plan.active ? plan.tier_level : 0)}
+                state={planState(tier, plan)}
                 popularLabel={tier === SUBSCRIPTION_POPULAR_TIER ? 'Popular' : undefined}
                 pending={actions.pending}
                 onSubscribe={actions.subscribe}

@@ -1,5 +1,6 @@
 import {
   escrowRangeLabel,
+  hasPaidAccess,
   isSubscriptionActive,
   MENU_MOST_POPULAR_TIER,
   TIER_LEVELS,
@@ -53,7 +54,7 @@ export function TierManagement() {
           <PlanCard
             key={tier}
             tier={tier}
-            state={planState(tier, me.tier_level)}
+            state={planState(tier, { tier_level: me.tier_level, active: hasPaidAccess(me) })}
             popularLabel={tier === MENU_MOST_POPULAR_TIER ? 'Most Popular' : undefined}
             pending={actions.pending}
             onSubscribe={actions.subscribe}
