@@ -27,6 +27,15 @@ export function assertSameOrigin(request: FastifyRequest, config: AppConfig) {
   }
 }
 
+/**
+ * The route limit of every upload (photos, ID images): decoding is CPU on this instance, so a flood
+ * is refused per address before any body is read.
+ */
+export const uploadRateLimit = (config: AppConfig) => ({
+  max: config.rateLimits.uploadsPerAddressPerMinute,
+  timeWindow: '1 minute',
+});
+
 /** `/api` and everything under it, whatever the query string. */
 export const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

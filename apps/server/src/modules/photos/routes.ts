@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unreadableUpload } from '../../lib/multipart';
 import { actorOf } from '../../plugins/access';
+import { uploadRateLimit } from '../../plugins/security';
 import { appealPhoto, deletePhoto, listMyPhotos, reorderPhotos, uploadPhoto } from './mine';
 import { assertPhotoViewable, readPhoto } from './service';
 
@@ -53,10 +54,6 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes accept multipart bodies; the file is read by readOneFile.
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
   const tags = ['photos'];
-  const uploadRateLimit = {
-    max: app.ctx.config.rateLimits.uploadsPerAddressPerMinute,
-    timeWindow: '1 minute',
-  };
 
   app.get(
     '/me/photos',
@@ -74,7 +71,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/photos',
     {
-      config: { access: 'member', rateLimit: uploadRateLimit },
+      config: { access: 'member', rateLimit: uploadRateLimit(app.ctx.config) },
       schema: {
         tags,
         summary:

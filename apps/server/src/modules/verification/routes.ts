@@ -16,9 +16,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/access';
+import { uploadRateLimit } from '../../plugins/security';
 import { adminVerificationRoutes } from './admin-routes';
 import { acceptLegalDocument, loadCompliance, skipAgeCheck } from './compliance';
-import { issueLinks, myVerification, readDocument, submitVerification } from './service';
+import { issueLinks, myVerification, readDocument, refuseWhilePending, submitVerification } from './service';
 import { ID_UPLOAD_LIMITS, readUploadParts, reencodeIdImage, type UploadParts } from './uploads';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema };
@@ -95,7 +96,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/compliance/id',
     {
-      config: { access: 'member' },
+      config: { access: 'member', rateLimit: uploadRateLimit(app.ctx.config) },
       schema: {
         tags: ['compliance'],
         summary: 'Age check: upload an ID image (multipart: id_type, id) for admin review',
@@ -104,6 +105,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await refuseWhilePending(app.ctx, actorOf(request).id, 'id');
       const parts = await readUploadParts(request);
       const idType = idTypeOf(parts);
       const idImage = await reencodeIdImage(requiredFile(parts, 'id', 'an image of your ID'));
@@ -131,7 +133,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verification/requests',
     {
-      config: { access: 'member' },
+      config: { access: 'member', rateLimit: uploadRateLimit(app.ctx.config) },
       schema: {
         tags: ['verification'],
         summary:
@@ -141,6 +143,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await refuseWhilePending(app.ctx, actorOf(request).id, 'selfie');
       const parts = await readUploadParts(request);
       const idType = idTypeOf(parts);
       const selfieImage = await reencodeIdImage(requiredFile(parts, 'selfie', 'a selfie'));

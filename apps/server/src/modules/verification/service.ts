@@ -44,6 +44,25 @@ export type Submission =
   | { type: 'selfie'; idType: IdType; idImage: Buffer; selfieImage: Buffer };
 
 /**
+ * One request under review per member and kind: refused before the images are even read (decoding
+ * two large images only to say "already under review" would be work for nothing); the one-pending
+ * index stays the final guard against two submissions at once.
+ */
+export async function refuseWhilePending(ctx: AppContext, userId: string, type: Submission['type']) {
+  const [pending] = await ctx.db
+    .select({ id: verificationRequests.id })
+    .from(verificationRequests)
+    .where(
+      and(
+        eq(verificationRequests.userId, userId),
+        eq(verificationRequests.verificationType, type),
+        eq(verificationRequests.status, 'pending'),
+      ),
+    );
+  if (pending) throw new AppError(ErrorCode.CONFLICT, VERIFICATION_PENDING_MESSAGE);
+}
+
+/**
  * Stores the (already re-encoded) images in the ID store and records the request for admin review.
  * One request under review per member and kind. If the row cannot be written, the stored images are
  * deleted again, so nothing is left behind.
@@ -52,17 +71,7 @@ export async function submitVerification(
   ctx: AppContext,
   { actor, input }: { actor: MemberActor; input: Submission },
 ): Promise<VerificationRequest> {
-  const [pending] = await ctx.db
-    .select({ id: verificationRequests.id })
-    .from(verificationRequests)
-    .where(
-      and(
-        eq(verificationRequests.userId, actor.id),
-        eq(verificationRequests.verificationType, input.type),
-        eq(verificationRequests.status, 'pending'),
-      ),
-    );
-  if (pending) throw new AppError(ErrorCode.CONFLICT, VERIFICATION_PENDING_MESSAGE);
+  await refuseWhilePending(ctx, actor.id, input.type);
 
   const store = idStoreOf(ctx);
   const keys: string[] = [];

@@ -78,6 +78,22 @@ describe('the verification wizard and the ID store', () => {
     expect(storage.size() - before).toBe(2);
   });
 
+  it('refuses a second request while one is under review before reading its images', async () => {
+    const { session } = await signedInMember(t.app, { tier: 1 });
+    expect((await submitWizard(t.app, session)).statusCode).toBe(201);
+    // Not even an image: had the server decoded it first, this would be 422.
+    const garbage = { data: Buffer.from('not an image'), filename: 'id.png', type: 'image/png' };
+    const again = await upload(
+      t.app,
+      '/api/verification/requests',
+      session,
+      { id_type: 'passport' },
+      { selfie: garbage, id: garbage },
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Your verification is already under review');
+  });
+
   it('refuses a file that is not an image, one over 10 MB, and a missing ID type, storing nothing', async () => {
     const { session } = await signedInMember(t.app);
     const count = () => (t.app.ctx.storage as MemoryStorage).size();
