@@ -304,6 +304,29 @@ describe('the Stripe adapter', () => {
     await expectLedgerConsistent(app.ctx.db);
   });
 
+  it('flags a payout that fails after it was reported paid, at once, and leaves the ledger alone', async () => {
+    const { member, session } = await signedInMember(app, { tier: 4 });
+    await fundWallet(app, member.id, 9000);
+    const { withdrawal } = (
+      await moneyPost(app, '/api/wallet/withdrawals', session, { amount_cents: 3000 })
+    ).json();
+    const [row] = await app.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+    const payout = {
+      id: row?.providerPayoutId,
+      object: 'payout',
+      metadata: { withdrawal_id: withdrawal.id },
+    };
+    await deliver(stripeEvent('payout.paid', payout));
+    await deliver(stripeEvent('payout.failed', payout));
+    expect(await balanceOf(app.ctx.db, member.id)).toEqual({ balance: 6000, held: 0 });
+    const flags = await app.ctx.db
+      .select()
+      .from(reconciliationFlags)
+      .where(eq(reconciliationFlags.reference, withdrawal.id));
+    expect(flags.map((f) => f.kind)).toEqual(['payout_posted_but_failed']);
+    await expectLedgerConsistent(app.ctx.db);
+  });
+
   it('reconciliation flags a payment Stripe took that we never credited, once', async () => {
     const { session } = await signedInMember(app, { tier: 2 });
     const { checkout_id } = (

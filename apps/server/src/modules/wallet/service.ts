@@ -267,19 +267,19 @@ export async function requestPendingPayouts(ctx: AppContext, now = new Date()) {
 
 /**
  * The payout's verified result: paid moves the held amount out to the provider; failed releases it
- * back to the balance. A withdrawal settles once; a contradicting later event is flagged instead.
+ * back to the balance. A withdrawal settles once; the caller flags a later event that contradicts it.
  */
 export async function settleWithdrawal(
   work: Work,
   input: { withdrawalId: string; paid: boolean; eventId: string },
-): Promise<'settled' | 'already_settled' | 'unknown'> {
+): Promise<'settled' | 'unknown' | { alreadySettledAs: 'paid' | 'failed' }> {
   const [withdrawal] = await work.tx
     .select()
     .from(withdrawals)
     .where(eq(withdrawals.id, input.withdrawalId))
     .for('update');
   if (!withdrawal) return 'unknown';
-  if (withdrawal.status !== 'pending') return 'already_settled';
+  if (withdrawal.status !== 'pending') return { alreadySettledAs: withdrawal.status };
   const wallets = await lockWallets(work.tx, [withdrawal.userId]);
   const amount = withdrawal.amountCents;
   await postEntry(work.tx, wallets, {

@@ -1,7 +1,7 @@
 import { AppError, ErrorCode } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { checkouts, paymentEvents, reconciliationFlags } from '../../db/schema';
+import { checkouts, paymentEvents } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import {
   applyBoostPaid,
@@ -12,6 +12,7 @@ import {
 } from '../billing';
 import { type PaymentEvent, WebhookRejected } from '../payments';
 import { creditDeposit, settleWithdrawal } from '../wallet';
+import { flag, payoutContradiction } from './flags';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -79,6 +80,12 @@ export async function applyPaymentEvent(
           eventId,
         });
         if (result === 'unknown') await flag(work, 'unknown_payout', event.payoutId, { event });
+        else if (result !== 'settled') {
+          // Settled already, and this event says otherwise (a payout can fail after it was reported paid).
+          const provider = event.type === 'payout.paid' ? 'paid' : 'failed';
+          const contradiction = payoutContradiction(provider, result.alreadySettledAs);
+          if (contradiction) await flag(work, contradiction, event.withdrawalId, { event });
+        }
         return 'applied';
       }
       case 'subscription.renewed':
@@ -137,14 +144,4 @@ async function checkoutPaid(
     await applyBoostPaid(work, paid, eventId);
   }
   return 'applied' as const;
-}
-
-/** Records something an admin must look at; the same (kind, reference) is flagged once (true if new). */
-export async function flag(work: Work, kind: string, reference: string, detail: unknown): Promise<boolean> {
-  const created = await work.tx
-    .insert(reconciliationFlags)
-    .values({ kind, reference, detail })
-    .onConflictDoNothing()
-    .returning({ id: reconciliationFlags.id });
-  return created.length > 0;
 }

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { checkouts, withdrawals } from '../../db/schema';
-import { flag } from './dispatch';
+import { flag, payoutContradiction } from './flags';
 
 const DAY_MS = 86_400_000;
 const WINDOW_DAYS = 7;
@@ -110,10 +110,8 @@ async function reconcilePayouts(
     const detail = { payout_id: payout.payoutId, provider: payout.status, ours: withdrawal.status };
     if (payout.status === 'paid' && withdrawal.status === 'pending')
       await raise('payout_paid_still_held', withdrawal.id, detail);
-    else if (payout.status === 'paid' && withdrawal.status === 'failed')
-      await raise('payout_paid_but_released', withdrawal.id, detail);
-    else if (payout.status === 'failed' && withdrawal.status === 'paid')
-      await raise('payout_posted_but_failed', withdrawal.id, detail);
+    const contradiction = payoutContradiction(payout.status, withdrawal.status);
+    if (contradiction) await raise(contradiction, withdrawal.id, detail);
     if (payout.amountCents !== withdrawal.amountCents)
       await raise('payout_amount_mismatch', withdrawal.id, {
         ...detail,
