@@ -16,12 +16,21 @@ export const MODERATION_RUN_LIMIT = 100;
 export type ModerationRun = { scored: number; approved: number; held: number; failed: number };
 
 /**
+ * The photos the job may still write to. Checked again in the write itself (not only when reading the
+ * batch): an admin decision does not touch ai_checked_at, so without the status check a slow score
+ * would turn an admin's rejection into an approval.
+ */
+const awaitsTheJob = () => and(isNull(photos.aiCheckedAt), eq(photos.status, 'pending'));
+
+/**
  * The moderation job: every photo the classifier has not looked at yet is scored; a confident safe
  * score approves it at once (when auto-approval is on), anything else waits for an admin — invisible
  * to other members until then. Each outcome writes an audit row with its reason code.
  *
- * Scoring happens outside any transaction (it takes a tenth of a second); the result is written only
- * if nobody scored the photo meanwhile, so two instances running at once do no harm.
+ * Only pending photos are the job's work: once an admin has decided, the decision stands. Scoring
+ * happens outside any transaction (it takes a tenth of a second), so the result is written only if
+ * the photo is still unscored and still pending: two instances running at once do no harm, and an
+ * admin who rejects a photo while it is being scored is never overruled (see awaitsTheJob).
  */
 export async function moderatePendingPhotos(ctx: AppContext): Promise<ModerationRun> {
   const run: ModerationRun = { scored: 0, approved: 0, held: 0, failed: 0 };
@@ -32,9 +41,9 @@ export async function moderatePendingPhotos(ctx: AppContext): Promise<Moderation
       return run;
     }
     const batch = await ctx.db
-      .select({ id: photos.id, keySmall: photos.keySmall, status: photos.status })
+      .select({ id: photos.id, keySmall: photos.keySmall })
       .from(photos)
-      .where(isNull(photos.aiCheckedAt))
+      .where(awaitsTheJob())
       .orderBy(asc(photos.createdAt))
       .limit(BATCH + skipped.size);
     const todo = batch.filter((p) => !skipped.has(p.id));
@@ -49,11 +58,7 @@ export async function moderatePendingPhotos(ctx: AppContext): Promise<Moderation
       } catch (error) {
         ctx.log.warn({ err: error, photoId: photo.id }, 'photo could not be scored; it waits for an admin');
       }
-      const approve =
-        score !== null &&
-        ctx.config.photoAutoApprove &&
-        photo.status === 'pending' &&
-        score >= PHOTO_AUTO_APPROVE_MIN_SAFE;
+      const approve = score !== null && ctx.config.photoAutoApprove && score >= PHOTO_AUTO_APPROVE_MIN_SAFE;
       const written = await ctx.transact(async ({ tx }) => {
         await lockPhotoOwner(tx, photo.id);
         const now = new Date();
@@ -64,7 +69,7 @@ export async function moderatePendingPhotos(ctx: AppContext): Promise<Moderation
             aiCheckedAt: now,
             ...(approve ? { status: 'approved' as const, moderatedAt: now, moderatedBy: null } : {}),
           })
-          .where(and(eq(photos.id, photo.id), isNull(photos.aiCheckedAt)))
+          .where(and(eq(photos.id, photo.id), awaitsTheJob()))
           .returning({ id: photos.id });
         if (!row) return false;
         await writeAudit(tx, {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../../../test/app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { request, type Session, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import { plainJpeg } from '../../../test/image-corpus';
 import { uploadAs } from '../../../test/uploads';
@@ -8,17 +8,31 @@ import { auditLog, photos } from '../../db/schema';
 import type { PhotoClassifier } from './classifier';
 import { moderatePendingPhotos } from './job';
 
-/** A classifier whose answer the test sets: the job's decisions are what is under test here. */
-const scripted = { score: 0.97 as number | Error };
+/**
+ * A classifier whose answer the test sets: the job's decisions are what is under test here.
+ * `whileScoring` runs inside the (slow, in real life) scoring step, so a test can place an admin's
+ * decision exactly between the job's read of a photo and its write.
+ */
+const scripted: { score: number | Error; calls: number; whileScoring?: () => Promise<void> } = {
+  score: 0.97,
+  calls: 0,
+};
 const scriptedClassifier: PhotoClassifier = {
   name: 'scripted',
   async safeProbability() {
+    scripted.calls += 1;
+    await scripted.whileScoring?.();
     if (scripted.score instanceof Error) throw scripted.score;
     return scripted.score;
   },
 };
 
 const t = useTestApp({}, { isolation: 'test', build: { classifier: scriptedClassifier } });
+
+afterEach(() => {
+  scripted.calls = 0;
+  scripted.whileScoring = undefined;
+});
 
 async function uploaded() {
   const owner = await signedInMember(t.app, { tier: 1 });
@@ -29,6 +43,20 @@ async function uploaded() {
 
 const photoRow = async (id: string) => (await t.app.ctx.db.select().from(photos).where(eq(photos.id, id)))[0];
 const auditOf = (id: string) => t.app.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+const signedInAdmin = () => signedInMember(t.app, { tier: 0, roles: ['user', 'admin'] });
+
+/** POST /api/admin/photos/:id/decision as `admin`. */
+const decide = (
+  admin: Session,
+  photoId: string,
+  body: { action: 'approve' | 'reject'; rejection_reason?: string },
+) => request(t.app, 'POST', `/api/admin/photos/${photoId}/decision`, { session: admin, body });
+const appeal = (owner: Session, photoId: string, reason: string) =>
+  request(t.app, 'POST', `/api/me/photos/${photoId}/appeal`, { session: owner, body: { reason } });
+const appealQueue = async (admin: Session): Promise<string[]> =>
+  (await request(t.app, 'GET', '/api/admin/photo-appeals', { session: admin }))
+    .json()
+    .items.map((i: { id: string }) => i.id);
 
 describe('the moderation job', () => {
   it('approves a confidently safe photo at once, stores the score and audits the reason', async () => {
@@ -67,6 +95,31 @@ describe('the moderation job', () => {
     expect(await moderatePendingPhotos(t.app.ctx)).toMatchObject({ failed: 1, approved: 0 });
     expect(await photoRow(photoId)).toMatchObject({ status: 'pending', aiConfidenceScore: null });
     expect((await auditOf(photoId))[0]?.data).toMatchObject({ reason_code: 'ai_failed' });
+  });
+
+  it('never overrides an admin who rejects the photo while the job is scoring it', async () => {
+    scripted.score = 0.97;
+    const admin = await signedInAdmin();
+    const { photoId } = await uploaded();
+    const viewer = await signedInMember(t.app, { tier: 4 });
+    scripted.whileScoring = async () => {
+      const res = await decide(admin.session, photoId, { action: 'reject', rejection_reason: 'Not you' });
+      expect(res.statusCode).toBe(200);
+    };
+    expect(await moderatePendingPhotos(t.app.ctx)).toMatchObject({ approved: 0 });
+    expect(await photoRow(photoId)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Not you',
+      moderatedBy: admin.member.id,
+    });
+    const seen = await request(t.app, 'GET', `/api/photos/${photoId}`, { session: viewer.session });
+    expect(seen.statusCode).toBe(404);
+    expect((await auditOf(photoId)).map((a) => a.action)).toEqual(['photo.rejected']);
+    // A decided photo is no longer the job's work: later runs do not score it again and again.
+    scripted.whileScoring = undefined;
+    const calls = scripted.calls;
+    await moderatePendingPhotos(t.app.ctx);
+    expect(scripted.calls).toBe(calls);
   });
 });
 
@@ -226,5 +279,46 @@ describe('the admin Photo Moderation routes', () => {
       expect(reasons).toContain(action === 'approve' ? 'appeal_upheld' : 'appeal_denied');
     }
     expect(results).toEqual({ approve: 'approved/approved', reject: 'rejected/rejected' });
+  });
+
+  it('a decision that changes the status resets the appeal, so a fresh rejection can be appealed', async () => {
+    const admin = await signedInAdmin();
+    const { photoId, session } = await uploaded();
+    await decide(admin.session, photoId, { action: 'reject', rejection_reason: 'Group photo' });
+    expect((await appeal(session, photoId, 'It is only me')).statusCode).toBe(200);
+    await request(t.app, 'POST', `/api/admin/photo-appeals/${photoId}/decision`, {
+      session: admin.session,
+      body: { action: 'approve' },
+    });
+    const again = await decide(admin.session, photoId, { action: 'reject', rejection_reason: 'Sunglasses' });
+    expect(again.json()).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'Sunglasses',
+      appeal_status: 'none',
+      appeal_reason: null,
+      appeal_submitted_at: null,
+    });
+    const second = await appeal(session, photoId, 'Taken off now');
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ appeal_status: 'submitted', appeal_reason: 'Taken off now' });
+    expect(await appealQueue(admin.session)).toEqual([photoId]);
+  });
+
+  it('approving a photo whose appeal is pending takes the appeal off the queue for good', async () => {
+    const admin = await signedInAdmin();
+    const { photoId, session } = await uploaded();
+    await decide(admin.session, photoId, { action: 'reject', rejection_reason: 'Group photo' });
+    await appeal(session, photoId, 'It is only me');
+    expect(await appealQueue(admin.session)).toEqual([photoId]);
+    const approved = await decide(admin.session, photoId, { action: 'approve' });
+    expect(approved.json()).toMatchObject({ status: 'approved', appeal_status: 'none', appeal_reason: null });
+    expect(await appealQueue(admin.session)).toEqual([]);
+    // The stale appeal can no longer be decided, so it cannot stamp "rejected" on an approved photo.
+    const late = await request(t.app, 'POST', `/api/admin/photo-appeals/${photoId}/decision`, {
+      session: admin.session,
+      body: { action: 'reject' },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(await photoRow(photoId)).toMatchObject({ status: 'approved', appealStatus: 'none' });
   });
 });

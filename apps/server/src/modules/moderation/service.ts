@@ -18,6 +18,16 @@ import { lockPhotoOwner, presentMyPhoto } from '../photos';
 export const MODERATION_PAGE_SIZE = 24;
 const NOT_FOUND = 'Photo not found';
 
+/** A photo with no appeal: the state a new decision starts from. */
+const NO_APPEAL = { appealStatus: 'none', appealReason: null, appealSubmittedAt: null } as const;
+
+/**
+ * An appeal waiting for an admin. Only a rejected photo can have one; the status check also keeps out
+ * of the queue (and out of decideAppeal's reach) an appeal left on a photo approved before decisions
+ * reset appeals, which would otherwise mark an approved photo's appeal rejected.
+ */
+const appealAwaitingDecision = () => and(eq(photos.appealStatus, 'submitted'), eq(photos.status, 'rejected'));
+
 const itemColumns = {
   photo: photos,
   memberName: profiles.name,
@@ -101,7 +111,7 @@ export async function listAppeals(ctx: AppContext): Promise<ModerationPage> {
     .select(itemColumns)
     .from(photos)
     .innerJoin(profiles, eq(profiles.userId, photos.userId))
-    .where(eq(photos.appealStatus, 'submitted'))
+    .where(appealAwaitingDecision())
     .orderBy(asc(photos.appealSubmittedAt))
     .limit(MODERATION_PAGE_SIZE * 4);
   return { items: rows.map(presentItem), next_cursor: null };
@@ -117,7 +127,12 @@ async function loadItem(ctx: AppContext, photoId: string): Promise<ModerationIte
   return presentItem(row);
 }
 
-/** An admin approves or rejects (with a reason) a photo; recorded in the audit trail. */
+/**
+ * An admin approves or rejects (with a reason) a photo; recorded in the audit trail. A decision that
+ * changes the status starts the appeal over: an earlier appeal answered a decision that no longer
+ * stands, so a new rejection may be appealed again, and a pending appeal of a photo now approved
+ * leaves the queue. Re-deciding the same status (a new rejection reason) keeps the appeal as it is.
+ */
 export async function decidePhoto(
   ctx: AppContext,
   { actor, photoId, input }: { actor: MemberActor; photoId: string; input: ModerationDecisionBody },
@@ -125,17 +140,20 @@ export async function decidePhoto(
   await ctx.transact(async ({ tx }) => {
     await lockPhotoOwner(tx, photoId);
     const approve = input.action === 'approve';
-    const [row] = await tx
+    const status = approve ? 'approved' : 'rejected';
+    // Status changes are serialised by lockPhotoOwner, so this read stays true until the update.
+    const [current] = await tx.select({ status: photos.status }).from(photos).where(eq(photos.id, photoId));
+    if (!current) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
+    await tx
       .update(photos)
       .set({
-        status: approve ? 'approved' : 'rejected',
+        status,
         rejectionReason: approve ? null : input.rejection_reason,
         moderatedAt: new Date(),
         moderatedBy: actor.id,
+        ...(current.status === status ? {} : NO_APPEAL),
       })
-      .where(eq(photos.id, photoId))
-      .returning({ id: photos.id });
-    if (!row) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
+      .where(eq(photos.id, photoId));
     await writeAudit(tx, {
       actorId: actor.id,
       action: approve ? 'photo.approved' : 'photo.rejected',
@@ -170,7 +188,7 @@ export async function decideAppeal(
             }
           : { appealStatus: 'rejected', moderatedAt: now, moderatedBy: actor.id },
       )
-      .where(and(eq(photos.id, photoId), eq(photos.appealStatus, 'submitted')))
+      .where(and(eq(photos.id, photoId), appealAwaitingDecision()))
       .returning({ id: photos.id });
     if (!row) {
       const [exists] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId));
