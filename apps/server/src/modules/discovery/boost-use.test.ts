@@ -290,4 +290,38 @@ describe.skipIf(!onPostgres)('racing for the last allowance or token (PostgreSQL
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(await swipeCount(member.id)).toBe(1);
   });
+
+  it('tokens left in a pack are not refused because another swipe holds the pack at that moment', async () => {
+    const member = await createMember(t.app, { userType: 'men', tier: 1 });
+    const actor = await actorFor(t.app, member);
+    await grant(member.id, 'message_tokens', 5);
+    await grant(member.id, 'super_likes', 5);
+    // The day's super like allowance first, so the super likes below spend pack tokens.
+    await recordSwipe(t.app.ctx, {
+      actor,
+      input: { target_id: (await woman({ tier: 1 })).id, direction: 'up' },
+    });
+    const locked = [];
+    for (let i = 0; i < 4; i += 1) locked.push(await woman({ tier: 4 }));
+    const open = [];
+    for (let i = 0; i < 4; i += 1) open.push(await woman({ tier: 1 }));
+    const outcomes = await Promise.allSettled([
+      ...locked.map((target) =>
+        recordSwipe(t.app.ctx, {
+          actor,
+          input: { target_id: target.id, direction: 'right', use_message_token: true },
+        }),
+      ),
+      ...open.map((target) =>
+        recordSwipe(t.app.ctx, { actor, input: { target_id: target.id, direction: 'up' } }),
+      ),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+    const left = await t.app.ctx.db.select().from(boosts).where(eq(boosts.userId, member.id));
+    expect(left.map((b) => [b.boostType, b.remaining]).sort()).toEqual([
+      ['message_tokens', 1],
+      ['super_likes', 1],
+    ]);
+    expect(await swipeCount(member.id)).toBe(9);
+  });
 });

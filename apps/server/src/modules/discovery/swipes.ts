@@ -89,7 +89,7 @@ type SwipeRow = SwipeTarget & SwipeOutcome;
  * A swipe in one round trip. `target` is the member swiped on as the swiper may see them (the
  * members' visibility rule); `allowed` keeps them only when this swipe passes its own checks (a
  * locked higher tier takes only a pass, unless the member spends a message token on it; men are paired
- * with women). record_swipe (drizzle/0016: the pair's lock, the super like allowance or token, the
+ * with women). record_swipe (drizzle/0016, tokens locked without SKIP LOCKED since 0021: the pair's lock, the super like allowance or token, the
  * message token, the swipe, the like count, the notifications and the match) takes its target from
  * `allowed`, so it runs only for an allowed row: a refused swipe writes nothing. The reply row is the
  * target's card (none: not visible) with the outcome (all null: refused, or a repeat; `refusal` set
