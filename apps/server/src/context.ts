@@ -18,6 +18,8 @@ export type DerivedSecrets = {
   locationJitter: Buffer;
   /** Signs the short-lived links to ID and selfie images (modules/verification/links.ts). */
   idDocumentLinks: Buffer;
+  /** Seals the feed's and search's page cursors (lib/cursor.ts sealedCursorCodec). */
+  pageCursors: Buffer;
 };
 
 /** What services need from the running app, passed explicitly instead of reaching for globals. */

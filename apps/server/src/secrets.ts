@@ -8,5 +8,9 @@ import type { DerivedSecrets } from './context';
 export function deriveSecrets(authSecret: string): DerivedSecrets {
   const derive = (purpose: string) =>
     createHmac('sha256', authSecret).update(`royal-circle:${purpose}`).digest();
-  return { locationJitter: derive('location-jitter'), idDocumentLinks: derive('id-document-links') };
+  return {
+    locationJitter: derive('location-jitter'),
+    idDocumentLinks: derive('id-document-links'),
+    pageCursors: derive('page-cursors'),
+  };
 }

@@ -1,10 +1,17 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { AppError, ErrorCode } from '@royal/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
+const invalidCursor = () =>
+  new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid cursor', [
+    { path: 'cursor', message: 'Invalid cursor' },
+  ]);
+
 /**
  * An opaque page cursor: a sort key, validated by `schema`, as base64url JSON. A cursor that does
- * not decode or validate is a 400 naming the `cursor` parameter.
+ * not decode or validate is a 400 naming the `cursor` parameter. Only for lists of the member's own
+ * things (their messages, their wallet): the key is readable by whoever holds the cursor.
  */
 export function cursorCodec<T>(schema: z.ZodType<T>) {
   return {
@@ -14,9 +21,39 @@ export function cursorCodec<T>(schema: z.ZodType<T>) {
       try {
         return schema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
       } catch {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid cursor', [
-          { path: 'cursor', message: 'Invalid cursor' },
-        ]);
+        throw invalidCursor();
+      }
+    },
+  };
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * A page cursor whose sort key holds other members' data (the feed's and search's keys carry each
+ * card's last activity to the microsecond, which a member who hides their online status must not
+ * give away): sealed with AES-256-GCM under a server key (`secrets.pageCursors`), so the client can
+ * neither read one nor forge one to probe the order. Anything else is the same 400 as cursorCodec.
+ */
+export function sealedCursorCodec<T>(schema: z.ZodType<T>) {
+  return {
+    encode(secret: Buffer, key: T): string {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', secret, iv);
+      const sealed = Buffer.concat([cipher.update(JSON.stringify(key), 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+    },
+    decode(secret: Buffer, raw: string | undefined): T | null {
+      if (raw === undefined) return null;
+      try {
+        const bytes = Buffer.from(raw, 'base64url');
+        const decipher = createDecipheriv('aes-256-gcm', secret, bytes.subarray(0, IV_BYTES));
+        decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+        const json = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+        return schema.parse(JSON.parse(json.toString('utf8')));
+      } catch {
+        throw invalidCursor();
       }
     },
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorCodec } from '../../lib/cursor';
+import { sealedCursorCodec } from '../../lib/cursor';
 
 /**
  * The sort key of a feed row: promotion rank, last activity (kept as text with microseconds, since a
@@ -16,6 +16,6 @@ export type SortKey = z.infer<typeof sortKeySchema>;
 const feedCursorSchema = z.object({ v: sortKeySchema, l: sortKeySchema.nullable() });
 export type FeedCursor = z.infer<typeof feedCursorSchema>;
 
-const feedCursor = cursorCodec(feedCursorSchema);
+const feedCursor = sealedCursorCodec(feedCursorSchema);
 export const encodeFeedCursor = feedCursor.encode;
 export const decodeFeedCursor = feedCursor.decode;

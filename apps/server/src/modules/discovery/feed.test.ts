@@ -131,7 +131,13 @@ describe('discovery feed: exclusions', () => {
   it('refuses a signed-out caller and a forged cursor', async () => {
     expect((await request(t.app, 'GET', '/api/discovery/feed')).statusCode).toBe(401);
     const { session } = await scene();
-    for (const cursor of ['not-base64-json', Buffer.from('{"v":{"r":9}}').toString('base64url')]) {
+    // A well-formed sort key of the kind a readable cursor would hold: forged, so refused.
+    const forged = { v: { r: 0, t: '2026-01-01T00:00:00.000000Z', id: session.userId }, l: null };
+    for (const cursor of [
+      'not-base64-json',
+      Buffer.from('{"v":{"r":9}}').toString('base64url'),
+      Buffer.from(JSON.stringify(forged)).toString('base64url'),
+    ]) {
       const res = await request(t.app, 'GET', `/api/discovery/feed?cursor=${cursor}`, { session });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');

@@ -193,7 +193,7 @@ export async function loadFeed(
   ctx: AppContext,
   { actor: viewer, cursor: rawCursor }: { actor: MemberActor; cursor: string | undefined },
 ): Promise<FeedPage> {
-  const cursor = decodeFeedCursor(rawCursor);
+  const cursor = decodeFeedCursor(ctx.secrets.pageCursors, rawCursor);
   const maxTier = maxVisibleTier(viewer.rules);
   const anyBoostLive = await liveBoostsOf(ctx).anyLive();
   const rows = await statementFor(maxTier, anyBoostLive).run(ctx.database, feedValues(viewer, cursor));
@@ -216,7 +216,10 @@ export async function loadFeed(
   const lastLocked = locked.at(-1);
   const next =
     hasMore && lastVisible
-      ? encodeFeedCursor({ v: keyOf(lastVisible), l: lastLocked ? keyOf(lastLocked) : (cursor?.l ?? null) })
+      ? encodeFeedCursor(ctx.secrets.pageCursors, {
+          v: keyOf(lastVisible),
+          l: lastLocked ? keyOf(lastLocked) : (cursor?.l ?? null),
+        })
       : null;
   return { items: cards, next_cursor: next };
 }

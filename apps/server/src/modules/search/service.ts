@@ -13,6 +13,7 @@ import { fillPlaceholders, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { LatLng } from '../../db/geo';
+import { sealedCursorCodec } from '../../lib/cursor';
 import { PreparedJson } from '../../plugins/reply-serializer';
 import type { MemberActor } from '../auth';
 import { distanceFrom, type MemberCardRow, presentMemberCard } from '../members';
@@ -40,18 +41,7 @@ const cursorSchema = z.object({
 });
 export type SearchCursor = z.infer<typeof cursorSchema>;
 
-const encodeCursor = (cursor: SearchCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decodeCursor(raw: string | undefined): SearchCursor | null {
-  if (raw === undefined) return null;
-  try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-  } catch {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid cursor', [
-      { path: 'cursor', message: 'Invalid cursor' },
-    ]);
-  }
-}
+const searchCursor = sealedCursorCodec(cursorSchema);
 
 function refuse(path: string, message: string): never {
   throw new AppError(ErrorCode.VALIDATION_FAILED, message, [{ path, message }]);
@@ -426,7 +416,7 @@ export async function searchMembers(
       'Max Distance needs your location: set it in Settings and turn Location Sharing on',
     );
   }
-  const cursor = decodeCursor(filters.cursor);
+  const cursor = searchCursor.decode(ctx.secrets.pageCursors, filters.cursor);
   const found =
     (await pageFromSnapshot(ctx, viewer, filters, cursor)) ??
     (await pageFromTables(ctx, viewer, filters, cursor));
@@ -450,7 +440,11 @@ export async function searchMembers(
     total_capped: found.capped,
     next_cursor:
       found.more && last
-        ? encodeCursor({ t: found.cursorKey ?? last.lastActiveKey, id: last.id, w: found.dense })
+        ? searchCursor.encode(ctx.secrets.pageCursors, {
+            t: found.cursorKey ?? last.lastActiveKey,
+            id: last.id,
+            w: found.dense,
+          })
         : null,
     max_visible_tier: maxTier,
   };
