@@ -1,7 +1,9 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../test/app';
+import { request, startTestApp, TEST_AUTH_SECRET, TEST_ORIGIN, useTestApp } from '../test/app';
 import { signedInMember } from '../test/factories';
+import { TEST_ID_DOCUMENT_KEYS, TEST_MESSAGE_KEYS } from '../test/message-keys';
+import { loadConfig } from './config';
 
 const t = useTestApp();
 
@@ -82,6 +84,39 @@ describe('platform', () => {
         'referrer-policy': 'no-referrer',
         'cross-origin-opener-policy': 'same-origin',
       });
+    }
+  });
+});
+
+describe('behind a proxy', () => {
+  it('keys per-address limits on the nearest untrusted hop with TRUST_PROXY=1, not a client-written one', async () => {
+    const { trustProxy } = loadConfig(
+      { TRUST_PROXY: '1', AUTH_SECRET: TEST_AUTH_SECRET },
+      { messageKeys: TEST_MESSAGE_KEYS, idDocumentKeys: TEST_ID_DOCUMENT_KEYS },
+    );
+    const proxied = await startTestApp({ trustProxy });
+    const email = 'proxied-guess@example.test';
+    const guess = (remoteAddress: string, forwardedFor: string) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress,
+        headers: { origin: TEST_ORIGIN, 'x-forwarded-for': forwardedFor },
+        payload: { email, password: 'wrong-password' },
+      });
+    const failuresFrom = (address: string) =>
+      proxied.app.ctx.signInFailures.perAccountAndAddress.count(`${email}|${address}`);
+    try {
+      // Through our proxy on loopback: the address it saw, not the one the client wrote first.
+      expect((await guess('127.0.0.1', '1.1.1.1, 2.2.2.2')).statusCode).toBe(401);
+      expect(await failuresFrom('2.2.2.2')).toBe(1);
+      expect(await failuresFrom('1.1.1.1')).toBe(0);
+      // Straight from the internet: its own address, whatever it writes.
+      expect((await guess('203.0.113.9', '3.3.3.3')).statusCode).toBe(401);
+      expect(await failuresFrom('203.0.113.9')).toBe(1);
+      expect(await failuresFrom('3.3.3.3')).toBe(0);
+    } finally {
+      await proxied.dispose();
     }
   });
 });

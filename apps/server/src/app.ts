@@ -10,7 +10,7 @@ import { createBus, type EventBus } from './adapters/bus';
 import { createLocalStorage, uploadsDir } from './adapters/storage/local';
 import { createS3Storage } from './adapters/storage/s3';
 import type { ObjectStorage } from './adapters/storage/types';
-import type { AppConfig } from './config';
+import { type AppConfig, proxyTrust } from './config';
 import type { ApiRoute, AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -92,7 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       // Readable logs while developing; pino-pretty is a dev dependency, so only when it is there.
       ...(config.env === 'development' && hasPrettyLogs() ? { transport: { target: 'pino-pretty' } } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     frameworkErrors,

@@ -7,6 +7,7 @@ import {
   findServerRoot,
   isLoopbackHost,
   loadConfig,
+  proxyTrust,
   REPO_ROOT,
   SERVER_ROOT,
 } from './config';
@@ -201,5 +202,47 @@ describe('ID_DOCUMENT_KEYS', () => {
     expect(problemsOf({ ID_DOCUMENT_KEYS: 'id1:short' })).toEqual([
       "ID_DOCUMENT_KEYS: ID document key 'id1' is not 32 bytes (expected id:base64key[,id:base64key…])",
     ]);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxyOf = (value?: string) => load(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+
+  it('trusts no proxy by default or when false', () => {
+    for (const value of [undefined, 'false', '0', 'no']) expect(trustProxyOf(value), value).toBe(false);
+  });
+
+  it('takes a hop count, or the addresses and CIDR ranges of our own proxies', () => {
+    expect(trustProxyOf('1')).toBe(1);
+    expect(trustProxyOf('2')).toBe(2);
+    expect(trustProxyOf('10.0.0.5, 10.1.0.0/16,fd00::/8, loopback')).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('reads true as one hop, never as every hop (the client would choose its own address)', () => {
+    expect(trustProxyOf('true')).toBe(1);
+    expect(trustProxyOf('yes')).toBe(1);
+  });
+
+  it('trusts a counted hop only from a loopback or private address, never from whoever connects', () => {
+    const trust = proxyTrust(1);
+    if (typeof trust !== 'function') throw new Error('a hop count becomes a trust function');
+    for (const proxy of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.0.0.2', '172.20.0.3', 'fd00::5'])
+      expect(trust(proxy, 0), proxy).toBe(true);
+    expect(trust('203.0.113.9', 0)).toBe(false);
+    expect(trust('10.0.0.3', 1)).toBe(false);
+    expect(proxyTrust(['10.1.0.0/16'])).toEqual(['10.1.0.0/16']);
+    expect(proxyTrust(false)).toBe(false);
+  });
+
+  it('refuses what is neither, by name', () => {
+    for (const value of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1,,nope'])
+      expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
+        expect.stringMatching(/^TRUST_PROXY: '[^']+' is not an IP address or CIDR range/),
+      ]);
   });
 });

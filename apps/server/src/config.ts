@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -63,6 +64,88 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** No proxy, how many proxies stand in front of us (see `proxyTrust`), or their addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for whole ranges, which Fastify accepts beside addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * `true` used to make Fastify trust every hop, so `request.ip` was the leftmost X-Forwarded-For entry,
+ * which the client writes itself, and every per-address limit was keyed on it. So this takes a hop
+ * count or a list of our proxies, and never trusts all. `true` is read as one hop rather than
+ * refused: it was the documented way to run behind a proxy, and behind the usual single one (on the
+ * host or the private network) the address that proxy saw is the right key.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((text, ctx): TrustProxy => {
+    const value = text.toLowerCase();
+    if (['', 'false', '0', 'no'].includes(value)) return false;
+    if (value === 'true' || value === 'yes') return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (const entry of entries.filter((e) => !isProxyAddress(e))) {
+      ctx.issues.push({
+        code: 'custom',
+        input: text,
+        message: `'${entry}' is not an IP address or CIDR range (expected false, a hop count such as 1, or your proxies' addresses and CIDR ranges separated by commas)`,
+      });
+    }
+    return entries;
+  });
+
+/** Loopback, link-local and private ranges (RFC 1918, IPv6 unique-local): where our own proxies sit. */
+const PRIVATE_NETWORKS = (() => {
+  const list = new BlockList();
+  for (const [network, bits] of [
+    ['127.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['169.254.0.0', 16],
+  ] as const)
+    list.addSubnet(network, bits, 'ipv4');
+  for (const [network, bits] of [
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+  ] as const)
+    list.addSubnet(network, bits, 'ipv6');
+  return list;
+})();
+
+const isPrivateAddress = (address: string) => {
+  const version = isIP(address);
+  return version !== 0 && PRIVATE_NETWORKS.check(address, version === 4 ? 'ipv4' : 'ipv6');
+};
+
+/**
+ * The setting as Fastify's `trustProxy`. Fastify 5 turned plain hop counts off (a number trusts no
+ * proxy at all): they trust whoever connects, so a client reaching the server directly could name
+ * its own address. A count here therefore trusts at most that many hops, and each only when it
+ * comes from a loopback or private address; a proxy on a public address must be listed by address.
+ */
+export function proxyTrust(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (address, hop) => hop < setting && isPrivateAddress(address);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -78,7 +161,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATEMENT_STATS: booleanFromEnv.default(false),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   WEB_DIST: z.string().optional(),
   API_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
@@ -138,7 +221,8 @@ export type AppConfig = Readonly<{
   logLevel: string;
   /** Diagnostics for benchmarks: every API reply says how many SQL statements it ran (x-statements). */
   statementStats: boolean;
-  trustProxy: boolean;
+  /** Which hops of X-Forwarded-For are our proxies (see `proxyTrust`); `request.ip` is the next one out. */
+  trustProxy: TrustProxy;
   /** Object storage on an S3-compatible service; undefined keeps the private local folder. */
   s3: S3Settings | undefined;
   /** A confident safe score approves a new photo at once; off, every photo waits for an admin. */

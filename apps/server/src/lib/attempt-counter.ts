@@ -7,6 +7,8 @@ import type { Redis } from 'ioredis';
 export interface AttemptCounter {
   count(key: string): Promise<number>;
   add(key: string): Promise<number>;
+  /** Takes back one earlier `add` (an attempt counted ahead that turned out not to be a failure). */
+  remove(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -30,11 +32,19 @@ export function createMemoryAttemptCounter(windowMs: number, now = () => Date.no
       buckets.set(key, bucket);
       return bucket.count;
     },
+    async remove(key) {
+      const bucket = live(key);
+      if (bucket && bucket.count > 0) bucket.count -= 1;
+    },
     async reset(key) {
       buckets.delete(key);
     },
   };
 }
+
+const TAKE_BACK_ONE = `local v = tonumber(redis.call('GET', KEYS[1]))
+if v and v > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export function createRedisAttemptCounter(redis: Redis, prefix: string, windowMs: number): AttemptCounter {
   const k = (key: string) => `${prefix}${key}`;
@@ -47,6 +57,10 @@ export function createRedisAttemptCounter(redis: Redis, prefix: string, windowMs
         [Error | null, number],
       ];
       return value;
+    },
+    async remove(key) {
+      // Only while the window's key still exists: a DECR after it expired would start one at -1.
+      await redis.eval(TAKE_BACK_ONE, 1, k(key));
     },
     async reset(key) {
       await redis.del(k(key));

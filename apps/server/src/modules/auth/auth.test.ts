@@ -1,6 +1,6 @@
 import { meSchema, PRIVACY_VERSION, TERMS_VERSION } from '@royal/shared';
 import { describe, expect, it } from 'vitest';
-import { cookieFrom, request, useTestApp } from '../../../test/app';
+import { cookieFrom, request, startTestApp, useTestApp } from '../../../test/app';
 import { createMember, FACTORY_PASSWORD } from '../../../test/factories';
 
 const t = useTestApp();
@@ -176,6 +176,22 @@ describe('sign-out', () => {
   it('is harmless when already signed out', async () => {
     const res = await request(t.app, 'POST', '/api/auth/sign-out', { body: {} });
     expect(res.statusCode).toBe(204);
+    expect(res.headers['set-cookie']).toEqual([
+      'rc.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    ]);
+  });
+
+  it('clears the __Secure- cookie, Secure, when already signed out over https', async () => {
+    const secure = await startTestApp({ secureCookies: true });
+    try {
+      const res = await request(secure.app, 'POST', '/api/auth/sign-out', { body: {} });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['set-cookie']).toEqual([
+        '__Secure-rc.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+      ]);
+    } finally {
+      await secure.dispose();
+    }
   });
 });
 

@@ -48,6 +48,42 @@ describe('sign-in rate limits', () => {
     expect(locked.json().error.code).toBe('RATE_LIMITED');
   });
 
+  // The password check is slow (scrypt): guesses sent together must not all pass the count before any adds to it.
+  const statusesOf = async (guesses: Promise<{ statusCode: number }>[]) =>
+    (await Promise.all(guesses)).map((res) => res.statusCode).sort();
+
+  it('counts parallel guesses from one address before checking them, and stays locked after', async () => {
+    const member = await createMember(t.app);
+    // Six at once: under the per-minute limit of 8, over the account's 3 from one address.
+    const guesses = Array.from({ length: 6 }, () => attempt(member.email, 'wrong-password', '10.2.0.1'));
+    expect(await statusesOf(guesses)).toEqual([401, 401, 401, 429, 429, 429]);
+    const locked = await attempt(member.email, FACTORY_PASSWORD, '10.2.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toBe(
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+    );
+    // The refused guesses did not count against the account everywhere: the owner still signs in.
+    expect((await attempt(member.email, FACTORY_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('counts parallel guesses from many addresses against the account-wide ceiling', async () => {
+    const member = await createMember(t.app);
+    // Three each from four addresses, all at once: twelve guesses, each address within its own limit.
+    const guesses = ['10.3.0.1', '10.3.0.2', '10.3.0.3', '10.3.0.4'].flatMap((ip) =>
+      Array.from({ length: 3 }, () => attempt(member.email, 'wrong-password', ip)),
+    );
+    expect(await statusesOf(guesses)).toEqual([...Array(6).fill(401), ...Array(6).fill(429)]);
+    expect((await attempt(member.email, FACTORY_PASSWORD, '10.3.0.5')).statusCode).toBe(429);
+  });
+
+  it('never counts the owner’s own sign-ins against the account-wide ceiling', async () => {
+    const member = await createMember(t.app);
+    // More right passwords than the ceiling of 6, each from its own address.
+    for (let i = 1; i <= 8; i += 1) {
+      expect((await attempt(member.email, FACTORY_PASSWORD, `10.4.0.${i}`)).statusCode).toBe(200);
+    }
+  });
+
   it('cuts off a flood from one address across many accounts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {

@@ -1,6 +1,7 @@
 import { AppError, ErrorCode, passwordProblem } from '@royal/shared';
 import { APIError } from 'better-auth/api';
 import type { AppContext } from '../../context';
+import { expiredSessionCookie } from './session-cookie';
 
 type Credentials = { email: string; password: string };
 type AuthReply = { userId: string; setCookies: string[] };
@@ -43,6 +44,25 @@ export async function signUp(ctx: AppContext, input: Credentials, headers: Heade
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
 /**
+ * Counts the attempt as a failure *before* the password is checked, and refuses it once that takes
+ * a count over its limit. Counting only after the slow password hash (scrypt) let guesses sent
+ * together all read the same count and all be checked. Each add is atomic (Redis INCR, or the
+ * single-threaded in-memory add), so at most `limit` attempts get through per window.
+ *
+ * The account-wide count is taken only once the address is within its own limit: guesses refused
+ * from a locked-out address must not add up to locking the owner out everywhere.
+ */
+async function reserveAttempt(ctx: AppContext, account: string, accountAndAddress: string) {
+  const { perAccountAndAddress, perAccount } = ctx.signInFailures;
+  const limits = ctx.config.rateLimits;
+  const refuse = () => new AppError(ErrorCode.RATE_LIMITED, TOO_MANY_ATTEMPTS);
+  if ((await perAccountAndAddress.add(accountAndAddress)) > limits.authFailuresPerAccountPer15Min) {
+    throw refuse();
+  }
+  if ((await perAccount.add(account)) > limits.authFailuresPerAccountPerHour) throw refuse();
+}
+
+/**
  * Failed attempts are counted per account *and address* (15 minutes) and per account from anywhere
  * (an hour, with a much higher ceiling). A stranger guessing from one place locks only their own
  * address out of that account — the owner signs in from theirs — while a guesser spread over many
@@ -56,26 +76,28 @@ export async function signIn(
 ): Promise<AuthReply> {
   const account = input.email.toLowerCase();
   const accountAndAddress = `${account}|${from.address}`;
-  const { perAccountAndAddress, perAccount } = ctx.signInFailures;
-  const limits = ctx.config.rateLimits;
-  const [here, anywhere] = await Promise.all([
-    perAccountAndAddress.count(accountAndAddress),
-    perAccount.count(account),
-  ]);
-  if (here >= limits.authFailuresPerAccountPer15Min || anywhere >= limits.authFailuresPerAccountPerHour) {
-    throw new AppError(ErrorCode.RATE_LIMITED, TOO_MANY_ATTEMPTS);
-  }
+  await reserveAttempt(ctx, account, accountAndAddress);
   try {
     const { headers: replyHeaders, response } = await ctx.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: from.headers,
       returnHeaders: true,
     });
-    await perAccountAndAddress.reset(accountAndAddress);
+    // The right password clears this address's count, as before, and takes back the account-wide
+    // count's reservation (one, never the rest: the owner's own sign-in must not wipe a distributed
+    // guesser's tally).
+    await Promise.all([
+      ctx.signInFailures.perAccountAndAddress.reset(accountAndAddress),
+      ctx.signInFailures.perAccount.remove(account),
+    ]);
     return { userId: response.user.id, setCookies: cookiesOf(replyHeaders) };
   } catch (error) {
-    if (error instanceof APIError) {
-      await Promise.all([perAccountAndAddress.add(accountAndAddress), perAccount.add(account)]);
+    // Only a refused sign-in is a failure; one of ours (the database away) gives the attempt back.
+    if (!(error instanceof APIError)) {
+      await Promise.all([
+        ctx.signInFailures.perAccountAndAddress.remove(accountAndAddress),
+        ctx.signInFailures.perAccount.remove(account),
+      ]);
     }
     translate(error);
   }
@@ -90,7 +112,7 @@ export async function signOut(
   const session = await ctx.auth.api.getSession({ headers });
   if (!session) {
     // Already signed out: still tell the browser to drop whatever cookie it holds.
-    return ['rc.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax'];
+    return [expiredSessionCookie(ctx.config.secureCookies)];
   }
   if (scope === 'global') await ctx.auth.api.revokeSessions({ headers });
   const { headers: replyHeaders } = await ctx.auth.api.signOut({ headers, returnHeaders: true });

@@ -11,6 +11,13 @@ export const SESSION_COOKIE = 'rc.session_token';
 export const sessionCookieName = (secure: boolean) =>
   secure ? `__Secure-${SESSION_COOKIE}` : SESSION_COOKIE;
 
+/**
+ * A Set-Cookie that drops the session cookie, for when Better Auth has no session left to sign out.
+ * It must carry the real name, and Secure with it: browsers ignore a __Secure- cookie set without.
+ */
+export const expiredSessionCookie = (secure: boolean) =>
+  `${sessionCookieName(secure)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
 const SIGNATURE_LENGTH = 44; // base64 of 32 bytes
 
 function signatureOf(token: string, secret: string): Buffer {

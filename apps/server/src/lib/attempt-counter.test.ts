@@ -1,0 +1,39 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type AttemptCounter,
+  createMemoryAttemptCounter,
+  createRedisAttemptCounter,
+} from './attempt-counter';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+function behavesAsACounter(make: () => AttemptCounter) {
+  it('adds, takes one back without going below zero, and resets', async () => {
+    const counter = make();
+    const key = `k-${Math.random()}`;
+    expect(await counter.add(key)).toBe(1);
+    expect(await counter.add(key)).toBe(2);
+    await counter.remove(key);
+    expect(await counter.count(key)).toBe(1);
+    await counter.remove(key);
+    await counter.remove(key);
+    expect(await counter.count(key)).toBe(0);
+    expect(await counter.add(key)).toBe(1);
+    await counter.reset(key);
+    expect(await counter.count(key)).toBe(0);
+    // Taking back from a key that never was leaves nothing behind.
+    await counter.remove(`${key}-never`);
+    expect(await counter.count(`${key}-never`)).toBe(0);
+  });
+}
+
+describe('the in-memory attempt counter', () => {
+  behavesAsACounter(() => createMemoryAttemptCounter(60_000));
+});
+
+describe.skipIf(!redisUrl)('the Redis attempt counter', () => {
+  const redis = new Redis(redisUrl as string, { lazyConnect: true });
+  afterAll(() => redis.quit());
+  behavesAsACounter(() => createRedisAttemptCounter(redis, `test:attempts:${process.pid}:`, 60_000));
+});
