@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * An id a client sends (in a path or a body): any UUID, read in lower case. PostgreSQL returns ids
+ * lower-case, so one compared with a stored id (is this page my own?) or bound into a message's
+ * encryption must be lower-case too, or it names a different thing than the row it came from.
+ * `params` are z.uuid's (a custom error).
+ */
+export const uuidInput = (params?: Parameters<typeof z.uuid>[0]) => z.uuid(params).toLowerCase();
+
 export const idParamSchema = z.object({
-  id: z.uuid().describe('Resource id'),
+  id: uuidInput().describe('Resource id'),
 });
 export type IdParam = z.infer<typeof idParamSchema>;
 

@@ -8,7 +8,7 @@ import {
   USER_TYPES,
 } from '../enums';
 import { tierSchema } from '../tiers';
-import { cursorQuerySchema } from './common';
+import { cursorQuerySchema, uuidInput } from './common';
 import { photoSchema } from './me';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -83,7 +83,7 @@ export const feedResetReplySchema = z.object({
 export type FeedResetReply = z.infer<typeof feedResetReplySchema>;
 
 export const swipeBodySchema = z.object({
-  target_id: z.uuid().describe('The member swiped on'),
+  target_id: uuidInput().describe('The member swiped on'),
   direction: z.enum(SWIPE_DIRECTIONS).describe('left = pass, right = like, up = super like'),
   use_message_token: z
     .boolean()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MATCH_STATUSES } from '../enums';
 import { groupedInteger } from '../format';
 import { MESSAGE_MAX } from '../limits';
-import { cursorQuerySchema } from './common';
+import { cursorQuerySchema, uuidInput } from './common';
 import { memberCardSchema } from './discovery';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -24,9 +24,9 @@ export const messageContentSchema = z
   .pipe(z.string().min(1, MESSAGE_EMPTY_TEXT).max(MESSAGE_MAX, MESSAGE_TOO_LONG_TEXT));
 
 export const sendMessageBodySchema = z.object({
-  id: z
-    .uuid()
-    .describe('Chosen by the client (a random UUID) so that a retried send never creates a second message'),
+  id: uuidInput().describe(
+    'Chosen by the client (a random UUID) so that a retried send never creates a second message',
+  ),
   content: messageContentSchema.describe(`Trimmed; 1–${MESSAGE_MAX} characters`),
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
@@ -91,6 +91,6 @@ export const messagesReadSchema = z.object({
 export type MessagesRead = z.infer<typeof messagesReadSchema>;
 
 /** `typing`, both ways: the client says whether it is typing in a match; the other member is told. */
-export const typingSchema = z.object({ match_id: z.uuid(), is_typing: z.boolean() });
+export const typingSchema = z.object({ match_id: uuidInput(), is_typing: z.boolean() });
 export const typingEventSchema = typingSchema.extend({ user_id: z.uuid() });
 export type TypingEvent = z.infer<typeof typingEventSchema>;

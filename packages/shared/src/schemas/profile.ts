@@ -25,6 +25,7 @@ import {
 } from '../limits';
 import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from '../text';
 import { tierSchema } from '../tiers';
+import { uuidInput } from './common';
 import { locationBodySchema } from './search';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -137,7 +138,7 @@ export type MyPhotos = z.infer<typeof myPhotosSchema>;
 export const photoOrderBodySchema = z
   .object({
     ids: z
-      .array(z.uuid())
+      .array(uuidInput())
       .min(1)
       .max(PHOTO_MAX_COUNT)
       .describe('Every one of your photo ids, main photo first'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_TYPES, VERIFICATION_STATUSES, VERIFICATION_TYPES } from '../enums';
 import { REJECTION_REASON_MAX } from '../limits';
 import { tierSchema } from '../tiers';
+import { uuidInput } from './common';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -63,7 +64,7 @@ export const DOCUMENT_KINDS = ['selfie', 'id'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const documentLinkParamsSchema = z.object({
-  id: z.uuid(),
+  id: uuidInput(),
   kind: z.enum(DOCUMENT_KINDS),
 });
 export const documentLinkQuerySchema = z.object({

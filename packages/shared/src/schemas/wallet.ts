@@ -3,7 +3,7 @@ import { BOOST_TYPES, SUBSCRIPTION_STATUSES, TRANSACTION_TYPES, TRANSFER_TYPES }
 import { formatCents } from '../format';
 import { MAX_MONEY_CENTS, MIN_MONEY_CENTS, TRANSFER_MESSAGE_MAX } from '../limits';
 import { tierSchema } from '../tiers';
-import { pageSchema } from './common';
+import { pageSchema, uuidInput } from './common';
 
 // Money travels as integer cents in both directions (DESIGN "Money"): the spec's dollar inputs are
 // converted by the client before sending, so no float ever reaches a balance.
@@ -89,13 +89,11 @@ export const withdrawalReplySchema = z.object({
 export type WithdrawalReply = z.infer<typeof withdrawalReplySchema>;
 
 export const transferBodySchema = z.object({
-  receiver_id: z
-    .uuid({
-      // Empty: the spec's text. Something else that is not an id: say so, not that it is missing.
-      error: (issue) =>
-        issue.input === undefined || issue.input === '' ? RECEIVER_REQUIRED_TEXT : RECEIVER_INVALID_TEXT,
-    })
-    .describe('The receiving member’s user id'),
+  receiver_id: uuidInput({
+    // Empty: the spec's text. Something else that is not an id: say so, not that it is missing.
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? RECEIVER_REQUIRED_TEXT : RECEIVER_INVALID_TEXT,
+  }).describe('The receiving member’s user id'),
   amount_cents: centsSchema(MIN_TRANSFER_TEXT),
   transfer_type: z.enum(TRANSFER_TYPES).default('general'),
   message: z.string().trim().max(TRANSFER_MESSAGE_MAX).optional(),
@@ -189,7 +187,7 @@ export const sponsorshipListSchema = z.object({
   given: z.array(sponsorshipSchema),
   received: sponsorshipSchema.nullable(),
 });
-export const sponsorBodySchema = z.object({ user_id: z.uuid({ error: RECEIVER_REQUIRED_TEXT }) });
+export const sponsorBodySchema = z.object({ user_id: uuidInput({ error: RECEIVER_REQUIRED_TEXT }) });
 
 /**
  * Scam guardrails on peer transfers: the first transfer to someone matched less than

@@ -22,7 +22,7 @@ import { preparedStatement } from '../../db/prepared';
 import { profiles } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
-import { isMatchOpen } from '../matches';
+import { isMatchOpen, wantsMatchNotices } from '../matches';
 import {
   loadPhotos,
   type MemberCardRow,
@@ -45,20 +45,17 @@ type SwipeOutcome = {
   refusal: 'super_like_limit' | 'message_token' | null;
 };
 
-/**
- * Whether a note's recipient (`note->>'user_id'`) wants match notices: likes and matches (default
- * on). wants_match_notices (drizzle/0020) is the rule, also applied by record_swipes to a batch.
- */
-const wantsMatchNotices = sql`(select wanted from wants_match_notices((note->>'user_id')::uuid))`;
+/** Whether a note's recipient (`note->>'user_id'`) wants match notices (the matches' rule). */
+const recipientWantsNotices = wantsMatchNotices(sql`(note->>'user_id')::uuid`);
 
 /** The like notices whose recipients want them (a JSON array of notification rows). */
 const likeNotesWanted = (notes: SQL) => sql`(select coalesce(jsonb_agg(note order by at), '[]'::jsonb)
-  from jsonb_array_elements(${notes}) with ordinality as notes(note, at) where ${wantsMatchNotices})`;
+  from jsonb_array_elements(${notes}) with ordinality as notes(note, at) where ${recipientWantsNotices})`;
 
 /** The match notices whose recipients want them, the swiper's naming the target (`name`, for `%s`). */
 const matchNotesWanted = (notes: SQL, name: SQL) => sql`(select coalesce(jsonb_agg(
     note || jsonb_build_object('message', format(note->>'message', ${name})) order by at), '[]'::jsonb)
-  from jsonb_array_elements(${notes}) with ordinality as notes(note, at) where ${wantsMatchNotices})`;
+  from jsonb_array_elements(${notes}) with ordinality as notes(note, at) where ${recipientWantsNotices})`;
 
 /**
  * What a swipe reads of its target: what its checks and the match notices need. The card itself is

@@ -1,11 +1,11 @@
-import { apiErrorBodySchema, interestsSchema } from '@royal/shared';
+import { apiErrorBodySchema, interestsSchema, uuidInput } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/access';
 import { loadInterests, removeFavorite } from './service';
 
 const favoriteParamsSchema = z.object({
-  targetId: z.uuid().describe('The member to remove from your favorites'),
+  targetId: uuidInput().describe('The member to remove from your favorites'),
 });
 
 export const interestRoutes: FastifyPluginAsyncZod = async (app) => {

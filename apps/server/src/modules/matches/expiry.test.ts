@@ -4,7 +4,7 @@ import { request, startTestApp, useTestApp } from '../../../test/app';
 import { matchedPair as matchedPairOf } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
-import { matches, messages, notifications } from '../../db/schema';
+import { matches, messages, notifications, safetySettings } from '../../db/schema';
 import { sealedMessageValues } from '../messaging';
 import { expireMatches } from './expiry';
 
@@ -57,6 +57,31 @@ describe('match expiry', () => {
     ).toBeNull();
     // Running again changes nothing and tells nobody twice.
     expect(await expireMatches(t.app.ctx, new Date(expiresAt.getTime() + HOUR))).toBe(0);
+  });
+
+  it('tells a member who turned match notifications off nothing but the match’s new state', async () => {
+    const { him, her, matchId, expiresAt } = await matchedPair();
+    await t.app.ctx.db
+      .update(safetySettings)
+      .set({ matchNotifications: false })
+      .where(eq(safetySettings.userId, her.member.id));
+    const events: BusMessage[] = [];
+    const stop = t.app.ctx.bus.subscribe((m) => events.push(m));
+    await expireMatches(t.app.ctx, new Date(expiresAt.getTime() + 1));
+    stop();
+
+    const expiredNoticeTo = async (userId: string) =>
+      t.app.ctx.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.title, 'Match Expired')));
+    expect(await expiredNoticeTo(her.member.id)).toEqual([]);
+    expect(await expiredNoticeTo(him.member.id)).toHaveLength(1);
+    const delivered = (type: string) =>
+      events.flatMap((e) => (e.kind === 'deliver' && e.event.type === type ? e.userIds : []));
+    expect(delivered('notification.created')).toEqual([him.member.id]);
+    expect(delivered('match.updated').sort()).toEqual([him.member.id, her.member.id].sort());
+    expect(await statusOf(matchId)).toBe('expired');
   });
 
   it('keeps a match open where both members have written, and one where only one has until its deadline', async () => {

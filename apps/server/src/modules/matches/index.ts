@@ -1,3 +1,3 @@
 // The matches module's public surface.
 export { expireMatches } from './expiry';
-export { isMatchOpen, matchIsOpen } from './policy';
+export { isMatchOpen, matchIsOpen, wantsMatchNotices } from './policy';

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import { matches } from '../../db/schema';
 
 /**
@@ -18,3 +18,11 @@ export function isMatchOpen(
     match.status === 'active' && (match.conversationStartedAt !== null || match.expiresAt.getTime() > now)
   );
 }
+
+/**
+ * Whether a member wants match notices (likes, matches, expiries; default on): the SQL function
+ * wants_match_notices (drizzle/0020) is the rule, also applied by record_swipes to a batch. For any
+ * statement that writes such a notice.
+ */
+export const wantsMatchNotices = (userId: SQL | Column) =>
+  sql<boolean>`(select wanted from wants_match_notices(${userId}))`;

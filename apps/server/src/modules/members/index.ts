@@ -13,6 +13,7 @@ export {
   distanceFrom,
   type MemberCardRow,
   type PhotoRef,
+  photoSizesFor,
   presentLockedCard,
   presentMemberCard,
   presentMemberOrTeaser,

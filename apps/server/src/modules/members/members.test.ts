@@ -102,6 +102,17 @@ describe('profile page', () => {
     expect((await profileCounts(t.app, ghost.member.id)).viewCount).toBe(0);
   });
 
+  it('shows your own page also under your id in upper case, private or not', async () => {
+    const me = await signedInMember(t.app, { tier: 2 });
+    for (const visibility of ['public', 'private'] as const) {
+      await setVisibility(t.app, me.member.id, visibility);
+      const res = await open(me.session, me.member.id.toUpperCase());
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().id).toBe(me.member.id);
+    }
+    expect(await viewsRecorded(me.member.id, me.member.id)).toBe(0);
+  });
+
   it('does not record or count a viewer in Incognito Mode, who still sees the page', async () => {
     const viewer = await signedInMember(t.app, { tier: 2 });
     const her = await woman({ tier: 1 });

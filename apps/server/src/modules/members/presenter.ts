@@ -11,6 +11,7 @@ import {
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { distanceMiles, type LatLng } from '../../db/geo';
 import { photoUrl } from '../photos';
+import { isAboveTier } from './policy';
 import type { memberCardColumns, memberProfileColumns } from './queries';
 
 /** A row selected with `memberCardColumns`. */
@@ -32,6 +33,16 @@ export function distanceFrom(viewer: ViewerContext, row: MemberCardRow): number 
 }
 
 /**
+ * The variants of a member's photos a viewer is shown: of a member above the viewer's tier only the
+ * blurred one, the only variant the photo route serves them (photos/service.ts).
+ */
+export function photoSizesFor(memberTier: number, viewerMaxTier: TierLevel) {
+  return isAboveTier(memberTier, viewerMaxTier)
+    ? ({ photo: 'blur', avatar: 'blur' } as const)
+    : ({ photo: 'large', avatar: 'small' } as const);
+}
+
+/**
  * Another member as every list shows them. Built field by field, so nothing else of the row (and
  * never e-mail, exact coordinates, wallet data or settings) can leak into a response.
  *
@@ -44,7 +55,7 @@ export function presentMemberCard(
   photos: readonly PhotoRef[],
   viewer: ViewerContext,
 ): MemberCard {
-  const size = row.tierLevel > viewer.maxTier ? 'blur' : 'large';
+  const sizes = photoSizesFor(row.tierLevel, viewer.maxTier);
   const first = photos[0];
   const showsOnline = row.showOnlineStatus;
   return {
@@ -55,8 +66,8 @@ export function presentMemberCard(
     city: row.city,
     state: row.state,
     bio: row.bio ?? '',
-    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.id, size) })),
-    avatar: first ? photoUrl(first.id, size === 'blur' ? 'blur' : 'small') : null,
+    photos: photos.map((p) => ({ id: p.id, url: photoUrl(p.id, sizes.photo) })),
+    avatar: first ? photoUrl(first.id, sizes.avatar) : null,
     tier_level: row.tierLevel as TierLevel,
     verified: row.verified,
     is_sponsored: row.isSponsored,
@@ -98,7 +109,7 @@ export function presentMemberOrTeaser(
   photos: readonly PhotoRef[],
   viewer: ViewerContext,
 ): FeedCard {
-  return row.tierLevel > viewer.maxTier
+  return isAboveTier(row.tierLevel, viewer.maxTier)
     ? presentLockedCard(row, photos[0]?.id ?? null)
     : presentMemberCard(row, photos, viewer);
 }

@@ -223,6 +223,16 @@ describe('sending', () => {
     expect(page.items.map((m) => m.content)).toEqual(['Hello']);
   });
 
+  it('stores a message sent under an upper-case id under its canonical id, readable by the receiver', async () => {
+    const { him, her, matchId } = await matchedPair(t.app);
+    const id = randomUUID();
+    const res = await send(him.session, matchId, 'Hello', id.toUpperCase());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().id).toBe(id);
+    const page = messagePageSchema.parse((await list(her.session, matchId)).json());
+    expect(page.items.map((m) => [m.id, m.content])).toEqual([[id, 'Hello']]);
+  });
+
   it('does not notify a receiver who turned message notifications off (but still delivers the message)', async () => {
     const { him, her, matchId } = await matchedPair(t.app);
     await t.app.ctx.db
@@ -361,6 +371,20 @@ describe('reading', () => {
     });
     const again = messagePageSchema.parse((await list(her.session, matchId)).json()).items;
     expect(again.find((m) => m.id === fromHer.id)?.read).toBe(true);
+  });
+
+  it('with Read Receipts off, a retried send does not reveal the reader’s read either', async () => {
+    const { him, her, matchId } = await matchedPair(t.app);
+    const id = randomUUID();
+    expect((await send(her.session, matchId, 'Dinner on Friday?', id)).statusCode).toBe(201);
+    await request(t.app, 'PATCH', '/api/me/settings', {
+      session: him.session,
+      body: { read_receipts: false },
+    });
+    expect((await markRead(him.session, matchId)).json()).toEqual({ read_ids: [id] });
+    const again = await send(her.session, matchId, 'Dinner on Friday?', id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id, read: false });
   });
 
   it('shows an expired match as expired, and a higher-tier member as a premium user', async () => {

@@ -35,7 +35,7 @@ import { type MessageKeyRing, openMessage, sealMessage } from '../../lib/message
 import type { MemberActor } from '../auth';
 import { isMatchOpen, matchIsOpen } from '../matches';
 import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, visibleTo } from '../members';
-import { announceNotification } from '../notifications';
+import { actorPhoto, announceNotification } from '../notifications';
 import { messageCursor } from './cursor';
 import { type MessageRow, presentMessage } from './presenter';
 
@@ -263,8 +263,8 @@ export async function sendMessage(
   const block = messageSendBlock(actor.rules);
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
-  // Match ids are stored in lower case; the ciphertext is bound to the stored id.
-  const match = { id: matchId.toLowerCase(), actorId: actor.id };
+  // Both ids arrive lower-case (uuidInput), as stored: the ciphertext is bound to the stored ids.
+  const match = { id: matchId, actorId: actor.id };
   const sealed = sealMessage(ctx.messageKeys, { id: input.id, matchId: match.id }, input.content);
   const notice = {
     type: 'message' as const,
@@ -311,7 +311,7 @@ export async function sendMessage(
         createdAt,
         actorId: actor.id,
         actorName: actor.name,
-        actorPhotoId: sent.notice_photo_id,
+        ...actorPhoto(sent.notice_photo_id, actor.tier, sent.receiver_tier),
       });
     }
     unit.publish({
@@ -326,6 +326,7 @@ export async function sendMessage(
 type SentRow = {
   created_at: string | Date | null;
   receiver_id: string;
+  receiver_tier: TierLevel;
   notice_id: string | null;
   notice_photo_id: string | null;
 };
@@ -354,10 +355,7 @@ const sendStatement = preparedStatement<
 >('send_message', (v) => {
   const actorId = sql`${v.actorId}::uuid`;
   const other = otherMember(actorId);
-  const receiverVisibility = visibleTo({
-    id: sql`bumped.receiver_id`,
-    tier: sql`(select recipient.tier_level from ${profiles} recipient where recipient.user_id = bumped.receiver_id)`,
-  });
+  const receiverVisibility = visibleTo({ id: sql`bumped.receiver_id`, tier: sql`bumped.receiver_tier` });
   return sql`
     with bumped as (
       update ${matches} set
@@ -368,7 +366,8 @@ const sendStatement = preparedStatement<
       where ${matches.id} = ${v.matchId}::uuid and ${isParticipant(actorId)} and ${matchIsOpen}
         and not ${blockInMatch(actorId)}
         and not exists (select 1 from ${messages} where ${messages.id} = ${v.messageId}::uuid)
-      returning ${other} as receiver_id
+      returning ${other} as receiver_id,
+        (select recipient.tier_level from ${profiles} recipient where recipient.user_id = ${other}) as receiver_tier
     ), inserted as (
       insert into ${messages} (id, match_id, sender_id, receiver_id, ciphertext, nonce, key_id)
       select ${v.messageId}::uuid, ${v.matchId}::uuid, ${actorId}, bumped.receiver_id,
@@ -383,7 +382,7 @@ const sendStatement = preparedStatement<
         where ${safetySettings.userId} = inserted.receiver_id), true)
       returning id
     )
-    select inserted.created_at, inserted.receiver_id,
+    select inserted.created_at, inserted.receiver_id, (select receiver_tier from bumped) as receiver_tier,
       (select id from notice) as notice_id,
       -- The sender's avatar on the notice, as the receiver may see it (the notification list's rule).
       case when exists (select 1 from notice) then (
@@ -394,6 +393,15 @@ const sendStatement = preparedStatement<
         order by ${photos.position} limit 1) end as notice_photo_id
     from inserted`;
 });
+
+/**
+ * A stored message as the actor sees it, wherever it is shown to them (the chat, a retried send).
+ * With Read Receipts off, the other member's reads of the actor's messages stay theirs.
+ */
+function presentFor(ctx: AppContext, match: MatchAccess, actor: MemberActor, row: MessageRow): Message {
+  const hidesRead = !match.readReceipts.theirs && row.senderId === actor.id;
+  return presentMessage(hidesRead ? { ...row, readStatus: false } : row, shownText(ctx, row));
+}
 
 /**
  * Why a send wrote nothing, read after the fact: a retry of a message already stored returns it
@@ -413,7 +421,7 @@ async function explainUnsent(
     if (existing.senderId !== actor.id || existing.matchId !== match.id) {
       throw new AppError(ErrorCode.CONFLICT, 'This message id is already taken');
     }
-    return { message: presentMessage(existing, shownText(ctx, existing)), created: false };
+    return { message: presentFor(ctx, match, actor, existing), created: false };
   }
   if (!match.open) throw new AppError(ErrorCode.MATCH_EXPIRED, MATCH_EXPIRED_TEXT);
   // The match changed between the two reads (it closed, or a block was lifted): ask for a retry.
@@ -446,11 +454,8 @@ export async function listMessages(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const oldest = page.at(-1);
-  // With Read Receipts off, the other member's reads of the actor's messages stay theirs.
-  const shown = (row: MessageRow) =>
-    match.readReceipts.theirs || row.senderId !== actor.id ? row : { ...row, readStatus: false };
   return {
-    items: page.reverse().map((row) => presentMessage(shown(row), shownText(ctx, row))),
+    items: page.reverse().map((row) => presentFor(ctx, match, actor, row)),
     older_cursor:
       rows.length > limit && oldest ? messageCursor.encode({ t: oldest.sortAt, id: oldest.id }) : null,
   };

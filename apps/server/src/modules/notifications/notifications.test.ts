@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { notificationListSchema } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
-import { addPhoto, setVisibility } from '../../../test/discovery';
+import { addPhoto, matchedPair, setVisibility } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
-import { profiles } from '../../db/schema';
+import { sampleImage, uploadAs } from '../../../test/uploads';
+import type { BusMessage } from '../../adapters/bus';
+import { photos, profiles } from '../../db/schema';
 import { notify } from './service';
 
 const t = useTestApp();
@@ -105,6 +108,40 @@ describe('notifications', () => {
       }
       expect((await avatar())?.avatar, hide).toBeNull();
     }
+  });
+
+  it('shows the avatar of an actor above the recipient’s tier blurred, the variant the photo route serves them', async () => {
+    const { him, her, matchId } = await matchedPair(t.app);
+    // He upgraded after the match (a tier-2 member cannot like a tier-3 one).
+    await t.app.ctx.transact(async ({ tx, publish }) => {
+      await tx.update(profiles).set({ tierLevel: 3 }).where(eq(profiles.userId, him.member.id));
+      publish({ kind: 'actor.invalidate', userIds: [him.member.id] });
+    });
+    const uploaded = await uploadAs(t.app, him.session, await sampleImage());
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const photoId: string = uploaded.json().id;
+    await t.app.ctx.db.update(photos).set({ status: 'approved' }).where(eq(photos.id, photoId));
+
+    const events: BusMessage[] = [];
+    const stop = t.app.ctx.bus.subscribe((m) => events.push(m));
+    const sent = await request(t.app, 'POST', `/api/matches/${matchId}/messages`, {
+      session: him.session,
+      body: { id: randomUUID(), content: 'Hello' },
+    });
+    stop();
+    expect(sent.statusCode, sent.body).toBe(201);
+
+    const list = notificationListSchema.parse(
+      (await request(t.app, 'GET', '/api/notifications', { session: her.session })).json(),
+    );
+    const notice = list.items.find((n) => n.type === 'message');
+    expect(notice?.actor?.avatar).toBe(`/api/photos/${photoId}?size=blur`);
+    const live = events.flatMap((e) =>
+      e.kind === 'deliver' && e.event.type === 'notification.created' ? [e.event.payload] : [],
+    );
+    expect(live).toEqual([notice]);
+    const image = await request(t.app, 'GET', notice?.actor?.avatar ?? '', { session: her.session });
+    expect(image.statusCode).toBe(200);
   });
 
   it('refuses a signed-out caller and a malformed id', async () => {

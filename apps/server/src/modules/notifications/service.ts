@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, type NotificationType } from '@royal/shared';
+import { AppError, ErrorCode, type NotificationType, type TierLevel } from '@royal/shared';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { notifications, photos, profiles } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import { visibleTo } from '../members';
-import { type NotificationRow, presentNotification } from './presenter';
+import { actorPhoto, type NotificationRow, presentNotification } from './presenter';
 
 const LIST_LIMIT = 50;
 
@@ -26,15 +26,16 @@ const recipient = alias(profiles, 'recipient');
 /**
  * Notifications with their actor, as the recipient may see them. The actor's avatar follows the
  * members' visibility rule from the recipient's side (a member who went private, into ghost mode or
- * blocked either way shows no photo), evaluated in the same query: one statement for any number.
+ * blocked either way shows no photo), evaluated in the same query, and their tier against the
+ * recipient's (the presenter's choice of variant): one statement for any number.
  */
-function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Promise<NotificationRow[]> {
+async function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Promise<NotificationRow[]> {
   const actorVisible = visibleTo({ id: sql`${notifications.userId}`, tier: sql`${recipient.tierLevel}` });
-  const actorPhoto = sql<string | null>`case when ${actorVisible} then (
+  const firstVisiblePhoto = sql<string | null>`case when ${actorVisible} then (
     select ${photos.id} from ${photos}
     where ${photos.userId} = ${notifications.actorId} and ${photos.status} = 'approved'
     order by ${photos.position} limit 1) end`;
-  return db
+  const rows = await db
     .select({
       id: notifications.id,
       userId: notifications.userId,
@@ -46,7 +47,9 @@ function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Promise<No
       createdAt: notifications.createdAt,
       actorId: notifications.actorId,
       actorName: profiles.name,
-      actorPhotoId: actorPhoto,
+      actorPhotoId: firstVisiblePhoto,
+      actorTier: profiles.tierLevel,
+      recipientTier: recipient.tierLevel,
     })
     .from(notifications)
     .innerJoin(recipient, eq(recipient.userId, notifications.userId))
@@ -54,6 +57,10 @@ function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Promise<No
     .where(where)
     .orderBy(desc(notifications.createdAt))
     .limit(limit);
+  return rows.map(({ actorPhotoId, actorTier, recipientTier, ...row }) => ({
+    ...row,
+    ...actorPhoto(actorPhotoId, actorTier, recipientTier as TierLevel),
+  }));
 }
 
 /**
