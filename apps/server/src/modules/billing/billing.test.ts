@@ -8,7 +8,7 @@ import { expectLedgerConsistent, moneyPost } from '../../../test/money';
 import { boosts, checkouts, paymentEvents, profiles, subscriptions } from '../../db/schema';
 import type { SandboxProvider } from '../payments';
 import { applyPaymentEvent } from '../webhooks';
-import { cancelReplacedPlans, lapseEndedSubscriptions } from './service';
+import { cancelReplacedPlans, lapseEndedSubscriptions, PAST_DUE_GRACE_MS } from './service';
 
 const t = useTestApp();
 const DAY = 86_400;
@@ -117,6 +117,67 @@ describe('subscriptions', () => {
       .where(eq(subscriptions.userId, other.member.id));
     expect(lapsed?.status).toBe('expired');
     expect(await lapseEndedSubscriptions(t.app.ctx, later)).toBe(0);
+    await expectLedgerConsistent(t.app.ctx.db);
+  });
+
+  it('keep a plan whose renewal failed only through its paid period and a short grace, until a renewal is paid', async () => {
+    const paying = await signedInMember(t.app, { tier: 0 });
+    const lapsing = await signedInMember(t.app, { tier: 0 });
+    const now = Math.floor(Date.now() / 1000);
+    const pastDue = async (userId: string) => {
+      const [plan] = await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+      if (!plan?.providerSubscriptionId || !plan.currentPeriodEnd) throw new Error('no plan');
+      // The provider moved the plan on to a period nobody paid for, and says so twice.
+      for (const at of [now, now + 60]) {
+        await applyPaymentEvent(t.app.ctx, 'sandbox', {
+          id: `evt_${randomUUID()}`,
+          created: at,
+          type: 'subscription.updated',
+          subscriptionId: plan.providerSubscriptionId,
+          status: 'past_due',
+          periodEnd: now + 60 * DAY,
+          cancelAtPeriodEnd: false,
+        });
+      }
+      return { providerId: plan.providerSubscriptionId, paidThrough: plan.currentPeriodEnd };
+    };
+    for (const member of [paying, lapsing]) {
+      await payCheckout(member.session, '/api/subscription/checkout', { tier_level: 2 });
+    }
+    const graceEnd = (paidThrough: Date) => paidThrough.getTime() + PAST_DUE_GRACE_MS;
+
+    const lapsed = await pastDue(lapsing.member.id);
+    expect((await profileOf(lapsing.member.id)).tierSubscriptionEndsAt?.getTime()).toBe(
+      graceEnd(lapsed.paidThrough),
+    );
+    const [plan] = await t.app.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, lapsing.member.id));
+    expect(plan).toMatchObject({ status: 'past_due', currentPeriodEnd: lapsed.paidThrough });
+    expect(
+      (await request(t.app, 'GET', '/api/subscription', { session: lapsing.session })).json().active,
+    ).toBe(true);
+    // The grace over and no renewal paid: the plan lapses.
+    expect(
+      await lapseEndedSubscriptions(t.app.ctx, new Date(graceEnd(lapsed.paidThrough) + 1000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect((await profileOf(lapsing.member.id)).tierSubscriptionActive).toBe(false);
+
+    // A renewal paid after all: the plan runs on to the new period.
+    const retried = await pastDue(paying.member.id);
+    await applyPaymentEvent(t.app.ctx, 'sandbox', {
+      id: `evt_${randomUUID()}`,
+      created: now + 120,
+      type: 'subscription.renewed',
+      subscriptionId: retried.providerId,
+      periodEnd: now + 60 * DAY,
+      amountCents: 8999,
+    });
+    expect(await profileOf(paying.member.id)).toMatchObject({ tierSubscriptionActive: true });
+    expect((await profileOf(paying.member.id)).tierSubscriptionEndsAt?.getTime()).toBe(
+      (now + 60 * DAY) * 1000,
+    );
     await expectLedgerConsistent(t.app.ctx.db);
   });
 

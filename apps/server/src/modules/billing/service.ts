@@ -24,6 +24,9 @@ import { type Keyed, postEntry, runIdempotent } from '../wallet';
 
 const HOUR_MS = 3_600_000;
 
+/** How long a member keeps a plan whose renewal failed, past its last paid day, while the card is retried. */
+export const PAST_DUE_GRACE_MS = 3 * 24 * HOUR_MS;
+
 /** What each boost grants once paid. */
 export const BOOST_GRANTS: Readonly<Record<BoostType, { quantity: number; activeForMs: number | null }>> = {
   profile_boost: { quantity: 1, activeForMs: 24 * HOUR_MS },
@@ -277,7 +280,13 @@ export async function applySubscriptionUpdated(
   const created = new Date(event.created * 1000);
   // Events arrive in any order: an older state never overwrites a newer one.
   if (plan.lastEventAt && created < plan.lastEventAt) return;
-  const periodEnd = event.periodEnd === null ? plan.currentPeriodEnd : new Date(event.periodEnd * 1000);
+  // A plan whose renewal failed (past_due; the provider's "unpaid" and "paused" too) has moved on to a
+  // period nobody paid for: it stays paid through the end of the last paid period, and the member
+  // keeps access for a short grace while the provider retries the card. Only a paid renewal
+  // (subscription.renewed) moves that end forward, so a card that keeps failing lapses.
+  const pastDue = event.status === 'past_due';
+  const periodEnd =
+    pastDue || event.periodEnd === null ? plan.currentPeriodEnd : new Date(event.periodEnd * 1000);
   await work.tx
     .update(subscriptions)
     .set({
@@ -289,10 +298,10 @@ export async function applySubscriptionUpdated(
     .where(eq(subscriptions.id, plan.id));
   // A replaced plan's own events (its cancellation, above all) never touch the member's current plan.
   if (plan.replacedAt) return;
-  const live = event.status === 'active' || event.status === 'past_due';
   await setMemberPlan(work, plan.userId, {
-    tierSubscriptionActive: live,
-    tierSubscriptionEndsAt: periodEnd,
+    tierSubscriptionActive: event.status === 'active' || pastDue,
+    tierSubscriptionEndsAt:
+      pastDue && periodEnd ? new Date(periodEnd.getTime() + PAST_DUE_GRACE_MS) : periodEnd,
   });
 }
 
