@@ -41,6 +41,14 @@ export type PaymentEvent = EventBase &
         cancelAtPeriodEnd: boolean;
       }
     | { type: 'payout.paid' | 'payout.failed'; withdrawalId: string; payoutId: string }
+    | {
+        /** A card payment taken back: the cardholder disputed it, or it was refunded at the provider. */
+        type: 'payment.reversed';
+        reason: 'disputed' | 'refunded';
+        chargeId: string;
+        paymentIntentId: string | null;
+        amountCents: number;
+      }
     | { type: 'ignored'; providerType: string }
   );
 

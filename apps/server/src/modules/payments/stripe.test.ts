@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, startTestApp } from '../../../test/app';
@@ -325,6 +325,34 @@ describe('the Stripe adapter', () => {
       .where(eq(reconciliationFlags.reference, withdrawal.id));
     expect(flags.map((f) => f.kind)).toEqual(['payout_posted_but_failed']);
     await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('flags a disputed or refunded card payment for admins, once each', async () => {
+    await deliver(
+      stripeEvent('charge.dispute.created', {
+        id: 'dp_standin_1',
+        object: 'dispute',
+        charge: 'ch_standin_disputed',
+        payment_intent: 'pi_standin_1',
+        amount: 700,
+      }),
+    );
+    const refund = stripeEvent('charge.refunded', {
+      id: 'ch_standin_refunded',
+      object: 'charge',
+      payment_intent: 'pi_standin_2',
+      amount_refunded: 1500,
+    });
+    await deliver(refund);
+    await deliver(refund);
+    const flags = await app.ctx.db
+      .select()
+      .from(reconciliationFlags)
+      .where(inArray(reconciliationFlags.reference, ['ch_standin_disputed', 'ch_standin_refunded']));
+    expect(flags.map((f) => [f.kind, f.reference]).sort()).toEqual([
+      ['payment_disputed', 'ch_standin_disputed'],
+      ['payment_refunded', 'ch_standin_refunded'],
+    ]);
   });
 
   it('reconciliation flags a payment Stripe took that we never credited, once', async () => {

@@ -237,7 +237,33 @@ export function mapStripeEvent(event: Stripe.Event): PaymentEvent {
       if (!withdrawalId) return { ...base, type: 'ignored', providerType: event.type };
       return { ...base, type: event.type, withdrawalId, payoutId: payout.id };
     }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      return {
+        ...base,
+        type: 'payment.reversed',
+        reason: 'disputed',
+        chargeId: idOf(dispute.charge),
+        paymentIntentId: dispute.payment_intent ? idOf(dispute.payment_intent) : null,
+        amountCents: dispute.amount,
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      return {
+        ...base,
+        type: 'payment.reversed',
+        reason: 'refunded',
+        chargeId: charge.id,
+        paymentIntentId: charge.payment_intent ? idOf(charge.payment_intent) : null,
+        amountCents: charge.amount_refunded,
+      };
+    }
     default:
       return { ...base, type: 'ignored', providerType: event.type };
   }
 }
+
+/** An expandable Stripe reference: the id, whether it came as a string or as the object. */
+const idOf = (reference: string | { id: string }) =>
+  typeof reference === 'string' ? reference : reference.id;

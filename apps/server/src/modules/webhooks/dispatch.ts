@@ -96,6 +96,18 @@ export async function applyPaymentEvent(
       case 'subscription.updated':
         await applySubscriptionUpdated(work, event);
         return 'applied';
+      case 'payment.reversed':
+        // Money a card paid in was taken back at the provider. The ledger already credited it (and
+        // the member may have spent or moved it): an admin decides, so it is flagged, never guessed.
+        await flag(
+          work,
+          event.reason === 'disputed' ? 'payment_disputed' : 'payment_refunded',
+          event.chargeId,
+          {
+            event,
+          },
+        );
+        return 'applied';
       case 'ignored':
         return 'ignored';
     }
