@@ -3,6 +3,7 @@ import { cancelReplacedPlans, lapseEndedSubscriptions } from '../modules/billing
 import { expireMatches } from '../modules/matches';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
+import { refreshAges } from '../modules/profile';
 import { purgeVerificationImages } from '../modules/verification';
 import { purgeIdempotencyKeys, releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
 import { reconcilePayments } from '../modules/webhooks';
@@ -62,6 +63,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'verification-image-purge',
       cron: '*/5 * * * *',
       run: () => purgeVerificationImages(ctx).then(() => undefined),
+    },
+    {
+      // Ages go up on birthdays: cards, age filters and the terms' minimum age for a tier read them.
+      name: 'age-refresh',
+      cron: '5 0 * * *',
+      run: () => refreshAges(ctx).then(() => undefined),
     },
     {
       // Stored money replies are kept 30 days; a retry comes within minutes.

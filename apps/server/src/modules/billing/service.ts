@@ -1,5 +1,6 @@
 import {
   AppError,
+  ageOn,
   BOOSTS,
   type BoostType,
   boostUnavailableReason,
@@ -105,12 +106,14 @@ export function requestPlanCheckout(
         );
       }
       // The terms' minimum age for the tier (21 above Observer), checked where a plan is sold: an
-      // 18-year-old Observer may not buy their way past it.
+      // 18-year-old Observer may not buy their way past it. The age is today's, from the date of
+      // birth (the stored age is brought up to date once a day).
       const [member] = await tx
-        .select({ age: profiles.age, onboardedAt: profiles.onboardedAt })
+        .select({ age: profiles.age, birthDate: profiles.birthDate, onboardedAt: profiles.onboardedAt })
         .from(profiles)
         .where(eq(profiles.userId, actor.id));
-      const tooYoung = tierAgeRefusal(tier, member?.onboardedAt ? member.age : null);
+      const ageToday = member?.birthDate ? ageOn(member.birthDate, new Date()) : member?.age;
+      const tooYoung = tierAgeRefusal(tier, member?.onboardedAt && ageToday !== undefined ? ageToday : null);
       if (tooYoung) throw new AppError(ErrorCode.FORBIDDEN, tooYoung);
       return openCheckout(ctx, tx, {
         userId: actor.id,
