@@ -73,6 +73,27 @@ describe('profile page', () => {
     expect(interests.viewed_me).toHaveLength(2);
   });
 
+  it('counts no view Viewed Me would not list: a private viewer, a tier-only one above her, one not onboarded', async () => {
+    const her = await signedInMember(t.app, { userType: 'women', tier: 1 });
+    const hidden = await signedInMember(t.app, { tier: 2 });
+    await setVisibility(t.app, hidden.member.id, 'private');
+    const above = await signedInMember(t.app, { tier: 3 });
+    await setVisibility(t.app, above.member.id, 'tier_only');
+    for (const viewer of [hidden, above]) {
+      const page = await open(viewer.session, her.member.id);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().view_count).toBe(0);
+    }
+    // An account that never finished onboarding is not in the app yet: no page, no view.
+    const newcomer = await signedInMember(t.app, { onboarded: false });
+    const refused = await open(newcomer.session, her.member.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('ONBOARDING_REQUIRED');
+    const interests = (await request(t.app, 'GET', '/api/interests', { session: her.session })).json();
+    expect(interests.stats.profile_views).toBe(0);
+    expect(interests.viewed_me).toEqual([]);
+  });
+
   it('reports no match with a member you have not matched, whatever your other matches', async () => {
     const him = await signedInMember(t.app, { userType: 'men' });
     const first = await signedInMember(t.app, { userType: 'women' });

@@ -1,6 +1,6 @@
 import { apiErrorBodySchema, idParamSchema, memberProfileSchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/access';
+import { readyActorOf } from '../../plugins/access';
 import { getMemberProfile } from './service';
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +25,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getMemberProfile(app.ctx, {
-        actor: actorOf(request),
+        // A page of someone else is part of the app proper: onboarding first, as for the feed.
+        actor: readyActorOf(request),
         memberId: request.params.id,
         // A link on another site can open the page but not inflate the counter.
         countView: request.headers['sec-fetch-site'] !== 'cross-site',

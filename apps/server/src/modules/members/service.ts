@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
 import type { MemberActor } from '../auth';
-import { visibleTo } from './policy';
+import { listedForTier, visibleTo } from './policy';
 import { presentMemberProfile } from './presenter';
 import { loadPhotos, memberProfileColumns, openMatchIdWith } from './queries';
 
@@ -45,11 +45,24 @@ async function recordView(tx: Db, viewerId: string, viewedId: string): Promise<n
 }
 
 /**
+ * Whether the viewer shows in Viewed Me of a member of `tier` (the members' visibility rule, from the
+ * viewed member's side): only such a view counts, so Profile Views and Viewed Me never disagree and
+ * a private or hidden account cannot inflate the counter unseen.
+ */
+async function listedTo(tx: Db, viewerId: string, tier: TierLevel): Promise<boolean> {
+  const [listed] = await tx
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, viewerId), listedForTier(tier)));
+  return listed !== undefined;
+}
+
+/**
  * The profile page. Hidden members (ghost, private, tier_only above the viewer, blocked either way)
  * answer 404 as if they did not exist; a visible member above the viewer's tier answers 403
  * "Profile Restricted" with the tier needed. Opening someone else's page records the view (see
- * recordView) unless the viewer is in ghost mode or Incognito Mode, or the request came from another
- * site (neither Viewed Me nor the view count then shows it). Your own
+ * recordView) unless the viewer is in ghost mode or Incognito Mode, would not be listed to the member
+ * (listedTo), or the request came from another site (neither Viewed Me nor the view count shows it). Your own
  * page is always yours to see.
  */
 export async function getMemberProfile(
@@ -84,7 +97,10 @@ export async function getMemberProfile(
 
   let viewCount = row.viewCount;
   if (!isSelf && !actor.ghostMode && !row.viewerIncognito && countView) {
-    viewCount = (await ctx.transact(({ tx }) => recordView(tx, actor.id, memberId))) ?? viewCount;
+    viewCount =
+      (await ctx.transact(async ({ tx }) =>
+        (await listedTo(tx, actor.id, tier)) ? recordView(tx, actor.id, memberId) : null,
+      )) ?? viewCount;
   }
 
   const photos = await loadPhotos(ctx.db, [row.id]);
