@@ -81,13 +81,21 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
+ * The server answered and said no (a 4xx): the request reached it and was judged, so sending it
+ * again unchanged gets the same answer. Network trouble and 5xx are not refusals: those may be retried.
+ */
+export function isRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.status < 500;
+}
+
+/**
  * What to show when an action failed: the server's reason when it refused the request (a 4xx, whose
  * message is the spec's text for it, such as 'Upgrade to Tier 1+ to send messages'), else `failure`,
  * the action's own text: when the server failed, could not be reached or sent an unreadable reply,
  * its message says nothing the member can act on.
  */
 export function refusalOr(error: unknown, failure: string): string {
-  return error instanceof AppError && error.status < 500 && error.message ? error.message : failure;
+  return isRefusal(error) && error.message ? error.message : failure;
 }
 
 export function isUnauthenticated(error: unknown): boolean {

@@ -1,6 +1,5 @@
-import { AppError } from '@royal/shared';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isUnauthenticated } from './api';
+import { isRefusal, isUnauthenticated } from './api';
 
 const MAX_RETRIES = 2;
 
@@ -11,7 +10,7 @@ type QueryClientOptions = {
 
 /** 4xx answers are final; only network trouble and 5xx are worth another try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof AppError && error.status < 500) return false;
+  if (isRefusal(error)) return false;
   return failureCount < MAX_RETRIES;
 }
 

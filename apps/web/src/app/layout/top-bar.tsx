@@ -1,27 +1,16 @@
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { CrownMark } from '@/components/ui/crown';
 import { TierBadge } from '@/components/ui/tier-badge';
-import { useCurrentMember, useSignOut } from '@/features/auth';
+import { useCurrentMember, useSignOutWithToast } from '@/features/auth';
 import { NotificationsPopover } from '@/features/notifications';
-import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { SettingsPopover } from './settings-popover';
 
 /** The fixed top bar: logo, the member's tier, notifications, quick settings and sign-out. */
 export function TopBar() {
   const me = useCurrentMember();
-  const { signOut, isPending } = useSignOut();
-
-  async function handleSignOut() {
-    try {
-      await signOut(paths.signIn);
-      toast.success('Signed out', { description: 'You have been signed out successfully' });
-    } catch (error) {
-      toast.error('Error', { description: errorMessage(error) });
-    }
-  }
+  const { signOut, isPending } = useSignOutWithToast();
 
   return (
     <header className="chrome safe-top safe-x fixed inset-x-0 top-0 z-40 border-chrome-border border-b bg-chrome text-chrome-foreground backdrop-blur-xl">
@@ -42,7 +31,7 @@ export function TopBar() {
           <SettingsPopover />
           <button
             type="button"
-            onClick={handleSignOut}
+            onClick={() => signOut(paths.signIn)}
             disabled={isPending}
             aria-label="Sign out"
             className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full text-chrome-foreground transition hover:bg-white/10 disabled:opacity-60 min-[360px]:size-11"

@@ -1,7 +1,7 @@
 // Public surface of the auth feature; other features import from here only.
 export { getMe, meQueryOptions, useMe } from './api/me';
 export { useSignIn, useSignUp } from './api/sign-in';
-export { useSignOut } from './api/sign-out';
+export { useSignOut, useSignOutWithToast } from './api/sign-out';
 export {
   AuthProvider,
   type AuthStatus,

@@ -20,21 +20,26 @@ export function RejectDialog({
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
-  const close = () => {
-    setReason('');
-    setProblem(null);
-    onClose();
-  };
+  const open = item !== null;
+  // The field empties when the dialog closes (a rejection that succeeded, or Cancel), not on
+  // Reject: a failed request leaves the dialog open, and the reason must still be there to retry.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) {
+      setReason('');
+      setProblem(null);
+    }
+  }
   const submit = () => {
     if (reason.trim() === '') {
       setProblem(REJECTION_REASON_REQUIRED);
       return;
     }
     onReject(reason.trim());
-    setReason('');
   };
   return (
-    <Dialog.Root open={item !== null} onOpenChange={(open) => !open && close()}>
+    <Dialog.Root open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <ModalContent className="text-left">
         <Dialog.Title className="font-display text-2xl">Reject photo</Dialog.Title>
         <Dialog.Description className="mt-1 text-muted-foreground text-sm">
@@ -53,7 +58,7 @@ export function RejectDialog({
           problem={problem}
         />
         <div className="mt-4 flex justify-end gap-2">
-          <Button variant="outline" onClick={close}>
+          <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
           <Button onClick={submit} disabled={busy} className="bg-red-600 text-white hover:bg-red-700">

@@ -1,4 +1,4 @@
-import { mockApi, SESSION, signedInAs } from '@test/fetch-mock';
+import { apiError, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -91,5 +91,38 @@ describe('/admin', () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Photo approved successfully')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo(`POST /api/admin/photos/${ID}/decision`)).toHaveLength(2));
+  });
+
+  it('keeps the typed reason when a rejection fails, and starts empty after one succeeds', async () => {
+    let attempt = 0;
+    const api = mockApi({
+      [SESSION]: signedInAs(makeMe({ roles: ['user', 'admin'] })),
+      ...frame,
+      'GET /api/admin/photos': { body: { items: [item()], next_cursor: null } },
+      [`POST /api/admin/photos/${ID}/decision`]: () =>
+        ++attempt === 1
+          ? apiError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable.')
+          : { body: item({ status: 'rejected' }) },
+    });
+    const { user } = renderApp('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Rejection reason'), 'Face not visible');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    expect(await screen.findByText('Failed to reject photo')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Rejection reason')).toHaveValue('Face not visible');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Photo rejected successfully')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/photos/${ID}/decision`)[1]?.body).toEqual({
+      action: 'reject',
+      rejection_reason: 'Face not visible',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The next photo's dialog does not show the last one's reason.
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Rejection reason')).toHaveValue('');
   });
 });

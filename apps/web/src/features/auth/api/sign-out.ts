@@ -1,6 +1,7 @@
 import { emptyReplySchema, type SignOutScope } from '@royal/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { toast } from 'sonner';
+import { api, errorMessage } from '@/lib/api';
 import { apiPaths } from '@/lib/paths';
 import { useAuth } from '../auth-context';
 
@@ -10,7 +11,8 @@ export function signOut(scope: SignOutScope = 'local'): Promise<void> {
 
 /**
  * Ends the session, forgets every cached member query and sends the visitor to `redirectTo`
- * (the top bar goes to /signin, the settings panel to /landing). Rejects with the AppError.
+ * (the top bar goes to /signin, the settings panel to /landing, the More menu to /). Rejects with
+ * the AppError.
  */
 export function useSignOut() {
   const { endSession } = useAuth();
@@ -21,5 +23,24 @@ export function useSignOut() {
       endSession(redirectTo);
     },
     isPending: mutation.isPending,
+  };
+}
+
+/**
+ * The member's own Sign Out (the top bar, the More menu): `useSignOut`, then the spec's 'Signed out'
+ * toast (part 1 §2); a failure is an 'Error' toast with the reason, and the member stays signed in.
+ */
+export function useSignOutWithToast() {
+  const { signOut: end, isPending } = useSignOut();
+  return {
+    signOut: async (redirectTo: string) => {
+      try {
+        await end(redirectTo);
+        toast.success('Signed out', { description: 'You have been signed out successfully' });
+      } catch (error) {
+        toast.error('Error', { description: errorMessage(error) });
+      }
+    },
+    isPending,
   };
 }

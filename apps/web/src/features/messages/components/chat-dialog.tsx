@@ -42,7 +42,8 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
     since: 0,
     idle: null,
   });
-  const pendingId = useRef<string | null>(null);
+  // The message being sent, with its id: kept after a failure, for a retry of that same text.
+  const pending = useRef<{ id: string; content: string } | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const { member } = match;
@@ -110,13 +111,21 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
     }, TYPING_IDLE_MS);
   }
 
+  /**
+   * One id per message: a retry of the same text after a failure reuses it, so the server never
+   * writes it twice. An edited text is another message: under the old id the server would answer
+   * with the stored original (if the failed send did reach it), and the edit would be lost.
+   */
+  function messageIdFor(content: string): string {
+    if (pending.current?.content !== content) pending.current = { id: crypto.randomUUID(), content };
+    return pending.current.id;
+  }
+
   function submit(event?: FormEvent) {
     event?.preventDefault();
     const content = draft.trim();
     if (!content || send.isPending) return;
-    // One id per message: a retry after a failure reuses it, so the server never writes it twice.
-    pendingId.current ??= crypto.randomUUID();
-    const id = pendingId.current;
+    const id = messageIdFor(content);
     setFailed(null);
     if (myTyping.current.idle) clearTimeout(myTyping.current.idle);
     myTyping.current.since = 0;
@@ -125,7 +134,7 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
       { id, content },
       {
         onSuccess: () => {
-          pendingId.current = null;
+          pending.current = null;
           setDraft('');
         },
         // A refusal says why (the spec's reason); anything else is the spec's 'Failed to send message'.

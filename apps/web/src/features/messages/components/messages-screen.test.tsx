@@ -1,13 +1,40 @@
-import { apiError, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
-import { makeMe, makeSettings } from '@test/fixtures';
-import { renderApp } from '@test/render';
-import { screen } from '@testing-library/react';
+import {
+  type MatchListItem,
+  MESSAGE_SEND_FAILED_TEXT,
+  MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
+  MESSAGE_VERIFICATION_REQUIRED_TEXT,
+  type Me,
+} from '@royal/shared';
+import { apiError, type MockRequest, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
+import { makeMe, makeMemberCard, makeSettings } from '@test/fixtures';
+import { renderApp, renderSignedIn } from '@test/render';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MessagesScreen } from './messages-screen';
 
 const frame = {
   'GET /api/notifications': { body: { items: [], unread_count: 0 } },
   'GET /api/me/settings': { body: makeSettings() },
 };
+
+const MATCH_ID = '0a0a0a0a-1111-4222-8333-444455556666';
+const MATCH: MatchListItem = {
+  id: MATCH_ID,
+  member: makeMemberCard({ name: 'Ava' }),
+  status: 'active',
+  expires_at: null,
+  created_at: new Date().toISOString(),
+  last_message: null,
+  unread_count: 0,
+  premium_user: false,
+};
+const CHAT = `/api/matches/${MATCH_ID}/messages`;
+
+/** The Messages screen at `path`, with MATCH as the only match. */
+function renderMessages(me: Me, path: string, routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ 'GET /api/matches': { body: { items: [MATCH] } }, ...routes });
+  return { ...renderSignedIn(<MessagesScreen />, { me, path }), api };
+}
 
 describe('Messages screen', () => {
   it("says the match list failed to load, with the server's message and Try Again", async () => {
@@ -21,5 +48,63 @@ describe('Messages screen', () => {
     expect(await screen.findByText('Failed to load matches')).toBeInTheDocument();
     expect(screen.getByText('The service is briefly unavailable.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
+  });
+
+  // Spec part 2 §2: a restricted member gets the alert with the reason, however the chat was asked for.
+  it.each([
+    ['unverified at tier 1', makeMe({ tier_level: 1, verified: false }), MESSAGE_VERIFICATION_REQUIRED_TEXT],
+    [
+      'with a lapsed subscription',
+      makeMe({ tier_level: 2, tier_subscription_ends_at: new Date(Date.now() - 86_400_000).toISOString() }),
+      MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
+    ],
+  ])(
+    'a chat opened by link (member %s) shows the restriction alert; closing it clears ?match',
+    async (_, me, reason) => {
+      const { user, router } = renderMessages(me, `/messages?match=${MATCH_ID}`);
+
+      const alert = await screen.findByRole('dialog', { name: 'Messaging is restricted' });
+      expect(within(alert).getByText(reason)).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: /Ava/ })).toBeNull();
+
+      await user.click(within(alert).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(router.state.location.search).toBe('');
+    },
+  );
+
+  describe('a chat message that failed to send', () => {
+    /** Opens the chat, sends "Hello" (which fails), edits the draft with `edit`, and sends again. */
+    async function sendFailThenRetry(edit: string) {
+      const sent: MockRequest[] = [];
+      const { user } = renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+        [`GET ${CHAT}`]: { body: { items: [], older_cursor: null } },
+        [`POST ${CHAT}`]: (request) => {
+          sent.push(request);
+          return apiError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable.');
+        },
+      });
+      const box = await screen.findByLabelText('Message Ava');
+      await user.type(box, 'Hello');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect(await screen.findByText(MESSAGE_SEND_FAILED_TEXT)).toBeInTheDocument();
+      if (edit) await user.type(box, edit);
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(sent).toHaveLength(2));
+      return sent.map((request) => request.body as { id: string; content: string });
+    }
+
+    it('is retried unchanged under the same id, so the server writes it once', async () => {
+      const [first, retry] = await sendFailThenRetry('');
+      expect(retry).toEqual(first);
+    });
+
+    // Under the old id the server would answer with the stored original, dropping the edit.
+    it('is sent as a new message (a new id) once the member edits it', async () => {
+      const [first, retry] = await sendFailThenRetry(' there');
+      expect(first?.content).toBe('Hello');
+      expect(retry?.content).toBe('Hello there');
+      expect(retry?.id).not.toBe(first?.id);
+    });
   });
 });

@@ -44,6 +44,13 @@ export function MessagesScreen() {
     setParams({ match: matchId });
   };
   const close = () => setParams({}, { replace: true });
+  // A chat asked for by link (`?match=`, from Interests or a profile) that the member may not open
+  // gets the same alert as a row click, instead of nothing at all.
+  const alerting = block !== null && (restricted || openId !== null);
+  const closeAlert = () => {
+    setRestricted(false);
+    if (openId) close();
+  };
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
@@ -137,7 +144,7 @@ export function MessagesScreen() {
 
       {openMatch && !block && <ChatDialog key={openMatch.id} match={openMatch} onClose={close} />}
 
-      <Dialog.Root open={restricted} onOpenChange={setRestricted}>
+      <Dialog.Root open={alerting} onOpenChange={(isOpen) => !isOpen && closeAlert()}>
         <ModalContent>
           <Dialog.Title className="font-display text-foreground text-xl">
             Messaging is restricted

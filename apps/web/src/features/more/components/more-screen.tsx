@@ -18,15 +18,13 @@ import {
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { HelpDialog } from '@/components/help-dialog';
 import { Button } from '@/components/ui/button';
 import { MemberAvatar } from '@/components/ui/member-avatar';
 import { TierBadge } from '@/components/ui/tier-badge';
-import { useCurrentMember, useSignOut } from '@/features/auth';
+import { useCurrentMember, useSignOutWithToast } from '@/features/auth';
 import { TierManagement } from '@/features/subscription';
 import { WalletDialog } from '@/features/wallet';
-import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/paths';
 
 const rowClass =
@@ -48,7 +46,7 @@ export function MoreScreen() {
       { replace: true },
     );
   const [helpOpen, setHelpOpen] = useState(false);
-  const { signOut, isPending } = useSignOut();
+  const { signOut, isPending } = useSignOutWithToast();
 
   return (
     <div className="flex flex-col gap-5">
@@ -135,11 +133,8 @@ export function MoreScreen() {
             variant="outline"
             className="mt-4 w-full"
             disabled={isPending}
-            onClick={() =>
-              signOut(paths.signIn).catch((error) =>
-                toast.error('Error', { description: errorMessage(error) }),
-              )
-            }
+            // Spec part 2 §2: after sign-out from the More menu go to `/` (which shows the landing page).
+            onClick={() => signOut(paths.home)}
           >
             <LogOut aria-hidden="true" className="size-4" />
             Sign Out

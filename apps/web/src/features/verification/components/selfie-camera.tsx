@@ -6,6 +6,10 @@ import { idImageProblem } from '@/lib/image-file';
 
 type CameraState = 'starting' | 'live' | 'unavailable';
 
+function stopTracks(stream: MediaStream | null) {
+  for (const track of stream?.getTracks() ?? []) track.stop();
+}
+
 /**
  * The selfie step: the front camera through getUserMedia with Take Photo and Retake, and always a
  * file fallback ("Upload a photo instead") for a device without a camera or a refused permission.
@@ -25,33 +29,47 @@ export function SelfieCamera({
   const fileId = useId();
 
   const stop = useCallback(() => {
-    for (const track of streamRef.current?.getTracks() ?? []) track.stop();
+    stopTracks(streamRef.current);
     streamRef.current = null;
   }, []);
 
-  const start = useCallback(async () => {
-    stop();
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setState('unavailable');
-      return;
-    }
-    setState('starting');
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: 'user' },
-        audio: false,
-      });
-      streamRef.current = stream;
-      if (videoRef.current) videoRef.current.srcObject = stream;
-      setState('live');
-    } catch {
-      setState('unavailable');
-    }
-  }, [stop]);
+  /** Asks for the camera; `cancelled` says the step closed (or a photo came) while it was asked. */
+  const start = useCallback(
+    async (cancelled: () => boolean) => {
+      stop();
+      if (!navigator.mediaDevices?.getUserMedia) {
+        setState('unavailable');
+        return;
+      }
+      setState('starting');
+      try {
+        const stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'user' },
+          audio: false,
+        });
+        // Nobody is left to stop a stream that arrives after the cleanup: the camera would stay on.
+        if (cancelled()) {
+          stopTracks(stream);
+          return;
+        }
+        streamRef.current = stream;
+        if (videoRef.current) videoRef.current.srcObject = stream;
+        setState('live');
+      } catch {
+        if (!cancelled()) setState('unavailable');
+      }
+    },
+    [stop],
+  );
 
   useEffect(() => {
-    if (!selfie) void start();
-    return stop;
+    if (selfie) return;
+    let cancelled = false;
+    void start(() => cancelled);
+    return () => {
+      cancelled = true;
+      stop();
+    };
   }, [selfie, start, stop]);
 
   useEffect(() => {

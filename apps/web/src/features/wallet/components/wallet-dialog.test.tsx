@@ -157,6 +157,58 @@ describe('WalletDialog', () => {
     expect(screen.getByText('Insufficient funds')).toBeInTheDocument();
   });
 
+  describe('the Idempotency-Key after a failure', () => {
+    const INSUFFICIENT = apiError(422, 'INSUFFICIENT_FUNDS', 'Insufficient funds');
+    const UNAVAILABLE = apiError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable.');
+
+    /** Each money form: how to fill it in, its button, and the path its request goes to. */
+    const FORMS = {
+      deposit: { tab: 'Deposit', button: 'Deposit', path: '/api/wallet/deposits' },
+      withdraw: { tab: 'Withdraw', button: 'Withdraw', path: '/api/wallet/withdrawals' },
+      transfer: { tab: 'Transfer', button: 'Send Transfer', path: '/api/wallet/transfers' },
+    } as const;
+
+    /** Fills in `form`, then presses its button twice without an edit; returns the two keys sent. */
+    async function pressTwice(form: keyof typeof FORMS, reply: ReturnType<typeof apiError>) {
+      const { tab, button, path } = FORMS[form];
+      // A deposit opens the payment tab during the click (closed again on the failure).
+      vi.stubGlobal(
+        'open',
+        vi.fn(() => ({ opener: {}, location: { href: '' }, close: vi.fn() })),
+      );
+      const { user, api } = renderWallet({ [`POST ${path}`]: reply });
+      fireEvent.mouseDown(await screen.findByText(tab, { selector: '[role="tab"]' }), { button: 0 });
+      if (form === 'transfer') {
+        await user.type(await screen.findByLabelText('Receiver user ID'), RECEIVER);
+      }
+      await user.type(screen.getByLabelText('Amount (USD)'), '50');
+      for (const press of [1, 2]) {
+        await user.click(screen.getByRole('button', { name: button }));
+        await waitFor(() => expect(api.callsTo(`POST ${path}`)).toHaveLength(press));
+        await waitFor(() => expect(screen.getByRole('button', { name: button })).toBeEnabled());
+      }
+      return keysSentTo(path);
+    }
+
+    // The server replays a stored refusal for its key: after a top-up the same key would still
+    // answer 'Insufficient funds'.
+    it.each(Object.keys(FORMS) as Array<keyof typeof FORMS>)(
+      '%s: the press after a refusal (4xx) is a new attempt, under a new key',
+      async (form) => {
+        const [first, second] = await pressTwice(form, INSUFFICIENT);
+        expect(first).toMatch(/^[\w-]{8,}$/);
+        expect(second).toMatch(/^[\w-]{8,}$/);
+        expect(second).not.toBe(first);
+      },
+    );
+
+    it('keeps the key to retry the same attempt after a server failure (5xx)', async () => {
+      const [first, second] = await pressTwice('withdraw', UNAVAILABLE);
+      expect(first).toMatch(/^[\w-]{8,}$/);
+      expect(second).toBe(first);
+    });
+  });
+
   it('lists the history and cancels a held transfer', async () => {
     const transferId = '5b5b5b5b-1111-4222-8333-444455556666';
     const history: WalletHistoryPage = {

@@ -23,7 +23,8 @@ import { openPendingTab } from '@/lib/new-tab';
 import { usePaymentWatch } from '@/lib/payment-watch';
 import { queryKeys } from '@/lib/query-keys';
 import { useDeposit, useTransfer, useWallet, useWithdraw } from '../api/wallet';
-import { dollarsToCents, newAttemptKey } from '../money';
+import { dollarsToCents } from '../money';
+import { useAttemptKey } from '../use-attempt-key';
 import { ScamWarning } from './scam-warning';
 import { WalletHistory } from './wallet-history';
 
@@ -156,7 +157,7 @@ function readAmount(text: string, minimumText: string): number | null {
 
 function DepositForm({ onStarted }: { onStarted: (checkoutId: string) => void }) {
   const [amount, setAmount] = useState('');
-  const [key, setKey] = useState(newAttemptKey);
+  const attempt = useAttemptKey();
   const deposit = useDeposit();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -164,7 +165,7 @@ function DepositForm({ onStarted }: { onStarted: (checkoutId: string) => void })
     if (cents === null) return;
     const tab = openPendingTab();
     deposit.mutate(
-      { key, body: { amount_cents: cents } },
+      { key: attempt.key, body: { amount_cents: cents } },
       {
         onSuccess: ({ url, checkout_id }) => {
           toast.success(WALLET_TOASTS.depositRedirect, {
@@ -173,10 +174,11 @@ function DepositForm({ onStarted }: { onStarted: (checkoutId: string) => void })
           tab.go(url);
           onStarted(checkout_id);
           setAmount('');
-          setKey(newAttemptKey());
+          attempt.renew();
         },
         onError: (error) => {
           tab.close();
+          attempt.afterFailure(error);
           toast.error(WALLET_TOASTS.depositFailed, { description: errorMessage(error) });
         },
       },
@@ -189,7 +191,7 @@ function DepositForm({ onStarted }: { onStarted: (checkoutId: string) => void })
         value={amount}
         onChange={(v) => {
           setAmount(v);
-          setKey(newAttemptKey());
+          attempt.renew();
         }}
       />
       <Button type="submit" variant="gold" disabled={deposit.isPending}>
@@ -204,23 +206,26 @@ function DepositForm({ onStarted }: { onStarted: (checkoutId: string) => void })
 
 function WithdrawForm() {
   const [amount, setAmount] = useState('');
-  const [key, setKey] = useState(newAttemptKey);
+  const attempt = useAttemptKey();
   const withdraw = useWithdraw();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const cents = readAmount(amount, MIN_WITHDRAWAL_TEXT);
     if (cents === null) return;
     withdraw.mutate(
-      { key, body: { amount_cents: cents } },
+      { key: attempt.key, body: { amount_cents: cents } },
       {
         onSuccess: (reply) => {
           toast.success(WALLET_TOASTS.withdrawalProcessed, {
             description: `New balance: ${formatCents(reply.new_balance_cents)}`,
           });
           setAmount('');
-          setKey(newAttemptKey());
+          attempt.renew();
         },
-        onError: (error) => toast.error(WALLET_TOASTS.withdrawalFailed, { description: errorMessage(error) }),
+        onError: (error) => {
+          attempt.afterFailure(error);
+          toast.error(WALLET_TOASTS.withdrawalFailed, { description: errorMessage(error) });
+        },
       },
     );
   };
@@ -230,7 +235,7 @@ function WithdrawForm() {
         value={amount}
         onChange={(v) => {
           setAmount(v);
-          setKey(newAttemptKey());
+          attempt.renew();
         }}
       />
       <Button type="submit" disabled={withdraw.isPending}>
@@ -246,14 +251,14 @@ function TransferForm() {
   const [amount, setAmount] = useState('');
   const [type, setType] = useState<TransferType>('general');
   const [message, setMessage] = useState('');
-  const [key, setKey] = useState(newAttemptKey);
+  const attempt = useAttemptKey();
   const [warning, setWarning] = useState<string | null>(null);
   const transfer = useTransfer();
   const edit =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setKey(newAttemptKey());
+      attempt.renew();
       setWarning(null);
     };
 
@@ -264,11 +269,10 @@ function TransferForm() {
     }
     const cents = readAmount(amount, MIN_TRANSFER_TEXT);
     if (cents === null) return;
-    // Confirming is a new request (it says more): it gets its own key.
-    const attempt = confirmed ? newAttemptKey() : key;
+    // Confirming is a new request (it says more): the refusal that asked for it renewed the key.
     transfer.mutate(
       {
-        key: attempt,
+        key: attempt.key,
         body: {
           receiver_id: receiver.trim(),
           amount_cents: cents,
@@ -289,9 +293,10 @@ function TransferForm() {
           setAmount('');
           setMessage('');
           setWarning(null);
-          setKey(newAttemptKey());
+          attempt.renew();
         },
         onError: (error) => {
+          attempt.afterFailure(error);
           if (error instanceof AppError && error.code === 'CONFIRMATION_REQUIRED') {
             setWarning(error.message);
             return;
@@ -360,7 +365,11 @@ function TransferForm() {
           message={warning}
           pending={transfer.isPending}
           onConfirm={() => send(true)}
-          onDismiss={() => setWarning(null)}
+          onDismiss={() => {
+            // Dismissing drops the confirmed attempt: a later send is a new one.
+            setWarning(null);
+            attempt.renew();
+          }}
         />
       ) : (
         <Button type="submit" variant="gold" disabled={transfer.isPending}>

@@ -1,0 +1,33 @@
+import { mockApi, SESSION, signedInAs } from '@test/fetch-mock';
+import { makeMe, makeSettings } from '@test/fixtures';
+import { renderApp } from '@test/render';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+describe('More screen', () => {
+  it("signs out to / with the spec's 'Signed out' toast", async () => {
+    const api = mockApi({
+      [SESSION]: signedInAs(makeMe()),
+      'GET /api/notifications': { body: { items: [], unread_count: 0 } },
+      'GET /api/me/settings': { body: makeSettings() },
+      // The /more route prefetches the wallet for its dialog.
+      'GET /api/wallet': {
+        body: { balance_cents: 0, held_cents: 0, tier_level: 1, min_escrow_cents: 0, max_escrow_cents: 0 },
+      },
+      'POST /api/auth/sign-out': { status: 204 },
+    });
+    const { user, router } = renderApp('/more');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(screen.getByText('You have been signed out successfully')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+    // `/` itself shows a signed-out visitor the landing page.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
+    expect(visited).toContain('/');
+    expect(visited).not.toContain('/signin');
+  });
+});
