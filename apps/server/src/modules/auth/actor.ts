@@ -171,9 +171,13 @@ export function createActorResolver(options: ActorResolverOptions) {
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('actor_by_session_token');
 
+  // A member who hides their online status is kept to the day: the feed's and browse's order reads
+  // last_active, and would otherwise tell the minute (drizzle/0022 truncates on the setting's change).
   const touchLastActive = db
     .update(profiles)
-    .set({ lastActive: sql`now()` })
+    .set({
+      lastActive: sql`case when ${profiles.showOnlineStatus} then now() else date_trunc('day', now(), 'UTC') end`,
+    })
     .where(eq(profiles.userId, sql.placeholder('userId')))
     .prepare('touch_last_active');
 
