@@ -67,7 +67,10 @@ describe('accessRefusal', () => {
       code: 'VERIFICATION_REQUIRED',
       message: 'Please verify your account to send messages',
     });
-    expect(accessRefusal(member({ tier_level: 3 }), { capability: 'ghost_mode' })?.code).toBe('FORBIDDEN');
+    expect(accessRefusal(member({ tier_level: 3 }), { capability: 'ghost_mode' })).toEqual({
+      code: 'TIER_REQUIRED',
+      message: 'Ghost Mode is a Vault Verified feature',
+    });
     expect(accessRefusal(member({ tier_level: 4 }), { capability: 'ghost_mode' })).toBeNull();
     expect(
       accessRefusal(member({ roles: ['user', 'promoter'] }), { capability: 'create_parties' }),

@@ -5,7 +5,7 @@ import {
   canManageUsers,
   canModerateContent,
   canSponsor,
-  canUseGhostMode,
+  ghostModeBlock,
   messageSendBlock,
   swipeBlock,
 } from './permissions';
@@ -62,7 +62,7 @@ const CAPABILITY_RULES: Readonly<Record<Capability, (actor: Actor) => AccessRefu
   moderate_content: (a) => (canModerateContent(a) ? null : forbidden('Only moderators can do that')),
   manage_users: (a) => (canManageUsers(a) ? null : forbidden(ROLE_REFUSALS.admin)),
   sponsor: (a) => (canSponsor(a) ? null : forbidden('Sponsoring is a Vault Verified feature')),
-  ghost_mode: (a) => (canUseGhostMode(a) ? null : forbidden('Ghost mode is a Vault Verified feature')),
+  ghost_mode: ghostModeBlock,
 };
 
 export function tierRequiredMessage(tier: TierLevel): string {

@@ -11,6 +11,7 @@ import {
   canUseGhostMode,
   canViewProfiles,
   capabilitiesOf,
+  ghostModeBlock,
   isAdmin,
   isSubscriptionActive,
   MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
@@ -240,6 +241,17 @@ describe('ghost mode and sponsoring', () => {
   ])('%o → %s', (overrides, expected) => {
     expect(canUseGhostMode(actor(overrides))).toBe(expected);
     expect(canSponsor(actor(overrides))).toBe(expected);
+    expect(ghostModeBlock(actor(overrides)) === null).toBe(expected);
+  });
+
+  it('tells a lapsed Vault Verified member to renew and anyone else to upgrade', () => {
+    expect(ghostModeBlock(actor({ tier_level: 4, tier_subscription_active: false }))?.code).toBe(
+      'SUBSCRIPTION_INACTIVE',
+    );
+    expect(ghostModeBlock(actor({ tier_level: 3, tier_subscription_active: true }))).toEqual({
+      code: 'TIER_REQUIRED',
+      message: 'Ghost Mode is a Vault Verified feature',
+    });
   });
 });
 

@@ -33,6 +33,9 @@ export const MESSAGE_SUBSCRIPTION_INACTIVE_TEXT =
 export const SWIPE_TIER_REQUIRED_TEXT = 'Upgrade to Tier 1+ to swipe';
 export const SWIPE_SUBSCRIPTION_INACTIVE_TEXT =
   'Your subscription is not active. Renew your subscription to swipe.';
+export const GHOST_MODE_TIER_REQUIRED_TEXT = 'Ghost Mode is a Vault Verified feature';
+export const GHOST_MODE_SUBSCRIPTION_INACTIVE_TEXT =
+  'Your subscription is not active. Renew your subscription to use Ghost Mode.';
 
 /** Below this tier, messaging additionally needs a verified account. */
 const MESSAGE_WITHOUT_VERIFICATION_TIER = 2;
@@ -155,6 +158,18 @@ export function canSponsor(actor: Actor | null): boolean {
 
 export function canUseGhostMode(actor: Actor | null): boolean {
   return canSponsor(actor);
+}
+
+/**
+ * Why the member may not turn Ghost Mode on (turning it off is always allowed). A tier 4 member whose
+ * plan lapsed is told to renew rather than to upgrade to the tier they already hold.
+ */
+export function ghostModeBlock(actor: Actor | null): PermissionBlock | null {
+  if (canUseGhostMode(actor)) return null;
+  if (actor?.tier_level === TOP_TIER) {
+    return { code: 'SUBSCRIPTION_INACTIVE', message: GHOST_MODE_SUBSCRIPTION_INACTIVE_TEXT };
+  }
+  return { code: 'TIER_REQUIRED', message: GHOST_MODE_TIER_REQUIRED_TEXT };
 }
 
 /** Visibility follows the tier held, paid or not; without a member only tier 0 is the floor. */

@@ -159,6 +159,9 @@ export const memberSettingsSchema = z
       .regex(/^[0-9+().\s-]*$/, 'Phone number may contain only digits, spaces and + ( ) . -')
       .nullable(),
     language: z.enum(LANGUAGES),
+    ghost_mode: z
+      .boolean()
+      .describe('Hidden from every other member (feed, search, profile pages); see canUseGhostMode'),
   })
   .describe('Quick-settings and safety toggles saved per member');
 export type MemberSettings = z.infer<typeof memberSettingsSchema>;
@@ -180,6 +183,7 @@ export const DEFAULT_MEMBER_SETTINGS: Readonly<MemberSettings> = Object.freeze({
   emergency_contact_name: null,
   emergency_contact_phone: null,
   language: 'en-US',
+  ghost_mode: false,
 });
 
 // Strict so a typo in a field name is a 400 instead of a silent no-op.

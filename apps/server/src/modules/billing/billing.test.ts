@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PLAN_ALREADY_HELD_TEXT, PLAN_BELOW_CURRENT_TEXT } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import { expectLedgerConsistent, moneyPost } from '../../../test/money';
 import { boosts, checkouts, paymentEvents, profiles, subscriptions } from '../../db/schema';
@@ -32,6 +32,9 @@ async function payCheckout(
   expect(pay.statusCode).toBe(200);
   return checkout_id as string;
 }
+
+const setGhostMode = (session: Session, ghost_mode: boolean) =>
+  request(t.app, 'PATCH', '/api/me/settings', { session, body: { ghost_mode } });
 
 async function profileOf(userId: string) {
   const [row] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, userId));
@@ -118,6 +121,42 @@ describe('subscriptions', () => {
     expect(lapsed?.status).toBe('expired');
     expect(await lapseEndedSubscriptions(t.app.ctx, later)).toBe(0);
     await expectLedgerConsistent(t.app.ctx.db);
+  });
+
+  it('end the Ghost Mode of a member whose Vault Verified plan lapses, unless a sponsorship still grants it', async () => {
+    const vault = async (options: { sponsored?: boolean } = {}) => {
+      const signedIn = await signedInMember(t.app, { tier: 0, ...options });
+      await payCheckout(signedIn.session, '/api/subscription/checkout', { tier_level: 4 });
+      const on = await setGhostMode(signedIn.session, true);
+      expect(on.statusCode, on.body).toBe(200);
+      return signedIn.member;
+    };
+    const lapsing = await vault();
+    const sponsored = await vault({ sponsored: true });
+    expect(
+      await lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 31 * DAY * 1000)),
+    ).toBeGreaterThanOrEqual(2);
+    expect(await profileOf(lapsing.id)).toMatchObject({ tierSubscriptionActive: false, ghostMode: false });
+    expect(await profileOf(sponsored.id)).toMatchObject({ tierSubscriptionActive: false, ghostMode: true });
+  });
+
+  it('end the Ghost Mode of a member whose Vault Verified plan is cancelled', async () => {
+    const { member, session } = await signedInMember(t.app, { tier: 0 });
+    await payCheckout(session, '/api/subscription/checkout', { tier_level: 4 });
+    expect((await setGhostMode(session, true)).statusCode).toBe(200);
+    const [plan] = await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, member.id));
+    if (!plan?.providerSubscriptionId) throw new Error('no plan');
+    await applyPaymentEvent(t.app.ctx, 'sandbox', {
+      id: `evt_${randomUUID()}`,
+      created: Math.floor(Date.now() / 1000),
+      type: 'subscription.updated',
+      subscriptionId: plan.providerSubscriptionId,
+      status: 'canceled',
+      periodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
+    expect(await profileOf(member.id)).toMatchObject({ tierSubscriptionActive: false, ghostMode: false });
+    expect((await request(t.app, 'GET', '/api/me/settings', { session })).json().ghost_mode).toBe(false);
   });
 
   it('keep a plan whose renewal failed only through its paid period and a short grace, until a renewal is paid', async () => {
@@ -373,6 +412,23 @@ describe('sponsorship', () => {
       (await request(t.app, 'DELETE', `/api/sponsorships/${id}`, { session: sponsor.session })).statusCode,
     ).toBe(200);
     expect((await profileOf(sponsored.member.id)).isSponsored).toBe(false);
+  });
+
+  it('ends the Ghost Mode a revoked sponsorship granted', async () => {
+    const sponsor = await signedInMember(t.app, { tier: 4 });
+    await t.app.ctx.db
+      .update(profiles)
+      .set({ canSponsor: true })
+      .where(eq(profiles.userId, sponsor.member.id));
+    const sponsored = await signedInMember(t.app, { tier: 1, subscriptionActive: false });
+    await request(t.app, 'POST', '/api/sponsorships', {
+      session: sponsor.session,
+      body: { user_id: sponsored.member.id },
+    });
+    expect((await setGhostMode(sponsored.session, true)).statusCode).toBe(200);
+    const { given } = (await request(t.app, 'GET', '/api/sponsorships', { session: sponsor.session })).json();
+    await request(t.app, 'DELETE', `/api/sponsorships/${given[0].id}`, { session: sponsor.session });
+    expect(await profileOf(sponsored.member.id)).toMatchObject({ isSponsored: false, ghostMode: false });
   });
 
   it('is refused without can_sponsor, below tier 4, for oneself and for a hidden member', async () => {

@@ -15,13 +15,14 @@ import {
   type TierLevel,
   tierAgeRefusal,
 } from '@royal/shared';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { boosts, type checkouts, profiles, sponsorships, subscriptions } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
 import { openCheckout, type PaymentEvent } from '../payments';
 import { type Keyed, postEntry, runIdempotent } from '../wallet';
+import { setMemberPlan } from './member-plan';
 
 const HOUR_MS = 3_600_000;
 
@@ -183,12 +184,6 @@ async function bookRevenue(work: Work, type: 'subscription' | 'boost', amountCen
       { platform: 'provider_clearing', amountCents: -amountCents },
     ],
   });
-}
-
-/** Sets the member's tier facts and has every instance forget the cached actor. */
-async function setMemberPlan(work: Work, userId: string, values: Partial<typeof profiles.$inferInsert>) {
-  await work.tx.update(profiles).set(values).where(eq(profiles.userId, userId));
-  work.publish({ kind: 'actor.invalidate', userIds: [userId] });
 }
 
 export async function applyPlanPaid(
@@ -370,11 +365,11 @@ export async function lapseEndedSubscriptions(ctx: AppContext, now = new Date())
       .returning({ userId: subscriptions.userId });
     const userIds = [...new Set(lapsed.map((l) => l.userId))];
     if (userIds.length === 0) return 0;
-    await work.tx
-      .update(profiles)
-      .set({ tierSubscriptionActive: false })
-      .where(and(inArray(profiles.userId, userIds), lte(profiles.tierSubscriptionEndsAt, now)));
-    work.publish({ kind: 'actor.invalidate', userIds });
+    await setMemberPlan(
+      work,
+      and(inArray(profiles.userId, userIds), lte(profiles.tierSubscriptionEndsAt, now)) as SQL,
+      { tierSubscriptionActive: false },
+    );
     return userIds.length;
   });
 }

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { profiles, sponsorships } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { reachableBy } from '../members';
+import { setMemberPlan } from './member-plan';
 
 // Sponsorship (part 2 §6): a Vault Verified member whose profile has can_sponsor pays for another
 // member's access; the sponsored member's is_sponsored flag grants paid access (shared rule
@@ -86,8 +87,7 @@ export function sponsorMember(ctx: AppContext, { actor, userId }: { actor: Membe
         throw new AppError(ErrorCode.CONFLICT, 'This member is already sponsored');
       throw error;
     }
-    await tx.update(profiles).set({ isSponsored: true }).where(eq(profiles.userId, userId));
-    work.publish({ kind: 'actor.invalidate', userIds: [userId] });
+    await setMemberPlan(work, userId, { isSponsored: true });
     return { ok: true as const };
   });
 }
@@ -102,11 +102,8 @@ export function revokeSponsorship(ctx: AppContext, { actor, id }: { actor: Membe
       )
       .returning({ sponsoredId: sponsorships.sponsoredId });
     if (!revoked) throw new AppError(ErrorCode.NOT_FOUND, 'Sponsorship not found');
-    await work.tx
-      .update(profiles)
-      .set({ isSponsored: false })
-      .where(eq(profiles.userId, revoked.sponsoredId));
-    work.publish({ kind: 'actor.invalidate', userIds: [revoked.sponsoredId] });
+    // The sponsored member's own plan may still grant what the sponsorship did; setMemberPlan decides.
+    await setMemberPlan(work, revoked.sponsoredId, { isSponsored: false });
     return { ok: true as const };
   });
 }

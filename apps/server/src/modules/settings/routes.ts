@@ -25,9 +25,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change some of your settings',
         body: memberSettingsPatchSchema,
-        response: { 200: memberSettingsSchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema },
+        response: {
+          200: memberSettingsSchema,
+          400: apiErrorBodySchema,
+          401: apiErrorBodySchema,
+          403: apiErrorBodySchema,
+        },
       },
     },
-    async (request) => updateSettings(app.ctx, actorOf(request).id, request.body),
+    async (request) => updateSettings(app.ctx, { actor: actorOf(request), patch: request.body }),
   );
 };

@@ -1,10 +1,25 @@
-import { DEFAULT_MEMBER_SETTINGS, type MemberSettings } from '@royal/shared';
+import {
+  AppError,
+  DEFAULT_MEMBER_SETTINGS,
+  ghostModeBlock,
+  type MemberSettings,
+  type MemberSettingsPatch,
+} from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { safetySettings } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { profiles, safetySettings } from '../../db/schema';
+import type { MemberActor } from '../auth';
+import { lockedPlanRules } from '../billing';
 
 type SettingsRow = typeof safetySettings.$inferSelect;
 type SettingsInsert = typeof safetySettings.$inferInsert;
+
+/**
+ * Ghost Mode lives on the profile, not with the other settings: the members' visibility rule and
+ * the feed's partial indexes read it there (members/policy.ts).
+ */
+type SafetySetting = Exclude<keyof MemberSettings, 'ghost_mode'>;
 
 /** Column ↔ API field, written once and used both ways. */
 const FIELDS = {
@@ -23,36 +38,66 @@ const FIELDS = {
   language: 'language',
   emergency_contact_name: 'emergencyContactName',
   emergency_contact_phone: 'emergencyContactPhone',
-} as const satisfies Record<keyof MemberSettings, keyof SettingsRow>;
+} as const satisfies Record<SafetySetting, keyof SettingsRow>;
 
-export function presentSettings(row: SettingsRow | undefined): MemberSettings {
-  if (!row) return { ...DEFAULT_MEMBER_SETTINGS };
-  const out: Record<string, unknown> = {};
+export function presentSettings(row: SettingsRow | null | undefined, ghostMode: boolean): MemberSettings {
+  if (!row) return { ...DEFAULT_MEMBER_SETTINGS, ghost_mode: ghostMode };
+  const out: Record<string, unknown> = { ghost_mode: ghostMode };
   for (const [field, column] of Object.entries(FIELDS)) out[field] = row[column];
   return out as MemberSettings;
 }
 
 export async function getSettings(ctx: AppContext, userId: string) {
-  const [row] = await ctx.db.select().from(safetySettings).where(eq(safetySettings.userId, userId));
-  return presentSettings(row);
+  const [row] = await ctx.db
+    .select({ ghostMode: profiles.ghostMode, settings: safetySettings })
+    .from(profiles)
+    .leftJoin(safetySettings, eq(safetySettings.userId, profiles.userId))
+    .where(eq(profiles.userId, userId));
+  return presentSettings(row?.settings, row?.ghostMode ?? DEFAULT_MEMBER_SETTINGS.ghost_mode);
 }
 
 /**
- * Settings decide who sees the member (visibility, online status), so every instance drops the
- * member's cached actor once the change commits.
+ * Saves Ghost Mode if the patch has it and returns its value. Turning it on needs the Vault Verified
+ * rule (shared ghostModeBlock), checked on the plan as it is now rather than the cached actor, so a
+ * plan lapsing at the same moment cannot leave a ghost behind; turning it off is always allowed.
  */
-export async function updateSettings(ctx: AppContext, userId: string, patch: Partial<MemberSettings>) {
+async function saveGhostMode(tx: Db, userId: string, on: boolean | undefined): Promise<boolean> {
+  if (on === true) {
+    const block = ghostModeBlock(await lockedPlanRules(tx, userId));
+    if (block) throw new AppError(block.code, block.message);
+  }
+  const [row] =
+    on === undefined
+      ? await tx.select({ ghostMode: profiles.ghostMode }).from(profiles).where(eq(profiles.userId, userId))
+      : await tx
+          .update(profiles)
+          .set({ ghostMode: on })
+          .where(eq(profiles.userId, userId))
+          .returning({ ghostMode: profiles.ghostMode });
+  return row?.ghostMode ?? DEFAULT_MEMBER_SETTINGS.ghost_mode;
+}
+
+/**
+ * Settings decide who sees the member (visibility, online status, Ghost Mode), so every instance
+ * drops the member's cached actor once the change commits.
+ */
+export async function updateSettings(
+  ctx: AppContext,
+  { actor, patch }: { actor: MemberActor; patch: MemberSettingsPatch },
+) {
+  const { ghost_mode: ghostMode, ...rest } = patch;
   const values: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(patch)) {
-    if (value !== undefined) values[FIELDS[field as keyof MemberSettings]] = value;
+  for (const [field, value] of Object.entries(rest)) {
+    if (value !== undefined) values[FIELDS[field as SafetySetting]] = value;
   }
   return ctx.transact(async ({ tx, publish }) => {
+    const ghost = await saveGhostMode(tx, actor.id, ghostMode);
     const [row] = await tx
       .insert(safetySettings)
-      .values({ userId, ...values } as SettingsInsert)
+      .values({ userId: actor.id, ...values } as SettingsInsert)
       .onConflictDoUpdate({ target: safetySettings.userId, set: { ...values, updatedAt: sql`now()` } })
       .returning();
-    publish({ kind: 'actor.invalidate', userIds: [userId] });
-    return presentSettings(row);
+    publish({ kind: 'actor.invalidate', userIds: [actor.id] });
+    return presentSettings(row, ghost);
   });
 }

@@ -1,7 +1,9 @@
-import { DEFAULT_MEMBER_SETTINGS } from '@royal/shared';
+import { DEFAULT_MEMBER_SETTINGS, GHOST_MODE_TIER_REQUIRED_TEXT } from '@royal/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../../../test/app';
-import { signedInMember } from '../../../test/factories';
+import { request, type Session, useTestApp } from '../../../test/app';
+import { type MemberOptions, signedInMember } from '../../../test/factories';
+import { profiles } from '../../db/schema';
 
 const t = useTestApp();
 
@@ -68,5 +70,92 @@ describe('member settings', () => {
     expect(
       (await request(t.app, 'PATCH', '/api/me/settings', { body: { dark_mode: true } })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('Ghost Mode', () => {
+  const setGhostMode = (session: Session, ghost_mode: boolean) =>
+    request(t.app, 'PATCH', '/api/me/settings', { session, body: { ghost_mode } });
+  async function storedGhostMode(userId: string) {
+    const [row] = await t.app.ctx.db
+      .select({ ghostMode: profiles.ghostMode })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
+    return row?.ghostMode;
+  }
+
+  /**
+   * A Vault Verified woman and a man who would meet her everywhere: the only woman of her age in
+   * this file (the feed filters on his preferred age) and found by her unique name in search.
+   */
+  async function ghostAndViewer(ghost: MemberOptions) {
+    const age = 64;
+    const her = await signedInMember(t.app, { userType: 'women', age, ...ghost });
+    const him = await signedInMember(t.app, { tier: 4, userType: 'men', ageRange: [age, age] });
+    const sees = async () => {
+      const feed = await request(t.app, 'GET', '/api/discovery/feed', { session: him.session });
+      const found = await request(t.app, 'GET', `/api/search?q=${encodeURIComponent(ghost.name ?? '')}`, {
+        session: him.session,
+      });
+      const page = await request(t.app, 'GET', `/api/members/${her.member.id}`, { session: him.session });
+      const ids = (reply: typeof feed) => reply.json().items.map((c: { id?: string }) => c.id);
+      return {
+        feed: ids(feed).includes(her.member.id),
+        search: ids(found).includes(her.member.id),
+        page: page.statusCode,
+      };
+    };
+    return { her, sees };
+  }
+
+  it('hides a paid-up Vault Verified member from everyone while on, and shows her again once off', async () => {
+    const { her, sees } = await ghostAndViewer({ tier: 4, name: 'Ghostina Vault' });
+    expect(await sees()).toEqual({ feed: true, search: true, page: 200 });
+
+    const on = await setGhostMode(her.session, true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toEqual({ ...DEFAULT_MEMBER_SETTINGS, ghost_mode: true });
+    expect(
+      (await request(t.app, 'GET', '/api/me/settings', { session: her.session })).json().ghost_mode,
+    ).toBe(true);
+    expect((await request(t.app, 'GET', '/api/me', { session: her.session })).json().ghost_mode).toBe(true);
+    expect(await sees()).toEqual({ feed: false, search: false, page: 404 });
+
+    expect((await setGhostMode(her.session, false)).json().ghost_mode).toBe(false);
+    expect(await sees()).toEqual({ feed: true, search: true, page: 200 });
+  });
+
+  it('lets a sponsored member turn it on', async () => {
+    const { session, member } = await signedInMember(t.app, {
+      tier: 1,
+      subscriptionActive: false,
+      sponsored: true,
+    });
+    expect((await setGhostMode(session, true)).statusCode).toBe(200);
+    expect(await storedGhostMode(member.id)).toBe(true);
+  });
+
+  it('refuses a tier 3 member with TIER_REQUIRED and changes nothing in the same request', async () => {
+    const { session, member } = await signedInMember(t.app, { tier: 3 });
+    const res = await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { ghost_mode: true, dark_mode: false },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({ code: 'TIER_REQUIRED', message: GHOST_MODE_TIER_REQUIRED_TEXT });
+    expect(await storedGhostMode(member.id)).toBe(false);
+    expect((await request(t.app, 'GET', '/api/me/settings', { session })).json().dark_mode).toBe(true);
+  });
+
+  it('refuses a Vault Verified member whose plan has ended, yet always lets a member turn it off', async () => {
+    const { session, member } = await signedInMember(t.app, {
+      tier: 4,
+      subscriptionActive: true,
+      subscriptionEndsAt: new Date(Date.now() - 60_000),
+      ghostMode: true,
+    });
+    expect((await setGhostMode(session, true)).json().error.code).toBe('SUBSCRIPTION_INACTIVE');
+    expect((await setGhostMode(session, false)).statusCode).toBe(200);
+    expect(await storedGhostMode(member.id)).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
-import type { MemberSettings } from '@royal/shared';
+import type { Me, MemberSettings } from '@royal/shared';
 import { apiError, type MockHandler, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp, renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
 import { SettingsPopover } from './settings-popover';
 
 /** GET and PATCH /api/me/settings backed by one in-memory record, like the server. */
@@ -104,6 +105,32 @@ describe('SettingsPopover', () => {
     await user.click(within(panel).getByRole('switch', { name: 'Dark Mode' }));
     // The layout applies the class; here the settings cache is what changed.
     expect(within(panel).getByRole('switch', { name: 'Dark Mode' })).not.toBeChecked();
+  });
+
+  it('offers Ghost Mode only to a member the Vault Verified rule allows, saying why', async () => {
+    const { panel } = await openSettings(3);
+    const ghost = within(panel).getByRole('switch', { name: 'Ghost Mode' });
+    expect(ghost).toBeDisabled();
+    expect(ghost).not.toBeChecked();
+    expect(ghost).toHaveAccessibleDescription('Ghost Mode is a Vault Verified feature');
+  });
+
+  it('saves Ghost Mode for a Vault Verified member and refreshes the member it belongs to', async () => {
+    const me = makeMe({ tier_level: 4 });
+    const { panel, api, user, queryClient } = await openSettings(4, {
+      [SESSION]: signedInAs({ ...me, ghost_mode: true }),
+    });
+    const ghost = within(panel).getByRole('switch', { name: 'Ghost Mode' });
+    expect(ghost).toBeEnabled();
+    expect(ghost).not.toHaveAccessibleDescription();
+
+    await user.click(ghost);
+
+    expect(ghost).toBeChecked();
+    await waitFor(() => expect(api.callsTo('PATCH /api/me/settings')).toHaveLength(1));
+    expect(api.callsTo('PATCH /api/me/settings')[0]?.body).toEqual({ ghost_mode: true });
+    // Tier Management's "Ghost Mode: On" reads `me`, so it is fetched again.
+    await waitFor(() => expect(queryClient.getQueryData<Me>(queryKeys.me)?.ghost_mode).toBe(true));
   });
 
   it("rolls a switch back with an 'Error' toast when saving fails", async () => {

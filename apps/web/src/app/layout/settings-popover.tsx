@@ -11,6 +11,7 @@ import {
   CreditCard,
   Crown,
   Eye,
+  EyeOff,
   Globe,
   Heart,
   LogOut,
@@ -31,7 +32,7 @@ import { HelpDialog } from '@/components/help-dialog';
 import { PopoverPanel } from '@/components/ui/popover-panel';
 import { Switch } from '@/components/ui/switch';
 import { useCurrentMember, useSignOut } from '@/features/auth';
-import { useMemberSettings, useUpdateMemberSettings } from '@/features/settings';
+import { useGhostModeSwitch, useMemberSettings, useUpdateMemberSettings } from '@/features/settings';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { focusFirstItem } from '@/lib/focus';
@@ -50,6 +51,7 @@ export function SettingsPopover() {
   const [helpOpen, setHelpOpen] = useState(false);
   const settingsQuery = useMemberSettings();
   const update = useUpdateMemberSettings();
+  const ghostMode = useGhostModeSwitch();
   const { signOut, isPending: signingOut } = useSignOut();
 
   const settings: MemberSettings = settingsQuery.data ?? DEFAULT_MEMBER_SETTINGS;
@@ -118,6 +120,14 @@ export function SettingsPopover() {
               checked={settings.profile_visibility !== 'private'}
               disabled={!loaded}
               onCheckedChange={(checked) => save({ profile_visibility: checked ? 'public' : 'private' })}
+            />
+            <SwitchRow
+              Icon={EyeOff}
+              label="Ghost Mode"
+              checked={ghostMode.checked}
+              disabled={ghostMode.disabled}
+              hint={ghostMode.reason}
+              onCheckedChange={ghostMode.onCheckedChange}
             />
             <NavRow onNavigate={close} to={paths.messages} Icon={MessageSquare} label="Message Requests" />
           </Section>
@@ -215,22 +225,39 @@ function SwitchRow({
   label,
   checked,
   disabled,
+  hint,
   onCheckedChange,
 }: {
   Icon: LucideIcon;
   label: string;
   checked: boolean;
   disabled: boolean;
+  /** Why the switch is off limits, under its label. */
+  hint?: string | null;
   onCheckedChange: (checked: boolean) => void;
 }) {
   const id = useId();
+  const hintId = useId();
   return (
     <div className={cn(ROW, 'py-0 pr-0')}>
       <RowIcon Icon={Icon} />
-      <label htmlFor={id} className="flex-1 cursor-pointer">
-        {label}
-      </label>
-      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <label htmlFor={id} className="cursor-pointer">
+          {label}
+        </label>
+        {hint && (
+          <span id={hintId} className="text-muted-foreground text-xs">
+            {hint}
+          </span>
+        )}
+      </div>
+      <Switch
+        id={id}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
+        onCheckedChange={onCheckedChange}
+      />
     </div>
   );
 }

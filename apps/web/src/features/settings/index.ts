@@ -6,3 +6,4 @@ export {
   useMemberSettings,
 } from './api/member-settings';
 export { patchMemberSettings, useUpdateMemberSettings } from './api/update-member-settings';
+export { useGhostModeSwitch } from './api/use-ghost-mode-switch';

@@ -1,4 +1,5 @@
 import { type MemberSettings, type MemberSettingsPatch, memberSettingsSchema } from '@royal/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useOptimisticMutation } from '@/lib/optimistic-mutation';
 import { apiPaths } from '@/lib/paths';
@@ -13,6 +14,7 @@ export function patchMemberSettings(patch: MemberSettingsPatch): Promise<MemberS
  * the previous settings come back and an 'Error' toast explains why.
  */
 export function useUpdateMemberSettings() {
+  const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationKey: [...queryKeys.memberSettings, 'patch'],
     mutationFn: patchMemberSettings,
@@ -21,5 +23,9 @@ export function useUpdateMemberSettings() {
       ...settings,
       ...patch,
     }),
+    // Ghost Mode is also part of `me` (Tier Management shows it from there).
+    onSettled: (patch) => {
+      if (patch.ghost_mode !== undefined) void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
   });
 }

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api';
 import { useMemberSettings } from '../api/member-settings';
 import { useSetMyLocation } from '../api/set-location';
 import { useUpdateMemberSettings } from '../api/update-member-settings';
+import { SettingsCard } from './settings-card';
 
 const CITY_CHOICES = [...LOCATION_CITIES].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -68,14 +69,7 @@ export function LocationSection() {
 
   const busy = locating || setLocation.isPending;
   return (
-    <section
-      aria-labelledby={`${ids.city}-title`}
-      className="flex flex-col gap-4 rounded-3xl border border-border bg-surface p-4 shadow-[0_12px_32px_-24px_rgba(44,20,80,0.45)] sm:p-5"
-    >
-      <h2 id={`${ids.city}-title`} className="flex items-center gap-2 font-display text-foreground text-xl">
-        <MapPin aria-hidden="true" className="size-5 text-primary dark:text-gold-300" />
-        Location
-      </h2>
+    <SettingsCard Icon={MapPin} title="Location">
       <p className="text-muted-foreground text-sm">
         You are in <span className="font-semibold text-foreground">{current}</span>
         {me.location.coordinates === null && ' (no location set yet: distances are not shown)'}.
@@ -145,6 +139,6 @@ export function LocationSection() {
           even by moving around and measuring again.
         </p>
       </div>
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,3 +1,4 @@
+import { GhostModeSection } from '../components/ghost-mode-section';
 import { LocationSection } from '../components/location-section';
 
 /** /settings (lazy route module): Advanced Settings; location is its first section. */
@@ -6,6 +7,7 @@ export default function SettingsRoute() {
     <div className="flex flex-col gap-5">
       <h1 className="font-display text-3xl text-foreground">Advanced Settings</h1>
       <LocationSection />
+      <GhostModeSection />
     </div>
   );
 }

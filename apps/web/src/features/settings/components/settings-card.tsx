@@ -1,0 +1,27 @@
+import type { LucideIcon } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+
+/** One titled card of the Advanced Settings page. */
+export function SettingsCard({
+  Icon,
+  title,
+  children,
+}: {
+  Icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-3xl border border-border bg-surface p-4 shadow-[0_12px_32px_-24px_rgba(44,20,80,0.45)] sm:p-5"
+    >
+      <h2 id={titleId} className="flex items-center gap-2 font-display text-foreground text-xl">
+        <Icon aria-hidden="true" className="size-5 text-primary dark:text-gold-300" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
