@@ -178,6 +178,18 @@ describe('message tokens: contacting a higher tier', () => {
     expect(back.match?.member).toMatchObject({ id: sender.member.id, name: 'Sender' });
   });
 
+  it('answers a repeated token like as a repeat, spending nothing, not as a locked card', async () => {
+    const { member, session } = await man({ tier: 1 });
+    await grant(member.id, 'message_tokens', 5);
+    const locked = await woman({ tier: 3 });
+    expect((await swipe(session, locked.id, 'left')).statusCode).toBe(200);
+    expectError(await swipe(session, locked.id, 'right', true), 409, 'ALREADY_SWIPED');
+    const liked = await woman({ tier: 3 });
+    expect((await swipe(session, liked.id, 'right', true)).statusCode).toBe(200);
+    expectError(await swipe(session, liked.id, 'right', true), 409, 'ALREADY_SWIPED');
+    expect((await allowance(session)).message_tokens).toBe(4);
+  });
+
   it('spends nothing on a card the member may see, and a super like on a locked card also needs the allowance', async () => {
     const { member, session } = await man({ tier: 1 });
     await grant(member.id, 'message_tokens', 2);

@@ -86,9 +86,10 @@ type SwipeRow = SwipeTarget & SwipeOutcome;
  * A swipe in one round trip. `target` is the member swiped on as the swiper may see them (the
  * members' visibility rule); `allowed` keeps them only when this swipe passes its own checks (a
  * locked higher tier takes only a pass, unless the member spends a message token on it; men are paired
- * with women). record_swipe (drizzle/0016, tokens locked without SKIP LOCKED since 0021: the pair's lock, the super like allowance or token, the
- * message token, the swipe, the like count, the notifications and the match) takes its target from
- * `allowed`, so it runs only for an allowed row: a refused swipe writes nothing. The reply row is the
+ * with women). record_swipe (drizzle/0016; tokens locked without SKIP LOCKED since 0021: the pair's
+ * lock, the super like allowance or token, the message token, the swipe, the like count, the
+ * notifications and the match) takes its target from `allowed`, so it runs only for an allowed row:
+ * a refused swipe writes nothing. The reply row is the
  * target's card (none: not visible) with the outcome (all null: refused, or a repeat; `refusal` set
  * when the allowance or a token was missing). A plain like or pass stays this one statement; a super
  * like or a token like is the same statement too (decision 013).
@@ -417,7 +418,7 @@ export async function recordSwipe(
         message_tokens: 0,
       });
     }
-    if (!swiped_at) throw refusalOf(actor, target, input.direction);
+    if (!swiped_at) throw refusalOf(actor, target, input);
     const written = notification_ids ?? [];
     const [likeNote] = likeNotes;
     if (!match_created && likeNote && written.length === 1) {
@@ -453,10 +454,18 @@ export async function recordSwipe(
   }, work);
 }
 
-/** Why the swipe statement wrote nothing for a visible target: the checks it applied, in order. */
-function refusalOf(actor: MemberActor, target: SwipeTarget, direction: SwipeDirection): AppError {
+/**
+ * Why the swipe statement wrote nothing for a visible target: the checks it applied (swipeAllowed),
+ * in order. A like paid with a message token passes the tier check, so if it wrote nothing without a
+ * refusal it was a repeat, not a locked card.
+ */
+function refusalOf(actor: MemberActor, target: SwipeTarget, input: SwipeBody): AppError {
   const targetTier = target.tierLevel as TierLevel;
-  if (!canSeeTier(actor.rules, targetTier) && direction !== 'left') {
+  if (
+    !canSeeTier(actor.rules, targetTier) &&
+    input.direction !== 'left' &&
+    input.use_message_token !== true
+  ) {
     return new AppError(ErrorCode.LOCKED_PROFILE, lockedProfileMessage(targetTier), {
       required_tier: targetTier,
     });
