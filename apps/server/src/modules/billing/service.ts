@@ -374,6 +374,22 @@ export async function lapseEndedSubscriptions(ctx: AppContext, now = new Date())
   });
 }
 
+/**
+ * When a timed boost (Profile Boost) bought now ends: its time runs on from the end of the member's
+ * boost of that kind still running, if any, so a second one bought early adds its full 24 hours
+ * instead of overlapping the first. The member's profile row is locked first, so two payments
+ * arriving together queue one after the other.
+ */
+async function timedBoostEnd(work: Work, userId: string, type: BoostType, activeForMs: number) {
+  await work.tx.execute(sql`select 1 from ${profiles} where ${profiles.userId} = ${userId} for update`);
+  const [running] = await work.tx
+    .select({ until: sql<Date | null>`max(${boosts.activeUntil})`.mapWith(boosts.activeUntil) })
+    .from(boosts)
+    .where(and(eq(boosts.userId, userId), eq(boosts.boostType, type), gt(boosts.activeUntil, sql`now()`)));
+  const from = Math.max(Date.now(), running?.until?.getTime() ?? 0);
+  return new Date(from + activeForMs);
+}
+
 export async function applyBoostPaid(work: Work, checkout: Checkout, eventId: string) {
   const type = checkout.boostType;
   if (!type) throw new Error(`boost checkout ${checkout.id} without a type`);
@@ -386,7 +402,10 @@ export async function applyBoostPaid(work: Work, checkout: Checkout, eventId: st
       boostType: type,
       quantity: grant.quantity,
       remaining: grant.quantity,
-      activeUntil: grant.activeForMs === null ? null : new Date(Date.now() + grant.activeForMs),
+      activeUntil:
+        grant.activeForMs === null
+          ? null
+          : await timedBoostEnd(work, checkout.userId, type, grant.activeForMs),
       providerPaymentId: checkout.id,
     })
     .onConflictDoNothing();

@@ -243,6 +243,24 @@ describe('boost purchases', () => {
     const after = (await request(t.app, 'GET', '/api/discovery/feed', { session: viewer.session })).json();
     expect(ids(after)[0]).toBe(buyer.member.id);
   });
+
+  it('a second profile boost bought while the first runs adds its 24 hours after it', async () => {
+    const { member, session } = await signedInMember(t.app, { userType: 'women', tier: 1 });
+    await buy(session, 'profile_boost');
+    await buy(session, 'profile_boost');
+    const ends = (
+      await t.app.ctx.db
+        .select({ until: boosts.activeUntil })
+        .from(boosts)
+        .where(and(eq(boosts.userId, member.id), eq(boosts.boostType, 'profile_boost')))
+    )
+      .map((b) => b.until?.getTime() ?? 0)
+      .sort();
+    const DAY_MS = 24 * 3_600_000;
+    expect(ends).toHaveLength(2);
+    expect(Math.abs((ends[1] as number) - (ends[0] as number) - DAY_MS)).toBeLessThan(1000);
+    expect(Math.abs((ends[1] as number) - Date.now() - 2 * DAY_MS)).toBeLessThan(60_000);
+  });
 });
 
 // PGlite has a single connection, so only PostgreSQL can interleave two transactions.
