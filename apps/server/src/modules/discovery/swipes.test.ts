@@ -309,6 +309,30 @@ describe('likes, matches and Start Over', () => {
     expect(superLikes).toHaveLength(2);
   });
 
+  it('reopens an expired match when a like meets a like again (after a Remove), by like and by super like', async () => {
+    for (const direction of ['right', 'up'] as const) {
+      const him = await man({ tier: 2 });
+      const her = await signedInMember(t.app, { userType: 'women', tier: 2 });
+      // A super like puts her in his favourites (Remove takes it back).
+      await swipe(him.session, her.member.id, 'up');
+      const first = (await swipe(her.session, him.member.id, 'right')).json().match;
+      expect(first).not.toBeNull();
+      // 48 hours without a word: expired. He removes her from his favourites, then likes her again.
+      await t.app.ctx.db.update(matches).set({ status: 'expired' }).where(eq(matches.id, first.id));
+      const removed = await request(t.app, 'DELETE', `/api/favorites/${her.member.id}`, {
+        session: him.session,
+      });
+      expect(removed.statusCode).toBe(204);
+      const again = await swipe(him.session, her.member.id, direction);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().match).toMatchObject({ id: first.id });
+      const [row] = await t.app.ctx.db.select().from(matches).where(eq(matches.id, first.id));
+      expect(row?.status).toBe('active');
+      expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(47 * 3_600_000);
+      expect((await notificationsOf(her.member.id)).filter((n) => n.type === 'match')).toHaveLength(2);
+    }
+  });
+
   it('tells the target of a plain like once, without naming who, unless she turned match notices off', async () => {
     const { session } = await man();
     const target = await woman();

@@ -445,7 +445,8 @@ export async function recordSwipe(
         status: match_status,
         conversationStartedAt: match_conversation_started_at,
       };
-      // A new match, or the open match this like renewed (a super like given again after Remove).
+      // A new match (an expired one this like reopened counts as new, drizzle/0023), or the pair's
+      // match still open (a super like given again after Remove).
       if (match_created || isMatchOpen(match)) {
         reply.match = await presentMatch(unit, match, actor, target.id, match_created === true);
       }
