@@ -76,3 +76,18 @@ export const BOOST_UNAVAILABLE_REASONS: Readonly<Partial<Record<BoostType, strin
 export function boostUnavailableReason(type: BoostType): string | null {
   return BOOST_UNAVAILABLE_REASONS[type] ?? null;
 }
+
+export const PROFILE_BOOST_HIDDEN_TEXT =
+  'Your profile is hidden (Ghost Mode, or Profile Visibility set to private), so a Profile Boost could not show it';
+
+/**
+ * Why this member cannot use a boost of this kind now, or null: a Profile Boost ranks a profile
+ * first in others' feeds, which a hidden profile (ghost mode, private) never enters.
+ */
+export function boostUselessReason(
+  type: BoostType,
+  member: { ghostMode: boolean; profileVisibility: string },
+): string | null {
+  if (type !== 'profile_boost') return null;
+  return member.ghostMode || member.profileVisibility === 'private' ? PROFILE_BOOST_HIDDEN_TEXT : null;
+}

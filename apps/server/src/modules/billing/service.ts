@@ -4,6 +4,7 @@ import {
   BOOSTS,
   type BoostType,
   boostUnavailableReason,
+  boostUselessReason,
   type CheckoutReply,
   ErrorCode,
   hasPaidAccess,
@@ -139,10 +140,16 @@ export function requestBoostCheckout(
   return runIdempotent(
     ctx,
     { userId: actor.id, key, request: { operation: 'boost', input } },
-    ({ tx }): Promise<CheckoutReply> => {
+    async ({ tx }): Promise<CheckoutReply> => {
       const type = input.boost_type;
       const unavailable = boostUnavailableReason(type);
       if (unavailable) throw new AppError(ErrorCode.BOOST_UNAVAILABLE, unavailable);
+      const [member] = await tx
+        .select({ ghostMode: profiles.ghostMode, profileVisibility: profiles.profileVisibility })
+        .from(profiles)
+        .where(eq(profiles.userId, actor.id));
+      const useless = member ? boostUselessReason(type, member) : null;
+      if (useless) throw new AppError(ErrorCode.BOOST_UNAVAILABLE, useless);
       return openCheckout(ctx, tx, {
         userId: actor.id,
         email: actor.email,

@@ -2,6 +2,7 @@ import {
   ERROR_MESSAGES,
   lockedProfileMessage,
   MESSAGE_TOKEN_REQUIRED_TEXT,
+  PROFILE_BOOST_HIDDEN_TEXT,
   SUPER_LIKE_LIMIT_TEXT,
   superLikesPerDay,
 } from '@royal/shared';
@@ -9,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
+import { setVisibility } from '../../../test/discovery';
 import { actorFor, createMember, type MemberOptions, signedInMember } from '../../../test/factories';
 import { moneyPost } from '../../../test/money';
 import { boosts, notifications, superLikeDays, swipeActions } from '../../db/schema';
@@ -242,6 +244,20 @@ describe('boost purchases', () => {
     await buy(buyer.session, 'profile_boost');
     const after = (await request(t.app, 'GET', '/api/discovery/feed', { session: viewer.session })).json();
     expect(ids(after)[0]).toBe(buyer.member.id);
+  });
+
+  it('sells no profile boost to a member whose profile is hidden, since it could not show it', async () => {
+    const ghost = await signedInMember(t.app, { userType: 'women', tier: 4, ghostMode: true });
+    const hidden = await signedInMember(t.app, { userType: 'women', tier: 1 });
+    await setVisibility(t.app, hidden.member.id, 'private');
+    for (const { session } of [ghost, hidden]) {
+      const res = await moneyPost(t.app, '/api/boosts/checkout', session, { boost_type: 'profile_boost' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toEqual({ code: 'BOOST_UNAVAILABLE', message: PROFILE_BOOST_HIDDEN_TEXT });
+      // Packs work whatever the visibility.
+      const pack = await moneyPost(t.app, '/api/boosts/checkout', session, { boost_type: 'super_likes' });
+      expect(pack.statusCode).toBe(200);
+    }
   });
 
   it('a second profile boost bought while the first runs adds its 24 hours after it', async () => {

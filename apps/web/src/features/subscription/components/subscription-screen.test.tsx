@@ -1,6 +1,6 @@
-import type { SubscriptionState } from '@royal/shared';
+import { PROFILE_BOOST_HIDDEN_TEXT, type SubscriptionState } from '@royal/shared';
 import { mockApi, SESSION, signedInAs } from '@test/fetch-mock';
-import { makeMe } from '@test/fixtures';
+import { makeMe, makeSettings } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,9 +18,17 @@ const state = (overrides: Partial<SubscriptionState> = {}): SubscriptionState =>
   ...overrides,
 });
 
-function renderScreen(path = '/subscription', plan = state()) {
-  const api = mockApi({ 'GET /api/subscription': { body: plan } });
-  const view = renderSignedIn(<SubscriptionScreen />, { me: makeMe({ tier_level: 2 }), path });
+function renderScreen(
+  path = '/subscription',
+  plan = state(),
+  settings = makeSettings(),
+  me = makeMe({ tier_level: 2 }),
+) {
+  const api = mockApi({
+    'GET /api/subscription': { body: plan },
+    'GET /api/me/settings': { body: settings },
+  });
+  const view = renderSignedIn(<SubscriptionScreen />, { me, path });
   return { ...view, api };
 }
 
@@ -38,6 +46,7 @@ describe('SubscriptionScreen', () => {
       // The watch refreshes the plan and the member while it waits.
       [SESSION]: signedInAs(makeMe({ tier_level: 2 })),
       'GET /api/subscription': { body: state() },
+      'GET /api/me/settings': { body: makeSettings() },
       'POST /api/subscription/checkout': { body: { checkout_id: checkoutId, url: '/sandbox/checkout/x' } },
       [`GET /api/payments/checkouts/${checkoutId}`]: () => ({ body: { id: checkoutId, status } }),
     });
@@ -70,6 +79,18 @@ describe('SubscriptionScreen', () => {
     const pack = screen.getByText('Super Likes Pack').closest('li') as HTMLElement;
     expect(pack).toHaveTextContent('You have 7 left');
     expect(within(pack).getByRole('button', { name: 'Buy Super Likes Pack' })).toBeEnabled();
+  });
+
+  it('says why a Profile Boost is not offered while the member’s profile is hidden', async () => {
+    for (const [settings, me] of [
+      [makeSettings({ profile_visibility: 'private' }), makeMe({ tier_level: 2 })],
+      [makeSettings(), makeMe({ tier_level: 4, ghost_mode: true })],
+    ] as const) {
+      const { unmount } = renderScreen('/subscription?tab=boosts', state(), settings, me);
+      const boost = (await screen.findByText(PROFILE_BOOST_HIDDEN_TEXT)).closest('li') as HTMLElement;
+      expect(within(boost).getByRole('button', { name: 'Buy Profile Boost' })).toBeDisabled();
+      unmount();
+    }
   });
 
   it('opens Tier Subscriptions by default', async () => {

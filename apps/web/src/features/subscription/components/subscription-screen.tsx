@@ -2,6 +2,7 @@ import {
   BOOST_TYPES,
   BOOSTS,
   boostUnavailableReason,
+  boostUselessReason,
   formatCents,
   SUBSCRIPTION_POPULAR_TIER,
   TIER_LEVELS,
@@ -14,6 +15,8 @@ import { Button } from '@/components/ui/button';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { TierBadge } from '@/components/ui/tier-badge';
+import { useCurrentMember } from '@/features/auth';
+import { useMemberSettings } from '@/features/settings';
 import { cn } from '@/lib/cn';
 import { useSubscription } from '../api/subscription';
 import { PlanCard, planState } from './plan-card';
@@ -25,6 +28,18 @@ const dateLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
 export function SubscriptionScreen() {
   const state = useSubscription();
   const actions = useCheckoutActions();
+  const me = useCurrentMember();
+  const settings = useMemberSettings();
+  // A boost the member could not use now (a Profile Boost while their profile is hidden): the server
+  // refuses it too, so the card says why instead of offering it.
+  const reasonNotToBuy = (type: (typeof BOOST_TYPES)[number]) =>
+    boostUnavailableReason(type) ??
+    (settings.data
+      ? boostUselessReason(type, {
+          ghostMode: me.ghost_mode,
+          profileVisibility: settings.data.profile_visibility,
+        })
+      : null);
   // `?tab=boosts` (the Super Likes Pack offer) opens One-Time Boosts.
   const [searchParams] = useSearchParams();
   const initialTab = searchParams.get('tab') === 'boosts' ? 'boosts' : 'tiers';
@@ -120,7 +135,7 @@ export function SubscriptionScreen() {
               const owned = plan.boosts
                 .filter((b) => b.boost_type === type)
                 .reduce((n, b) => n + b.remaining, 0);
-              const unavailable = boostUnavailableReason(type);
+              const unavailable = reasonNotToBuy(type);
               return (
                 <li
                   key={type}
