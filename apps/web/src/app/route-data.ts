@@ -39,7 +39,9 @@ export const ROUTE_DATA = {
   interests: (queryClient: QueryClient) =>
     onDemand(import('@/features/interests'), (m) => queryClient.prefetchQuery(m.interestsQueryOptions())),
   messages: (queryClient: QueryClient) =>
-    onDemand(import('@/features/messages'), (m) => queryClient.prefetchQuery(m.matchesQueryOptions())),
+    onDemand(import('@/features/messages'), (m) =>
+      queryClient.prefetchInfiniteQuery(m.matchesQueryOptions()),
+    ),
   wallet: (queryClient: QueryClient) =>
     onDemand(import('@/features/wallet'), (m) => queryClient.prefetchQuery(m.walletQueryOptions())),
   myPhotos: (queryClient: QueryClient) =>

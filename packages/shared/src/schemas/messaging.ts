@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MATCH_STATUSES } from '../enums';
 import { groupedInteger } from '../format';
 import { MESSAGE_MAX } from '../limits';
-import { cursorQuerySchema, uuidInput } from './common';
+import { cursorQuerySchema, pageSchema, uuidInput } from './common';
 import { memberCardSchema } from './discovery';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -74,7 +74,9 @@ export const matchListItemSchema = z
   .describe('One of your matches, newest activity first');
 export type MatchListItem = z.infer<typeof matchListItemSchema>;
 
-export const matchListSchema = z.object({ items: z.array(matchListItemSchema) });
+export const matchListSchema = pageSchema(matchListItemSchema).describe(
+  'Your matches, newest activity first, a page at a time',
+);
 export type MatchList = z.infer<typeof matchListSchema>;
 
 export const markReadReplySchema = z.object({

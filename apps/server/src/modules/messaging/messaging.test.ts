@@ -468,3 +468,44 @@ describe('encryption at rest', () => {
     });
   });
 });
+
+describe('the match list, a page at a time', () => {
+  it('pages by latest activity without gaps or repeats, and opens one match by id for its member only', async () => {
+    const him = await signedInMember(t.app, { tier: 2, userType: 'men' });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const her = await signedInMember(t.app, { tier: 2, userType: 'women' });
+      await request(t.app, 'POST', '/api/swipes', {
+        session: him.session,
+        body: { target_id: her.member.id, direction: 'right' },
+      });
+      const reply = await request(t.app, 'POST', '/api/swipes', {
+        session: her.session,
+        body: { target_id: him.member.id, direction: 'right' },
+      });
+      ids.unshift(reply.json().match.id);
+    }
+    const page = async (query: string) =>
+      matchListSchema.parse(
+        (await request(t.app, 'GET', `/api/matches?${query}`, { session: him.session })).json(),
+      );
+    const first = await page('limit=2');
+    expect(first.items.map((m) => m.id)).toEqual(ids.slice(0, 2));
+    expect(first.next_cursor).not.toBeNull();
+    const second = await page(`limit=2&cursor=${encodeURIComponent(first.next_cursor as string)}`);
+    expect(second.items.map((m) => m.id)).toEqual(ids.slice(2));
+    expect(second.next_cursor).toBeNull();
+    expect(
+      (await request(t.app, 'GET', '/api/matches?cursor=nonsense', { session: him.session })).statusCode,
+    ).toBe(400);
+
+    const one = await request(t.app, 'GET', `/api/matches/${ids[2]}`, { session: him.session });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual(second.items[0]);
+    const stranger = await signedInMember(t.app, { tier: 2, userType: 'men' });
+    expect(
+      (await request(t.app, 'GET', `/api/matches/${ids[2]}`, { session: stranger.session })).statusCode,
+    ).toBe(404);
+    expect((await request(t.app, 'GET', `/api/matches/${ids[2]}`)).statusCode).toBe(401);
+  });
+});

@@ -1,7 +1,11 @@
 import {
+  AppError,
   apiErrorBodySchema,
+  cursorQuerySchema,
+  ErrorCode,
   idParamSchema,
   markReadReplySchema,
+  matchListItemSchema,
   matchListSchema,
   messageListQuerySchema,
   messagePageSchema,
@@ -29,11 +33,37 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags,
-        summary: 'Your matches, newest activity first, with the last message and unread count',
-        response: { 200: matchListSchema, 401: apiErrorBodySchema },
+        summary:
+          'Your matches, newest activity first, with the last message and unread count, a page at a time',
+        querystring: cursorQuerySchema,
+        response: { 200: matchListSchema, 400: apiErrorBodySchema, 401: apiErrorBodySchema },
       },
     },
-    async (request) => listMatches(app.ctx, { actor: actorOf(request) }),
+    async (request) => listMatches(app.ctx, { actor: actorOf(request), query: request.query }),
+  );
+
+  app.get(
+    '/matches/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'One of your matches as the list shows it (a chat opened by link, beyond the loaded pages)',
+        params: idParamSchema,
+        response: {
+          200: matchListItemSchema,
+          400: apiErrorBodySchema,
+          401: apiErrorBodySchema,
+          404: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { items } = await listMatches(app.ctx, { actor: actorOf(request), only: request.params.id });
+      const [match] = items;
+      if (!match) throw new AppError(ErrorCode.NOT_FOUND, 'Match not found');
+      return match;
+    },
   );
 
   app.get(

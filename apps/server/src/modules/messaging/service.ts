@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  type CursorQuery,
   DEFAULT_MEMBER_SETTINGS,
   ErrorCode,
   MATCH_BLOCKED_TEXT,
@@ -36,10 +37,10 @@ import type { MemberActor } from '../auth';
 import { isMatchOpen, matchIsOpen } from '../matches';
 import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, visibleTo } from '../members';
 import { actorPhoto, announceNotification } from '../notifications';
-import { messageCursor } from './cursor';
+import { matchListCursor, messageCursor } from './cursor';
 import { type MessageRow, presentMessage } from './presenter';
 
-const MATCH_LIST_LIMIT = 100;
+const MATCH_PAGE_SIZE = 50;
 const MESSAGE_PAGE_SIZE = 50;
 
 /** The other member of a match, from the actor's side. */
@@ -90,15 +91,26 @@ export function messageText(ctx: Pick<AppContext, 'messageKeys'>, row: MessageRo
   return row.legacyContent ?? '';
 }
 
+/** A match's place in the list: its latest activity (last message, else when it was made). */
+const matchActivity = sql`coalesce(${matches.lastMessageAt}, ${matches.createdAt})`;
+
 /**
- * The member's matches, newest activity first, each with the other member's card (the one
- * presenter), the last message, the exact unread count and the expiry state. A match with a member
- * blocked either way is left out (a deleted member's matches are gone with them). Two statements.
+ * The member's matches, newest activity first, a page at a time (`limit`, at most 50; `cursor` from
+ * the previous page), each with the other member's card (the one presenter), the last message, the
+ * exact unread count and the expiry state; or, with `only`, that one match (a chat opened by link
+ * that the loaded pages do not hold). A match with a member blocked either way is left out (a
+ * deleted member's matches are gone with them). Two statements.
  */
-export async function listMatches(ctx: AppContext, { actor }: { actor: MemberActor }): Promise<MatchList> {
+export async function listMatches(
+  ctx: AppContext,
+  { actor, query = {}, only }: { actor: MemberActor; query?: CursorQuery; only?: string },
+): Promise<MatchList> {
+  const limit = only ? 1 : (query.limit ?? MATCH_PAGE_SIZE);
+  const after = only ? null : matchListCursor.decode(query.cursor);
   const last = sql`last_message`;
   const rows = await ctx.db
     .select({
+      activityKey: microsecondKey(matchActivity),
       matchId: matches.id,
       status: matches.status,
       expiresAt: matches.expiresAt,
@@ -116,18 +128,32 @@ export async function listMatches(ctx: AppContext, { actor }: { actor: MemberAct
     .from(matches)
     .innerJoin(profiles, eq(profiles.userId, otherMember(actor.id)))
     .where(
-      and(isParticipant(actor.id), inArray(matches.status, ['active', 'expired']), notBlockedWith(actor.id)),
+      and(
+        isParticipant(actor.id),
+        inArray(matches.status, ['active', 'expired']),
+        notBlockedWith(actor.id),
+        only ? eq(matches.id, only) : undefined,
+        after
+          ? sql`(${matchActivity}, ${matches.id}) < (${after.t}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
     )
-    .orderBy(sql`coalesce(${matches.lastMessageAt}, ${matches.createdAt}) desc`, desc(matches.id))
-    .limit(MATCH_LIST_LIMIT);
+    .orderBy(sql`${matchActivity} desc`, desc(matches.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const lastOfPage = page.at(-1);
 
   const photos = await loadPhotos(
     ctx.db,
-    rows.map((r) => r.member.id),
+    page.map((r) => r.member.id),
   );
   const viewer = { geo: actor.geo, maxTier: maxVisibleTier(actor.rules) };
   return {
-    items: rows.map((r) => {
+    next_cursor:
+      rows.length > limit && lastOfPage
+        ? matchListCursor.encode({ t: lastOfPage.activityKey, id: lastOfPage.matchId })
+        : null,
+    items: page.map((r) => {
       const open = isMatchOpen({
         status: r.status,
         expiresAt: r.expiresAt,

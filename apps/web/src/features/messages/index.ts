@@ -1,3 +1,3 @@
 // Public surface of the messages feature.
 export { chatQueryOptions } from './api/chat';
-export { getMatches, matchesQueryOptions, useMatches } from './api/matches';
+export { getMatches, matchesQueryOptions, useMatch, useMatches } from './api/matches';

@@ -32,7 +32,7 @@ const CHAT = `/api/matches/${MATCH_ID}/messages`;
 
 /** The Messages screen at `path`, with MATCH as the only match. */
 function renderMessages(me: Me, path: string, routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ 'GET /api/matches': { body: { items: [MATCH] } }, ...routes });
+  const api = mockApi({ 'GET /api/matches': { body: { items: [MATCH], next_cursor: null } }, ...routes });
   return { ...renderSignedIn(<MessagesScreen />, { me, path }), api };
 }
 
@@ -106,5 +106,32 @@ describe('Messages screen', () => {
       expect(retry?.content).toBe('Hello there');
       expect(retry?.id).not.toBe(first?.id);
     });
+  });
+
+  it('loads older matches with Load more, and opens a chat by link beyond the pages loaded', async () => {
+    const OLDER_ID = '0b0b0b0b-1111-4222-8333-444455556666';
+    const LINKED_ID = '0c0c0c0c-1111-4222-8333-444455556666';
+    const older = { ...MATCH, id: OLDER_ID, member: makeMemberCard({ name: 'Bianca' }) };
+    const linked = { ...MATCH, id: LINKED_ID, member: makeMemberCard({ name: 'Chiara' }) };
+    const { user, api } = renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${LINKED_ID}`, {
+      'GET /api/matches': (request: MockRequest) =>
+        request.query === ''
+          ? { body: { items: [MATCH], next_cursor: 'page-2' } }
+          : { body: { items: [older], next_cursor: null } },
+      [`GET /api/matches/${LINKED_ID}`]: { body: linked },
+      [`GET /api/matches/${LINKED_ID}/messages`]: { body: { items: [], older_cursor: null } },
+      [`POST /api/matches/${LINKED_ID}/read`]: { body: { read_ids: [] } },
+    });
+    // The linked match is fetched on its own and its chat opens.
+    expect(await screen.findByRole('dialog', { name: /Chiara/ })).toBeInTheDocument();
+    expect(api.callsTo(`GET /api/matches/${LINKED_ID}`)).toHaveLength(1);
+    await user.keyboard('{Escape}');
+
+    const list = await screen.findByRole('list', { name: 'Your matches' });
+    expect(within(list).queryByText('Bianca')).toBeNull();
+    await user.click(within(list).getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByText('Bianca')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/matches').map((r) => r.query)).toEqual(['', 'cursor=page-2']);
+    expect(within(list).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });

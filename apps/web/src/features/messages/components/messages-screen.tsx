@@ -10,7 +10,7 @@ import { StatusPanel } from '@/components/ui/status-panel';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { useCurrentMember } from '@/features/auth';
 import { paths } from '@/lib/paths';
-import { useMatches } from '../api/matches';
+import { useMatch, useMatches } from '../api/matches';
 import { ChatDialog } from './chat-dialog';
 import { MatchRow } from './match-row';
 
@@ -30,11 +30,12 @@ export function MessagesScreen() {
   const [restricted, setRestricted] = useState(false);
   const block = messageSendBlock(me);
   const openId = params.get('match');
-  const openMatch = matches.data?.items.find((m) => m.id === openId) ?? null;
-  const shown = useMemo(
-    () => (matches.data?.items ?? []).filter((m) => matchesQuery(m, query)),
-    [matches.data, query],
-  );
+  const loaded = useMemo(() => matches.data?.pages.flatMap((page) => page.items) ?? [], [matches.data]);
+  const loadedMatch = loaded.find((m) => m.id === openId) ?? null;
+  // A chat asked for by link whose match is beyond the pages loaded: fetched on its own.
+  const linked = useMatch(openId, matches.isSuccess && loadedMatch === null && !block);
+  const openMatch = loadedMatch ?? linked.data ?? null;
+  const shown = useMemo(() => loaded.filter((m) => matchesQuery(m, query)), [loaded, query]);
 
   const open = (matchId: string) => {
     if (block) {
@@ -119,7 +120,7 @@ export function MessagesScreen() {
         />
       )}
 
-      {matches.isSuccess && matches.data.items.length === 0 && (
+      {matches.isSuccess && loaded.length === 0 && (
         <StatusPanel
           Icon={MessageCircle}
           title="No matches yet"
@@ -131,13 +132,24 @@ export function MessagesScreen() {
         </StatusPanel>
       )}
 
-      {matches.isSuccess && matches.data.items.length > 0 && (
+      {matches.isSuccess && loaded.length > 0 && (
         <ul aria-label="Your matches" className="flex max-h-[600px] flex-col gap-2 overflow-y-auto pr-1">
           {shown.map((match) => (
             <MatchRow key={match.id} match={match} onOpen={() => open(match.id)} />
           ))}
           {shown.length === 0 && (
             <li className="py-6 text-center text-muted-foreground">No matches for “{query.trim()}”</li>
+          )}
+          {matches.hasNextPage && (
+            <li className="flex justify-center py-2">
+              <Button
+                variant="outline"
+                onClick={() => void matches.fetchNextPage()}
+                disabled={matches.isFetchingNextPage}
+              >
+                {matches.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </li>
           )}
         </ul>
       )}
