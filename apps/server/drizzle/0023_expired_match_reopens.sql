@@ -3,8 +3,12 @@
 -- Remove (which withdraws the member's own swipe) a new like or super like of the same member spent
 -- the allowance or a token, told the other "Someone liked you", and made no match. An expired match
 -- is reopened as new (active, a fresh 48 hours and a fresh created_at, which the wallet's new-match
--- guard reads), with its match notices and match.created; an active or unmatched one is left as it
--- is. record_swipes (drizzle/0020) and record_swipe (drizzle/0021) are otherwise unchanged.
+-- guard reads), with its match notices and match.created. It starts with no last message, so the
+-- list puts it first (it sorts by the last message, else by when it was made) and the first member
+-- to write does not count as the second one of a conversation (last_sender_id). So is a match whose
+-- 48 hours have run out but which the expiry job (once a minute) has not closed yet; an open or
+-- unmatched one is left as it is. record_swipes (drizzle/0020) and record_swipe (drizzle/0021) are
+-- otherwise unchanged.
 CREATE OR REPLACE FUNCTION record_swipes(p_batch jsonb, p_match_expiry interval) RETURNS TABLE (
   ord integer,
   swiped_at timestamptz,
@@ -78,8 +82,10 @@ BEGIN
     INSERT INTO matches (user1_id, user2_id, status, expires_at)
     SELECT u1, u2, 'active', now() + p_match_expiry FROM makers ORDER BY u1, u2
     ON CONFLICT (user1_id, user2_id) DO UPDATE
-      SET status = 'active', expires_at = EXCLUDED.expires_at, created_at = now()
+      SET status = 'active', expires_at = EXCLUDED.expires_at, created_at = now(),
+        last_message_at = NULL, last_sender_id = NULL
       WHERE matches.status = 'expired'
+        OR (matches.status = 'active' AND matches.conversation_started_at IS NULL AND matches.expires_at <= now())
     RETURNING id, user1_id, user2_id, expires_at, status, conversation_started_at
   )
   SELECT coalesce(jsonb_agg(jsonb_build_object('ord', k.ord,
@@ -223,8 +229,10 @@ BEGIN
     INSERT INTO matches (user1_id, user2_id, status, expires_at)
       VALUES (v_user1, v_user2, 'active', now() + p_match_expiry)
       ON CONFLICT (user1_id, user2_id) DO UPDATE
-        SET status = 'active', expires_at = EXCLUDED.expires_at, created_at = now()
+        SET status = 'active', expires_at = EXCLUDED.expires_at, created_at = now(),
+          last_message_at = NULL, last_sender_id = NULL
         WHERE matches.status = 'expired'
+          OR (matches.status = 'active' AND matches.conversation_started_at IS NULL AND matches.expires_at <= now())
       RETURNING matches.id, matches.expires_at, matches.status, matches.conversation_started_at
       INTO match_id, match_expires_at, match_status, match_conversation_started_at;
     IF match_id IS NOT NULL THEN

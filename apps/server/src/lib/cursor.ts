@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { AppError, ErrorCode } from '@royal/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 const invalidCursor = () =>
   new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid cursor', [
@@ -26,6 +26,14 @@ export function cursorCodec<T>(schema: z.ZodType<T>) {
     },
   };
 }
+
+/**
+ * The member's own lists ordered by a time and an id, newest or oldest first (their messages, their
+ * matches, their wallet history): where a page stopped, the time with microseconds and the id.
+ */
+export const timeAndIdCursor = cursorCodec(
+  z.object({ t: z.iso.datetime({ offset: true, precision: 6 }), id: z.uuid() }),
+);
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

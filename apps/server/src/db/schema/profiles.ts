@@ -194,5 +194,7 @@ export const profiles = pgTable(
       .on(t.lastActive.desc().nullsFirst(), t.userId.desc().nullsFirst())
       .where(sql`${t.ghostMode} = false`),
     index('profiles_city_state_idx').on(t.city, t.state),
+    // The lapse job: paid access whose end date has passed (modules/billing lapseEndedSubscriptions).
+    index('profiles_paid_until_idx').on(t.tierSubscriptionEndsAt).where(sql`${t.tierSubscriptionActive}`),
   ],
 );

@@ -1,5 +1,12 @@
 // The auth module's public surface.
-export { ACTOR_CACHE_TTL_MS, type ActorResolver, createActorResolver, type MemberActor } from './actor';
+export {
+  ACTOR_CACHE_TTL_MS,
+  type ActorResolver,
+  actorRules,
+  createActorResolver,
+  type MemberActor,
+  type PlanFacts,
+} from './actor';
 export { type Auth, createAuth, SESSION_SETTINGS } from './auth';
 export {
   completeSignUp,

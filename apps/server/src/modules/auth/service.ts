@@ -59,7 +59,12 @@ async function reserveAttempt(ctx: AppContext, account: string, accountAndAddres
   if ((await perAccountAndAddress.add(accountAndAddress)) > limits.authFailuresPerAccountPer15Min) {
     throw refuse();
   }
-  if ((await perAccount.add(account)) > limits.authFailuresPerAccountPerHour) throw refuse();
+  if ((await perAccount.add(account)) > limits.authFailuresPerAccountPerHour) {
+    // Refused by the account-wide ceiling, not by this address: the attempt was never checked, so it
+    // must not count against the address either (the owner retrying would extend their own lockout).
+    await perAccountAndAddress.remove(accountAndAddress);
+    throw refuse();
+  }
 }
 
 /**

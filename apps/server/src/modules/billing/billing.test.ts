@@ -197,11 +197,19 @@ describe('subscriptions', () => {
     expect(
       (await request(t.app, 'GET', '/api/subscription', { session: lapsing.session })).json().active,
     ).toBe(true);
-    // The grace over and no renewal paid: the plan lapses.
+    // The job runs every ten minutes: during the grace it leaves both the plan and the access alone
+    // (the card can still be fixed at the portal)...
+    await lapseEndedSubscriptions(t.app.ctx, new Date(lapsed.paidThrough.getTime() + 10 * 60_000));
+    expect((await profileOf(lapsing.member.id)).tierSubscriptionActive).toBe(true);
+    const planNow = async () =>
+      (await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, lapsing.member.id)))[0];
+    expect((await planNow())?.status).toBe('past_due');
+    // ...and once the grace is over with no renewal paid, the plan and the access lapse.
     expect(
       await lapseEndedSubscriptions(t.app.ctx, new Date(graceEnd(lapsed.paidThrough) + 1000)),
     ).toBeGreaterThanOrEqual(1);
     expect((await profileOf(lapsing.member.id)).tierSubscriptionActive).toBe(false);
+    expect((await planNow())?.status).toBe('expired');
 
     // A renewal paid after all: the plan runs on to the new period.
     const retried = await pastDue(paying.member.id);

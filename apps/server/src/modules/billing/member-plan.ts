@@ -1,8 +1,9 @@
-import { type Actor, canUseGhostMode, type TierLevel } from '@royal/shared';
+import { type Actor, canUseGhostMode } from '@royal/shared';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { Work } from '../../db/transaction';
+import { actorRules, type PlanFacts } from '../auth';
 
 /** The profile columns the shared plan rules read, plus the Tier 4 feature that depends on them. */
 const planColumns = {
@@ -14,15 +15,7 @@ const planColumns = {
   verified: profiles.verified,
   ghostMode: profiles.ghostMode,
 };
-type PlanRow = {
-  userId: string;
-  tierLevel: number;
-  tierSubscriptionActive: boolean;
-  tierSubscriptionEndsAt: Date | null;
-  isSponsored: boolean;
-  verified: boolean;
-  ghostMode: boolean;
-};
+type PlanRow = PlanFacts & { userId: string; ghostMode: boolean };
 
 /** The plan facts a member's plan changes may touch. */
 export type PlanValues = Partial<
@@ -33,16 +26,7 @@ export type PlanValues = Partial<
 >;
 
 /** A profile's plan facts as the shared rules read them. No plan rule reads roles, so none are loaded. */
-function planRules(row: PlanRow): Actor {
-  return {
-    tier_level: row.tierLevel as TierLevel,
-    tier_subscription_active: row.tierSubscriptionActive,
-    tier_subscription_ends_at: row.tierSubscriptionEndsAt?.toISOString() ?? null,
-    is_sponsored: row.isSponsored,
-    verified: row.verified,
-    roles: [],
-  };
-}
+const planRules = (row: PlanRow): Actor => actorRules(row, []);
 
 /**
  * The member's plan facts as they are now, the profile row locked until the transaction ends. A

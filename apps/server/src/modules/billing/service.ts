@@ -363,21 +363,29 @@ export async function cancelReplacedPlans(
 /** The job: plans whose paid period has ended without a renewal lapse, and the member's flag with them. */
 export async function lapseEndedSubscriptions(ctx: AppContext, now = new Date()) {
   return ctx.transact(async (work) => {
-    const lapsed = await work.tx
+    // A plan ends at its period's end; one whose renewal failed keeps its grace past it (as the
+    // member's access does, applySubscriptionUpdated), so the card can still be fixed at the portal.
+    const expired = await work.tx
       .update(subscriptions)
       .set({ status: 'expired' })
       .where(
-        and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.currentPeriodEnd, now)),
+        or(
+          and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)),
+          and(
+            eq(subscriptions.status, 'past_due'),
+            lte(subscriptions.currentPeriodEnd, new Date(now.getTime() - PAST_DUE_GRACE_MS)),
+          ),
+        ),
       )
       .returning({ userId: subscriptions.userId });
-    const userIds = [...new Set(lapsed.map((l) => l.userId))];
-    if (userIds.length === 0) return 0;
-    await setMemberPlan(
+    // The member's access ends at its own end date, whatever became of the plan row (it expired
+    // earlier, or there never was one): profiles_paid_until_idx finds them.
+    const lapsed = await setMemberPlan(
       work,
-      and(inArray(profiles.userId, userIds), lte(profiles.tierSubscriptionEndsAt, now)) as SQL,
+      and(eq(profiles.tierSubscriptionActive, true), lte(profiles.tierSubscriptionEndsAt, now)) as SQL,
       { tierSubscriptionActive: false },
     );
-    return userIds.length;
+    return new Set([...expired.map((row) => row.userId), ...lapsed]).size;
   });
 }
 

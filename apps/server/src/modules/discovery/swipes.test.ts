@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MATCH_EXPIRY_MS,
   type MatchSummary,
@@ -309,16 +310,34 @@ describe('likes, matches and Start Over', () => {
     expect(superLikes).toHaveLength(2);
   });
 
-  it('reopens an expired match when a like meets a like again (after a Remove), by like and by super like', async () => {
-    for (const direction of ['right', 'up'] as const) {
+  it('reopens an expired match when a like meets a like again (after a Remove), as new', async () => {
+    const cases = [
+      ['right', 'expired'],
+      ['up', 'expired'],
+      // Its 48 hours are over, but the expiry job (once a minute) has not closed it yet.
+      ['right', 'overdue'],
+    ] as const;
+    for (const [direction, state] of cases) {
       const him = await man({ tier: 2 });
       const her = await signedInMember(t.app, { userType: 'women', tier: 2 });
       // A super like puts her in his favourites (Remove takes it back).
       await swipe(him.session, her.member.id, 'up');
       const first = (await swipe(her.session, him.member.id, 'right')).json().match;
       expect(first).not.toBeNull();
-      // 48 hours without a word: expired. He removes her from his favourites, then likes her again.
-      await t.app.ctx.db.update(matches).set({ status: 'expired' }).where(eq(matches.id, first.id));
+      // She wrote once; he never answered, and 48 hours passed.
+      const sent = await request(t.app, 'POST', `/api/matches/${first.id}/messages`, {
+        session: her.session,
+        body: { id: randomUUID(), content: 'Hello?' },
+      });
+      expect(sent.statusCode).toBe(201);
+      await t.app.ctx.db
+        .update(matches)
+        .set(
+          state === 'expired'
+            ? { status: 'expired' }
+            : { expiresAt: new Date(Date.now() - 60_000), createdAt: new Date(Date.now() - 49 * 3_600_000) },
+        )
+        .where(eq(matches.id, first.id));
       const removed = await request(t.app, 'DELETE', `/api/favorites/${her.member.id}`, {
         session: him.session,
       });
@@ -327,8 +346,16 @@ describe('likes, matches and Start Over', () => {
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json().match).toMatchObject({ id: first.id });
       const [row] = await t.app.ctx.db.select().from(matches).where(eq(matches.id, first.id));
-      expect(row?.status).toBe('active');
+      // New: open for 48 hours, first in the list, and her old message does not count as the first
+      // of a conversation (his answer alone does not start one).
+      expect(row).toMatchObject({ status: 'active', lastMessageAt: null, lastSenderId: null });
       expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(47 * 3_600_000);
+      await request(t.app, 'POST', `/api/matches/${first.id}/messages`, {
+        session: him.session,
+        body: { id: randomUUID(), content: 'Sorry, I was away' },
+      });
+      const [after] = await t.app.ctx.db.select().from(matches).where(eq(matches.id, first.id));
+      expect(after?.conversationStartedAt).toBeNull();
       expect((await notificationsOf(her.member.id)).filter((n) => n.type === 'match')).toHaveLength(2);
     }
   });

@@ -31,13 +31,12 @@ import {
   userBlocks,
 } from '../../db/schema';
 import type { Work } from '../../db/transaction';
-import { microsecondKey } from '../../lib/cursor';
+import { microsecondKey, timeAndIdCursor } from '../../lib/cursor';
 import { type MessageKeyRing, openMessage, sealMessage } from '../../lib/message-crypto';
 import type { MemberActor } from '../auth';
 import { isMatchOpen, matchIsOpen } from '../matches';
 import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, visibleTo } from '../members';
 import { actorPhoto, announceNotification } from '../notifications';
-import { matchListCursor, messageCursor } from './cursor';
 import { type MessageRow, presentMessage } from './presenter';
 
 const MATCH_PAGE_SIZE = 50;
@@ -106,7 +105,7 @@ export async function listMatches(
   { actor, query = {}, only }: { actor: MemberActor; query?: CursorQuery; only?: string },
 ): Promise<MatchList> {
   const limit = only ? 1 : (query.limit ?? MATCH_PAGE_SIZE);
-  const after = only ? null : matchListCursor.decode(query.cursor);
+  const after = only ? null : timeAndIdCursor.decode(query.cursor);
   const last = sql`last_message`;
   const rows = await ctx.db
     .select({
@@ -151,7 +150,7 @@ export async function listMatches(
   return {
     next_cursor:
       rows.length > limit && lastOfPage
-        ? matchListCursor.encode({ t: lastOfPage.activityKey, id: lastOfPage.matchId })
+        ? timeAndIdCursor.encode({ t: lastOfPage.activityKey, id: lastOfPage.matchId })
         : null,
     items: page.map((r) => {
       const open = isMatchOpen({
@@ -464,7 +463,7 @@ export async function listMessages(
 ): Promise<MessagePage> {
   const match = await matchFor(ctx.db, actor, matchId);
   const limit = query.limit ?? MESSAGE_PAGE_SIZE;
-  const before = messageCursor.decode(query.cursor);
+  const before = timeAndIdCursor.decode(query.cursor);
   const rows = await ctx.db
     .select({ ...messageColumns, sortAt: microsecondKey(messages.createdAt) })
     .from(messages)
@@ -483,7 +482,7 @@ export async function listMessages(
   return {
     items: page.reverse().map((row) => presentFor(ctx, match, actor, row)),
     older_cursor:
-      rows.length > limit && oldest ? messageCursor.encode({ t: oldest.sortAt, id: oldest.id }) : null,
+      rows.length > limit && oldest ? timeAndIdCursor.encode({ t: oldest.sortAt, id: oldest.id }) : null,
   };
 }
 

@@ -91,6 +91,10 @@ export async function updateSettings(
     if (value !== undefined) values[FIELDS[field as SafetySetting]] = value;
   }
   return ctx.transact(async ({ tx, publish }) => {
+    // The profile row first, always: Ghost Mode is written there, and the settings' card-copy trigger
+    // (drizzle/0019) writes there after the settings row. Two saves in different orders (a Ghost Mode
+    // switch, then Show Online Status, clicked quickly) would otherwise deadlock.
+    await tx.execute(sql`select 1 from ${profiles} where ${profiles.userId} = ${actor.id} for update`);
     const ghost = await saveGhostMode(tx, actor.id, ghostMode);
     const [row] = await tx
       .insert(safetySettings)

@@ -2,6 +2,7 @@ import { DEFAULT_MEMBER_SETTINGS, GHOST_MODE_TIER_REQUIRED_TEXT } from '@royal/s
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
+import { onPostgres } from '../../../test/database';
 import { type MemberOptions, signedInMember } from '../../../test/factories';
 import { profiles } from '../../db/schema';
 
@@ -157,5 +158,24 @@ describe('Ghost Mode', () => {
     expect((await setGhostMode(session, true)).json().error.code).toBe('SUBSCRIPTION_INACTIVE');
     expect((await setGhostMode(session, false)).statusCode).toBe(200);
     expect(await storedGhostMode(member.id)).toBe(false);
+  });
+});
+
+// PGlite has a single connection, so only PostgreSQL can interleave two saves.
+describe.skipIf(!onPostgres)('settings saved at the same moment (PostgreSQL)', () => {
+  it('never deadlock, whichever of Ghost Mode and the other switches comes first', async () => {
+    const { session } = await signedInMember(t.app, { tier: 4 });
+    for (let round = 0; round < 10; round += 1) {
+      const on = round % 2 === 0;
+      const saves = await Promise.all([
+        request(t.app, 'PATCH', '/api/me/settings', { session, body: { ghost_mode: on } }),
+        request(t.app, 'PATCH', '/api/me/settings', { session, body: { show_online_status: !on } }),
+        request(t.app, 'PATCH', '/api/me/settings', {
+          session,
+          body: { profile_visibility: on ? 'private' : 'public' },
+        }),
+      ]);
+      expect(saves.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    }
   });
 });

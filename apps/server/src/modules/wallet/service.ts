@@ -23,7 +23,7 @@ import {
   type WithdrawalReply,
 } from '@royal/shared';
 import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import {
@@ -35,7 +35,7 @@ import {
   withdrawals,
 } from '../../db/schema';
 import type { Work } from '../../db/transaction';
-import { cursorCodec, microsecondKey } from '../../lib/cursor';
+import { microsecondKey, timeAndIdCursor } from '../../lib/cursor';
 import { pausePoint } from '../../lib/pause-point';
 import type { MemberActor } from '../auth';
 import { reachableBy } from '../members';
@@ -62,17 +62,13 @@ export async function getWallet(ctx: AppContext, { actor }: { actor: MemberActor
   return presentWallet(row, actor.tier);
 }
 
-const historyCursor = cursorCodec(
-  z.object({ t: z.iso.datetime({ offset: true, precision: 6 }), id: z.uuid() }),
-);
-
 /** The member's own movements, newest first (wallet_transactions_user_created_idx). */
 export async function listHistory(
   ctx: AppContext,
   { actor, query }: { actor: MemberActor; query: CursorQuery },
 ): Promise<WalletHistoryPage> {
   const limit = query.limit ?? HISTORY_PAGE;
-  const after = historyCursor.decode(query.cursor);
+  const after = timeAndIdCursor.decode(query.cursor);
   const rows = await ctx.db
     .select({
       row: walletTransactions,
@@ -95,7 +91,8 @@ export async function listHistory(
   const last = page.at(-1);
   return {
     items: page.map(({ row, counterpartyName }) => presentHistoryItem({ ...row, counterpartyName })),
-    next_cursor: rows.length > limit && last ? historyCursor.encode({ t: last.key, id: last.row.id }) : null,
+    next_cursor:
+      rows.length > limit && last ? timeAndIdCursor.encode({ t: last.key, id: last.row.id }) : null,
   };
 }
 

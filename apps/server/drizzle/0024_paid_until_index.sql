@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_paid_until_idx" ON "profiles" USING btree ("tier_subscription_ends_at") WHERE "profiles"."tier_subscription_active";
