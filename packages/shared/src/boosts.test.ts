@@ -3,6 +3,8 @@ import {
   boostUnavailableReason,
   messageTokenLikeLabel,
   nextSuperLikeSource,
+  PACK_NEEDS_ACTIVE_PLAN_TEXT,
+  packBlock,
   SUPER_LIKE_LIMIT_TEXT,
   superLikeDay,
   superLikesLeftLabel,
@@ -79,5 +81,30 @@ describe('message tokens and unavailable boosts', () => {
   it('stops selling only the After Dark Pass', () => {
     expect(BOOST_TYPES.filter((t) => boostUnavailableReason(t) !== null)).toEqual(['after_dark_pass']);
     expect(boostUnavailableReason('after_dark_pass')).toBe('After Dark Pass opens with events');
+  });
+});
+
+describe('packs', () => {
+  const member = (overrides = {}) => ({
+    tier_level: 2 as const,
+    tier_subscription_active: true,
+    tier_subscription_ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+    is_sponsored: false,
+    verified: true,
+    roles: ['user' as const],
+    ...overrides,
+  });
+
+  it('are sold to a member who may swipe, and not to one whose plan lapsed; boosts are not packs', () => {
+    expect(packBlock('super_likes', member())).toBeNull();
+    const lapsed = member({ tier_subscription_ends_at: new Date(Date.now() - 1000).toISOString() });
+    for (const type of ['super_likes', 'message_tokens'] as const) {
+      expect(packBlock(type, lapsed)).toEqual({
+        code: 'SUBSCRIPTION_INACTIVE',
+        message: PACK_NEEDS_ACTIVE_PLAN_TEXT,
+      });
+    }
+    expect(packBlock('profile_boost', lapsed)).toBeNull();
+    expect(packBlock('super_likes', member({ tier_level: 0 }))?.code).toBe('TIER_REQUIRED');
   });
 });

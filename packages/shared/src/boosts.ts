@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOSTS, type BoostType } from './enums';
 import { ERROR_MESSAGES } from './errors';
+import { type Actor, type PermissionBlock, swipeBlock } from './permissions';
 import type { TierLevel } from './tiers';
 
 // How one-time boosts are used (decision 013). The spec sells them but is silent on limits; these
@@ -90,4 +91,20 @@ export function boostUselessReason(
 ): string | null {
   if (type !== 'profile_boost') return null;
   return member.ghostMode || member.profileVisibility === 'private' ? PROFILE_BOOST_HIDDEN_TEXT : null;
+}
+
+export const PACK_NEEDS_ACTIVE_PLAN_TEXT =
+  'Your subscription is not active. Renew your subscription to use this pack.';
+
+/**
+ * Why this member may not buy a pack now, or null: Super Likes Packs and Message Tokens are spent on
+ * swipes, so a member who may not swipe (a lapsed plan) is not sold one they cannot use.
+ */
+export function packBlock(type: BoostType, actor: Actor): PermissionBlock | null {
+  if (type !== 'super_likes' && type !== 'message_tokens') return null;
+  const block = swipeBlock(actor);
+  if (!block) return null;
+  return block.code === 'SUBSCRIPTION_INACTIVE'
+    ? { code: block.code, message: PACK_NEEDS_ACTIVE_PLAN_TEXT }
+    : block;
 }

@@ -10,6 +10,7 @@ import {
   hasPaidAccess,
   PLAN_ALREADY_HELD_TEXT,
   PLAN_BELOW_CURRENT_TEXT,
+  packBlock,
   planPurchaseRefusal,
   type SubscriptionState,
   TIERS,
@@ -144,6 +145,8 @@ export function requestBoostCheckout(
       const type = input.boost_type;
       const unavailable = boostUnavailableReason(type);
       if (unavailable) throw new AppError(ErrorCode.BOOST_UNAVAILABLE, unavailable);
+      const block = packBlock(type, actor.rules);
+      if (block) throw new AppError(ErrorCode[block.code], block.message);
       const [member] = await tx
         .select({ ghostMode: profiles.ghostMode, profileVisibility: profiles.profileVisibility })
         .from(profiles)

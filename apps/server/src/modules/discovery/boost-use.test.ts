@@ -2,6 +2,7 @@ import {
   ERROR_MESSAGES,
   lockedProfileMessage,
   MESSAGE_TOKEN_REQUIRED_TEXT,
+  PACK_NEEDS_ACTIVE_PLAN_TEXT,
   PROFILE_BOOST_HIDDEN_TEXT,
   SUPER_LIKE_LIMIT_TEXT,
   superLikesPerDay,
@@ -244,6 +245,21 @@ describe('boost purchases', () => {
     await buy(buyer.session, 'profile_boost');
     const after = (await request(t.app, 'GET', '/api/discovery/feed', { session: viewer.session })).json();
     expect(ids(after)[0]).toBe(buyer.member.id);
+  });
+
+  it('sells no Super Likes Pack or Message Tokens to a member whose plan lapsed, who could not spend them', async () => {
+    const { session } = await man({ tier: 2, subscriptionEndsAt: new Date(Date.now() - 60_000) });
+    for (const boost_type of ['super_likes', 'message_tokens']) {
+      const res = await moneyPost(t.app, '/api/boosts/checkout', session, { boost_type });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'SUBSCRIPTION_INACTIVE',
+        message: PACK_NEEDS_ACTIVE_PLAN_TEXT,
+      });
+    }
+    // A Profile Boost still shows the member in others' feeds: it is for sale.
+    const boost = await moneyPost(t.app, '/api/boosts/checkout', session, { boost_type: 'profile_boost' });
+    expect(boost.statusCode).toBe(200);
   });
 
   it('sells no profile boost to a member whose profile is hidden, since it could not show it', async () => {

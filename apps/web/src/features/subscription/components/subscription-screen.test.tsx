@@ -1,4 +1,8 @@
-import { PROFILE_BOOST_HIDDEN_TEXT, type SubscriptionState } from '@royal/shared';
+import {
+  PACK_NEEDS_ACTIVE_PLAN_TEXT,
+  PROFILE_BOOST_HIDDEN_TEXT,
+  type SubscriptionState,
+} from '@royal/shared';
 import { mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
@@ -91,6 +95,19 @@ describe('SubscriptionScreen', () => {
       expect(within(boost).getByRole('button', { name: 'Buy Profile Boost' })).toBeDisabled();
       unmount();
     }
+  });
+
+  it('offers no pack a member whose plan lapsed could not spend, and says why', async () => {
+    const lapsed = makeMe({
+      tier_level: 2,
+      tier_subscription_ends_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    renderScreen('/subscription?tab=boosts', state({ active: false }), makeSettings(), lapsed);
+    const pack = (await screen.findByText('Super Likes Pack')).closest('li') as HTMLElement;
+    expect(pack).toHaveTextContent(PACK_NEEDS_ACTIVE_PLAN_TEXT);
+    expect(within(pack).getByRole('button', { name: 'Buy Super Likes Pack' })).toBeDisabled();
+    const boost = screen.getByText('Profile Boost').closest('li') as HTMLElement;
+    expect(within(boost).getByRole('button', { name: 'Buy Profile Boost' })).toBeEnabled();
   });
 
   it('opens Tier Subscriptions by default', async () => {

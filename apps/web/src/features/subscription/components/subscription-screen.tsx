@@ -4,6 +4,7 @@ import {
   boostUnavailableReason,
   boostUselessReason,
   formatCents,
+  packBlock,
   SUBSCRIPTION_POPULAR_TIER,
   TIER_LEVELS,
   TIERS,
@@ -34,6 +35,7 @@ export function SubscriptionScreen() {
   // refuses it too, so the card says why instead of offering it.
   const reasonNotToBuy = (type: (typeof BOOST_TYPES)[number]) =>
     boostUnavailableReason(type) ??
+    packBlock(type, me)?.message ??
     (settings.data
       ? boostUselessReason(type, {
           ghostMode: me.ghost_mode,
