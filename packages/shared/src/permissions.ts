@@ -16,6 +16,27 @@ export type Actor = {
   roles: readonly Role[];
 };
 
+/** A member's plan as their profile stores it: what the rules read about them, besides roles. */
+export type PlanFacts = {
+  tierLevel: number;
+  tierSubscriptionActive: boolean;
+  tierSubscriptionEndsAt: Date | null;
+  isSponsored: boolean;
+  verified: boolean;
+};
+
+/** A member as the rules read them, from their stored plan and roles (the server's one mapping). */
+export function actorFromPlan(plan: PlanFacts, roles: readonly Role[]): Actor {
+  return {
+    tier_level: plan.tierLevel as TierLevel,
+    tier_subscription_active: plan.tierSubscriptionActive,
+    tier_subscription_ends_at: plan.tierSubscriptionEndsAt?.toISOString() ?? null,
+    is_sponsored: plan.isSponsored,
+    verified: plan.verified,
+    roles,
+  };
+}
+
 export const PERMISSION_BLOCK_CODES = [
   'TIER_REQUIRED',
   'VERIFICATION_REQUIRED',

@@ -1,4 +1,11 @@
-import { type Actor, hasAcceptedLegal, type Role, type TierLevel, type UserType } from '@royal/shared';
+import {
+  type Actor,
+  actorFromPlan,
+  hasAcceptedLegal,
+  type Role,
+  type TierLevel,
+  type UserType,
+} from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../adapters/bus';
 import type { Db } from '../../db/client';
@@ -92,34 +99,13 @@ export type ActorResolverOptions = {
 
 export type ActorResolver = ReturnType<typeof createActorResolver>;
 
-/** A profile's plan columns: what the shared permission rules read about a member, besides roles. */
-export type PlanFacts = {
-  tierLevel: number;
-  tierSubscriptionActive: boolean;
-  tierSubscriptionEndsAt: Date | null;
-  isSponsored: boolean;
-  verified: boolean;
-};
-
-/** A member as the shared permission rules read them, from their profile's plan columns and roles. */
-export function actorRules(row: PlanFacts, roles: readonly Role[]): Actor {
-  return {
-    tier_level: row.tierLevel as TierLevel,
-    tier_subscription_active: row.tierSubscriptionActive,
-    tier_subscription_ends_at: row.tierSubscriptionEndsAt?.toISOString() ?? null,
-    is_sponsored: row.isSponsored,
-    verified: row.verified,
-    roles,
-  };
-}
-
 function toActor(row: Row): MemberActor {
   const tier = row.tierLevel as TierLevel;
   return {
     id: row.userId,
     email: row.email,
     sessionId: row.sessionId,
-    rules: actorRules(row, row.roles as Role[]),
+    rules: actorFromPlan(row, row.roles as Role[]),
     tier,
     name: row.name,
     userType: row.userType,

@@ -2,10 +2,8 @@
 export {
   ACTOR_CACHE_TTL_MS,
   type ActorResolver,
-  actorRules,
   createActorResolver,
   type MemberActor,
-  type PlanFacts,
 } from './actor';
 export { type Auth, createAuth, SESSION_SETTINGS } from './auth';
 export {

@@ -1,9 +1,8 @@
-import { type Actor, canUseGhostMode } from '@royal/shared';
+import { type Actor, actorFromPlan, canUseGhostMode, type PlanFacts } from '@royal/shared';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { Work } from '../../db/transaction';
-import { actorRules, type PlanFacts } from '../auth';
 
 /** The profile columns the shared plan rules read, plus the Tier 4 feature that depends on them. */
 const planColumns = {
@@ -26,7 +25,7 @@ export type PlanValues = Partial<
 >;
 
 /** A profile's plan facts as the shared rules read them. No plan rule reads roles, so none are loaded. */
-const planRules = (row: PlanRow): Actor => actorRules(row, []);
+const planRules = (row: PlanRow): Actor => actorFromPlan(row, []);
 
 /**
  * The member's plan facts as they are now, the profile row locked until the transaction ends. A

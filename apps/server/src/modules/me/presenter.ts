@@ -1,4 +1,5 @@
 import {
+  actorFromPlan,
   type Compliance,
   capabilitiesOf,
   type Me,
@@ -32,14 +33,8 @@ export function presentMe(input: {
   compliance: Compliance;
 }): Me {
   const { profile: p, roles } = input;
-  const actor = {
-    tier_level: p.tierLevel as TierLevel,
-    tier_subscription_active: p.tierSubscriptionActive,
-    tier_subscription_ends_at: p.tierSubscriptionEndsAt?.toISOString() ?? null,
-    is_sponsored: p.isSponsored,
-    verified: p.verified,
-    roles,
-  };
+  // The shared permission rules' view of the member, as the request's actor has it.
+  const actor = actorFromPlan(p, roles);
   const shownPhotos = input.photos.filter((photo) => photo.status !== 'rejected');
   const first = shownPhotos[0];
   return {

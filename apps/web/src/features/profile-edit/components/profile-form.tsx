@@ -25,13 +25,14 @@ import {
   profileFormSchema,
 } from '@royal/shared';
 import { Camera, Gem, Heart, Ruler, Sparkles, UserRound } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { RangeSlider } from '@/components/ui/range-slider';
 import { Switch } from '@/components/ui/switch';
+import { TitledCard } from '@/components/ui/titled-card';
 import { PhotoGrid } from '@/features/photos';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -70,31 +71,6 @@ function formFrom(me: Me): Form {
     compensation_preference: me.preferences.compensation_preference,
     open_to_companions_only: me.open_to_companions_only,
   };
-}
-
-function Section({
-  title,
-  Icon,
-  children,
-  id,
-}: {
-  title: string;
-  Icon: typeof Heart;
-  children: ReactNode;
-  id: string;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-4 rounded-3xl border border-border bg-surface p-4 shadow-[0_12px_32px_-24px_rgba(44,20,80,0.45)] sm:p-5"
-    >
-      <h2 id={id} className="flex items-center gap-2 font-display text-foreground text-xl">
-        <Icon aria-hidden="true" className="size-5 text-primary dark:text-gold-300" />
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 const FIELD = 'flex min-w-0 flex-col gap-1.5';
@@ -150,11 +126,11 @@ export function ProfileForm({ me }: { me: Me }) {
       onSubmit={save}
       className="flex flex-col gap-5 pb-(--save-bar-height) [--save-bar-height:4.25rem]"
     >
-      <Section title="Photos (Required)" Icon={Camera} id={f('photos')}>
+      <TitledCard title="Photos (Required)" Icon={Camera} id={f('photos')}>
         <PhotoGrid />
-      </Section>
+      </TitledCard>
 
-      <Section title="Basic Information" Icon={UserRound} id={f('basic')}>
+      <TitledCard title="Basic Information" Icon={UserRound} id={f('basic')}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className={FIELD}>
             <label htmlFor={f('name')} className={LABEL}>
@@ -216,9 +192,9 @@ export function ProfileForm({ me }: { me: Me }) {
           />
           <Problem id={f('bio-error')} message={errors.bio?.message} />
         </div>
-      </Section>
+      </TitledCard>
 
-      <Section title="Physical Attributes" Icon={Ruler} id={f('physical')}>
+      <TitledCard title="Physical Attributes" Icon={Ruler} id={f('physical')}>
         <div className="grid gap-4 sm:grid-cols-3">
           <div className={FIELD}>
             <label htmlFor={f('body')} className={LABEL}>
@@ -275,9 +251,9 @@ export function ProfileForm({ me }: { me: Me }) {
             </select>
           </div>
         </div>
-      </Section>
+      </TitledCard>
 
-      <Section title="What You're Seeking" Icon={Heart} id={f('seeking')}>
+      <TitledCard title="What You're Seeking" Icon={Heart} id={f('seeking')}>
         <div className={FIELD}>
           <label htmlFor={f('looking')} className={LABEL}>
             Looking For
@@ -341,9 +317,9 @@ export function ProfileForm({ me }: { me: Me }) {
             id={f('discretion')}
           />
         </div>
-      </Section>
+      </TitledCard>
 
-      <Section title="Lifestyle & Interests" Icon={Sparkles} id={f('lifestyle')}>
+      <TitledCard title="Lifestyle & Interests" Icon={Sparkles} id={f('lifestyle')}>
         <Controller
           control={control}
           name="lifestyle_tags"
@@ -374,10 +350,10 @@ export function ProfileForm({ me }: { me: Me }) {
             </fieldset>
           )}
         />
-      </Section>
+      </TitledCard>
 
       {women && (
-        <Section title="Additional Preferences" Icon={Gem} id={f('additional')}>
+        <TitledCard title="Additional Preferences" Icon={Gem} id={f('additional')}>
           <div className={FIELD}>
             <label htmlFor={f('compensation')} className={LABEL}>
               Compensation Preference
@@ -401,7 +377,7 @@ export function ProfileForm({ me }: { me: Me }) {
             label="Open to companions only"
             id={f('companions')}
           />
-        </Section>
+        </TitledCard>
       )}
 
       {/*

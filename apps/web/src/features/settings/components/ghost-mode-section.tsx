@@ -1,15 +1,15 @@
 import { EyeOff } from 'lucide-react';
 import { useId } from 'react';
 import { Switch } from '@/components/ui/switch';
+import { TitledCard } from '@/components/ui/titled-card';
 import { useGhostModeSwitch } from '../api/use-ghost-mode-switch';
-import { SettingsCard } from './settings-card';
 
 /** Ghost Mode (a Vault Verified feature): what it does, the switch, and why it is off limits if it is. */
 export function GhostModeSection() {
   const ghostMode = useGhostModeSwitch();
   const ids = { toggle: useId(), help: useId() };
   return (
-    <SettingsCard Icon={EyeOff} title="Ghost Mode">
+    <TitledCard Icon={EyeOff} title="Ghost Mode">
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={ids.toggle} className="font-semibold text-foreground text-sm">
@@ -31,6 +31,6 @@ export function GhostModeSection() {
           onCheckedChange={ghostMode.onCheckedChange}
         />
       </div>
-    </SettingsCard>
+    </TitledCard>
   );
 }

@@ -4,12 +4,12 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
+import { TitledCard } from '@/components/ui/titled-card';
 import { useCurrentMember } from '@/features/auth';
 import { errorMessage } from '@/lib/api';
 import { useMemberSettings } from '../api/member-settings';
 import { useSetMyLocation } from '../api/set-location';
 import { useUpdateMemberSettings } from '../api/update-member-settings';
-import { SettingsCard } from './settings-card';
 
 const CITY_CHOICES = [...LOCATION_CITIES].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -69,7 +69,7 @@ export function LocationSection() {
 
   const busy = locating || setLocation.isPending;
   return (
-    <SettingsCard Icon={MapPin} title="Location">
+    <TitledCard Icon={MapPin} title="Location">
       <p className="text-muted-foreground text-sm">
         You are in <span className="font-semibold text-foreground">{current}</span>
         {me.location.coordinates === null && ' (no location set yet: distances are not shown)'}.
@@ -139,6 +139,6 @@ export function LocationSection() {
           even by moving around and measuring again.
         </p>
       </div>
-    </SettingsCard>
+    </TitledCard>
   );
 }

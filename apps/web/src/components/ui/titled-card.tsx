@@ -1,17 +1,24 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 
-/** One titled card of the Advanced Settings page. */
-export function SettingsCard({
+/**
+ * A titled card of a settings-like page (Edit Profile's sections, Advanced Settings): a heading with
+ * its icon that names the section for assistive technology. `id` is the heading's, when the page
+ * links to it; otherwise one is made.
+ */
+export function TitledCard({
   Icon,
   title,
   children,
+  id,
 }: {
   Icon: LucideIcon;
   title: string;
   children: ReactNode;
+  id?: string;
 }) {
-  const titleId = useId();
+  const madeId = useId();
+  const titleId = id ?? madeId;
   return (
     <section
       aria-labelledby={titleId}
