@@ -251,7 +251,11 @@ export async function startServer(
   const origin = `http://localhost:${port}`;
   // BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, SERVER_ENTRY], {
+  // BENCH_SERVER_BUILD names another build folder beside apps/server/dist (an A/B of two commits).
+  const entry = process.env.BENCH_SERVER_BUILD
+    ? join(ROOT, 'apps/server', process.env.BENCH_SERVER_BUILD, 'server.js')
+    : SERVER_ENTRY;
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, entry], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

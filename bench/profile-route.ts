@@ -3,7 +3,11 @@
  *
  *   BENCH_ROUTE=me,feed npm run bench:profile             # trivial, me, feed, swipe (default: feed)
  *   BENCH_NO_PROFILE=1 BENCH_ROUTE=trivial,me,feed,swipe npm run bench:profile
+ *   BENCH_ROUTE=me@dist-a,me,me@dist-a,me npm run bench:profile   # A/B: `@folder` runs that build
  *
+ * An A/B needs the other build beside the current one (`cp -r apps/server/dist apps/server/dist-a`
+ * before rebuilding): both then run on the same seeded data, alternating, which the machine's
+ * minute-to-minute spread (up to 40% on the trivial route) makes the only fair comparison.
  * Each route gets its own server (started as production starts it) and 2 + 8 s of load from wrk or
  * autocannon in another process. It prints req/s and the CPU time per request of the server, of all
  * PostgreSQL processes and of the whole machine (the load generator and the kernel included), read
@@ -45,17 +49,20 @@ function cpuNow(serverPid: number) {
 }
 
 async function main() {
-  const names = (process.env.BENCH_ROUTE ?? 'feed').split(',') as (keyof typeof ROUTES)[];
+  const runs = (process.env.BENCH_ROUTE ?? 'feed').split(',');
   const profDir = process.env.BENCH_PROF_DIR ?? '/tmp/cpuprof';
   const { database, viewers, workDir, dispose } = await seedBenchDatabase();
   try {
-    for (const name of names) {
+    for (const run of runs) {
+      const [name, build] = run.split('@') as [keyof typeof ROUTES, string | undefined];
       const [kind, path] = ROUTES[name];
-      const dir = join(profDir, name);
+      const dir = join(profDir, name, build ?? 'dist');
       mkdirSync(dir, { recursive: true });
       process.env.BENCH_SERVER_NODE_ARGS = process.env.BENCH_NO_PROFILE
         ? ''
         : `--cpu-prof --cpu-prof-dir=${dir}`;
+      if (build) process.env.BENCH_SERVER_BUILD = build;
+      else delete process.env.BENCH_SERVER_BUILD;
       const server = await startServer(database, false);
       const plan = (seconds: number): LoadPlan => ({
         kind,
@@ -74,7 +81,7 @@ async function main() {
       const per = (k: 'server' | 'postgres' | 'machine') =>
         Math.max(0, ((after[k] - before[k]) / r.total) * 1e6).toFixed(0);
       console.log(
-        `${name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms; CPU µs per request: server ${per('server')}, postgres ${per('postgres')}, whole machine ${per('machine')}`,
+        `${run}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms; CPU µs per request: server ${per('server')}, postgres ${per('postgres')}, whole machine ${per('machine')}`,
       );
     }
   } finally {

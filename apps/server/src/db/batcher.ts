@@ -8,13 +8,11 @@
  * `write` gets the batch's inputs in arrival order and answers each one, in the same order, with its
  * result or with the error that call alone should fail with.
  */
+type BatcherOptions = { maxSize: number; maxInFlight?: number; busyMinSize?: number };
+
 export function batcher<I, O>(
   write: (inputs: I[]) => Promise<Array<O | Error>>,
-  {
-    maxSize,
-    maxInFlight = 2,
-    busyMinSize = 4,
-  }: { maxSize: number; maxInFlight?: number; busyMinSize?: number },
+  { maxSize, maxInFlight = 2, busyMinSize = 4 }: BatcherOptions,
 ): (input: I) => Promise<O> {
   type Waiting = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
   let queue: Waiting[] = [];
@@ -57,4 +55,23 @@ export function batcher<I, O>(
         });
       }
     });
+}
+
+/**
+ * A batcher per application context, made on its first call: each app instance (and each test's
+ * app) has its own database, and a batch must never mix two.
+ */
+export function batcherPerContext<C extends object, I, O>(
+  write: (context: C, inputs: I[]) => Promise<Array<O | Error>>,
+  options: BatcherOptions,
+): (context: C, input: I) => Promise<O> {
+  const batchers = new WeakMap<C, (input: I) => Promise<O>>();
+  return (context, input) => {
+    let forContext = batchers.get(context);
+    if (!forContext) {
+      forContext = batcher((inputs: I[]) => write(context, inputs), options);
+      batchers.set(context, forContext);
+    }
+    return forContext(input);
+  };
 }

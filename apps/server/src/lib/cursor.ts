@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { AppError, ErrorCode } from '@royal/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { pooledRandomBytes } from './random-pool';
 
 const invalidCursor = () =>
   new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid cursor', [
@@ -47,7 +48,7 @@ const TAG_BYTES = 16;
 export function sealedCursorCodec<T>(schema: z.ZodType<T>) {
   return {
     encode(secret: Buffer, key: T): string {
-      const iv = randomBytes(IV_BYTES);
+      const iv = pooledRandomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', secret, iv);
       const sealed = Buffer.concat([cipher.update(JSON.stringify(key), 'utf8'), cipher.final()]);
       return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool';
 
 /**
  * AES-256-GCM with a key ring, so keys can rotate: `current` encrypts, every key (current included)
@@ -58,7 +59,7 @@ export function newRingKey(now: Date = new Date()): RingKey {
 
 /** Encrypts with the current key and a fresh random 96-bit nonce; the tag ends the ciphertext. */
 export function seal(ring: KeyRing, associatedData: Buffer, plaintext: Buffer): Sealed {
-  const nonce = randomBytes(NONCE_BYTES);
+  const nonce = pooledRandomBytes(NONCE_BYTES);
   const cipher = createCipheriv(ALGORITHM, ring.current.key, nonce, { authTagLength: TAG_BYTES });
   cipher.setAAD(associatedData);
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);

@@ -5,7 +5,7 @@ import {
   LOCKED_TEASER_RATIO,
   type TierLevel,
 } from '@royal/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import {
   addPhoto,
@@ -287,6 +287,51 @@ describe('discovery feed: order and pages', () => {
     );
     const lockedIds = new Set(locked.map((m) => m.id));
     expect(cards.filter((c) => c.locked).every((c) => lockedIds.has(c.id))).toBe(true);
+  });
+  it('two viewers paging at once each get their own pages, read together in shared statements', async () => {
+    const him = await scene({ tier: 1 });
+    const her = await signedInMember(t.app, {
+      tier: 1,
+      userType: 'women',
+      age: AGE,
+      ageRange: [AGE, AGE],
+    });
+    const man = (options: MemberOptions = {}) =>
+      createMember(t.app, { userType: 'men', age: AGE, tier: 1, ...options });
+    const women = await Promise.all(Array.from({ length: 25 }, () => him.woman()));
+    const lockedWomen = await Promise.all(Array.from({ length: 3 }, () => him.woman({ tier: 2 })));
+    const men = await Promise.all(Array.from({ length: 22 }, () => man()));
+    const lockedMen = await Promise.all(Array.from({ length: 2 }, () => man({ tier: 2 })));
+
+    const pageReads = vi.spyOn(t.app.ctx.database, 'queryPrepared');
+    const seen = { his: [] as FeedCard[], hers: [] as FeedCard[] };
+    let cursors: { his?: string | null; hers?: string | null } = {};
+    let pagesAsked = 0;
+    while (cursors.his !== null || cursors.hers !== null) {
+      const [his, hers] = await Promise.all([
+        cursors.his === null ? null : feedPage(him.session, cursors.his),
+        cursors.hers === null ? null : feedPage(her.session, cursors.hers),
+      ]);
+      pagesAsked += Number(his !== null) + Number(hers !== null);
+      seen.his.push(...(his?.items ?? []));
+      seen.hers.push(...(hers?.items ?? []));
+      cursors = { his: his ? his.next_cursor : null, hers: hers ? hers.next_cursor : null };
+    }
+    const statements = pageReads.mock.calls.filter(([name]) => name.startsWith('feed_pages')).length;
+    pageReads.mockRestore();
+
+    const ids = (cards: FeedCard[], locked: boolean) =>
+      new Set(cards.filter((card) => card.locked === locked).map((card) => card.id));
+    // She is a woman of his age, and he a man of hers: each is in the other's feed.
+    expect(ids(seen.his, false)).toEqual(new Set([...women.map((w) => w.id), her.member.id]));
+    expect(ids(seen.his, true)).toEqual(new Set(lockedWomen.map((w) => w.id)));
+    expect(ids(seen.hers, false)).toEqual(new Set([...men.map((m) => m.id), him.viewer.id]));
+    expect(ids(seen.hers, true)).toEqual(new Set(lockedMen.map((m) => m.id)));
+    expect(seen.his.length).toBe(new Set(seen.his.map((card) => card.id)).size);
+    expect(seen.hers.length).toBe(new Set(seen.hers.map((card) => card.id)).size);
+    // Pages asked for together were read together.
+    expect(pagesAsked).toBe(4);
+    expect(statements).toBe(2);
   });
 });
 

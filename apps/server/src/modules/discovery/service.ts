@@ -11,6 +11,7 @@ import {
 } from '@royal/shared';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { batcherPerContext } from '../../db/batcher';
 import { preparedStatement } from '../../db/prepared';
 import { boosts, profiles, swipeActions } from '../../db/schema';
 import { microsecondKey } from '../../lib/cursor';
@@ -34,7 +35,8 @@ const MAX_TEASERS = Math.floor(FEED_PAGE_SIZE / LOCKED_TEASER_RATIO);
 /** Sorts before every real key: the start of a segment list. */
 const FIRST: SortKey = { r: 3, t: '9999-12-31T00:00:00.000000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' };
 
-type P<T> = T | Placeholder;
+/** A value of the statement: a placeholder, or (in a batch) a column of the batch's viewer row. */
+type P<T> = T | Placeholder | SQL;
 type FeedValues = {
   viewerId: string;
   wanted: UserType;
@@ -138,26 +140,88 @@ function feedPage(v: Values, withTeasers: boolean, boosted: boolean): SQL {
   return sql`select page.* from (${visible} ${withTeasers ? sql`union all ${teasers}` : sql``}) page`;
 }
 
-// PostgreSQL plans these once and reuses the plan on connections set up for it (db/client.ts):
-// planning the union costs ~3 ms, running it well under one. See docs/decisions/004.
-const feedStatement = (name: string, withTeasers: boolean, boosted: boolean) =>
-  preparedStatement<FeedRow, FeedValues>(name, (v) => feedPage(v, withTeasers, boosted), {
-    genericPlan: true,
-  });
-const FEED_STATEMENTS = {
+/** The statement's values, one array per value with an element per viewer of the batch. */
+type FeedBatchValues = { [K in keyof FeedValues]: Array<FeedValues[K]> };
+/** Each value's PostgreSQL type, in the order the batch's viewer rows list them. */
+const BATCH_COLUMNS: { [K in keyof FeedValues]: string } = {
+  viewerId: 'uuid',
+  wanted: 'user_type',
+  maxTier: 'int',
+  ageMin: 'int',
+  ageMax: 'int',
+  visibleRank: 'int',
+  visibleAt: 'timestamptz',
+  visibleId: 'uuid',
+  teaserRank: 'int',
+  teaserAt: 'timestamptz',
+  teaserId: 'uuid',
+};
+const BATCH_KEYS = Object.keys(BATCH_COLUMNS) as Array<keyof FeedValues>;
+/** The column of the batch's viewer row that holds a value (quoted: the names are camelCase). */
+const viewerColumn = (key: keyof FeedValues) => sql.raw(`viewer."${key}"`);
+
+/**
+ * The pages of several viewers in one statement (decision 024): a row per viewer, unnested from the
+ * values' arrays, and beside each the same page statement, joined laterally, so every viewer's page
+ * is the walk it would be alone. Each row says whose page it belongs to (`viewerIndex`, from 1).
+ */
+function feedBatch(v: { [K in keyof FeedValues]: Placeholder }, withTeasers: boolean, boosted: boolean): SQL {
+  const arrays = sql.join(
+    BATCH_KEYS.map((key) => sql`${v[key]}::${sql.raw(BATCH_COLUMNS[key])}[]`),
+    sql`, `,
+  );
+  const names = sql.raw(BATCH_KEYS.map((key) => `"${key}"`).join(', '));
+  const columns = Object.fromEntries(BATCH_KEYS.map((key) => [key, viewerColumn(key)])) as Values;
+  return sql`select viewer.n::int as "viewerIndex", page.*
+    from unnest(${arrays}) with ordinality as viewer(${names}, n)
+    cross join lateral (${feedPage(columns, withTeasers, boosted)}) page`;
+}
+
+/** The viewers' values as the statement's arrays, an element per viewer. */
+const batchOf = (values: FeedValues[]): FeedBatchValues =>
+  Object.fromEntries(BATCH_KEYS.map((key) => [key, values.map((value) => value[key])])) as FeedBatchValues;
+
+/** Most pages one statement reads. */
+const FEED_BATCH_SIZE = 32;
+
+/**
+ * A feed statement and its reader. PostgreSQL plans the statement once and reuses the plan on
+ * connections set up for it (db/client.ts): planning the union costs ~3 ms, running it well under
+ * one (decision 004). Pages asked for while the database is reading others wait for that statement
+ * and go together with the next one (db/batcher.ts). Nothing is cached: each page is read by a
+ * statement that starts after it was asked for.
+ */
+function feedReader(name: string, withTeasers: boolean, boosted: boolean) {
+  const statement = preparedStatement<FeedRow & { viewerIndex: number }, FeedBatchValues>(
+    name,
+    (v) => feedBatch(v as { [K in keyof FeedValues]: Placeholder }, withTeasers, boosted),
+    { genericPlan: true },
+  );
+  const readPages = batcherPerContext(
+    async (ctx: AppContext, batch: FeedValues[]) => {
+      const rows = await statement.run(ctx.database, batchOf(batch));
+      const pages: FeedRow[][] = batch.map(() => []);
+      for (const { viewerIndex, ...row } of rows) pages[viewerIndex - 1]?.push(row);
+      return pages;
+    },
+    { maxSize: FEED_BATCH_SIZE },
+  );
+  return { statement, readPages };
+}
+const FEED_READERS = {
   boosted: {
-    visibleOnly: feedStatement('feed_page_boosted', false, true),
-    withTeasers: feedStatement('feed_page_teasers_boosted', true, true),
+    visibleOnly: feedReader('feed_pages_boosted', false, true),
+    withTeasers: feedReader('feed_pages_teasers_boosted', true, true),
   },
   unboosted: {
-    visibleOnly: feedStatement('feed_page', false, false),
-    withTeasers: feedStatement('feed_page_teasers', true, false),
+    visibleOnly: feedReader('feed_pages', false, false),
+    withTeasers: feedReader('feed_pages_teasers', true, false),
   },
 };
 
-const statementFor = (maxTier: TierLevel, anyBoostLive: boolean) => {
-  const statements = anyBoostLive ? FEED_STATEMENTS.boosted : FEED_STATEMENTS.unboosted;
-  return maxTier >= TOP_TIER ? statements.visibleOnly : statements.withTeasers;
+const readerFor = (maxTier: TierLevel, anyBoostLive: boolean) => {
+  const readers = anyBoostLive ? FEED_READERS.boosted : FEED_READERS.unboosted;
+  return maxTier >= TOP_TIER ? readers.visibleOnly : readers.withTeasers;
 };
 
 /** The statement's values for a viewer and where the previous page stopped. */
@@ -196,7 +260,7 @@ export async function loadFeed(
   const cursor = decodeFeedCursor(ctx.secrets.pageCursors, rawCursor);
   const maxTier = maxVisibleTier(viewer.rules);
   const anyBoostLive = await liveBoostsOf(ctx).anyLive();
-  const rows = await statementFor(maxTier, anyBoostLive).run(ctx.database, feedValues(viewer, cursor));
+  const rows = await readerFor(maxTier, anyBoostLive).readPages(ctx, feedValues(viewer, cursor));
 
   const visibleRows = rows.filter((row) => row.kind === 'visible');
   const hasMore = visibleRows.length > FEED_PAGE_SIZE;
@@ -241,5 +305,6 @@ export function feedStatementFor(
   viewer: MemberActor,
   anyBoostLive = false,
 ): { text: string; values: unknown[] } {
-  return statementFor(maxVisibleTier(viewer.rules), anyBoostLive).render(feedValues(viewer, null));
+  const { statement } = readerFor(maxVisibleTier(viewer.rules), anyBoostLive);
+  return statement.render(batchOf([feedValues(viewer, null)]));
 }

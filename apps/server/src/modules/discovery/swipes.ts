@@ -16,7 +16,7 @@ import {
 } from '@royal/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { batcher } from '../../db/batcher';
+import { batcherPerContext } from '../../db/batcher';
 import { pgErrorCode } from '../../db/errors';
 import { preparedStatement } from '../../db/prepared';
 import { profiles } from '../../db/schema';
@@ -236,15 +236,7 @@ async function writeSwipeBatch(
 
 /** Swipes wait for the batch in flight at most; a batch holds at most this many. */
 const SWIPE_BATCH_SIZE = 64;
-const swipeBatchers = new WeakMap<AppContext, (values: SwipeValues) => Promise<SwipeRow | null>>();
-const batchedSwipe = (ctx: AppContext) => {
-  let write = swipeBatchers.get(ctx);
-  if (!write) {
-    write = batcher((batch: SwipeValues[]) => writeSwipeBatch(ctx, batch), { maxSize: SWIPE_BATCH_SIZE });
-    swipeBatchers.set(ctx, write);
-  }
-  return write;
-};
+const batchedSwipe = batcherPerContext(writeSwipeBatch, { maxSize: SWIPE_BATCH_SIZE });
 
 /** Text for a format() template with no placeholder of its own: `%` is doubled. */
 const literalTemplate = (text: string) => text.replaceAll('%', '%%');
@@ -397,7 +389,7 @@ export async function recordSwipe(
 
   return ctx.transactSingleStatement(async (unit) => {
     const row = batchable
-      ? await batchedSwipe(ctx)(values)
+      ? await batchedSwipe(ctx, values)
       : (await swipeStatement.run(ctx.database, values, work?.tx))[0];
     if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
     const {

@@ -1,10 +1,11 @@
 import { meSchema } from '@royal/shared';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../../../test/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, startTestApp, useTestApp } from '../../../test/app';
 import { addPhoto } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import { photos, profiles } from '../../db/schema';
+import { loadMe } from './service';
 
 const t = useTestApp();
 
@@ -58,5 +59,50 @@ describe('GET /api/me', () => {
     expect(me.avatar).toContain(first);
     expect(Number.isNaN(Date.parse(me.last_active))).toBe(false);
     expect(Number.isNaN(Date.parse(me.created_at))).toBe(false);
+  });
+});
+
+describe('member views read together', () => {
+  let counted: Awaited<ReturnType<typeof startTestApp>>;
+  let statements = 0;
+  beforeAll(async () => {
+    counted = await startTestApp({}, {}, { onStatement: () => statements++ });
+  });
+  afterAll(async () => {
+    await counted?.dispose();
+  });
+
+  it('answers views asked for at once with one statement, each member with their own', async () => {
+    const members = await Promise.all(
+      ['Ada', 'Bea', 'Cleo', 'Dora'].map(
+        async (name) => (await signedInMember(counted.app, { name })).member,
+      ),
+    );
+    const missing = '00000000-0000-4000-8000-00000000dead';
+    statements = 0;
+    const views = await Promise.allSettled([
+      ...members.map((member) => loadMe(counted.app.ctx, member.id)),
+      loadMe(counted.app.ctx, missing),
+      // The same member twice in one batch gets the same view twice.
+      loadMe(counted.app.ctx, members[0]?.id ?? missing),
+    ]);
+    expect(statements).toBe(1);
+    const names = views.map((view) => (view.status === 'fulfilled' ? view.value.name : null));
+    expect(names).toEqual(['Ada', 'Bea', 'Cleo', 'Dora', null, 'Ada']);
+    const emails = views.map((view) => (view.status === 'fulfilled' ? view.value.email : null));
+    expect(emails.slice(0, 4)).toEqual(members.map((member) => member.email));
+    // Only the unknown member's view fails, and as the single read would.
+    const failed = views[4];
+    expect(failed?.status === 'rejected' && failed.reason.code).toBe('PROFILE_NOT_FOUND');
+  });
+
+  it('reads a write that committed before the view was asked for (nothing is kept between reads)', async () => {
+    const { member } = await signedInMember(counted.app, { name: 'Elle' });
+    expect((await loadMe(counted.app.ctx, member.id)).bio).not.toBe('Fresh words');
+    await counted.app.ctx.db
+      .update(profiles)
+      .set({ bio: 'Fresh words' })
+      .where(eq(profiles.userId, member.id));
+    expect((await loadMe(counted.app.ctx, member.id)).bio).toBe('Fresh words');
   });
 });

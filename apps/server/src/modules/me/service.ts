@@ -8,6 +8,7 @@ import {
 } from '@royal/shared';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { batcherPerContext } from '../../db/batcher';
 import { preparedStatement } from '../../db/prepared';
 import { photos, profiles, userCompliance, userRoles, users } from '../../db/schema';
 import type { MemberActor } from '../auth';
@@ -29,7 +30,8 @@ type MeRow = ProfileRow & {
 /**
  * Everything the member's own view needs, in one prepared statement whose rows come back as the
  * driver reads them (no ORM mapping on this hot path: the profile's columns are aliased to their
- * schema names, and the presenter accepts the driver's numeric string).
+ * schema names, and the presenter accepts the driver's numeric string). It reads several members at
+ * once: the views asked for in the same turn of the event loop share one statement (readMeRows).
  */
 const {
   profileVisibility: _visibility,
@@ -39,8 +41,8 @@ const {
   ...ownProfileColumns
 } = getTableColumns(profiles);
 
-const meStatement = preparedStatement<MeRow, { userId: string }>(
-  'me_by_user_id',
+const meStatement = preparedStatement<MeRow, { userIds: string[] }>(
+  'me_by_user_ids',
   (v) => sql`select ${selectList({
     ...ownProfileColumns,
     email: users.email,
@@ -57,11 +59,29 @@ const meStatement = preparedStatement<MeRow, { userId: string }>(
     from ${profiles}
     join ${users} on ${users.id} = ${profiles.userId}
     left join ${userCompliance} on ${userCompliance.userId} = ${profiles.userId}
-    where ${profiles.userId} = ${v.userId}::uuid`,
+    where ${profiles.userId} = any(${v.userIds}::uuid[])`,
+);
+
+/** Most member views one statement reads (a busy instance's turn rarely holds more). */
+const ME_BATCH_SIZE = 64;
+
+/**
+ * Reads are batched like swipes (decision 021, decision 024): a view asked for while the database
+ * is reading others waits for that statement and goes with the next one. Nothing is cached: each
+ * view is read by a statement that starts after it was asked for, so a member always sees their
+ * own writes that committed before the request.
+ */
+const readMeRows = batcherPerContext(
+  async (ctx: AppContext, userIds: string[]) => {
+    const rows = await meStatement.run(ctx.database, { userIds: [...new Set(userIds)] });
+    const byId = new Map(rows.map((row) => [row.userId, row]));
+    return userIds.map((id) => byId.get(id) ?? null);
+  },
+  { maxSize: ME_BATCH_SIZE },
 );
 
 export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
-  const [row] = await meStatement.run(ctx.database, { userId });
+  const row = await readMeRows(ctx, userId);
   if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND);
   const {
     email,
