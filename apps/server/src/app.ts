@@ -30,7 +30,7 @@ import { devRoutes } from './modules/dev';
 import { discoveryRoutes } from './modules/discovery';
 import { healthRoutes } from './modules/health';
 import { interestRoutes } from './modules/interests';
-import { meRoutes } from './modules/me';
+import { createMemberViews, forgetOwnViewAfterWrites, meRoutes } from './modules/me';
 import { memberRoutes } from './modules/members';
 import { messagingRoutes } from './modules/messaging';
 import { createNsfwClassifier, moderationRoutes, type PhotoClassifier } from './modules/moderation';
@@ -69,6 +69,8 @@ export type BuildOptions = {
   jobs?: boolean;
   /** How long resolved actors are cached (tests shorten or lengthen it). */
   actorCacheTtlMs?: number;
+  /** How long a member's own view is kept (modules/me/views.ts); tests of staleness set it. */
+  memberViewTtlMs?: number;
 };
 
 function hasPrettyLogs(): boolean {
@@ -134,12 +136,31 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     cacheTtlMs: options.actorCacheTtlMs,
     onBackgroundError: (error) => app.log.warn({ err: error }, 'last_active update failed'),
   });
+  const memberViews = createMemberViews({
+    bus,
+    ttlMs: options.memberViewTtlMs,
+    onPublishError: (error) => app.log.error({ err: error }, 'bus publish of a dropped member view failed'),
+  });
   const jobs = options.jobs === false ? noJobs : createJobs(database, app.log);
   // The sandbox hands its signed webhooks to the same handler the webhook route calls.
   const payments = createPaymentProvider(config, (body, signature) =>
     receiveWebhook(app.ctx, 'sandbox', body, signature),
   );
-  const unitDeps = { db: database.db, bus, log: app.log, forgetActors: actors.forget };
+  const unitDeps = {
+    db: database.db,
+    bus,
+    log: app.log,
+    forgetLocally: ({
+      kind,
+      userIds,
+    }: {
+      kind: 'actor.invalidate' | 'member.view.invalidate';
+      userIds: readonly string[];
+    }) => {
+      if (kind === 'actor.invalidate') actors.forget(userIds);
+      memberViews.forget(userIds);
+    },
+  };
 
   const ctx: AppContext = {
     config,
@@ -152,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     redis,
     auth,
     actors,
+    memberViews,
     secrets,
     messageKeys: config.messageKeys,
     jobs,
@@ -170,6 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   app.addHook('onClose', async () => {
     await jobs.stop();
     actors.close();
+    memberViews.close();
     if (!options.bus) await bus.close();
     await redis?.quit();
     if (ownsDatabase) await database.close();
@@ -189,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       // Both hooks apply to every route registered below, and only to those.
       registerAccessControl(api);
       registerInputGuards(api);
+      forgetOwnViewAfterWrites(api, memberViews);
       api.addHook('onRoute', (route) => {
         const access = route.config?.access;
         if (route.schema?.hide || access === undefined) return;

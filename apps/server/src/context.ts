@@ -9,6 +9,7 @@ import type { Jobs } from './jobs/queue';
 import type { AttemptCounter } from './lib/attempt-counter';
 import type { MessageKeyRing } from './lib/message-crypto';
 import type { ActorResolver, Auth } from './modules/auth';
+import type { MemberViews } from './modules/me';
 import type { PhotoClassifier } from './modules/moderation';
 import type { PaymentProvider } from './modules/payments';
 
@@ -35,6 +36,8 @@ export type AppContext = {
   redis: Redis | undefined;
   auth: Auth;
   actors: ActorResolver;
+  /** The members' own views, kept for a moment (modules/me/views.ts). */
+  memberViews: MemberViews;
   secrets: DerivedSecrets;
   /** The keys that encrypt chat messages at rest (from the configuration). */
   messageKeys: MessageKeyRing;

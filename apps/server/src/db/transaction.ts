@@ -18,8 +18,13 @@ export type TransactionDeps = {
   db: Db;
   bus: EventBus;
   log: FastifyBaseLogger;
-  /** Called at once after commit for `actor.invalidate`, so this instance never serves a stale actor. */
-  forgetActors: (userIds: readonly string[]) => void;
+  /**
+   * Called at once after commit for `actor.invalidate` and `member.view.invalidate`, so this
+   * instance never serves a stale actor or member view, whenever the bus brings the message back.
+   */
+  forgetLocally: (
+    message: Extract<BusMessage, { kind: 'actor.invalidate' | 'member.view.invalidate' }>,
+  ) => void;
 };
 
 /**
@@ -56,7 +61,8 @@ async function runUnit<T>(
 
 export async function publishAll(deps: TransactionDeps, messages: readonly BusMessage[]) {
   for (const message of messages) {
-    if (message.kind === 'actor.invalidate') deps.forgetActors(message.userIds);
+    if (message.kind === 'actor.invalidate' || message.kind === 'member.view.invalidate')
+      deps.forgetLocally(message);
     try {
       await deps.bus.publish(message);
     } catch (error) {

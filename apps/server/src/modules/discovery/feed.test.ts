@@ -6,7 +6,7 @@ import {
   type TierLevel,
 } from '@royal/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { request, type Session, useTestApp } from '../../../test/app';
+import { request, type Session, testConfig, useTestApp } from '../../../test/app';
 import {
   addPhoto,
   block,
@@ -16,6 +16,8 @@ import {
   setVisibility,
 } from '../../../test/discovery';
 import { createMember, type MemberOptions, signedInMember } from '../../../test/factories';
+import { buildApp } from '../../app';
+import { createMemoryStorage } from '../../db/seed/memory-storage';
 
 // Every test starts from an empty database: the feed spans all members, and each test must see
 // only the members it made.
@@ -395,5 +397,23 @@ describe('Start Over', () => {
       cleared: 0,
     });
     expect((await request(t.app, 'POST', '/api/discovery/reset')).statusCode).toBe(401);
+  });
+});
+
+describe('discovery feed on a database migrated at start', () => {
+  it('pages on a fresh embedded database, as `npm start` creates it (types made after it opened)', async () => {
+    // The tests' databases are copies of a migrated template; the app itself opens a new folder and
+    // migrates it, so PGlite meets the enum types only after it started.
+    const app = await buildApp(testConfig(), { storage: createMemoryStorage(), logger: false, jobs: false });
+    try {
+      await app.ready();
+      const { session } = await signedInMember(app, { tier: 1, userType: 'men', age: AGE });
+      const woman = await createMember(app, { userType: 'women', age: AGE, tier: 1 });
+      const res = await request(app, 'GET', '/api/discovery/feed', { session });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(feedPageSchema.parse(res.json()).items.map((card) => card.id)).toEqual([woman.id]);
+    } finally {
+      await app.close();
+    }
   });
 });

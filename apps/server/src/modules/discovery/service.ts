@@ -145,7 +145,9 @@ type FeedBatchValues = { [K in keyof FeedValues]: Array<FeedValues[K]> };
 /** Each value's PostgreSQL type, in the order the batch's viewer rows list them. */
 const BATCH_COLUMNS: { [K in keyof FeedValues]: string } = {
   viewerId: 'uuid',
-  wanted: 'user_type',
+  // Text, cast where it is compared: PGlite cannot send an array of an enum created after it
+  // started (a fresh data folder migrated at boot), and `::user_type` on each use costs nothing.
+  wanted: 'text',
   maxTier: 'int',
   ageMin: 'int',
   ageMax: 'int',

@@ -366,7 +366,7 @@ describe('likes, matches and Start Over', () => {
     const other = await man();
     const likes = () => notificationsOf(target.id).then((all) => all.filter((n) => n.title === 'New Like'));
     const events: BusMessage[] = [];
-    const unsubscribe = t.app.ctx.bus.subscribe((m) => events.push(m));
+    const unsubscribe = t.app.ctx.bus.subscribe((m) => m.kind === 'deliver' && events.push(m));
     expect((await swipe(session, target.id, 'right')).statusCode).toBe(200);
     unsubscribe();
     // Announced live as written, to her alone.

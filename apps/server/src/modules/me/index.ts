@@ -2,4 +2,5 @@
 
 export { placeFor } from './location';
 export { meRoutes } from './routes';
-export { loadMe, sessionReply } from './service';
+export { createMemberViews, loadMe, type MemberViews, sessionReply } from './service';
+export { forgetOwnViewAfterWrites } from './views';

@@ -95,14 +95,4 @@ describe('member views read together', () => {
     const failed = views[4];
     expect(failed?.status === 'rejected' && failed.reason.code).toBe('PROFILE_NOT_FOUND');
   });
-
-  it('reads a write that committed before the view was asked for (nothing is kept between reads)', async () => {
-    const { member } = await signedInMember(counted.app, { name: 'Elle' });
-    expect((await loadMe(counted.app.ctx, member.id)).bio).not.toBe('Fresh words');
-    await counted.app.ctx.db
-      .update(profiles)
-      .set({ bio: 'Fresh words' })
-      .where(eq(profiles.userId, member.id));
-    expect((await loadMe(counted.app.ctx, member.id)).bio).toBe('Fresh words');
-  });
 });

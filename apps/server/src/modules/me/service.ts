@@ -15,6 +15,11 @@ import type { MemberActor } from '../auth';
 import { selectList } from '../members';
 import { latestIdStatusSql, presentCompliance } from '../verification';
 import { type MePhotoRow, type ProfileRow, presentMe } from './presenter';
+import { createMemberViewCache, type MemberViewCache } from './views';
+
+export type MemberViews = MemberViewCache<Me>;
+export const createMemberViews = (options: Parameters<typeof createMemberViewCache<Me>>[0]): MemberViews =>
+  createMemberViewCache<Me>(options);
 
 type MeRow = ProfileRow & {
   email: string;
@@ -80,7 +85,12 @@ const readMeRows = batcherPerContext(
   { maxSize: ME_BATCH_SIZE },
 );
 
-export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
+/** The member's own view, as kept for a moment (views.ts) or read now. */
+export function loadMe(ctx: AppContext, userId: string): Promise<Me> {
+  return ctx.memberViews.read(userId, () => readMe(ctx, userId));
+}
+
+async function readMe(ctx: AppContext, userId: string): Promise<Me> {
   const row = await readMeRows(ctx, userId);
   if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND);
   const {

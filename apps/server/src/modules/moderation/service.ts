@@ -137,8 +137,10 @@ export async function decidePhoto(
   ctx: AppContext,
   { actor, photoId, input }: { actor: MemberActor; photoId: string; input: ModerationDecisionBody },
 ): Promise<ModerationItem> {
-  await ctx.transact(async ({ tx }) => {
-    await lockPhotoOwner(tx, photoId);
+  await ctx.transact(async ({ tx, publish }) => {
+    const owner = await lockPhotoOwner(tx, photoId);
+    // The owner's own view lists their photos without the rejected ones.
+    if (owner) publish({ kind: 'member.view.invalidate', userIds: [owner] });
     const approve = input.action === 'approve';
     const status = approve ? 'approved' : 'rejected';
     // Status changes are serialised by lockPhotoOwner, so this read stays true until the update.
@@ -171,8 +173,9 @@ export async function decideAppeal(
   ctx: AppContext,
   { actor, photoId, input }: { actor: MemberActor; photoId: string; input: AppealDecisionBody },
 ): Promise<ModerationItem> {
-  await ctx.transact(async ({ tx }) => {
-    await lockPhotoOwner(tx, photoId);
+  await ctx.transact(async ({ tx, publish }) => {
+    const owner = await lockPhotoOwner(tx, photoId);
+    if (owner) publish({ kind: 'member.view.invalidate', userIds: [owner] });
     const upheld = input.action === 'approve';
     const now = new Date();
     const [row] = await tx

@@ -42,11 +42,15 @@ async function lockMember(tx: Db, userId: string) {
  * else (moderation): the owner's profile, then the photo. The photos' copy trigger (migration 0019)
  * locks the profile after the photo it changed; a moderation decision that did not take this lock
  * first could hold the photo while the member's reorder held the profile, each waiting on the other.
+ * Answers the owner's id (null: no such photo).
  */
-export async function lockPhotoOwner(tx: Db, photoId: string) {
-  await tx.execute(sql`select 1 from ${profiles}
+export async function lockPhotoOwner(tx: Db, photoId: string): Promise<string | null> {
+  const { rows } = await tx.execute<{
+    ownerId: string;
+  }>(sql`select ${profiles.userId} as "ownerId" from ${profiles}
     where ${profiles.userId} = (select ${photos.userId} from ${photos} where ${photos.id} = ${photoId})
     for update`);
+  return rows[0]?.ownerId ?? null;
 }
 
 async function countPhotos(tx: Db, userId: string): Promise<number> {
