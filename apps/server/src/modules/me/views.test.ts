@@ -25,7 +25,11 @@ describe('the member view cache', () => {
     });
     let reads = 0;
     // Each actual read of the database gives a new view: view-1, view-2…
-    const read = (userId: string) => cache.read(userId, async () => `view-${(reads += 1)}`);
+    const read = (userId: string) =>
+      cache.read(userId, async () => {
+        reads += 1;
+        return `view-${reads}`;
+      });
     return { bus, cache, read, advance: (ms: number) => (clock += ms) };
   };
 
