@@ -13,7 +13,7 @@
  *   BENCH_LOAD=autocannon npm run bench                    # the Node load generator even where wrk is installed
  *   BENCH_KEEP=1 npm run bench                             # keep the database afterwards (to EXPLAIN)
  */
-import { MEMBER_VIEW_TTL_MS } from '../apps/server/src/modules/me/views';
+import { MEMBER_VIEW_TTL_MS } from '../apps/server/src/modules/me';
 import {
   ENGINE,
   type Load,

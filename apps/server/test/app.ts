@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { EventBus } from '../src/adapters/bus';
 import { createMemoryBus } from '../src/adapters/bus/memory';
+import { createRedisBus } from '../src/adapters/bus/redis';
 import { type App, type BuildOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
@@ -129,4 +131,66 @@ export function cookieFrom(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
   return all.map((c) => c.split(';')[0]).join('; ');
+}
+
+/**
+ * An app on its own database whose SQL statements are counted: reset `statements` before the
+ * requests to count.
+ */
+export function useCountedApp() {
+  const state = { statements: 0 } as { app: App; statements: number; dispose?: () => Promise<void> };
+  beforeAll(async () => {
+    const started = await startTestApp({}, {}, { onStatement: () => (state.statements += 1) });
+    state.app = started.app;
+    state.dispose = started.dispose;
+  });
+  afterAll(async () => {
+    await state.dispose?.();
+  });
+  return state;
+}
+
+/**
+ * Two API instances on one database, as two servers behind a load balancer. They share one
+ * in-process bus, or, with `redisBusFrom` (CI's PostgreSQL pass sets TEST_REDIS_URL), each gets its
+ * own Redis bus, exactly as two servers would.
+ */
+export function useTwoInstances(
+  build: Omit<BuildOptions, 'database' | 'bus'> = {},
+  { redisBusFrom }: { redisBusFrom?: string } = {},
+) {
+  const state = {} as { a: App; b: App; dispose?: () => Promise<void> };
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    const shared = createMemoryBus();
+    const buses: EventBus[] = [];
+    const busFor = async (): Promise<EventBus> => {
+      const bus = redisBusFrom ? await createRedisBus(redisBusFrom) : shared;
+      buses.push(bus);
+      return bus;
+    };
+    const instance = async () =>
+      buildApp(testConfig(), {
+        storage: createMemoryStorage(),
+        logger: false,
+        jobs: false,
+        ...build,
+        database,
+        bus: await busFor(),
+      });
+    state.a = await instance();
+    state.b = await instance();
+    await Promise.all([state.a.ready(), state.b.ready()]);
+    state.dispose = async () => {
+      await state.a.close();
+      await state.b.close();
+      // The apps were handed their buses, so they leave them open.
+      await Promise.all([...new Set(buses)].map((bus) => bus.close()));
+      await database.dispose();
+    };
+  });
+  afterAll(async () => {
+    await state.dispose?.();
+  });
+  return state;
 }

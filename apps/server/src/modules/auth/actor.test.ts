@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cookieFrom,
   request,
-  startTestApp,
   TEST_AUTH_SECRET,
-  testConfig,
+  useCountedApp,
   useTestApp,
+  useTwoInstances,
 } from '../../../test/app';
-import { openTestDatabase } from '../../../test/database';
 import { createMember, FACTORY_PASSWORD, signedInMember, signInAs } from '../../../test/factories';
-import { createMemoryBus } from '../../adapters/bus/memory';
-import { type App, buildApp } from '../../app';
 import { profiles, sessions, userRoles } from '../../db/schema';
-import { createMemoryStorage } from '../../db/seed/memory-storage';
 import { SESSION_SETTINGS } from './auth';
 import { signSessionToken } from './session-cookie';
 
@@ -103,58 +99,26 @@ describe('the actor resolver agrees with Better Auth', () => {
 });
 
 describe('statements per resolution', () => {
-  let counted: Awaited<ReturnType<typeof startTestApp>>;
-  let statements = 0;
-  beforeAll(async () => {
-    counted = await startTestApp({}, {}, { onStatement: () => statements++ });
-  });
-  afterAll(async () => {
-    await counted?.dispose();
-  });
+  const counted = useCountedApp();
 
   it('costs one statement on a miss and none on a cache hit', async () => {
     const member = await createMember(counted.app, { lastActive: new Date() });
     const session = await signInAs(counted.app, member);
     const value = cookieValue(session.cookie);
-    statements = 0;
+    counted.statements = 0;
     expect((await counted.app.ctx.actors.resolve(value, () => new Headers()))?.actor.id).toBe(member.id);
-    expect(statements).toBe(1);
-    statements = 0;
+    expect(counted.statements).toBe(1);
+    counted.statements = 0;
     expect((await counted.app.ctx.actors.resolve(value, () => new Headers()))?.actor.id).toBe(member.id);
-    expect(statements).toBe(0);
+    expect(counted.statements).toBe(0);
   });
 });
 
 describe('the actor cache across two instances', () => {
-  let a: App;
-  let b: App;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    // Two API instances on one database and one bus, with a long cache so only invalidation can help.
-    const database = await openTestDatabase();
-    const bus = createMemoryBus();
-    const build = () =>
-      buildApp(testConfig(), {
-        database,
-        bus,
-        storage: createMemoryStorage(),
-        logger: false,
-        jobs: false,
-        actorCacheTtlMs: 60 * 60_000,
-      });
-    a = await build();
-    b = await build();
-    dispose = async () => {
-      await a.close();
-      await b.close();
-      await database.dispose();
-    };
-  });
-  afterAll(async () => {
-    await dispose?.();
-  });
+  const two = useTwoInstances({ actorCacheTtlMs: 60 * 60_000 });
 
   it('forgets a signed-out session on every instance at once', async () => {
+    const { a, b } = two;
     const member = await createMember(a, { tier: 2 });
     const signIn = await request(a, 'POST', '/api/auth/sign-in', {
       body: { email: member.email, password: FACTORY_PASSWORD },
@@ -168,6 +132,7 @@ describe('the actor cache across two instances', () => {
   });
 
   it('applies a role or tier change on the next request once it is announced', async () => {
+    const { a, b } = two;
     const { member, session } = await signedInMember(a, { tier: 1 });
     expect((await request(b, 'GET', '/api/me', { session })).json().tier_level).toBe(1);
     await a.ctx.transact(async ({ tx, publish }) => {
@@ -181,6 +146,7 @@ describe('the actor cache across two instances', () => {
   });
 
   it('keeps serving the cached member until then (the cache is real)', async () => {
+    const { a, b } = two;
     const { member, session } = await signedInMember(a, { tier: 1 });
     const feed = () => request(b, 'GET', '/api/discovery/feed', { session });
     expect((await feed()).statusCode).toBe(200);

@@ -3,4 +3,4 @@
 export { placeFor } from './location';
 export { meRoutes } from './routes';
 export { createMemberViews, loadMe, type MemberViews, sessionReply } from './service';
-export { forgetOwnViewAfterWrites } from './views';
+export { forgetOwnViewAfterWrites, MEMBER_VIEW_TTL_MS } from './views';

@@ -1,7 +1,7 @@
 import { meSchema } from '@royal/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, startTestApp, useTestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { request, useCountedApp, useTestApp } from '../../../test/app';
 import { addPhoto } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import { photos, profiles } from '../../db/schema';
@@ -63,14 +63,7 @@ describe('GET /api/me', () => {
 });
 
 describe('member views read together', () => {
-  let counted: Awaited<ReturnType<typeof startTestApp>>;
-  let statements = 0;
-  beforeAll(async () => {
-    counted = await startTestApp({}, {}, { onStatement: () => statements++ });
-  });
-  afterAll(async () => {
-    await counted?.dispose();
-  });
+  const counted = useCountedApp();
 
   it('answers views asked for at once with one statement, each member with their own', async () => {
     const members = await Promise.all(
@@ -79,14 +72,14 @@ describe('member views read together', () => {
       ),
     );
     const missing = '00000000-0000-4000-8000-00000000dead';
-    statements = 0;
+    counted.statements = 0;
     const views = await Promise.allSettled([
       ...members.map((member) => loadMe(counted.app.ctx, member.id)),
       loadMe(counted.app.ctx, missing),
       // The same member twice in one batch gets the same view twice.
       loadMe(counted.app.ctx, members[0]?.id ?? missing),
     ]);
-    expect(statements).toBe(1);
+    expect(counted.statements).toBe(1);
     const names = views.map((view) => (view.status === 'fulfilled' ? view.value.name : null));
     expect(names).toEqual(['Ada', 'Bea', 'Cleo', 'Dora', null, 'Ada']);
     const emails = views.map((view) => (view.status === 'fulfilled' ? view.value.email : null));

@@ -1,14 +1,12 @@
 import { meSchema } from '@royal/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, type Session, startTestApp, testConfig, useTestApp } from '../../../test/app';
-import { openTestDatabase } from '../../../test/database';
+import { describe, expect, it } from 'vitest';
+import { request, type Session, useCountedApp, useTestApp, useTwoInstances } from '../../../test/app';
 import { addPhoto } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import { createMemoryBus } from '../../adapters/bus/memory';
-import { type App, buildApp } from '../../app';
+import type { App } from '../../app';
 import { profiles } from '../../db/schema';
-import { createMemoryStorage } from '../../db/seed/memory-storage';
 import { createMemberViewCache } from './views';
 
 describe('the member view cache', () => {
@@ -113,54 +111,22 @@ describe('GET /api/me and the cache', () => {
 });
 
 describe('statements of a kept view', () => {
-  let counted: Awaited<ReturnType<typeof startTestApp>>;
-  let statements = 0;
-  beforeAll(async () => {
-    counted = await startTestApp({}, {}, { onStatement: () => statements++ });
-  });
-  afterAll(async () => {
-    await counted?.dispose();
-  });
+  const counted = useCountedApp();
 
   it('serves a kept view with no statement at all', async () => {
     const { session } = await signedInMember(counted.app);
     expect((await request(counted.app, 'GET', '/api/me', { session })).statusCode).toBe(200);
-    statements = 0;
+    counted.statements = 0;
     expect((await request(counted.app, 'GET', '/api/me', { session })).statusCode).toBe(200);
-    expect(statements).toBe(0);
+    expect(counted.statements).toBe(0);
   });
 });
 
 describe('the member view across two instances', () => {
-  let a: App;
-  let b: App;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    // Two API instances on one database and one bus, keeping views long, so only the bus can help.
-    const database = await openTestDatabase();
-    const bus = createMemoryBus();
-    const build = () =>
-      buildApp(testConfig(), {
-        database,
-        bus,
-        storage: createMemoryStorage(),
-        logger: false,
-        jobs: false,
-        memberViewTtlMs: 60 * 60_000,
-      });
-    a = await build();
-    b = await build();
-    dispose = async () => {
-      await a.close();
-      await b.close();
-      await database.dispose();
-    };
-  });
-  afterAll(async () => {
-    await dispose?.();
-  });
+  const two = useTwoInstances({ memberViewTtlMs: 60 * 60_000 });
 
   it('shows on one instance what the member changed through the other', async () => {
+    const { a, b } = two;
     const { member, session } = await signedInMember(a);
     const photo = await addPhoto(a, member.id, 0);
     const photosOn = async (app: App) =>

@@ -1,56 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type SocketFrame, socketFrameSchema } from '@royal/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, TEST_ORIGIN, testConfig } from '../../../test/app';
-import { openTestDatabase } from '../../../test/database';
+import { describe, expect, it } from 'vitest';
+import { request, TEST_ORIGIN, useTwoInstances } from '../../../test/app';
 import { matchedPair } from '../../../test/discovery';
-import type { EventBus } from '../../adapters/bus';
-import { createMemoryBus } from '../../adapters/bus/memory';
-import { createRedisBus } from '../../adapters/bus/redis';
-import { type App, buildApp } from '../../app';
-import { createMemoryStorage } from '../../db/seed/memory-storage';
 
 // Two API instances on one database. With TEST_REDIS_URL (CI's PostgreSQL pass) each has its own
 // Redis bus, exactly as two servers would; otherwise they share one in-process bus.
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe(`realtime across two instances (${redisUrl ? 'Redis' : 'in-process'} bus)`, () => {
-  let a: App;
-  let b: App;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    const database = await openTestDatabase();
-    const shared = createMemoryBus();
-    const buses: EventBus[] = [];
-    const busFor = async (): Promise<EventBus> => {
-      const bus = redisUrl ? await createRedisBus(redisUrl) : shared;
-      buses.push(bus);
-      return bus;
-    };
-    const build = async () =>
-      buildApp(testConfig(), {
-        database,
-        bus: await busFor(),
-        storage: createMemoryStorage(),
-        logger: false,
-        jobs: false,
-      });
-    a = await build();
-    b = await build();
-    await Promise.all([a.ready(), b.ready()]);
-    dispose = async () => {
-      await a.close();
-      await b.close();
-      // The apps were handed their buses, so they leave them open.
-      await Promise.all([...new Set(buses)].map((bus) => bus.close()));
-      await database.dispose();
-    };
-  });
-  afterAll(async () => {
-    await dispose?.();
-  });
+  const two = useTwoInstances({}, { redisBusFrom: redisUrl });
 
   it('delivers a message and a typing signal sent through B to a member connected to A within a second', async () => {
+    const { a, b } = two;
     const { him, her, matchId } = await matchedPair(b);
     const frames: { at: number; frame: SocketFrame }[] = [];
     const socket = await a.injectWS(
