@@ -72,9 +72,9 @@ const ME_BATCH_SIZE = 64;
 
 /**
  * Reads are batched like swipes (decision 021, decision 024): a view asked for while the database
- * is reading others waits for that statement and goes with the next one. Nothing is cached: each
- * view is read by a statement that starts after it was asked for, so a member always sees their
- * own writes that committed before the request.
+ * is reading others waits for that statement and goes with the next one. The batch keeps nothing:
+ * each view is read by a statement that starts after it was asked for (what is kept afterwards, and
+ * for how long, is views.ts's business: decision 025).
  */
 const readMeRows = batcherPerContext(
   async (ctx: AppContext, userIds: string[]) => {

@@ -69,6 +69,56 @@ describe('the member view cache', () => {
   });
 });
 
+describe('the member view cache: memory', () => {
+  it('sweeps out views past their time, and keeps at most 10,000', async () => {
+    let clock = 0;
+    const cache = createMemberViewCache<number>({
+      bus: createMemoryBus(),
+      ttlMs: 2_000,
+      now: () => clock,
+      onPublishError: () => {},
+    });
+    try {
+      for (let i = 0; i < 10_500; i += 1) await cache.read(`member-${i}`, async () => i);
+      expect(cache.size).toBeLessThanOrEqual(10_000);
+      // The newest stay; the oldest went first.
+      expect(await cache.read('member-10499', async () => -1)).toBe(10_499);
+      expect(await cache.read('member-0', async () => -1)).toBe(-1);
+      clock += 2_000;
+      cache.sweep();
+      expect(cache.size).toBe(0);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it('tells the bus before a drop is done, so a reply that waits for it leaves after', async () => {
+    const bus = createMemoryBus();
+    const told: string[] = [];
+    let release: () => void = () => {};
+    const slowBus = {
+      ...bus,
+      publish: async (message: Parameters<typeof bus.publish>[0]) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        told.push(message.kind);
+        await bus.publish(message);
+      },
+    };
+    const cache = createMemberViewCache<string>({ bus: slowBus, onPublishError: () => {} });
+    try {
+      let done = false;
+      const dropping = cache.invalidate(['a']).then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(done).toBe(false);
+      release();
+      await dropping;
+      expect(told).toEqual(['member.view.invalidate']);
+    } finally {
+      cache.close();
+    }
+  });
+});
+
 describe('GET /api/me and the cache', () => {
   const t = useTestApp();
   const me = async (session: Session) => {

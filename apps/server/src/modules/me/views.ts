@@ -8,7 +8,9 @@ import type { EventBus } from '../../adapters/bus';
  */
 export const MEMBER_VIEW_TTL_MS = 2_000;
 /** A bound on the members kept (an instance serves far fewer in any two seconds). */
-const MAX_VIEWS = 50_000;
+const MAX_VIEWS = 10_000;
+/** How often views past their time are swept out, so e-mails and coordinates are not kept idle. */
+const SWEEP_EVERY_MS = 10_000;
 
 export type MemberViewCache<T> = ReturnType<typeof createMemberViewCache<T>>;
 
@@ -19,7 +21,7 @@ export type MemberViewCache<T> = ReturnType<typeof createMemberViewCache<T>>;
  *   reply leaves, so what the member just changed is what they read next;
  * - with the member's cached actor (`actor.invalidate`: plan, roles, verification, compliance,
  *   visibility, profile), and when an admin decides one of their photos (`member.view.invalidate`);
- * - otherwise after MEMBER_VIEW_TTL_MS.
+ * - otherwise after MEMBER_VIEW_TTL_MS (and views past their time are swept out every 10 s).
  * A read that was under way when its member's view was dropped is answered but not kept: it may have
  * read the rows from before the change.
  */
@@ -54,6 +56,26 @@ export function createMemberViewCache<T>(options: {
     if (message.kind === 'actor.invalidate' || message.kind === 'member.view.invalidate')
       forget(message.userIds);
   });
+  function sweep() {
+    const t = now();
+    for (const [userId, kept] of views) if (kept.until <= t) views.delete(userId);
+  }
+  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+  sweeper.unref();
+
+  function keep(userId: string, view: T) {
+    if (views.size >= MAX_VIEWS) {
+      sweep();
+      // Still full: the oldest tenth goes (maps iterate in insertion order).
+      let drop = views.size >= MAX_VIEWS ? Math.ceil(MAX_VIEWS / 10) : 0;
+      for (const key of views.keys()) {
+        if (drop-- <= 0) break;
+        views.delete(key);
+      }
+    }
+    views.delete(userId);
+    views.set(userId, { view, until: now() + ttl });
+  }
 
   return {
     /** The member's view: kept, or read with `load` (and kept unless dropped meanwhile). */
@@ -62,20 +84,26 @@ export function createMemberViewCache<T>(options: {
       if (kept && kept.until > now()) return kept.view;
       const startedAt = epoch;
       const view = await load();
-      if (startedAt >= floor && (droppedAt.get(userId) ?? 0) <= startedAt) {
-        if (views.size >= MAX_VIEWS) views.clear();
-        views.set(userId, { view, until: now() + ttl });
-      }
+      if (startedAt >= floor && (droppedAt.get(userId) ?? 0) <= startedAt) keep(userId, view);
       return view;
     },
     /** Drops these members' views on this instance only (the bus tells the others). */
     forget,
-    /** Drops these members' views on every instance. */
-    invalidate(userIds: readonly string[]) {
+    /**
+     * Drops these members' views on every instance. Resolves once the message is on the bus, so a
+     * write's reply (which waits for it) leaves after the other instances were told.
+     */
+    async invalidate(userIds: readonly string[]) {
       forget(userIds);
-      bus.publish({ kind: 'member.view.invalidate', userIds }).catch(options.onPublishError);
+      await bus.publish({ kind: 'member.view.invalidate', userIds }).catch(options.onPublishError);
     },
+    /** Views kept now (tests of the sweep). */
+    get size() {
+      return views.size;
+    },
+    sweep,
     close() {
+      clearInterval(sweeper);
       unsubscribe();
       views.clear();
       droppedAt.clear();
@@ -93,8 +121,10 @@ export function forgetOwnViewAfterWrites(
   views: Pick<MemberViewCache<unknown>, 'invalidate'>,
 ) {
   api.addHook('onSend', async (request, _reply, payload) => {
+    // Awaited: with several instances, the member's next request (a refetch of their view, which
+    // the web app then keeps for a minute) must not reach one that has not been told yet.
     if (request.actor && request.method !== 'GET' && request.method !== 'HEAD')
-      views.invalidate([request.actor.id]);
+      await views.invalidate([request.actor.id]);
     return payload;
   });
 }
