@@ -14,7 +14,7 @@ import { type AppConfig, proxyTrust } from './config';
 import type { ApiRoute, AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { inSingleStatement, inTransaction } from './db/transaction';
+import { inSingleStatement, inTransaction, type TransactionDeps } from './db/transaction';
 import { scheduledJobs } from './jobs';
 import { createJobs, noJobs } from './jobs/queue';
 import { createAttemptCounter } from './lib/attempt-counter-factory';
@@ -150,17 +150,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     db: database.db,
     bus,
     log: app.log,
-    forgetLocally: ({
-      kind,
-      userIds,
-    }: {
-      kind: 'actor.invalidate' | 'member.view.invalidate';
-      userIds: readonly string[];
-    }) => {
+    forgetLocally: ({ kind, userIds }) => {
       if (kind === 'actor.invalidate') actors.forget(userIds);
       memberViews.forget(userIds);
     },
-  };
+  } satisfies TransactionDeps;
 
   const ctx: AppContext = {
     config,

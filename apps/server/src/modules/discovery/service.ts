@@ -195,7 +195,7 @@ const FEED_BATCHES_IN_FLIGHT = 4;
  * A feed statement and its reader. PostgreSQL plans the statement once and reuses the plan on
  * connections set up for it (db/client.ts): planning the union costs ~3 ms, running it well under
  * one (decision 004). Pages asked for while the database is reading others wait for that statement
- * and go together with the next one (db/batcher.ts). Nothing is cached: each page is read by a
+ * and go together with the next one (db/batcher.ts). Nothing is kept: each page is read by a
  * statement that starts after it was asked for.
  */
 function feedReader(name: string, withTeasers: boolean, boosted: boolean) {
