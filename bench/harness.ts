@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CITIES, LIFESTYLE_TAGS, PRIVACY_VERSION, TERMS_VERSION } from '@royal/shared';
@@ -25,10 +25,20 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 export const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const VIEWERS = 20;
-const AUTH_SECRET = randomBytes(36).toString('base64url');
-/** Production with an external database needs the message keys given (every instance shares them). */
-const MESSAGE_KEYS = `bench:${randomBytes(32).toString('base64')}`;
-const ID_DOCUMENT_KEYS = `bench-id:${randomBytes(32).toString('base64')}`;
+/** A database kept by an earlier run (BENCH_KEEP) to measure on again: its work folder. */
+const REUSED = process.env.BENCH_REUSE;
+/** The secrets the servers run with: a kept database's own (its sessions are signed with them). */
+const SECRETS: { auth: string; messageKeys: string; idDocumentKeys: string } = REUSED
+  ? JSON.parse(readFileSync(join(REUSED, 'bench.json'), 'utf8')).secrets
+  : {
+      auth: randomBytes(36).toString('base64url'),
+      // Production with an external database needs the message keys given (every instance shares them).
+      messageKeys: `bench:${randomBytes(32).toString('base64')}`,
+      idDocumentKeys: `bench-id:${randomBytes(32).toString('base64')}`,
+    };
+const AUTH_SECRET = SECRETS.auth;
+const MESSAGE_KEYS = SECRETS.messageKeys;
+const ID_DOCUMENT_KEYS = SECRETS.idDocumentKeys;
 
 /** A signed-in viewer (tier 4, in Miami) and the members of the other type it may swipe on. */
 export type Viewer = { id: string; cookie: string; targets: string[] };
@@ -181,8 +191,10 @@ export function openBenchDatabase(database: BenchDatabase): Promise<DatabaseHand
   );
 }
 
+/** Each viewer's own targets: enough for a few swipe runs at several thousand swipes a second. */
+const TARGETS_PER_VIEWER = 3500;
 /** The members of each type that the viewers' slices (below) take, in user id order. */
-const SLICE_END = Math.ceil(VIEWERS / 2) * 2000;
+const SLICE_END = Math.ceil(VIEWERS / 2) * TARGETS_PER_VIEWER;
 /** Swipes each viewer has given before the benchmark starts. */
 const VIEWER_HISTORY = 400;
 
@@ -218,7 +230,7 @@ async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
     // Every viewer swipes on its own slice of the other type, so no swipe is a refused repeat.
     const targets = await handle.db.execute<{ id: string }>(
       sql`select user_id as id from profiles where user_type = ${wanted} and user_id::text like '00000000-0000-4000-8000-%'
-          order by user_id offset ${Math.floor(i / 2) * 2000} limit 2000`,
+          order by user_id offset ${Math.floor(i / 2) * TARGETS_PER_VIEWER} limit ${TARGETS_PER_VIEWER}`,
     );
     // A history of its own, as an engaged member has: VIEWER_HISTORY passes and likes on members
     // outside every viewer's slice, spread over the feed's order.
@@ -319,15 +331,35 @@ export type LoadPlan = {
   viewers: Viewer[];
 };
 
+/**
+ * How many of each viewer's targets the swipe runs on this database have used (a file in its work
+ * folder, so that a kept database reused by a later command goes on from there): each swipe run
+ * starts past them, or its swipes would be repeats, refused at a fraction of a swipe's cost.
+ */
+function swipeCursor(workDir: string, used?: number): number {
+  const file = join(workDir, 'swipe-cursor');
+  if (used !== undefined) writeFileSync(file, String(used));
+  return existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
+}
+
 /** One load run from a separate process. */
 export function load(plan: LoadPlan, workDir: string): Load {
   const file = join(workDir, `plan-${randomBytes(4).toString('hex')}.json`);
-  writeFileSync(file, JSON.stringify(plan));
+  const offset = plan.kind === 'swipe' ? swipeCursor(workDir) : 0;
+  writeFileSync(file, JSON.stringify({ ...plan, offset }));
   const out = execFileSync(process.execPath, [join(import.meta.dirname, 'load.mjs'), file], {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });
-  return JSON.parse(out.trim().split('\n').at(-1) as string) as Load;
+  const result = JSON.parse(out.trim().split('\n').at(-1) as string) as Load;
+  if (plan.kind === 'swipe') {
+    const used = offset + Math.ceil(result.total / plan.viewers.length) + 1;
+    swipeCursor(workDir, used);
+    const targets = Math.min(...plan.viewers.map((v) => v.targets.length));
+    if (used > targets)
+      console.warn(`the swipe runs used ${used} targets of ${targets} per viewer: later swipes repeat`);
+  }
+  return result;
 }
 
 /** The SQL statements one request ran, from a server started with statement stats. */
@@ -352,6 +384,11 @@ export type Seeded = {
 export async function seedBenchDatabase(): Promise<Seeded> {
   execFileSync('npm', ['run', 'build', '-w', '@royal/server'], { cwd: ROOT, stdio: 'ignore' });
   if (!existsSync(SERVER_ENTRY)) throw new Error(`the server build did not produce ${SERVER_ENTRY}`);
+  // BENCH_REUSE=<work folder> measures again on a database an earlier BENCH_KEEP run kept (no seeding).
+  if (REUSED) {
+    const { database, viewers } = JSON.parse(readFileSync(join(REUSED, 'bench.json'), 'utf8'));
+    return { database, viewers, workDir: REUSED, dispose: async () => console.log(`kept: ${REUSED}`) };
+  }
   const workDir = mkdtempSync(join(tmpdir(), 'rc-bench-'));
   const started = Date.now();
   let database: BenchDatabase;
@@ -376,8 +413,9 @@ export async function seedBenchDatabase(): Promise<Seeded> {
     handle = await createDatabase({ dataDir: join(workDir, 'db') });
   }
   const dispose = async () => {
-    if (process.env.BENCH_KEEP) console.log(`kept: ${database.url ?? database.dataDir}`);
-    else {
+    if (process.env.BENCH_KEEP) {
+      console.log(`kept: ${database.url ?? database.dataDir} (BENCH_REUSE=${workDir} measures on it again)`);
+    } else {
       await dropDatabase();
       rmSync(workDir, { recursive: true, force: true });
     }
@@ -387,6 +425,7 @@ export async function seedBenchDatabase(): Promise<Seeded> {
     console.log(`${ENGINE}: seeding ${PROFILES.toLocaleString()} profiles…`);
     await seedProfiles(handle);
     const viewers = await createViewers(handle);
+    writeFileSync(join(workDir, 'bench.json'), JSON.stringify({ database, viewers, secrets: SECRETS }));
     // As a live database would be: statistics gathered and the bulk load vacuumed, so autovacuum
     // does not start on 100,000 fresh rows in the middle of a measurement, and written out, so the
     // checkpoint that the load's hundreds of megabytes would otherwise start does not either.

@@ -37,7 +37,7 @@ async function withAutocannon() {
     const viewer = plan.viewers[v];
     const headers = { ...request.headers, cookie: viewer.cookie };
     if (!isSwipe) return { ...request, headers };
-    const next = (cursors.get(v) ?? 0) + 1;
+    const next = (cursors.get(v) ?? plan.offset ?? 0) + 1;
     cursors.set(v, next);
     const target = viewer.targets[next % viewer.targets.length];
     return {
@@ -73,6 +73,7 @@ function withWrk() {
   const script = `
 local cookies = { ${viewers.map((v) => lua(v.cookie)).join(', ')} }
 local targets = { ${viewers.map((v) => `{ ${(isSwipe ? v.targets : []).map(lua).join(', ')} }`).join(', ')} }
+local start = ${Number(plan.offset ?? 0)}
 local cursors = {}
 local turn = 0
 request = function()
@@ -81,7 +82,7 @@ request = function()
   turn = turn + 1
   local headers = { ["cookie"] = cookies[v] }
   if ${isSwipe ? 'false' : 'true'} then return wrk.format("GET", ${lua(plan.path)}, headers) end
-  local next = (cursors[v] or 0) + 1
+  local next = (cursors[v] or start) + 1
   cursors[v] = next
   local list = targets[v]
   local target = list[(next % #list) + 1]

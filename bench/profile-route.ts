@@ -81,7 +81,7 @@ async function main() {
       const per = (k: 'server' | 'postgres' | 'machine') =>
         Math.max(0, ((after[k] - before[k]) / r.total) * 1e6).toFixed(0);
       console.log(
-        `${run}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms; CPU µs per request: server ${per('server')}, postgres ${per('postgres')}, whole machine ${per('machine')}`,
+        `${run}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}; CPU µs per request: server ${per('server')}, postgres ${per('postgres')}, whole machine ${per('machine')}`,
       );
     }
   } finally {
