@@ -28,6 +28,11 @@ function demoBanner(config: AppConfig): string {
     '  DEMO MODE is on. It exposes:',
     `    - demo logins whose password (${DEMO_PASSWORD}) is published in the README, admin included;`,
     '    - the dev mailbox (GET /api/dev/mailbox): admins read every e-mail the app sends.',
+    ...(config.payments.provider === 'sandbox'
+      ? [
+          '    - the TEST MODE payment sandbox (no STRIPE_SECRET_KEY): members pay for tiers and credits without money.',
+        ]
+      : []),
     `  ${reach}`,
     '  Never use demo mode for real members.',
     '',

@@ -23,6 +23,11 @@ declare module 'fastify' {
      * privacy policy (COMPLIANCE_REQUIRED).
      */
     beforeCompliance?: boolean;
+    /**
+     * The route sets its own Cache-Control (photo bytes: `private, no-cache` with an ETag). Every
+     * other /api reply is `no-store`, whatever a plugin set (plugins/security.ts).
+     */
+    ownCaching?: boolean;
   }
   interface FastifyInstance {
     /** Sets request.actor when the caller has a session, for a public route that answers either way. */

@@ -38,6 +38,12 @@ describe('Cache-Control: no-store on API replies', () => {
     expect(crossOrigin.headers['cache-control']).toBe('no-store');
   });
 
+  it("replaces what a plugin set: the API docs' own files", async () => {
+    const res = await request(t.app, 'GET', '/api/docs/static/logo.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('knows which paths are API paths', () => {
     for (const url of ['/api', '/api/', '/api/me', '/api?x=1', '/api/docs/json'])
       expect(isApiPath(url), url).toBe(true);
@@ -61,13 +67,17 @@ describe('Cache-Control: no-store under the rate limit', () => {
 });
 
 describe('Cache-Control chosen by a route', () => {
-  it('is kept (the photo route caches privately); other paths get nothing added', async () => {
+  it('is kept when the route declares its own caching (photos); not otherwise; other paths get nothing added', async () => {
     const app = Fastify();
     registerErrorHandling(app);
     await app.register(cookie);
     await registerSecurity(app, testConfig(), undefined);
-    app.get('/api/own', async (_request, reply) =>
+    app.get('/api/own', { config: { ownCaching: true } }, async (_request, reply) =>
       reply.header('cache-control', 'private, max-age=3600').send({ ok: true }),
+    );
+    // A route (or a plugin's) that sets a header without declaring it gets no-store all the same.
+    app.get('/api/undeclared', async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=0').send({ ok: true }),
     );
     app.get('/api/default', async () => ({ ok: true }));
     app.get('/not-api', async () => 'page');
@@ -76,6 +86,7 @@ describe('Cache-Control chosen by a route', () => {
     expect((await app.inject({ url: '/api/own', headers })).headers['cache-control']).toBe(
       'private, max-age=3600',
     );
+    expect((await app.inject({ url: '/api/undeclared', headers })).headers['cache-control']).toBe('no-store');
     expect((await app.inject({ url: '/api/default', headers })).headers['cache-control']).toBe('no-store');
     expect((await app.inject({ url: '/not-api', headers })).headers['cache-control']).toBeUndefined();
     await app.close();

@@ -42,9 +42,10 @@ export const isApiPath = (url: string) =>
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | undefined) {
   // API replies carry member data: no browser or proxy may keep them. Runs on every reply, errors,
-  // 404s and the rate limit's 429 included; a route that chose its own caching (photos) keeps it.
+  // 404s and the rate limit's 429 included, and replaces what a plugin set (the API docs' static
+  // files came as `public, max-age=0`); only a route that declares its own caching keeps it (photos).
   app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+    if (isApiPath(request.url) && request.routeOptions.config?.ownCaching !== true)
       reply.header('cache-control', 'no-store');
   });
 

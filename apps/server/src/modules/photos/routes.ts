@@ -146,7 +146,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/photos/:id',
     {
-      config: { access: 'member', rateLimit: { max: 1200, timeWindow: '1 minute' } },
+      config: { access: 'member', ownCaching: true, rateLimit: { max: 1200, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'A photo variant (WebP), for members allowed to see it',
