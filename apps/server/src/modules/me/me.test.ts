@@ -62,6 +62,18 @@ describe('GET /api/me', () => {
   });
 });
 
+describe('GET /api/me, a subscription past its end date', () => {
+  it('is not active, as every rule counts it, though the stored flag is still set', async () => {
+    const { session } = await signedInMember(t.app, {
+      tier: 2,
+      subscriptionEndsAt: new Date(Date.now() - 86_400_000),
+    });
+    const me = meSchema.parse((await request(t.app, 'GET', '/api/me', { session })).json());
+    expect(me.tier_subscription_active).toBe(false);
+    expect(me.capabilities.can_swipe).toBe(false);
+  });
+});
+
 describe('member views read together', () => {
   const counted = useCountedApp();
 

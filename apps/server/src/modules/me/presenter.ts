@@ -2,6 +2,7 @@ import {
   actorFromPlan,
   type Compliance,
   capabilitiesOf,
+  isSubscriptionActive,
   type Me,
   nextRequiredStep,
   type Role,
@@ -46,7 +47,9 @@ export function presentMe(input: {
     avatar: first ? photoUrl(first.id, 'small') : null,
     bio: p.bio ?? '',
     tier_level: p.tierLevel as TierLevel,
-    tier_subscription_active: p.tierSubscriptionActive,
+    // Active as every rule counts it (flag set and end date to come): the stored flag stays set
+    // until the expiry job clears it, up to ten minutes after the end date.
+    tier_subscription_active: isSubscriptionActive(actor),
     tier_subscription_ends_at: actor.tier_subscription_ends_at,
     is_sponsored: p.isSponsored,
     popularity_score: p.popularityScore,
