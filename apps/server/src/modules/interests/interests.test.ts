@@ -1,10 +1,10 @@
 import { INTERESTS_LIST_LIMIT, type Interests, interestsSchema } from '@royal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, block, profileCounts, setVisibility } from '../../../test/discovery';
 import { createMember, type MemberOptions, signedInMember, signInAs } from '../../../test/factories';
-import { profiles, swipeActions } from '../../db/schema';
+import { profiles, profileViews, swipeActions } from '../../db/schema';
 
 const t = useTestApp();
 
@@ -63,7 +63,8 @@ describe('interests', () => {
     expect(list.favorited_me.every((r) => r.action === 'super_liked')).toBe(true);
     expect(ids(list.my_favorites)).toEqual([secondFavorite.id, favorite.id]);
     expect(list.my_favorites.every((r) => r.action === 'favorite')).toBe(true);
-    expect(list.stats).toEqual({ profile_views: 1, super_likes: 2, favorites: 2 });
+    // Profile Views: the four members Viewed Me lists.
+    expect(list.stats).toEqual({ profile_views: 4, super_likes: 2, favorites: 2 });
     const times = list.viewed_me.map((r) => Date.parse(r.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
@@ -149,6 +150,30 @@ describe('interests', () => {
     }
     expect(JSON.stringify(list)).not.toContain('Valentina');
     expect(JSON.stringify(list)).not.toContain('Miami');
+  });
+
+  it('counts in Profile Views the members Viewed Me lists: each once, none who have since hidden', async () => {
+    const viewer = await me();
+    const daily = await admirer();
+    const liker = await admirer();
+    const hiding = await admirer();
+    const visit = (session: Session) =>
+      request(t.app, 'GET', `/api/members/${viewer.member.id}`, { session });
+    // A visit yesterday and one today: the card's counter counts both days, the list one member.
+    await visit(daily.session);
+    await t.app.ctx.db
+      .update(profileViews)
+      .set({ viewedAt: sql`viewed_at - interval '1 day'`, countedAt: sql`counted_at - interval '1 day'` })
+      .where(eq(profileViews.viewerId, daily.member.id));
+    await visit(daily.session);
+    expect((await profileCounts(t.app, viewer.member.id)).viewCount).toBe(2);
+    await swipe(liker.session, viewer.member.id, 'right');
+    await visit(hiding.session);
+    await setVisibility(t.app, hiding.member.id, 'private');
+
+    const list = await interests(viewer.session);
+    expect(ids(list.viewed_me)).toEqual([liker.member.id, daily.member.id]);
+    expect(list.stats.profile_views).toBe(2);
   });
 
   it('does not list or count a ghost-mode visitor', async () => {

@@ -79,11 +79,26 @@ function newestPerMember(...sources: Event[][]): Event[] {
     .slice(0, INTERESTS_LIST_LIMIT);
 }
 
-function profileViewCount(db: Db, viewer: Viewer) {
+/**
+ * Profile Views: the members Viewed Me lists, each once, counted past the list's limit — whoever
+ * liked or super-liked the viewer or opened their page, hidden members left out as in the list.
+ * Not profiles.view_count: that counts a visitor once per day (the figure on the member's card), and
+ * keeps visitors who have since hidden, so it could not match the list.
+ */
+function viewedMeCount(db: Db, viewer: Viewer) {
+  const members = db
+    .select({ id: swipeActions.swiperId })
+    .from(swipeActions)
+    .where(and(eq(swipeActions.targetId, viewer.id), inArray(swipeActions.direction, ['right', 'up'])))
+    .union(
+      db.select({ id: profileViews.viewerId }).from(profileViews).where(eq(profileViews.viewedId, viewer.id)),
+    )
+    .as('members');
   return db
-    .select({ n: profiles.viewCount })
-    .from(profiles)
-    .where(eq(profiles.userId, viewer.id))
+    .select({ n: count() })
+    .from(members)
+    .innerJoin(profiles, eq(profiles.userId, members.id))
+    .where(visibleTo(viewer))
     .then(([row]) => row?.n ?? 0);
 }
 
@@ -93,8 +108,8 @@ function profileViewCount(db: Db, viewer: Viewer) {
  * (ghost, private, blocked either way, tier_only above you) are left out, in the lists and the counts
  * alike. Members of tiers above yours are not left out — they acted towards you — but come masked
  * exactly like the feed's locked teasers (tier, age, blurred photo), with the invitation to upgrade,
- * as their profile page is restricted to you too. Profile Views counts the page views Viewed Me
- * lists: one per viewer per day (members/service.ts).
+ * as their profile page is restricted to you too. Profile Views counts the members Viewed Me lists
+ * (viewedMeCount).
  */
 export async function loadInterests(
   ctx: AppContext,
@@ -108,7 +123,7 @@ export async function loadInterests(
       swipeEvents(ctx.db, viewer, 'mine', ['up']),
       countSwipes(ctx.db, viewer, 'on-me'),
       countSwipes(ctx.db, viewer, 'mine'),
-      profileViewCount(ctx.db, viewer),
+      viewedMeCount(ctx.db, viewer),
     ]);
   const viewedMe = newestPerMember(likesOnMe, views);
   const photos = await loadPhotos(
