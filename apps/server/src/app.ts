@@ -84,6 +84,7 @@ function hasPrettyLogs(): boolean {
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
+const THIRTY_DAYS = 30 * 24 * HOUR;
 
 /** Builds the whole API without listening: `server.ts` listens, tests use `app.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
@@ -175,6 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     signInFailures: {
       perAccountAndAddress: createAttemptCounter(redis, 'rc-signin-fail:', FIFTEEN_MINUTES),
       perAccount: createAttemptCounter(redis, 'rc-signin-fail-any:', HOUR),
+      knownAddresses: createAttemptCounter(redis, 'rc-signin-known:', THIRTY_DAYS),
     },
     transact: (body, join) => inTransaction(unitDeps, body, join),
     transactSingleStatement: (body, join) => inSingleStatement(unitDeps, body, join),

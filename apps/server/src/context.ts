@@ -49,6 +49,11 @@ export type AppContext = {
     perAccountAndAddress: AttemptCounter;
     /** Failures of one account from anywhere: a slower ceiling against distributed guessing. */
     perAccount: AttemptCounter;
+    /**
+     * Addresses each account signed in from (right password) in the last 30 days: the account-wide
+     * ceiling does not refuse them, so guessers spread over many addresses cannot lock the owner out.
+     */
+    knownAddresses: AttemptCounter;
   };
   /** Runs a unit of work in a transaction (or the caller's), publishing its events after commit. */
   transact<T>(body: (work: Work) => Promise<T>, join?: Work): Promise<T>;

@@ -55,6 +55,28 @@ describe('sign-in rate limits', () => {
     expect((await attempt(member.email, FACTORY_PASSWORD, '10.1.0.4')).statusCode).toBe(200);
   });
 
+  it('keeps letting the owner in from an address she signed in from, past the account-wide ceiling', async () => {
+    const member = await createMember(t.app);
+    expect((await attempt(member.email, FACTORY_PASSWORD, '10.5.0.9')).statusCode).toBe(200);
+    // Guessers on six other addresses, each within its own limit, reach the account's ceiling.
+    for (let i = 1; i <= 6; i += 1) {
+      expect((await attempt(member.email, 'wrong-password', `10.5.1.${i}`)).statusCode).toBe(401);
+    }
+    const elsewhere = await attempt(member.email, FACTORY_PASSWORD, '10.5.2.1');
+    expect(elsewhere.statusCode).toBe(429);
+    expect(elsewhere.json().error.message).toBe(
+      'Too many sign-in attempts on this account. Please try again within the hour, or from a network you have signed in from before.',
+    );
+    // From her own address she still signs in, and her typos there meet only that address's limit.
+    expect((await attempt(member.email, FACTORY_PASSWORD, '10.5.0.9')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attempt(member.email, 'wrong-password', '10.5.0.9')).statusCode).toBe(401);
+    }
+    expect((await attempt(member.email, FACTORY_PASSWORD, '10.5.0.9')).statusCode).toBe(429);
+    // Her sign-ins there took nothing back from the guessers' tally: elsewhere is still refused.
+    expect((await attempt(member.email, FACTORY_PASSWORD, '10.5.2.2')).statusCode).toBe(429);
+  });
+
   // The password check is slow (scrypt): guesses sent together must not all pass the count before any adds to it.
   const statusesOf = async (guesses: Promise<{ statusCode: number }>[]) =>
     (await Promise.all(guesses)).map((res) => res.statusCode).sort();

@@ -42,6 +42,8 @@ export async function signUp(ctx: AppContext, input: Credentials, headers: Heade
 }
 
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+const TOO_MANY_ON_ACCOUNT =
+  'Too many sign-in attempts on this account. Please try again within the hour, or from a network you have signed in from before.';
 
 /**
  * Counts the attempt as a failure *before* the password is checked, and refuses it once that takes
@@ -50,29 +52,34 @@ const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes 
  * single-threaded in-memory add), so at most `limit` attempts get through per window.
  *
  * The account-wide count is taken only once the address is within its own limit: guesses refused
- * from a locked-out address must not add up to locking the owner out everywhere.
+ * from a locked-out address must not add up to locking the owner out everywhere. An address the
+ * account signed in from in the last 30 days is not held to the account-wide ceiling at all (nor
+ * counted in it): a guesser with many addresses locks out only addresses the owner has never used.
+ * Says whether the attempt was counted account-wide, for the sign-in to take back.
  */
 async function reserveAttempt(ctx: AppContext, account: string, accountAndAddress: string) {
-  const { perAccountAndAddress, perAccount } = ctx.signInFailures;
+  const { perAccountAndAddress, perAccount, knownAddresses } = ctx.signInFailures;
   const limits = ctx.config.rateLimits;
-  const refuse = () => new AppError(ErrorCode.RATE_LIMITED, TOO_MANY_ATTEMPTS);
   if ((await perAccountAndAddress.add(accountAndAddress)) > limits.authFailuresPerAccountPer15Min) {
-    throw refuse();
+    throw new AppError(ErrorCode.RATE_LIMITED, TOO_MANY_ATTEMPTS);
   }
+  if ((await knownAddresses.count(accountAndAddress)) > 0) return { countedAccountWide: false };
   if ((await perAccount.add(account)) > limits.authFailuresPerAccountPerHour) {
     // Refused by the account-wide ceiling, not by this address: the attempt was never checked, so it
     // must not count against the address either (the owner retrying would extend their own lockout).
     await perAccountAndAddress.remove(accountAndAddress);
-    throw refuse();
+    throw new AppError(ErrorCode.RATE_LIMITED, TOO_MANY_ON_ACCOUNT);
   }
+  return { countedAccountWide: true };
 }
 
 /**
  * Failed attempts are counted per account *and address* (15 minutes) and per account from anywhere
  * (an hour, with a much higher ceiling). A stranger guessing from one place locks only their own
  * address out of that account — the owner signs in from theirs — while a guesser spread over many
- * addresses still meets the account-wide ceiling. Past a limit every attempt is refused, right or
- * wrong, so the answer teaches nothing.
+ * addresses still meets the account-wide ceiling, which holds back every address but those the
+ * owner signed in from in the last 30 days. Past a limit every attempt is refused, right or wrong,
+ * so the answer teaches nothing.
  */
 export async function signIn(
   ctx: AppContext,
@@ -81,28 +88,28 @@ export async function signIn(
 ): Promise<AuthReply> {
   const account = input.email.toLowerCase();
   const accountAndAddress = `${account}|${from.address}`;
-  await reserveAttempt(ctx, account, accountAndAddress);
+  const { countedAccountWide } = await reserveAttempt(ctx, account, accountAndAddress);
+  const { perAccountAndAddress, perAccount, knownAddresses } = ctx.signInFailures;
+  // Takes back the account-wide reservation (one, never the rest: the owner's own sign-in must not
+  // wipe a distributed guesser's tally), when this attempt made one.
+  const takeBackAccountWide = () => (countedAccountWide ? perAccount.remove(account) : undefined);
   try {
     const { headers: replyHeaders, response } = await ctx.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: from.headers,
       returnHeaders: true,
     });
-    // The right password clears this address's count, as before, and takes back the account-wide
-    // count's reservation (one, never the rest: the owner's own sign-in must not wipe a distributed
-    // guesser's tally).
+    // The right password clears this address's count and makes it known for 30 days from now.
     await Promise.all([
-      ctx.signInFailures.perAccountAndAddress.reset(accountAndAddress),
-      ctx.signInFailures.perAccount.remove(account),
+      perAccountAndAddress.reset(accountAndAddress),
+      takeBackAccountWide(),
+      knownAddresses.reset(accountAndAddress).then(() => knownAddresses.add(accountAndAddress)),
     ]);
     return { userId: response.user.id, setCookies: cookiesOf(replyHeaders) };
   } catch (error) {
     // Only a refused sign-in is a failure; one of ours (the database away) gives the attempt back.
     if (!(error instanceof APIError)) {
-      await Promise.all([
-        ctx.signInFailures.perAccountAndAddress.remove(accountAndAddress),
-        ctx.signInFailures.perAccount.remove(account),
-      ]);
+      await Promise.all([perAccountAndAddress.remove(accountAndAddress), takeBackAccountWide()]);
     }
     translate(error);
   }
