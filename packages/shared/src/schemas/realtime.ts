@@ -40,7 +40,14 @@ export const REALTIME_LIMITS = {
   maxFrameBytes: 4096,
   /** Client frames allowed per window; more close the socket (4429). */
   framesPerWindow: 30,
+  /**
+   * Client frames allowed per window from all of one member's sockets on an instance together: more
+   * close the socket that sent it (4429). Without it, each socket of a member multiplied the budget.
+   */
+  memberFramesPerWindow: 60,
   windowMs: 10_000,
+  /** Sockets one member may hold open on an instance (tabs and devices); another is refused (429). */
+  socketsPerMember: 10,
   /** The server pings this often; a socket that has not answered the previous ping is closed. */
   heartbeatMs: 25_000,
   /** A typing signal lapses this long after the last `true` unless renewed (spec part 2 §4). */

@@ -63,6 +63,8 @@ export function createRealtimeHub(
   { now = Date.now, heartbeatMs = REALTIME_LIMITS.heartbeatMs }: HubOptions = {},
 ) {
   const byUser = new Map<string, Set<Connection>>();
+  /** Each member's frames in the current window, all their sockets here together. */
+  const memberFrames = new Map<string, { windowStart: number; count: number }>();
   const slices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<Connection>());
   let dealt = 0;
   let turn = 0;
@@ -144,12 +146,30 @@ export function createRealtimeHub(
     await publish(isTyping);
   }
 
+  /** Counts a frame in a window, starting a new window when the last one is over; the count. */
+  const countIn = (window: { windowStart: number; count: number }, t: number) => {
+    if (t - window.windowStart >= REALTIME_LIMITS.windowMs) {
+      window.windowStart = t;
+      window.count = 0;
+    }
+    window.count += 1;
+    return window.count;
+  };
+
   async function handleFrame(connection: Connection, raw: string) {
     const t = now();
-    if (t - connection.frames.windowStart >= REALTIME_LIMITS.windowMs)
-      connection.frames = { windowStart: t, count: 0 };
-    connection.frames.count += 1;
-    if (connection.frames.count > REALTIME_LIMITS.framesPerWindow) {
+    const userId = connection.actor.id;
+    let member = memberFrames.get(userId);
+    if (!member) {
+      member = { windowStart: t, count: 0 };
+      memberFrames.set(userId, member);
+    }
+    // Per socket, and per member across their sockets: more sockets must not buy more frames (each
+    // typing frame costs a database read).
+    if (
+      countIn(connection.frames, t) > REALTIME_LIMITS.framesPerWindow ||
+      countIn(member, t) > REALTIME_LIMITS.memberFramesPerWindow
+    ) {
       connection.socket.close(REALTIME_CLOSE.rateLimited, 'Too many messages');
       return;
     }
@@ -182,8 +202,18 @@ export function createRealtimeHub(
   }
 
   return {
+    /** Whether the member may open another socket here (REALTIME_LIMITS.socketsPerMember). */
+    canOpen(userId: string) {
+      return (byUser.get(userId)?.size ?? 0) < REALTIME_LIMITS.socketsPerMember;
+    },
+
     /** Takes over a socket whose handshake was accepted for `actor`. */
     attach(socket: WebSocket, actor: MemberActor, cookie: string) {
+      // Sockets that passed the handshake together, past the limit: the later ones close at once.
+      if (!this.canOpen(actor.id)) {
+        socket.close(REALTIME_CLOSE.rateLimited, 'Too many connections');
+        return;
+      }
       const connection: Connection = {
         socket,
         actor,
@@ -215,7 +245,10 @@ export function createRealtimeHub(
         connection.slice.delete(connection);
         const set = byUser.get(connection.actor.id);
         set?.delete(connection);
-        if (set?.size === 0) byUser.delete(connection.actor.id);
+        if (set?.size === 0) {
+          byUser.delete(connection.actor.id);
+          memberFrames.delete(connection.actor.id);
+        }
       });
     },
 
@@ -234,6 +267,7 @@ export function createRealtimeHub(
           connection.socket.close(REALTIME_CLOSE.goingAway, 'Server shutting down');
       }
       byUser.clear();
+      memberFrames.clear();
       for (const slice of slices) slice.clear();
     },
   };

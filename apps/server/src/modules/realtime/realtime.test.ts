@@ -182,6 +182,28 @@ describe('refusals on the socket', () => {
     expect(await floodClosed).toBe(REALTIME_CLOSE.rateLimited);
   });
 
+  it("holds one member's sockets to their number, and their frames to one budget across them", async () => {
+    const { him, her } = await matchedPair(t.app);
+    const tabs = [];
+    for (let i = 0; i < REALTIME_LIMITS.socketsPerMember; i += 1) tabs.push(await connect(him.session));
+    await expect(connect(him.session)).rejects.toThrow('429');
+    // Another member is not held to his number.
+    const herTab = await connect(her.session);
+
+    // Frames from all his sockets count together: each socket stays within its own budget, and the
+    // frame past the member's closes the socket that sent it.
+    const perTab = Math.ceil(REALTIME_LIMITS.memberFramesPerWindow / tabs.length) + 1;
+    expect(perTab).toBeLessThanOrEqual(REALTIME_LIMITS.framesPerWindow);
+    for (const tab of tabs) for (let i = 0; i < perTab; i += 1) tab.send({ type: 'ping' });
+    await settle();
+    expect(tabs.some((tab) => tab.socket.readyState !== tab.socket.OPEN)).toBe(true);
+    const pongs = tabs.reduce((n, tab) => n + tab.frames.filter((f) => f.type === 'pong').length, 0);
+    expect(pongs).toBe(REALTIME_LIMITS.memberFramesPerWindow);
+    // Her budget is her own.
+    herTab.send({ type: 'ping' });
+    expect(await herTab.next((f) => f.type === 'pong')).toEqual({ type: 'pong' });
+  });
+
   it('closes the sockets of a member who signs out, and only theirs', async () => {
     const { him, her } = await matchedPair(t.app);
     const hisTab = await connect(him.session);

@@ -25,12 +25,17 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['realtime'],
         summary:
           'WebSocket: server events (message.created, message.read, typing, notification.created, match.created, match.updated); client frames typing and ping',
-        response: { 401: apiErrorBodySchema, 403: apiErrorBodySchema },
+        response: { 401: apiErrorBodySchema, 403: apiErrorBodySchema, 429: apiErrorBodySchema },
       },
       preValidation: async (request) => {
         const origin = request.headers.origin;
         if (origin === undefined || !app.ctx.config.allowedOrigins.includes(origin)) {
           throw new AppError(ErrorCode.CROSS_ORIGIN, 'Cross-origin requests are not allowed');
+        }
+        // Each socket holds memory and a share of the member's frames: a member (tabs, devices)
+        // holds at most REALTIME_LIMITS.socketsPerMember here; another is refused before the upgrade.
+        if (!hub.canOpen(actorOf(request).id)) {
+          throw new AppError(ErrorCode.RATE_LIMITED, 'Too many open connections. Close a tab and try again.');
         }
       },
     },
