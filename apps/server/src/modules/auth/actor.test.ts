@@ -145,6 +145,19 @@ describe('the actor cache across two instances', () => {
     expect(me.roles).toContain('promoter');
   });
 
+  it('does not keep a session read that was under way when its member was forgotten', async () => {
+    const { a } = two;
+    const { member, session } = await signedInMember(a);
+    const cookie = cookieValue(session.cookie);
+    // The read starts (its statement is on its way), and the member signs out meanwhile.
+    const reading = a.ctx.actors.resolve(cookie, () => new Headers());
+    a.ctx.actors.forget([member.id]);
+    expect((await reading)?.actor.id).toBe(member.id);
+    await a.ctx.db.delete(sessions).where(eq(sessions.userId, member.id));
+    // The next request reads the session again, and finds it gone.
+    expect(await a.ctx.actors.resolve(cookie, () => new Headers())).toBeNull();
+  });
+
   it('keeps serving the cached member until then (the cache is real)', async () => {
     const { a, b } = two;
     const { member, session } = await signedInMember(a, { tier: 1 });

@@ -11,6 +11,7 @@ import type { EventBus } from '../../adapters/bus';
 import type { Db } from '../../db/client';
 import type { LatLng } from '../../db/geo';
 import { profiles, sessions, userCompliance, userRoles, users } from '../../db/schema';
+import { createDropLedger } from '../../lib/drop-ledger';
 import type { Auth } from './auth';
 import { verifySessionCookie } from './session-cookie';
 
@@ -135,6 +136,8 @@ export function createActorResolver(options: ActorResolverOptions) {
   /** Cached actors by signed session cookie value, and each member's cookie values (to forget them). */
   const cache = new Map<string, Entry>();
   const keysOf = new Map<string, Set<string>>();
+  /** Reads under way when their member was forgotten (a sign-out) must not refill the cache. */
+  const drops = createDropLedger(ACTOR_CACHE_MAX_ENTRIES);
   const lastTouched = new Map<string, number>();
 
   const byToken = db
@@ -182,6 +185,7 @@ export function createActorResolver(options: ActorResolverOptions) {
     .prepare('touch_last_active');
 
   function forget(userIds: readonly string[]) {
+    drops.drop(userIds);
     for (const userId of userIds) {
       for (const key of keysOf.get(userId) ?? []) cache.delete(key);
       keysOf.delete(userId);
@@ -258,6 +262,7 @@ export function createActorResolver(options: ActorResolverOptions) {
       const token = verifySessionCookie(cookieValue, secret);
       if (!token) return null;
 
+      const mark = drops.mark();
       let loaded = await load(token);
       if (!loaded) return null;
       let setCookies: string[] = [];
@@ -269,7 +274,9 @@ export function createActorResolver(options: ActorResolverOptions) {
         loaded = await load(token);
         if (!loaded) return null;
       }
-      remember(cookieValue, loaded.entry);
+      // A read that began before the member was forgotten answers this request, but is not kept: it
+      // may have read a session that a sign-out has since deleted, or a plan since changed.
+      if (drops.mayKeep(loaded.row.userId, mark)) remember(cookieValue, loaded.entry);
       noteActivity(loaded.row.userId, loaded.entry.lastActiveAt);
       return { actor: loaded.entry.actor, setCookies };
     },
@@ -287,6 +294,7 @@ export function createActorResolver(options: ActorResolverOptions) {
       unsubscribe();
       cache.clear();
       keysOf.clear();
+      drops.clear();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../../adapters/bus';
+import { createDropLedger } from '../../lib/drop-ledger';
 
 /**
  * How stale a member's own view may get when nothing announced the change: the counters other
@@ -35,22 +36,11 @@ export function createMemberViewCache<T>(options: {
   const ttl = options.ttlMs ?? MEMBER_VIEW_TTL_MS;
   const now = options.now ?? Date.now;
   const views = new Map<string, { view: T; until: number }>();
-  /** Counts the drops; each member's last drop; reads started before `floor` are never kept. */
-  let epoch = 0;
-  let floor = 0;
-  const droppedAt = new Map<string, number>();
+  const drops = createDropLedger(MAX_VIEWS);
 
   function forget(userIds: readonly string[]) {
-    epoch += 1;
-    if (droppedAt.size >= MAX_VIEWS) {
-      // Forgetting who was dropped when: no read under way now may keep its result.
-      droppedAt.clear();
-      floor = epoch;
-    }
-    for (const userId of userIds) {
-      views.delete(userId);
-      droppedAt.set(userId, epoch);
-    }
+    drops.drop(userIds);
+    for (const userId of userIds) views.delete(userId);
   }
   const unsubscribe = bus.subscribe((message) => {
     if (message.kind === 'actor.invalidate' || message.kind === 'member.view.invalidate')
@@ -82,9 +72,9 @@ export function createMemberViewCache<T>(options: {
     async read(userId: string, load: () => Promise<T>): Promise<T> {
       const kept = views.get(userId);
       if (kept && kept.until > now()) return kept.view;
-      const startedAt = epoch;
+      const mark = drops.mark();
       const view = await load();
-      if (startedAt >= floor && (droppedAt.get(userId) ?? 0) <= startedAt) keep(userId, view);
+      if (drops.mayKeep(userId, mark)) keep(userId, view);
       return view;
     },
     /** Drops these members' views on this instance only (the bus tells the others). */
@@ -106,7 +96,7 @@ export function createMemberViewCache<T>(options: {
       clearInterval(sweeper);
       unsubscribe();
       views.clear();
-      droppedAt.clear();
+      drops.clear();
     },
   };
 }
