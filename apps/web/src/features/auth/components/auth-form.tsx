@@ -19,6 +19,8 @@ const COPY = {
 type AuthFormProps = {
   mode: AuthMode;
   busy: boolean;
+  /** The e-mail the field starts with (what was typed on the other tab). */
+  defaultEmail?: string;
   onSubmit: (credentials: { email: string; password: string }) => void;
 };
 
@@ -35,7 +37,7 @@ const fieldText = (form: FormData, name: string) => {
  * prerendered and takes typing (and a password manager's filling) before the app owns it
  * (docs/decisions/019), and all of that counts.
  */
-export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
+export function AuthForm({ mode, busy, defaultEmail, onSubmit }: AuthFormProps) {
   const id = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const copy = COPY[mode];
@@ -77,6 +79,7 @@ export function AuthForm({ mode, busy, onSubmit }: AuthFormProps) {
         <input
           id={`${id}-email`}
           name="email"
+          defaultValue={defaultEmail}
           type="email"
           inputMode="email"
           autoComplete="email"

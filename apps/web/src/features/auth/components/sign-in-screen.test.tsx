@@ -45,6 +45,19 @@ describe('Sign-in screen', () => {
     expect(screen.queryByText('min 6 characters')).not.toBeInTheDocument();
   });
 
+  it('takes the e-mail typed on one tab to the other', async () => {
+    mockApi({ [SESSION]: SIGNED_OUT });
+    const { user } = await openSignIn();
+
+    await user.type(screen.getByLabelText('Email'), 'elena@example.com');
+    await user.click(screen.getByRole('tab', { name: 'Join the Elite' }));
+    expect(screen.getByRole('button', { name: 'Ascend to Elite Status' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('elena@example.com');
+
+    await user.click(screen.getByRole('tab', { name: 'Royal Sign In' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('elena@example.com');
+  });
+
   it('switches to the sign-up tab with its hint and button', async () => {
     mockApi({ [SESSION]: SIGNED_OUT });
     const { user } = await openSignIn();

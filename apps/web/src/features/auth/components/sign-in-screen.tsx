@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { CrownArt } from '@/components/ui/crown';
@@ -17,6 +17,16 @@ const TAB_TRIGGER =
 export function SignInScreen() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthMode>('sign-in');
+  // The e-mail typed on one tab goes with the visitor to the other. A tab pressed before the app
+  // owns the page turns only once it does (decision 019): whatever was typed meanwhile went into the
+  // form still showing, and would otherwise be left behind on the tab just closed.
+  const tabs = useRef<HTMLDivElement>(null);
+  const [carriedEmail, setCarriedEmail] = useState('');
+  const switchTab = (value: string) => {
+    const typed = tabs.current?.querySelector<HTMLInputElement>('input[name="email"]')?.value ?? '';
+    setCarriedEmail(typed);
+    setTab(value as AuthMode);
+  };
   const signIn = useSignIn();
   const signUp = useSignUp();
 
@@ -36,8 +46,9 @@ export function SignInScreen() {
         </p>
 
         <Tabs.Root
+          ref={tabs}
           value={tab}
-          onValueChange={(value) => setTab(value as AuthMode)}
+          onValueChange={switchTab}
           className="mt-8 w-full rounded-3xl border border-white/15 bg-royal-950/55 p-5 shadow-[0_30px_80px_-30px_rgba(0,0,0,0.8)] backdrop-blur-xl sm:p-7"
         >
           <Tabs.List aria-label="Sign in or join" className="flex gap-1 rounded-full bg-white/10 p-1">
@@ -51,6 +62,7 @@ export function SignInScreen() {
           <Tabs.Content value="sign-in" tabIndex={-1} className="mt-6 focus:outline-none">
             <AuthForm
               mode="sign-in"
+              defaultEmail={carriedEmail}
               busy={signIn.isPending}
               onSubmit={async (credentials) => {
                 try {
@@ -66,6 +78,7 @@ export function SignInScreen() {
           <Tabs.Content value="sign-up" tabIndex={-1} className="mt-6 focus:outline-none">
             <AuthForm
               mode="sign-up"
+              defaultEmail={carriedEmail}
               busy={signUp.isPending}
               onSubmit={async (credentials) => {
                 try {
