@@ -24,6 +24,12 @@ type Upload = { name: string; progress: number };
  * one upload at a time with its progress bar, the main-photo mark on the first, pending and rejected
  * marks, delete, and reordering by drag or from the keyboard (arrow keys on a photo's handle).
  */
+/**
+ * Columns by the grid's own width, not the window's: in onboarding's narrow card on a desktop, six
+ * columns made tiles of 60 px, where the main badge, the delete button and the status overlapped.
+ */
+const PHOTO_COLUMNS = 'grid grid-cols-3 gap-2 @md:grid-cols-4 @md:gap-3 @2xl:grid-cols-6';
+
 export function PhotoGrid({ className }: { className?: string }) {
   const photos = useMyPhotos();
   const upload = useUploadPhoto();
@@ -112,11 +118,13 @@ export function PhotoGrid({ className }: { className?: string }) {
 
   if (photos.isPending) {
     return (
-      <div className={cn('grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3 lg:grid-cols-6', className)}>
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} className="aspect-[4/5] rounded-2xl" />
-        ))}
+      <div className={cn('@container', className)}>
+        <div className={PHOTO_COLUMNS}>
+          {Array.from({ length: 3 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={i} className="aspect-[4/5] rounded-2xl" />
+          ))}
+        </div>
       </div>
     );
   }
@@ -130,8 +138,8 @@ export function PhotoGrid({ className }: { className?: string }) {
 
   const canAdd = list.length < PHOTO_MAX_COUNT && !current;
   return (
-    <div className={className}>
-      <ul aria-label="Your photos" className="grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3 lg:grid-cols-6">
+    <div className={cn('@container', className)}>
+      <ul aria-label="Your photos" className={PHOTO_COLUMNS}>
         {list.map((photo, index) => (
           <li
             key={photo.id}
