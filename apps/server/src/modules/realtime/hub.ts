@@ -201,16 +201,16 @@ export function createRealtimeHub(
     }
   }
 
+  /** Whether the member may open another socket here (REALTIME_LIMITS.socketsPerMember). */
+  const canOpen = (userId: string) => (byUser.get(userId)?.size ?? 0) < REALTIME_LIMITS.socketsPerMember;
+
   return {
-    /** Whether the member may open another socket here (REALTIME_LIMITS.socketsPerMember). */
-    canOpen(userId: string) {
-      return (byUser.get(userId)?.size ?? 0) < REALTIME_LIMITS.socketsPerMember;
-    },
+    canOpen,
 
     /** Takes over a socket whose handshake was accepted for `actor`. */
     attach(socket: WebSocket, actor: MemberActor, cookie: string) {
       // Sockets that passed the handshake together, past the limit: the later ones close at once.
-      if (!this.canOpen(actor.id)) {
+      if (!canOpen(actor.id)) {
         socket.close(REALTIME_CLOSE.rateLimited, 'Too many connections');
         return;
       }

@@ -20,16 +20,16 @@ export function moveId(ids: readonly string[], from: number, to: number): string
 type Upload = { name: string; progress: number };
 
 /**
- * The member's photo grid (Edit Profile's "Photos (Required)", onboarding's first photo): up to six,
- * one upload at a time with its progress bar, the main-photo mark on the first, pending and rejected
- * marks, delete, and reordering by drag or from the keyboard (arrow keys on a photo's handle).
- */
-/**
  * Columns by the grid's own width, not the window's: in onboarding's narrow card on a desktop, six
  * columns made tiles of 60 px, where the main badge, the delete button and the status overlapped.
  */
 const PHOTO_COLUMNS = 'grid grid-cols-3 gap-2 @md:grid-cols-4 @md:gap-3 @2xl:grid-cols-6';
 
+/**
+ * The member's photo grid (Edit Profile's "Photos (Required)", onboarding's first photo): up to six,
+ * one upload at a time with its progress bar, the main-photo mark on the first, pending and rejected
+ * marks, delete, and reordering by drag or from the keyboard (arrow keys on a photo's handle).
+ */
 export function PhotoGrid({ className }: { className?: string }) {
   const photos = useMyPhotos();
   const upload = useUploadPhoto();
