@@ -17,6 +17,17 @@ import { sessions } from '../apps/server/src/db/schema';
 import { createMemberDirectly, SESSION_SETTINGS, signSessionToken } from '../apps/server/src/modules/auth';
 import { deriveSecrets } from '../apps/server/src/secrets';
 import { freePort } from '../apps/server/test/free-port';
+import { targetCount, targetId } from './targets.mjs';
+
+export { targetCount, targetId };
+/** A viewer's targets (targets.mjs): the k-th member of a type is g = 2k + first. */
+export type TargetRange = {
+  first: 1 | 2;
+  count: number;
+  start: number;
+  historyFrom: number;
+  historyLength: number;
+};
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
@@ -40,8 +51,8 @@ const AUTH_SECRET = SECRETS.auth;
 const MESSAGE_KEYS = SECRETS.messageKeys;
 const ID_DOCUMENT_KEYS = SECRETS.idDocumentKeys;
 
-/** A signed-in viewer (tier 4, in Miami) and the members of the other type it may swipe on. */
-export type Viewer = { id: string; cookie: string; targets: string[] };
+/** A signed-in viewer (tier 4, in Miami) and the members of the other type it may swipe on (targets.mjs). */
+export type Viewer = { id: string; cookie: string; targets: TargetRange };
 
 const FIRST_NAMES = [
   'Olivia',
@@ -192,12 +203,13 @@ export function openBenchDatabase(database: BenchDatabase): Promise<DatabaseHand
 }
 
 /**
- * Each viewer's own targets: two of the swipe runs of one command at 2,000 swipes a second. More
- * would move the viewers' history (below) in the feed's order, and with it the feed's figures.
+ * Where each viewer's swipes start, in the other type's user id order: 2,000 apart. The first 2,000
+ * targets of each viewer are its own; after them it goes on into the next viewer's, which that
+ * viewer, swiping at the same pace, has left behind (targets.mjs).
  */
-const TARGETS_PER_VIEWER = 2000;
-/** The members of each type that the viewers' slices (below) take, in user id order. */
-const SLICE_END = Math.ceil(VIEWERS / 2) * TARGETS_PER_VIEWER;
+const TARGETS_APART = 2000;
+/** Where the viewers' histories (below) start in that order: past every viewer's first 2,000. */
+const HISTORY_START = Math.ceil(VIEWERS / 2) * TARGETS_APART;
 /** Swipes each viewer has given before the benchmark starts. */
 const VIEWER_HISTORY = 400;
 
@@ -230,23 +242,25 @@ async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
       expiresAt: new Date(Date.now() + SESSION_SETTINGS.expiresInSeconds * 1000),
     });
     const wanted = userType === 'men' ? 'women' : 'men';
-    // Every viewer swipes on its own slice of the other type, so no swipe is a refused repeat.
-    const targets = await handle.db.execute<{ id: string }>(
-      sql`select user_id as id from profiles where user_type = ${wanted} and user_id::text like '00000000-0000-4000-8000-%'
-          order by user_id offset ${Math.floor(i / 2) * TARGETS_PER_VIEWER} limit ${TARGETS_PER_VIEWER}`,
-    );
-    // A history of its own, as an engaged member has: VIEWER_HISTORY passes and likes on members
-    // outside every viewer's slice, spread over the feed's order.
+    const targets: TargetRange = {
+      first: wanted === 'women' ? 1 : 2,
+      count: wanted === 'women' ? Math.ceil(PROFILES / 2) : Math.floor(PROFILES / 2),
+      start: Math.floor(i / 2) * TARGETS_APART,
+      historyFrom: HISTORY_START + i * VIEWER_HISTORY,
+      historyLength: VIEWER_HISTORY,
+    };
+    // A history of its own, as an engaged member has: VIEWER_HISTORY passes and likes spread over
+    // the feed's order, on members none of the viewers reaches in its first 2,000 swipes.
     await handle.db.execute(sql`
       insert into swipe_actions (swiper_id, target_id, direction)
       select ${id}, user_id, (case when n % 3 = 0 then 'left' else 'right' end)::swipe_direction
       from (select user_id, row_number() over (order by user_id) as n from profiles
             where user_type = ${wanted} and user_id::text like '00000000-0000-4000-8000-%'
-            order by user_id offset ${SLICE_END + i * VIEWER_HISTORY} limit ${VIEWER_HISTORY}) h`);
+            order by user_id offset ${targets.historyFrom} limit ${VIEWER_HISTORY}) h`);
     viewers.push({
       id,
       cookie: sessionCookie(token),
-      targets: targets.rows.map((r) => r.id),
+      targets,
     });
   }
   return viewers;
@@ -358,7 +372,7 @@ export function load(plan: LoadPlan, workDir: string): Load {
   if (plan.kind === 'swipe') {
     const used = offset + Math.ceil(result.total / plan.viewers.length) + 1;
     swipeCursor(workDir, used);
-    const targets = Math.min(...plan.viewers.map((v) => v.targets.length));
+    const targets = Math.min(...plan.viewers.map((v) => targetCount(v.targets)));
     if (used > targets)
       console.warn(`the swipe runs used ${used} targets of ${targets} per viewer: later swipes repeat`);
   }

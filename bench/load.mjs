@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { luaTargetId, targetId } from './targets.mjs';
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
@@ -39,7 +40,7 @@ async function withAutocannon() {
     if (!isSwipe) return { ...request, headers };
     const next = (cursors.get(v) ?? plan.offset ?? 0) + 1;
     cursors.set(v, next);
-    const target = viewer.targets[next % viewer.targets.length];
+    const target = targetId(viewer.targets, next);
     return {
       ...request,
       headers: { ...headers, origin: plan.origin, 'content-type': 'application/json' },
@@ -72,7 +73,19 @@ function withWrk() {
   const viewers = plan.kind === 'plain' ? [] : plan.viewers;
   const script = `
 local cookies = { ${viewers.map((v) => lua(v.cookie)).join(', ')} }
-local targets = { ${viewers.map((v) => `{ ${(isSwipe ? v.targets : []).map(lua).join(', ')} }`).join(', ')} }
+local ranges = { ${
+    isSwipe
+      ? viewers
+          .map(
+            (v) =>
+              `{ ${Object.entries(v.targets)
+                .map(([k, n]) => `${k} = ${Number(n)}`)
+                .join(', ')} }`,
+          )
+          .join(', ')
+      : ''
+  } }
+${luaTargetId}
 local start = ${Number(plan.offset ?? 0)}
 local cursors = {}
 local turn = 0
@@ -84,8 +97,7 @@ request = function()
   if ${isSwipe ? 'false' : 'true'} then return wrk.format("GET", ${lua(plan.path)}, headers) end
   local next = (cursors[v] or start) + 1
   cursors[v] = next
-  local list = targets[v]
-  local target = list[(next % #list) + 1]
+  local target = target_id(ranges[v], next)
   local direction = "left"
   if (v - 1) % 2 == 0 then direction = "right" end
   headers["origin"] = ${lua(plan.origin)}

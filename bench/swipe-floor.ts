@@ -50,7 +50,7 @@ async function main() {
   const real = (await client.query(`select pg_get_functiondef('record_swipes'::regproc) as def`)).rows[0].def;
   const server = await startServer(database, false);
   try {
-    // 1 + 6 s per swipe run: the two runs then use about 1,500 of each viewer's 2,000 targets.
+    // 1 + 6 s per swipe run.
     const plan = (kind: LoadPlan['kind'], path: string, seconds = 6): LoadPlan => ({
       kind,
       path,
