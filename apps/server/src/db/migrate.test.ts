@@ -160,7 +160,7 @@ describe.each(targets)('migrations on $name', ({ open }) => {
     const duplicate = await failureOf(() =>
       db.insert(swipeActions).values({ swiperId: a, targetId: b, direction: 'up' }),
     );
-    expect(isUniqueViolation(duplicate, 'swipe_actions_pair_key')).toBe(true);
+    expect(isUniqueViolation(duplicate, 'swipe_actions_pkey')).toBe(true);
     const self = await failureOf(() =>
       db.insert(swipeActions).values({ swiperId: a, targetId: a, direction: 'up' }),
     );

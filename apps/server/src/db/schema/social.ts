@@ -23,7 +23,6 @@ export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
 export const swipeActions = pgTable(
   'swipe_actions',
   {
-    id: idPk(),
     swiperId: uuid('swiper_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -34,8 +33,10 @@ export const swipeActions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Also serves "seen targets" (swiper_id = ?) and the mutual-like lookup (swiper, target).
-    unique('swipe_actions_pair_key').on(t.swiperId, t.targetId),
+    // A swipe is its pair: the key has no id of its own (drizzle/0025), since nothing refers to a
+    // swipe but by its pair, and a random id cost every swipe an insert into a third unique index
+    // at a random place. Also serves "seen targets" (swiper_id = ?) and the mutual-like lookup.
+    primaryKey({ name: 'swipe_actions_pkey', columns: [t.swiperId, t.targetId] }),
     check('swipe_actions_not_self', sql`${t.swiperId} <> ${t.targetId}`),
     // Viewed Me (right|up) and Favorited Me (up): who swiped on me, newest first.
     index('swipe_actions_target_idx').on(t.targetId, t.direction, t.createdAt.desc().nullsFirst()),

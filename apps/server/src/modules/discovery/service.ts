@@ -300,7 +300,7 @@ export async function resetPasses(ctx: AppContext, { actor }: { actor: MemberAct
   const deleted = await ctx.db
     .delete(swipeActions)
     .where(and(eq(swipeActions.swiperId, actor.id), eq(swipeActions.direction, 'left')))
-    .returning({ id: swipeActions.id });
+    .returning({ target: swipeActions.targetId });
   return { cleared: deleted.length };
 }
 

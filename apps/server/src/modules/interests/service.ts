@@ -162,7 +162,7 @@ export async function removeFavorite(
           eq(swipeActions.direction, 'up'),
         ),
       )
-      .returning({ id: swipeActions.id });
+      .returning({ target: swipeActions.targetId });
     if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND, 'Favorite not found');
     await tx
       .update(profiles)

@@ -62,7 +62,7 @@ export function selectList(columns: Record<string, SQL.Aliased | SQL | { name: s
 }
 
 /**
- * The viewer has not swiped on the member in `profiles` yet: one probe of swipe_actions_pair_key per
+ * The viewer has not swiped on the member in `profiles` yet: one probe of swipe_actions_pkey (the pair) per
  * candidate, whatever the viewer's history. `offset 0` keeps it that probe. As a plain NOT EXISTS,
  * PostgreSQL may make it an anti-join that reads all of the viewer's swipes and compares each
  * candidate with every one of them, a plan a prepared (generic) statement picks from the average
