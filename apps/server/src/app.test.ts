@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { request, startTestApp, TEST_AUTH_SECRET, TEST_ORIGIN, useTestApp } from '../test/app';
+import { matchedPair } from '../test/discovery';
 import { signedInMember } from '../test/factories';
 import { TEST_ID_DOCUMENT_KEYS, TEST_MESSAGE_KEYS } from '../test/message-keys';
 import { loadConfig } from './config';
@@ -140,6 +142,9 @@ describe('bad input everywhere', () => {
       request(t.app, 'GET', '/api/members/%00', { session }),
       // A right-to-left override reorders what others read: "x\u202Eevil" shows as "xlive".
       request(t.app, 'PATCH', '/api/me/profile', { session, body: { name: 'x\u202eevil' } }),
+      // The C1 controls (U+0080–U+009F): U+009B is a terminal's escape, as ESC [ is.
+      request(t.app, 'PATCH', '/api/me/profile', { session, body: { name: 'Ab\u009bc' } }),
+      request(t.app, 'PATCH', '/api/me/settings', { session, body: { emergency_contact_name: 'Ann\u0085' } }),
     ];
     for (const res of await Promise.all(cases)) {
       expect(res.statusCode, res.body).toBe(400);
@@ -165,6 +170,59 @@ describe('bad input everywhere', () => {
       code: 'VALIDATION_FAILED',
       message: 'Names must not contain invisible characters',
     });
+  });
+
+  it('refuses a name that breaks the line, shows nothing or piles up accents', async () => {
+    const { session } = await signedInMember(t.app, { name: 'Victoria' });
+    const cases: Array<[string, string]> = [
+      ['Chris\ntian', 'Names must fit on one line'],
+      ['Chris\u2028tian', 'Names must fit on one line'],
+      ['\u200e', 'Please enter your name'],
+      ['\u200d\u200c', 'Please enter your name'],
+      ['\u2800', 'Names must not contain invisible characters'],
+      ['\u3164', 'Names must not contain invisible characters'],
+      ['Vic\u180etoria', 'Names must not contain invisible characters'],
+      ['\u{e0001}Victoria', 'Names must not contain invisible characters'],
+      [`Ze${'\u0301'.repeat(48)}`, 'Names must not stack so many accents on one letter'],
+    ];
+    for (const [name, message] of cases) {
+      const res = await request(t.app, 'PATCH', '/api/me/profile', { session, body: { name } });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    }
+    // Names in other scripts and with marks and joiners as they are written still pass.
+    for (const name of ['Nguyễn Thị Thu', 'مریم\u200cسادات', 'Zoë', 'Анастасия', 'सत्य']) {
+      const res = await request(t.app, 'PATCH', '/api/me/profile', { session, body: { name } });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('refuses a message that would arrive as an empty bubble', async () => {
+    const { him, matchId } = await matchedPair(t.app);
+    for (const content of ['\u200b', '\u200b\u200b\u2060\u3164', ' \u2800 ']) {
+      const res = await request(t.app, 'POST', `/api/matches/${matchId}/messages`, {
+        session: him.session,
+        body: { id: randomUUID(), content },
+      });
+      expect(res.statusCode, JSON.stringify(content)).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Message cannot be empty',
+      });
+    }
+  });
+
+  it('refuses a password of one character repeated, six spaces included', async () => {
+    for (const password of ['      ', 'zzzzzzzz']) {
+      const res = await request(t.app, 'POST', '/api/auth/sign-up', {
+        body: { email: `repeat-${password.length}@example.test`, password },
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error).toMatchObject({
+        code: 'WEAK_PASSWORD',
+        message: 'This password is too common. Choose a less predictable one.',
+      });
+    }
   });
 });
 

@@ -31,6 +31,10 @@ describe('passwordProblem', () => {
     },
   );
 
+  it.each(['      ', 'aaaaaa', 'ZZZZZZZZZZ'])('refuses one character repeated: %j', (pw) => {
+    expect(passwordProblem(pw)).toBe(PASSWORD_TOO_COMMON_TEXT);
+  });
+
   it('refuses the e-mail or its local part, ignoring case and spaces', () => {
     expect(passwordProblem('Jane.Doe@Example.com', ' jane.doe@example.com ')).toBe(
       PASSWORD_SAME_AS_EMAIL_TEXT,

@@ -253,6 +253,7 @@ export function passwordProblem(password: string, email?: string): string | null
       return PASSWORD_SAME_AS_EMAIL_TEXT;
   }
 
-  if (COMMON_PASSWORDS.has(lowered)) return PASSWORD_TOO_COMMON_TEXT;
+  // One character over and over ("aaaaaa", six spaces) is the first guess after the list.
+  if (COMMON_PASSWORDS.has(lowered) || new Set(password).size === 1) return PASSWORD_TOO_COMMON_TEXT;
   return null;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, hasInvisibleCharacters } from './text';
+import {
+  hasControlCharacters,
+  hasInvisibleCharacters,
+  hasLetterOrDigit,
+  hasStackedMarks,
+  hasVisibleText,
+  isSingleLine,
+} from './text';
 
 describe('hasControlCharacters', () => {
   it.each([
@@ -11,6 +18,10 @@ describe('hasControlCharacters', () => {
     ['a bell', 'ding\u0007', true],
     ['DEL', 'x\u007f', true],
     ['a vertical tab', 'a\u000bb', true],
+    ['a C1 control sequence introducer', 'csi\u009b31m red', true],
+    ['a C1 next line', 'a\u0085b', true],
+    ['the last C1 control', 'a\u009fb', true],
+    ['a no-break space, just past C1', 'a\u00a0b', false],
     ['a right-to-left override', 'x\u202eevil', true],
     ['a left-to-right embedding', '\u202aname', true],
     ['a directional isolate', 'a\u2067b\u2069', true],
@@ -29,7 +40,63 @@ describe('hasInvisibleCharacters', () => {
     ['a word joiner', 'Vic\u2060toria', true],
     ['a soft hyphen', 'Vic\u00adtoria', true],
     ['a byte-order mark', '\ufeffVictoria', true],
+    ['a Mongolian vowel separator', 'Vic\u180etoria', true],
+    ['a language tag', '\u{e0001}Victoria', true],
+    ['a Hangul filler', '\u3164', true],
+    ['a blank Braille pattern', '\u2800', true],
+    ['a direction mark', '\u200eVictoria', false],
+    ['a zero-width non-joiner in Persian', 'مریم\u200cسادات', false],
+    ['the flag of Scotland', '\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}', false],
   ])('%s → %s', (_label, text, expected) => {
     expect(hasInvisibleCharacters(text)).toBe(expected);
+  });
+});
+
+describe('isSingleLine', () => {
+  it.each([
+    ['a name', 'Victoria Lee', true],
+    ['a line feed', 'Chris\ntian', false],
+    ['a carriage return', 'Chris\rtian', false],
+    ['a line separator', 'Chris\u2028tian', false],
+    ['a paragraph separator', 'Chris\u2029tian', false],
+  ])('%s → %s', (_label, text, expected) => {
+    expect(isSingleLine(text)).toBe(expected);
+  });
+});
+
+describe('hasLetterOrDigit', () => {
+  it.each([
+    ['a name', 'Zoë', true],
+    ['a name in Devanagari', 'सत्य', true],
+    ['a digit', '7', true],
+    ['a direction mark alone', '\u200e', false],
+    ['joiners alone', '\u200d\u200c', false],
+    ['Hangul fillers, letters that show nothing', '\u115f\u3164', false],
+    ['an emoji alone', '\u{1f339}', false],
+  ])('%s → %s', (_label, text, expected) => {
+    expect(hasLetterOrDigit(text)).toBe(expected);
+  });
+});
+
+describe('hasStackedMarks', () => {
+  it.each([
+    ['Vietnamese, two marks on a letter', 'Nguyễn', false],
+    ['four combining marks', `e${'\u0301'.repeat(4)}`, false],
+    ['five combining marks', `e${'\u0301'.repeat(5)}`, true],
+  ])('%s → %s', (_label, text, expected) => {
+    expect(hasStackedMarks(text)).toBe(expected);
+  });
+});
+
+describe('hasVisibleText', () => {
+  it.each([
+    ['a word', 'hi', true],
+    ['an emoji', '\u{1f339}', true],
+    ['zero-width spaces', '\u200b\u200b', false],
+    ['a word joiner and a Hangul filler', '\u2060\u3164', false],
+    ['a blank Braille pattern between spaces', ' \u2800 ', false],
+    ['an ideographic space', '\u3000', false],
+  ])('%s → %s', (_label, text, expected) => {
+    expect(hasVisibleText(text)).toBe(expected);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MATCH_STATUSES } from '../enums';
 import { groupedInteger } from '../format';
 import { MESSAGE_MAX } from '../limits';
+import { hasVisibleText } from '../text';
 import { cursorQuerySchema, pageSchema, uuidInput } from './common';
 import { memberCardSchema } from './discovery';
 
@@ -21,7 +22,14 @@ export const HIGHER_TIER_NOTICE_TEXT =
 export const messageContentSchema = z
   .string()
   .transform((text) => text.trim())
-  .pipe(z.string().min(1, MESSAGE_EMPTY_TEXT).max(MESSAGE_MAX, MESSAGE_TOO_LONG_TEXT));
+  .pipe(
+    z
+      .string()
+      .min(1, MESSAGE_EMPTY_TEXT)
+      .max(MESSAGE_MAX, MESSAGE_TOO_LONG_TEXT)
+      // Zero-width spaces and fillers survive trim() and would arrive as an empty bubble.
+      .refine(hasVisibleText, MESSAGE_EMPTY_TEXT),
+  );
 
 export const sendMessageBodySchema = z.object({
   id: uuidInput().describe(

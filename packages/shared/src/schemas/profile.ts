@@ -23,7 +23,15 @@ import {
   PHOTO_MAX_COUNT,
   REJECTION_REASON_MAX,
 } from '../limits';
-import { hasInvisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from '../text';
+import {
+  hasInvisibleCharacters,
+  hasLetterOrDigit,
+  hasStackedMarks,
+  INVISIBLE_CHARACTERS_MESSAGE,
+  isSingleLine,
+  SINGLE_LINE_MESSAGE,
+  STACKED_MARKS_MESSAGE,
+} from '../text';
 import { tierSchema } from '../tiers';
 import { uuidInput } from './common';
 import { locationBodySchema } from './search';
@@ -32,12 +40,18 @@ const isoDateTime = z.iso.datetime({ offset: true });
 
 // Onboarding and Edit Profile (spec part 2 §2 "Edit Profile page", §3 profile row, §5, §9).
 
+const NAME_REQUIRED_TEXT = 'Please enter your name';
+
 export const nameSchema = z
   .string()
   .trim()
-  .min(1, 'Please enter your name')
+  .min(1, NAME_REQUIRED_TEXT)
   .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters`)
-  .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE);
+  .refine(isSingleLine, SINGLE_LINE_MESSAGE)
+  .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE)
+  .refine((name) => !hasStackedMarks(name), STACKED_MARKS_MESSAGE)
+  // A name of direction marks or joiners alone is not empty, and shows nothing.
+  .refine(hasLetterOrDigit, NAME_REQUIRED_TEXT);
 
 export const birthDateSchema = z.iso.date('Please enter your date of birth').describe('YYYY-MM-DD');
 
