@@ -4,6 +4,7 @@
  *   BENCH_ROUTE=me,feed npm run bench:profile             # trivial, me, feed, swipe (default: feed)
  *   BENCH_NO_PROFILE=1 BENCH_ROUTE=trivial,me,feed,swipe npm run bench:profile
  *   BENCH_ROUTE=me@dist-a,me,me@dist-a,me npm run bench:profile   # A/B: `@folder` runs that build
+ *   BENCH_ROUTE=feed~--max-semi-space-size=64,feed npm run bench:profile   # A/B: `~flags` (space-separated) for node
  *
  * An A/B needs the other build beside the current one (`cp -r apps/server/dist apps/server/dist-a`
  * before rebuilding): both then run on the same seeded data, alternating, which the machine's
@@ -54,13 +55,12 @@ async function main() {
   const { database, viewers, workDir, dispose } = await seedBenchDatabase();
   try {
     for (const run of runs) {
-      const [name, build] = run.split('@') as [keyof typeof ROUTES, string | undefined];
+      const [route, flags = ''] = run.split('~') as [string, string | undefined];
+      const [name, build] = route.split('@') as [keyof typeof ROUTES, string | undefined];
       const [kind, path] = ROUTES[name];
       const dir = join(profDir, name, build ?? 'dist');
       mkdirSync(dir, { recursive: true });
-      process.env.BENCH_SERVER_NODE_ARGS = process.env.BENCH_NO_PROFILE
-        ? ''
-        : `--cpu-prof --cpu-prof-dir=${dir}`;
+      process.env.BENCH_SERVER_NODE_ARGS = `${flags} ${process.env.BENCH_NO_PROFILE ? '' : `--cpu-prof --cpu-prof-dir=${dir}`}`;
       if (build) process.env.BENCH_SERVER_BUILD = build;
       else delete process.env.BENCH_SERVER_BUILD;
       const server = await startServer(database, false);
