@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { AppError, ErrorCode } from '@royal/shared';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { request, TEST_ORIGIN, testConfig, useTestApp } from '../../test/app';
@@ -36,6 +37,19 @@ describe('Cache-Control: no-store on API replies', () => {
     });
     expect(crossOrigin.statusCode).toBe(403);
     expect(crossOrigin.headers['cache-control']).toBe('no-store');
+  });
+
+  it("is set on the photo route's refusals, though its photos choose their own caching", async () => {
+    const url = '/api/photos/00000000-0000-4000-8000-000000000000?size=large';
+    const signedOut = await request(t.app, 'GET', url);
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.headers['cache-control']).toBe('no-store');
+    const { session } = await signedInMember(t.app);
+    for (const path of [url, '/api/photos/00000000-0000-4000-8000-000000000000?size=huge']) {
+      const refused = await request(t.app, 'GET', path, { session });
+      expect(refused.statusCode, path).toBeGreaterThanOrEqual(400);
+      expect(refused.headers['cache-control'], path).toBe('no-store');
+    }
   });
 
   it("replaces what a plugin set: the API docs' own files", async () => {
@@ -80,6 +94,10 @@ describe('Cache-Control chosen by a route', () => {
       reply.header('cache-control', 'public, max-age=0').send({ ok: true }),
     );
     app.get('/api/default', async () => ({ ok: true }));
+    // Its refusals are not what it caches: no-store, as every other error.
+    app.get('/api/own-refused', { config: { ownCaching: true } }, async () => {
+      throw new AppError(ErrorCode.NOT_FOUND, 'Photo not found');
+    });
     app.get('/not-api', async () => 'page');
     await app.ready();
     const headers = { origin: TEST_ORIGIN };
@@ -88,6 +106,9 @@ describe('Cache-Control chosen by a route', () => {
     );
     expect((await app.inject({ url: '/api/undeclared', headers })).headers['cache-control']).toBe('no-store');
     expect((await app.inject({ url: '/api/default', headers })).headers['cache-control']).toBe('no-store');
+    const refused = await app.inject({ url: '/api/own-refused', headers });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers['cache-control']).toBe('no-store');
     expect((await app.inject({ url: '/not-api', headers })).headers['cache-control']).toBeUndefined();
     await app.close();
   });

@@ -43,9 +43,11 @@ export const isApiPath = (url: string) =>
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | undefined) {
   // API replies carry member data: no browser or proxy may keep them. Runs on every reply, errors,
   // 404s and the rate limit's 429 included, and replaces what a plugin set (the API docs' static
-  // files came as `public, max-age=0`); only a route that declares its own caching keeps it (photos).
+  // files came as `public, max-age=0`); only a route that declares its own caching keeps it (photos),
+  // and only for what it answers: its refusals (401, 403, 404) are no-store like every other.
   app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(request.url) && request.routeOptions.config?.ownCaching !== true)
+    if (!isApiPath(request.url)) return;
+    if (request.routeOptions.config?.ownCaching !== true || reply.statusCode >= 400)
       reply.header('cache-control', 'no-store');
   });
 
