@@ -33,7 +33,12 @@ export function cursorCodec<T>(schema: z.ZodType<T>) {
  * matches, their wallet history): where a page stopped, the time with microseconds and the id.
  */
 export const timeAndIdCursor = cursorCodec(
-  z.object({ t: z.iso.datetime({ offset: true, precision: 6 }), id: z.uuid() }),
+  z.object({
+    // A well-formed time the database cannot hold (year 0000) would fail the page's statement; no
+    // row of ours is older than 1970.
+    t: z.iso.datetime({ offset: true, precision: 6 }).refine((t) => Date.parse(t) >= 0),
+    id: z.uuid(),
+  }),
 );
 
 const IV_BYTES = 12;

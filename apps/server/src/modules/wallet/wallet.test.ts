@@ -506,6 +506,15 @@ describe('the history', () => {
     expect(theirs.items).toEqual([]);
     const bad = await request(t.app, 'GET', '/api/wallet/transactions?cursor=nonsense', { session });
     expect(bad.statusCode).toBe(400);
+    // Well formed, but a time the database cannot hold: the same refusal, not a failed statement.
+    const yearZero = Buffer.from(
+      JSON.stringify({ t: '0000-01-01T00:00:00.000000Z', id: '00000000-0000-0000-0000-000000000000' }),
+    ).toString('base64url');
+    for (const path of ['/api/wallet/transactions', '/api/matches']) {
+      const res = await request(t.app, 'GET', `${path}?cursor=${yearZero}`, { session });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().error.details, path).toEqual([{ path: 'cursor', message: 'Invalid cursor' }]);
+    }
   });
 });
 
