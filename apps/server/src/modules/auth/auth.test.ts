@@ -1,7 +1,7 @@
 import { meSchema, PRIVACY_VERSION, TERMS_VERSION } from '@royal/shared';
 import { describe, expect, it } from 'vitest';
 import { cookieFrom, request, startTestApp, useTestApp } from '../../../test/app';
-import { createMember, FACTORY_PASSWORD } from '../../../test/factories';
+import { createMember, FACTORY_PASSWORD, signedInMember } from '../../../test/factories';
 
 const t = useTestApp();
 const uniqueEmail = () => `new-${Math.random().toString(36).slice(2, 10)}@example.test`;
@@ -69,6 +69,23 @@ describe('sign-up', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('EMAIL_TAKEN');
+  });
+
+  it('answers sign-ups of one e-mail at the same moment with one account and EMAIL_TAKEN for the rest', async () => {
+    const email = uniqueEmail();
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        request(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: 'sapphire-lounge' } }),
+      ),
+    );
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    for (const refused of replies.filter((r) => r.statusCode !== 201)) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error).toEqual({
+        code: 'EMAIL_TAKEN',
+        message: 'An account with this email already exists',
+      });
+    }
   });
 
   it.each([
@@ -171,6 +188,13 @@ describe('sign-out', () => {
         .statusCode,
     ).toBe(204);
     expect((await request(t.app, 'GET', '/api/me', { session: c })).statusCode).toBe(401);
+  });
+
+  it('ends this session when asked with no body at all, as a plain API client may', async () => {
+    const { session } = await signedInMember(t.app);
+    const res = await request(t.app, 'POST', '/api/auth/sign-out', { session });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await request(t.app, 'GET', '/api/me', { session })).statusCode).toBe(401);
   });
 
   it('is harmless when already signed out', async () => {

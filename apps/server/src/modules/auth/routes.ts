@@ -83,7 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out of this device (local) or of every device (global)',
-        body: signOutBodySchema.optional(),
+        // A POST with no body at all reaches the schema as null (Fastify): the default scope then.
+        body: signOutBodySchema.nullish(),
         response: { 204: z.null().describe('Signed out') },
       },
     },

@@ -1,6 +1,8 @@
 import { AppError, ErrorCode, passwordProblem } from '@royal/shared';
 import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
 import { expiredSessionCookie } from './session-cookie';
 
 type Credentials = { email: string; password: string };
@@ -37,8 +39,27 @@ export async function signUp(ctx: AppContext, input: Credentials, headers: Heade
     });
     return { userId: response.user.id, setCookies: cookiesOf(replyHeaders) };
   } catch (error) {
+    // Two sign-ups of one e-mail at the same moment both pass Better Auth's check for the address;
+    // the later insert meets the unique key, and Better Auth reports only that it failed to create
+    // the user. The address being taken now is what that means.
+    if (isFailedCreate(error) && (await emailTaken(ctx, input.email)))
+      throw new AppError(ErrorCode.EMAIL_TAKEN);
     translate(error);
   }
+}
+
+const isFailedCreate = (error: unknown) =>
+  error instanceof APIError &&
+  (error.body as { code?: string } | undefined)?.code === 'FAILED_TO_CREATE_USER';
+
+/** Whether an account holds the address, as Better Auth stores it (trimmed, lower case). */
+async function emailTaken(ctx: AppContext, email: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row !== undefined;
 }
 
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
