@@ -269,9 +269,16 @@ describe('errors Fastify and Node produce themselves', () => {
     });
   });
 
-  it('answers oversized headers (431) in the same shape, from a real socket', async () => {
+  it('answers oversized headers (431) and a missing Host header (400) in the same shape, from a real socket', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     try {
+      const noHost = await rawRequest(new URL(address), 'GET /api/me HTTP/1.1\r\nConnection: close\r\n\r\n');
+      expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
+      expect(noHost.toLowerCase()).toContain('cache-control: no-store');
+      expect(JSON.parse(noHost.slice(noHost.indexOf('\r\n\r\n') + 4))).toEqual({
+        error: { code: 'VALIDATION_FAILED', message: 'Malformed request' },
+      });
+
       const reply = await rawRequest(
         new URL(address),
         `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,

@@ -97,6 +97,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     },
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A request without a Host header is refused by our own hook, in our error shape (plugins/errors.ts).
+    http: { requireHostHeader: false },
     clientErrorHandler,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();

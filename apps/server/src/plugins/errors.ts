@@ -74,6 +74,13 @@ const FASTIFY_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
  * to the log only.
  */
 export function registerErrorHandling(app: FastifyInstance) {
+  // HTTP/1.1 requires a Host header. Node refuses a request without one with an empty 400 of its
+  // own, before Fastify sees it; the server turns that check off (`requireHostHeader: false`, app.ts)
+  // so that the refusal comes here, in the one error shape and with no-store.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1')
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Malformed request');
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message, error.details));
