@@ -6,9 +6,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { driverTypes } from './driver-types';
 import { queryPreparedOn, type RowShape } from './prepared-query';
 import * as schema from './schema';
-import { driverTypes } from './text-array';
 
 export type Schema = typeof schema;
 

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onPostgres } from '../../test/database';
+import { driverTypes } from './driver-types';
 import { queryPreparedOn, type RowShape } from './prepared-query';
-import { driverTypes } from './text-array';
 
 /**
  * The lean prepared statement (db/prepared-query.ts) against the driver's own `Query` on a real

@@ -1,8 +1,8 @@
 import pg from 'pg';
 
-const TEXT_ARRAY_OID = 1009;
+export const TEXT_ARRAY_OID = 1009;
 /** `uuid[]`: its elements are never quoted, so the fast path always applies. */
-const UUID_ARRAY_OID = 2951;
+export const UUID_ARRAY_OID = 2951;
 const parseWithDriver = pg.types.getTypeParser(TEXT_ARRAY_OID as never, 'text') as (
   value: string,
 ) => string[];
@@ -21,11 +21,3 @@ export function parseTextArray(value: string): string[] {
   const items = value.slice(1, -1).split(',');
   return items.includes('NULL') ? parseWithDriver(value) : items;
 }
-
-/** The driver's type parsers with parseTextArray for `text[]` and `uuid[]` (pass as a pool's `types`). */
-export const driverTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (oid === TEXT_ARRAY_OID || oid === UUID_ARRAY_OID) && format !== 'binary'
-      ? parseTextArray
-      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-};
