@@ -359,6 +359,16 @@ function swipeCursor(workDir: string, used?: number): number {
   return existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
 }
 
+/**
+ * Takes the next `count` targets of every viewer for swipes made outside a load run (the statement
+ * counts): the n-th one is `targetId(viewer.targets, first + n)`, n from 1, as load runs count them.
+ */
+export function reserveTargets(workDir: string, count: number): number {
+  const first = swipeCursor(workDir);
+  swipeCursor(workDir, first + count);
+  return first;
+}
+
 /** One load run from a separate process. */
 export function load(plan: LoadPlan, workDir: string): Load {
   const file = join(workDir, `plan-${randomBytes(4).toString('hex')}.json`);
