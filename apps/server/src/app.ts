@@ -222,6 +222,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
               url: route.url,
               access,
               beforeCompliance: route.config?.beforeCompliance === true,
+              signedOutMessage: route.config?.signedOutMessage,
             });
       });
       await api.register(healthRoutes);

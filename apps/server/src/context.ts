@@ -75,4 +75,6 @@ export type ApiRoute = {
   access: import('@royal/shared').Access;
   /** Reachable before the compliance gate (config.beforeCompliance). */
   beforeCompliance: boolean;
+  /** The route's own text for a signed-out caller (config.signedOutMessage), if any. */
+  signedOutMessage?: string;
 };

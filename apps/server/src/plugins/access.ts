@@ -28,6 +28,8 @@ declare module 'fastify' {
      * other /api reply is `no-store`, whatever a plugin set (plugins/security.ts).
      */
     ownCaching?: boolean;
+    /** The spec's own words for a signed-out caller of this route, where they differ from the default. */
+    signedOutMessage?: string;
   }
   interface FastifyInstance {
     /** Sets request.actor when the caller has a session, for a public route that answers either way. */
@@ -100,12 +102,14 @@ export function registerAccessControl(api: FastifyInstance) {
   );
 
   async function enforce(request: FastifyRequest, reply: FastifyReply) {
-    const { access, fresh, beforeCompliance } = request.routeOptions.config;
+    const { access, fresh, beforeCompliance, signedOutMessage } = request.routeOptions.config;
     if (access === undefined || access === 'public') return;
     // Role-gated work (admin) always reads the member's current roles.
     await resolveActor(request, reply, fresh === true || (typeof access === 'object' && 'role' in access));
     const refusal = routeRefusal(request.actor, access, beforeCompliance === true);
-    if (refusal) throw new AppError(refusal.code, refusal.message);
+    if (!refusal) return;
+    const signedOut = refusal.code === ErrorCode.UNAUTHENTICATED && signedOutMessage !== undefined;
+    throw new AppError(refusal.code, signedOut ? signedOutMessage : refusal.message);
   }
 
   api.addHook('onRoute', (route) => {

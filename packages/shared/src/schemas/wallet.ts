@@ -187,7 +187,18 @@ export const sponsorshipListSchema = z.object({
   given: z.array(sponsorshipSchema),
   received: sponsorshipSchema.nullable(),
 });
-export const sponsorBodySchema = z.object({ user_id: uuidInput({ error: RECEIVER_REQUIRED_TEXT }) });
+export const SPONSORED_MEMBER_REQUIRED_TEXT = 'Please enter the member user ID to sponsor';
+export const SPONSORED_MEMBER_UNAVAILABLE_TEXT = 'This member cannot be sponsored';
+
+export const sponsorBodySchema = z.object({
+  user_id: uuidInput({
+    // The sponsor dialog's own words: a sponsorship is not a transfer, and has no receiver.
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? SPONSORED_MEMBER_REQUIRED_TEXT
+        : RECEIVER_INVALID_TEXT,
+  }),
+});
 
 /**
  * Scam guardrails on peer transfers: the first transfer to someone matched less than

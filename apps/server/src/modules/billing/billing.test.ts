@@ -463,6 +463,19 @@ describe('sponsorship', () => {
       body: { user_id: ghost.member.id },
     });
     expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.message).toBe('This member cannot be sponsored');
     expect((await profileOf(ghost.member.id)).isSponsored).toBe(false);
+    // In the sponsor dialog's words, not a transfer's: no id, then something that is not one.
+    for (const [user_id, message] of [
+      ['', 'Please enter the member user ID to sponsor'],
+      ['abc', 'Please enter a valid member user ID'],
+    ]) {
+      const res = await request(t.app, 'POST', '/api/sponsorships', {
+        session: vault.session,
+        body: { user_id },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, maxVisibleTier, RECEIVER_UNAVAILABLE_TEXT } from '@royal/shared';
+import { AppError, ErrorCode, maxVisibleTier, SPONSORED_MEMBER_UNAVAILABLE_TEXT } from '@royal/shared';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
@@ -77,7 +77,7 @@ export function sponsorMember(ctx: AppContext, { actor, userId }: { actor: Membe
           reachableBy({ id: actor.id, tier: actor.tier, maxTier: maxVisibleTier(actor.rules) }),
         ),
       );
-    if (!target) throw new AppError(ErrorCode.NOT_FOUND, RECEIVER_UNAVAILABLE_TEXT);
+    if (!target) throw new AppError(ErrorCode.NOT_FOUND, SPONSORED_MEMBER_UNAVAILABLE_TEXT);
     try {
       await tx.transaction((sp) =>
         sp.insert(sponsorships).values({ sponsorId: actor.id, sponsoredId: userId }),

@@ -133,7 +133,12 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verification/requests',
     {
-      config: { access: 'member', rateLimit: uploadRateLimit(app.ctx.config) },
+      config: {
+        access: 'member',
+        rateLimit: uploadRateLimit(app.ctx.config),
+        // Spec part 2, verification: the ID upload's own text.
+        signedOutMessage: 'Not authenticated',
+      },
       schema: {
         tags: ['verification'],
         summary:

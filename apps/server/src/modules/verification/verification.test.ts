@@ -78,6 +78,14 @@ describe('the verification wizard and the ID store', () => {
     expect(storage.size() - before).toBe(2);
   });
 
+  it("refuses a signed-out ID upload in the spec's words", async () => {
+    const res = await request(t.app, 'POST', '/api/verification/requests', { body: {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual({ code: 'UNAUTHENTICATED', message: 'Not authenticated' });
+    // Every other route keeps the general text.
+    expect((await request(t.app, 'GET', '/api/me')).json().error.message).toBe('User not authenticated');
+  });
+
   it('refuses a second request while one is under review before reading its images', async () => {
     const { session } = await signedInMember(t.app, { tier: 1 });
     expect((await submitWizard(t.app, session)).statusCode).toBe(201);
