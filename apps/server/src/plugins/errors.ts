@@ -76,9 +76,11 @@ const FASTIFY_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
 export function registerErrorHandling(app: FastifyInstance) {
   // HTTP/1.1 requires a Host header. Node refuses a request without one with an empty 400 of its
   // own, before Fastify sees it; the server turns that check off (`requireHostHeader: false`, app.ts)
-  // so that the refusal comes here, in the one error shape and with no-store.
+  // so that the refusal comes here, in the one error shape and with no-store. As Node's check did,
+  // it leaves WebSocket upgrades alone (Node hands those over before its check).
   app.addHook('onRequest', async (request) => {
-    if (request.headers.host === undefined && request.raw.httpVersion === '1.1')
+    const { host, upgrade } = request.headers;
+    if (host === undefined && upgrade === undefined && request.raw.httpVersion === '1.1')
       throw new AppError(ErrorCode.VALIDATION_FAILED, 'Malformed request');
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
