@@ -59,6 +59,61 @@ export const avif = () =>
     .avif({ effort: 0 })
     .toBuffer();
 
+/**
+ * What an iPhone saves by default: a HEIC, that is an HEVC-coded image in the HEIF container
+ * (ISO/IEC 23008-12), 800×600. Only its boxes are real: the coded picture is filler, which is
+ * enough for a header read (the format and its compression) and fails any decoder.
+ */
+export function heic(): Buffer {
+  const box = (type: string, ...content: Buffer[]) => {
+    const body = Buffer.concat(content);
+    const header = Buffer.alloc(8);
+    header.writeUInt32BE(8 + body.length);
+    header.write(type, 4, 'latin1');
+    return Buffer.concat([header, body]);
+  };
+  const full = (type: string, version: number, ...content: Buffer[]) =>
+    box(type, Buffer.from([version, 0, 0, 0]), ...content);
+  const u16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n);
+    return b;
+  };
+  const text = (t: string) => Buffer.from(t, 'latin1');
+  const coded = Buffer.alloc(256, 0x5a);
+  // An HEVC decoder configuration record (ISO/IEC 14496-15) of Main profile with no parameter sets.
+  const hvcC = Buffer.from('0101600000009000000000005df000fcfdf8f800000f00', 'hex');
+  const meta = (dataAt: number) =>
+    full(
+      'meta',
+      0,
+      full('hdlr', 0, u32(0), text('pict'), Buffer.alloc(13)),
+      full('pitm', 0, u16(1)),
+      // Item 1's bytes: one extent at `dataAt`, inside mdat.
+      full(
+        'iloc',
+        0,
+        Buffer.from([0x44, 0x00]),
+        u16(1),
+        u16(1),
+        u16(0),
+        u16(1),
+        u32(dataAt),
+        u32(coded.length),
+      ),
+      full('iinf', 0, u16(1), full('infe', 2, u16(1), u16(0), text('hvc1'), Buffer.from([0]))),
+      box(
+        'iprp',
+        box('ipco', box('hvcC', hvcC), full('ispe', 0, u32(800), u32(600))),
+        full('ipma', 0, u32(1), u16(1), Buffer.from([2, 0x81, 0x02])),
+      ),
+    );
+  const ftyp = box('ftyp', text('heic'), u32(0), text('mif1heicmiaf'));
+  const dataAt = ftyp.length + meta(0).length + 8;
+  return Buffer.concat([ftyp, meta(dataAt), box('mdat', coded)]);
+}
+
 export const renamedText = () => Buffer.from('Dear diary, this is not a picture at all.\n'.repeat(20));
 
 /**

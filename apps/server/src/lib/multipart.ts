@@ -12,3 +12,12 @@ export function unreadableUpload(error: unknown): unknown {
   if (status !== undefined && status >= 400 && status < 500) return error;
   return new AppError(ErrorCode.VALIDATION_FAILED, UNREADABLE_UPLOAD_TEXT);
 }
+
+/**
+ * The multipart plugin's refusal of more files, fields or parts than a route reads: the member sent
+ * more than the form asks for, which is not a size problem (the plugin answers 413).
+ */
+export function isTooManyParts(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT';
+}

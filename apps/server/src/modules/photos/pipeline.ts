@@ -27,8 +27,12 @@ const BLUR_SIGMA = 0.8;
  */
 const WEBP_EFFORT = 2;
 
-/** sharp's names for what we accept; 'heif' covers both HEIC and AVIF. GIFs contribute their first frame. */
+/**
+ * sharp's names for what we accept; 'heif' is the container of AVIF (and of HEIC, refused below).
+ * GIFs contribute their first frame.
+ */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
+const ACCEPTED_NAMES = 'JPG, PNG, WebP, AVIF or GIF';
 
 export type ImageRejectionCode = 'not_an_image' | 'unsupported_format' | 'too_many_pixels' | 'unreadable';
 
@@ -63,15 +67,21 @@ async function sniff(input: Buffer): Promise<void> {
     .metadata()
     .catch(() => null);
   if (!meta) {
-    throw new ImageRejected(
-      'not_an_image',
-      'The file is not an image. Please upload a JPG, PNG, WebP, HEIC/AVIF or GIF.',
-    );
+    throw new ImageRejected('not_an_image', `The file is not an image. Please upload a ${ACCEPTED_NAMES}.`);
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
     throw new ImageRejected(
       'unsupported_format',
-      `${(meta.format ?? 'This').toUpperCase()} images are not accepted. Please upload a JPG, PNG, WebP, HEIC/AVIF or GIF.`,
+      `${(meta.format ?? 'This').toUpperCase()} images are not accepted. Please upload a ${ACCEPTED_NAMES}.`,
+    );
+  }
+  // HEIC is HEVC in the HEIF container, and the image library we ship decodes AV1 there but not
+  // HEVC (no libde265 in sharp's prebuilt libvips): said now, not as an unreadable image after the
+  // upload. An iPhone shares its photos as JPG when asked for "Most Compatible".
+  if (meta.format === 'heif' && meta.compression !== 'av1') {
+    throw new ImageRejected(
+      'unsupported_format',
+      `HEIC images are not accepted yet. Please upload a ${ACCEPTED_NAMES} (on an iPhone, share the photo as JPG).`,
     );
   }
   const { width, height } = meta;
@@ -122,7 +132,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .toBuffer();
     return { large, small, blur, width: fitted.info.width, height: fitted.info.height };
   } catch (error) {
-    // A header that parses but a body that does not decode (truncated file, HEIC without a decoder).
+    // A header that parses but a body that does not decode (a truncated file).
     throw new ImageRejected('unreadable', 'The image could not be read. Please try another picture.', {
       cause: error,
     });

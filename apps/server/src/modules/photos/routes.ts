@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unreadableUpload } from '../../lib/multipart';
+import { isTooManyParts, unreadableUpload } from '../../lib/multipart';
 import { actorOf } from '../../plugins/access';
 import { uploadRateLimit } from '../../plugins/security';
 import { appealPhoto, deletePhoto, listMyPhotos, reorderPhotos, uploadPhoto } from './mine';
@@ -44,6 +44,7 @@ async function readOneFile(request: FastifyRequest): Promise<Buffer> {
       }
     }
   } catch (error) {
+    if (isTooManyParts(error)) throw refuse(PHOTO_UPLOAD_MESSAGES.oneAtATime, 'too_many_files');
     throw unreadableUpload(error);
   }
   if (!file) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');

@@ -4,9 +4,10 @@ import {
   ID_FILE_NOT_IMAGE,
   ID_FILE_TOO_LARGE,
   ID_UPLOAD_MAX_BYTES,
+  ID_UPLOAD_TOO_MANY_PARTS_TEXT,
 } from '@royal/shared';
 import type { FastifyRequest } from 'fastify';
-import { unreadableUpload } from '../../lib/multipart';
+import { isTooManyParts, unreadableUpload } from '../../lib/multipart';
 import { ImageRejected, processImage } from '../photos';
 
 /** The multipart limits of an ID upload: two images (selfie and ID) and a couple of short fields. */
@@ -19,11 +20,6 @@ export const ID_UPLOAD_LIMITS = {
 } as const;
 
 export type UploadParts = { fields: Map<string, string>; files: Map<string, Buffer> };
-
-const isTooLarge = (error: unknown) => {
-  const code = (error as { code?: string }).code;
-  return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT';
-};
 
 /**
  * Reads a multipart upload into memory within ID_UPLOAD_LIMITS. Nothing about the files (names,
@@ -40,7 +36,9 @@ export async function readUploadParts(request: FastifyRequest): Promise<UploadPa
       else if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
     }
   } catch (error) {
-    if (isTooLarge(error)) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ID_FILE_TOO_LARGE.message);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ID_FILE_TOO_LARGE.message);
+    if (isTooManyParts(error)) throw new AppError(ErrorCode.VALIDATION_FAILED, ID_UPLOAD_TOO_MANY_PARTS_TEXT);
     throw unreadableUpload(error);
   }
   return { fields, files };
@@ -49,7 +47,9 @@ export async function readUploadParts(request: FastifyRequest): Promise<UploadPa
 /**
  * An uploaded ID or selfie made safe to keep: the format sniffed from the bytes, turned upright,
  * re-encoded (WebP) without any metadata — the photo pipeline, of which only the large variant is
- * kept. A file that is not an image gets the spec's text.
+ * kept. A file that is not an image gets the spec's text; every refusal carries the pipeline's
+ * reason (`details.reason`: not_an_image, unsupported_format, too_many_pixels, unreadable), as a
+ * photo upload's does.
  */
 export async function reencodeIdImage(input: Buffer): Promise<Buffer> {
   try {
@@ -60,6 +60,6 @@ export async function reencodeIdImage(input: Buffer): Promise<Buffer> {
       error.code === 'not_an_image' || error.code === 'unsupported_format'
         ? ID_FILE_NOT_IMAGE.message
         : error.message;
-    throw new AppError(ErrorCode.UPLOAD_REJECTED, message);
+    throw new AppError(ErrorCode.UPLOAD_REJECTED, message, { reason: error.code });
   }
 }

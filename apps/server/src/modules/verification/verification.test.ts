@@ -117,6 +117,8 @@ describe('the verification wizard and the ID store', () => {
     );
     expect(notImage.statusCode).toBe(422);
     expect(notImage.json().error.message).toBe(ID_FILE_NOT_IMAGE.message);
+    // The photo pipeline's reason, as a photo upload carries it: a client can tell the cases apart.
+    expect(notImage.json().error.details).toEqual({ reason: 'not_an_image' });
 
     const big = Buffer.concat([await sampleImage('png'), Buffer.alloc(ID_UPLOAD_MAX_BYTES + 1)]);
     const tooLarge = await upload(
@@ -141,6 +143,21 @@ describe('the verification wizard and the ID store', () => {
       },
     );
     expect(noType.statusCode).toBe(400);
+
+    // More files than the form has: not "smaller than 10MB", which every file of it is.
+    const image = { data: await sampleImage(), filename: 'a.png', type: 'image/png' };
+    const tooMany = await upload(
+      t.app,
+      '/api/verification/requests',
+      session,
+      { id_type: 'passport' },
+      { selfie: image, id: image, extra: image },
+    );
+    expect(tooMany.statusCode, tooMany.body).toBe(400);
+    expect(tooMany.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Please upload one selfie and one photo of your ID',
+    });
     expect(count()).toBe(start);
   });
 
