@@ -177,8 +177,9 @@ describe('bad input everywhere', () => {
     const cases: Array<[string, string]> = [
       ['Chris\ntian', 'Names must fit on one line'],
       ['Chris\u2028tian', 'Names must fit on one line'],
-      ['\u200e', 'Please enter your name'],
-      ['\u200d\u200c', 'Please enter your name'],
+      ['\u200e', 'Your name must include at least one letter'],
+      ['\u200d\u200c', 'Your name must include at least one letter'],
+      ['\u{1f600}\u{1f600}\u{1f600}', 'Your name must include at least one letter'],
       ['\u2800', 'Names must not contain invisible characters'],
       ['\u3164', 'Names must not contain invisible characters'],
       ['Vic\u180etoria', 'Names must not contain invisible characters'],

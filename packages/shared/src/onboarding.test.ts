@@ -50,6 +50,11 @@ describe('birthDateRefusal', () => {
     expect(birthDateRefusal('2006-01-01', 2, today)).toBe('You must be at least 21 to join the Royal Circle');
     expect(birthDateRefusal('1825-01-01', 0, today)).toBe('Please enter your real date of birth');
   });
+  it('takes a date still to come for a slip of the picker, not for someone too young', () => {
+    expect(birthDateRefusal('2099-01-01', 0, today)).toBe('Please enter your real date of birth');
+    expect(birthDateRefusal('2026-11-25', 0, today)).toBe('Please enter your real date of birth');
+    expect(birthDateRefusal('2026-11-24', 0, today)).toBe('You must be at least 18 to join the Royal Circle');
+  });
   it('accepts an adult of the tier, from the birthday on', () => {
     expect(birthDateRefusal('2008-11-24', 0, today)).toBeNull();
     expect(birthDateRefusal('2008-11-25', 0, today)).toBe('You must be at least 18 to join the Royal Circle');

@@ -44,6 +44,8 @@ export const PROFILE_AGE_CEILING = 120;
 export function birthDateRefusal(birthDate: string, tier: TierLevel, today: Date): string | null {
   const age = ageOn(birthDate, today);
   const minimum = minimumAgeForTier(tier);
+  // A date still to come is a slip of the picker, not someone too young.
+  if (age < 0) return 'Please enter your real date of birth';
   if (age < minimum) return `You must be at least ${minimum} to join the Royal Circle`;
   if (age > PROFILE_AGE_CEILING) return 'Please enter your real date of birth';
   return null;

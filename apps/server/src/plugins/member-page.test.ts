@@ -111,11 +111,16 @@ describe("a member's /app rendered on the server", () => {
     expect(JSON.stringify(pageB)).not.toContain(a.woman.id);
   });
 
-  it('is not rendered for a signed-out visitor, nor where the routes would refuse the member', async () => {
-    const signedOut = await page('/app');
-    expect(pageData(signedOut.body)).toBeUndefined();
-    expect(signedOut.body).toContain('modulepreload');
-    expect(signedOut.headers.link).toBe(SESSION_HINT);
+  it('sends a visitor who is not signed in to sign in, before the app asks for member data', async () => {
+    for (const cookie of [undefined, 'rc.session_token=ended.c2lnbmF0dXJl']) {
+      const res = await t.app.inject({ url: '/app', headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, cookie).toBe(303);
+      expect(res.headers.location).toBe('/signin');
+      expect(res.headers.vary).toMatch(/cookie/i);
+    }
+  });
+
+  it('is not rendered where the routes would refuse the member', async () => {
     for (const options of [{ onboarded: false }, { compliant: false }] satisfies MemberOptions[]) {
       const { session } = await viewerWithFeed(options);
       const res = await page('/app', session);

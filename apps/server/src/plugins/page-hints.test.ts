@@ -44,7 +44,8 @@ async function feedOf(session: Session): Promise<FeedPage> {
 
 describe('page hints: Link preloads on the app pages', () => {
   it('asks a signed-out visitor for the session check only, on every page that starts at once', async () => {
-    for (const url of ['/', '/app', '/landing', '/interests']) {
+    // (/app, the member home, sends such a visitor to sign in: member-page.test.ts.)
+    for (const url of ['/', '/landing', '/interests']) {
       const res = await page(url);
       expect(res.statusCode).toBe(200);
       expect(hintsOf(res.headers.link)).toEqual([SESSION_HINT]);

@@ -43,6 +43,8 @@ function relativeRequestPath(rawPath: string): string | undefined {
 
 /** Where a signed-in member goes from a signed-out page (the client's RedirectIfSignedIn). */
 const MEMBER_HOME = '/app';
+/** Where the app sends a visitor who is not signed in from a member page (its RequireSession guard). */
+const SIGNED_OUT_HOME = '/signin';
 
 /**
  * Serves the built single-page app from `webDist`:
@@ -158,6 +160,14 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       if (request.actor) return reply.redirect(MEMBER_HOME, 303);
     } else {
       if (await sendRendered(request, reply, path, page)) return reply;
+      if (rendersFirstScreen(path)) {
+        // The member home asked for by a visitor who is not signed in (signed out, or a session
+        // that ended): the app would send them to sign in too, but only after its first requests
+        // for the member's data had come back 401, errors in the browser's console. Sent now.
+        await resolveRequestActor(app, request, reply, false);
+        reply.header('vary', 'cookie');
+        if (!request.actor) return reply.redirect(SIGNED_OUT_HOME, 303);
+      }
       reply.header('link', (await pageHints(app, request, reply, path)).join(', '));
       if (request.actor) reply.header('vary', 'cookie');
     }

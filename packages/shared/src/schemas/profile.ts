@@ -41,6 +41,7 @@ const isoDateTime = z.iso.datetime({ offset: true });
 // Onboarding and Edit Profile (spec part 2 §2 "Edit Profile page", §3 profile row, §5, §9).
 
 const NAME_REQUIRED_TEXT = 'Please enter your name';
+const NAME_NEEDS_LETTER_TEXT = 'Your name must include at least one letter';
 
 export const nameSchema = z
   .string()
@@ -50,8 +51,8 @@ export const nameSchema = z
   .refine(isSingleLine, SINGLE_LINE_MESSAGE)
   .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE)
   .refine((name) => !hasStackedMarks(name), STACKED_MARKS_MESSAGE)
-  // A name of direction marks or joiners alone is not empty, and shows nothing.
-  .refine(hasLetterOrDigit, NAME_REQUIRED_TEXT);
+  // A name of emoji alone, or of direction marks and joiners (which show nothing), is no name.
+  .refine(hasLetterOrDigit, NAME_NEEDS_LETTER_TEXT);
 
 export const birthDateSchema = z.iso.date('Please enter your date of birth').describe('YYYY-MM-DD');
 

@@ -19,8 +19,8 @@ const COPY = {
 type AuthFormProps = {
   mode: AuthMode;
   busy: boolean;
-  /** The e-mail the field starts with (what was typed on the other tab). */
-  defaultEmail?: string;
+  /** What the visitor typed on the other tab, carried over (sign-in-screen.tsx). */
+  defaults?: { email: string; password: string };
   onSubmit: (credentials: { email: string; password: string }) => void;
 };
 
@@ -37,7 +37,7 @@ const fieldText = (form: FormData, name: string) => {
  * prerendered and takes typing (and a password manager's filling) before the app owns it
  * (docs/decisions/019), and all of that counts.
  */
-export function AuthForm({ mode, busy, defaultEmail, onSubmit }: AuthFormProps) {
+export function AuthForm({ mode, busy, defaults, onSubmit }: AuthFormProps) {
   const id = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const copy = COPY[mode];
@@ -79,7 +79,7 @@ export function AuthForm({ mode, busy, defaultEmail, onSubmit }: AuthFormProps) 
         <input
           id={`${id}-email`}
           name="email"
-          defaultValue={defaultEmail}
+          defaultValue={defaults?.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -105,6 +105,7 @@ export function AuthForm({ mode, busy, defaultEmail, onSubmit }: AuthFormProps) 
         <input
           id={`${id}-password`}
           name="password"
+          defaultValue={defaults?.password}
           type="password"
           autoComplete={copy.passwordAutocomplete}
           required

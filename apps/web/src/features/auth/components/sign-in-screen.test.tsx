@@ -45,17 +45,20 @@ describe('Sign-in screen', () => {
     expect(screen.queryByText('min 6 characters')).not.toBeInTheDocument();
   });
 
-  it('takes the e-mail typed on one tab to the other', async () => {
+  it('takes the e-mail and the password typed on one tab to the other', async () => {
     mockApi({ [SESSION]: SIGNED_OUT });
     const { user } = await openSignIn();
 
     await user.type(screen.getByLabelText('Email'), 'elena@example.com');
+    await user.type(screen.getByLabelText('Password'), 'velvet-Orbit-42');
     await user.click(screen.getByRole('tab', { name: 'Join the Elite' }));
     expect(screen.getByRole('button', { name: 'Ascend to Elite Status' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('elena@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('velvet-Orbit-42');
 
     await user.click(screen.getByRole('tab', { name: 'Royal Sign In' }));
     expect(screen.getByLabelText('Email')).toHaveValue('elena@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('velvet-Orbit-42');
   });
 
   it('switches to the sign-up tab with its hint and button', async () => {

@@ -13,18 +13,22 @@ import { AuthForm, type AuthMode } from './auth-form';
 const TAB_TRIGGER =
   'min-h-11 flex-1 cursor-pointer rounded-full px-3 font-semibold text-royal-100 text-sm transition hover:text-white data-[state=active]:bg-gradient-to-r data-[state=active]:from-gold-300 data-[state=active]:to-gold-500 data-[state=active]:text-royal-950 data-[state=active]:shadow';
 
+type Carried = { email: string; password: string };
+
 /** The sign-in / sign-up screen (spec part 1 §2). */
 export function SignInScreen() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthMode>('sign-in');
-  // The e-mail typed on one tab goes with the visitor to the other. A tab pressed before the app
-  // owns the page turns only once it does (decision 019): whatever was typed meanwhile went into the
-  // form still showing, and would otherwise be left behind on the tab just closed.
+  // What was typed on one tab (e-mail and password) goes with the visitor to the other. A tab
+  // pressed before the app owns the page turns only once it does (decision 019): whatever was typed
+  // meanwhile went into the form still showing, and would otherwise be left behind on the tab just
+  // closed. Kept in this screen's state only, for the moment of the switch.
   const tabs = useRef<HTMLDivElement>(null);
-  const [carriedEmail, setCarriedEmail] = useState('');
+  const [carried, setCarried] = useState<Carried>({ email: '', password: '' });
   const switchTab = (value: string) => {
-    const typed = tabs.current?.querySelector<HTMLInputElement>('input[name="email"]')?.value ?? '';
-    setCarriedEmail(typed);
+    const typed = (name: keyof Carried) =>
+      tabs.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
+    setCarried({ email: typed('email'), password: typed('password') });
     setTab(value as AuthMode);
   };
   const signIn = useSignIn();
@@ -62,7 +66,7 @@ export function SignInScreen() {
           <Tabs.Content value="sign-in" tabIndex={-1} className="mt-6 focus:outline-none">
             <AuthForm
               mode="sign-in"
-              defaultEmail={carriedEmail}
+              defaults={carried}
               busy={signIn.isPending}
               onSubmit={async (credentials) => {
                 try {
@@ -78,7 +82,7 @@ export function SignInScreen() {
           <Tabs.Content value="sign-up" tabIndex={-1} className="mt-6 focus:outline-none">
             <AuthForm
               mode="sign-up"
-              defaultEmail={carriedEmail}
+              defaults={carried}
               busy={signUp.isPending}
               onSubmit={async (credentials) => {
                 try {
