@@ -30,6 +30,11 @@ declare module 'fastify' {
     ownCaching?: boolean;
     /** The spec's own words for a signed-out caller of this route, where they differ from the default. */
     signedOutMessage?: string;
+    /**
+     * The body is a provider's signed text (payment webhooks), not member input: the input guard
+     * leaves it to the signature check (plugins/errors.ts registerInputGuards).
+     */
+    signedRawBody?: boolean;
   }
   interface FastifyInstance {
     /** Sets request.actor when the caller has a session, for a public route that answers either way. */

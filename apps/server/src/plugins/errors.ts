@@ -168,12 +168,15 @@ function findControlCharacters(value: unknown, path: string, depth = 0): Found |
 /**
  * Every text input of every route — body, query string and path parameters — is refused with 400
  * when it holds a control character (a NUL byte cannot even be stored, and the rest only spoof what
- * others see). One guard for all routes, before their own schemas run.
+ * others see). One guard for all routes, before their own schemas run. A provider's signed body
+ * (config.signedRawBody: payment webhooks) is not member input: its signature vouches for it, and
+ * refusing a customer name with a stray U+0085 in it would leave a payment unapplied.
  */
 export function registerInputGuards(api: FastifyInstance) {
   api.addHook('preValidation', async (request: FastifyRequest) => {
+    const signedBody = request.routeOptions.config?.signedRawBody === true;
     for (const [part, value] of [
-      ['body', request.body],
+      ['body', signedBody ? undefined : request.body],
       ['query', request.query],
       ['params', request.params],
     ] as const) {

@@ -38,7 +38,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       '/payments/webhooks/:provider',
       {
         // Public: the provider's signature, not a session, is what authenticates it.
-        config: { access: 'public' },
+        config: { access: 'public', signedRawBody: true },
         schema: {
           tags,
           summary: 'Payment provider webhooks (Stripe or the sandbox), signed; each event applies once',

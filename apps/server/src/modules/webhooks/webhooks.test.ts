@@ -54,6 +54,19 @@ describe('the webhook route', () => {
     await expectLedgerConsistent(t.app.ctx.db);
   });
 
+  it('takes an event whose text holds what member input may not (a C1 control, a bidi override)', async () => {
+    // The provider's signature authenticates the body, and a customer's name garbled from
+    // Windows-1252 reaches JSON as a raw U+0085: refusing it would leave the deposit uncredited.
+    const { member } = await signedInMember(t.app, { tier: 2 });
+    const checkoutId = await openDeposit(member.id, 2500);
+    const event = { ...paid(checkoutId, 2500), customer_name: 'Jos\u0085 \u202eAna' } as PaymentEvent;
+    const { body, signature } = sandbox().sign(event);
+    const res = await post(body, signature);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true, outcome: 'applied' });
+    expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 2500, held: 0 });
+  });
+
   it('credits nothing for a forged, wrongly signed, tampered or stale event', async () => {
     const { member } = await signedInMember(t.app, { tier: 2 });
     const checkoutId = await openDeposit(member.id, 2500);
