@@ -44,9 +44,21 @@ describe('hasInvisibleCharacters', () => {
     ['a language tag', '\u{e0001}Victoria', true],
     ['a Hangul filler', '\u3164', true],
     ['a blank Braille pattern', '\u2800', true],
-    ['a direction mark', '\u200eVictoria', false],
+    ['a direction mark in a Latin name', '\u200eVictoria', true],
+    ['a direction mark in a name mixing Hebrew and Latin', 'שרה\u200f Lee', false],
     ['a zero-width non-joiner in Persian', 'مریم\u200cسادات', false],
+    ['a zero-width joiner in Devanagari', 'क्\u200dष', false],
+    ['a zero-width joiner between Latin letters', 'Vic\u200dtoria', true],
+    ['a zero-width non-joiner between Latin letters', 'Vic\u200ctoria', true],
+    ['an emoji joined by ZWJ', '\u{1f469}\u{1f3fd}\u200d\u{1f4bb} Ana', false],
     ['the flag of Scotland', '\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}', false],
+    ['tag letters outside a flag', 'Victoria\u{e0041}\u{e0042}', true],
+    ['a combining grapheme joiner', 'Vic\u034ftoria', true],
+    ['a variation selector after a Latin letter', 'Victoria\ufe0f', true],
+    ['an ideographic variation sequence', '葛\u{e0100}城', false],
+    ['a keycap', '1\ufe0f\u20e3 Bo', false],
+    ['a Khmer inherent vowel', 'Vic\u17b4toria', true],
+    ['a Mongolian vowel separator in Mongolian', 'ᠨᠠ\u180eᠠ', false],
   ])('%s → %s', (_label, text, expected) => {
     expect(hasInvisibleCharacters(text)).toBe(expected);
   });
@@ -80,7 +92,10 @@ describe('hasLetterOrDigit', () => {
 
 describe('hasStackedMarks', () => {
   it.each([
-    ['Vietnamese, two marks on a letter', 'Nguyễn', false],
+    ['Vietnamese, two combining marks on a letter', 'Nguye\u0302\u0303n', false],
+    ['Burmese, spacing vowel signs and two marks', 'မျှော်', false],
+    ['Burmese, another syllable', 'လျှော့', false],
+    ['twelve marks cut into runs of four by joiners', `e${'\u0301\u0302\u0303\u0304\u200c'.repeat(3)}`, true],
     ['four combining marks', `e${'\u0301'.repeat(4)}`, false],
     ['five combining marks', `e${'\u0301'.repeat(5)}`, true],
   ])('%s → %s', (_label, text, expected) => {
@@ -96,6 +111,8 @@ describe('hasVisibleText', () => {
     ['a word joiner and a Hangul filler', '\u2060\u3164', false],
     ['a blank Braille pattern between spaces', ' \u2800 ', false],
     ['an ideographic space', '\u3000', false],
+    ['a combining grapheme joiner', '\u034f', false],
+    ['a variation selector', '\ufe0f', false],
   ])('%s → %s', (_label, text, expected) => {
     expect(hasVisibleText(text)).toBe(expected);
   });

@@ -2,7 +2,8 @@
  * Control characters never belong in member text: a NUL byte cannot even be stored by PostgreSQL,
  * and the others (bell, escape, backspace, and the C1 set U+0080–U+009F, which terminals read as
  * escapes) only serve to spoof or corrupt what others see. Tab, line feed and carriage return stay
- * allowed; single-line fields refuse line breaks in their schema (`isSingleLine`).
+ * allowed; single-line fields (names, the emergency contact's name) refuse line breaks in their
+ * schema (`isSingleLine`).
  * The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) count too:
  * they reorder what others see ("x\u202Eevil" reads "xlive"), the trick of spoofed names and links.
  * The plain direction marks (LRM, RLM) and the joiners emoji need (ZWJ) stay allowed.
@@ -36,46 +37,69 @@ export function isSingleLine(text: string): boolean {
 }
 
 /**
- * Characters that show nothing. The format characters (Unicode's Cf: zero-width space, word joiner,
- * byte-order mark, soft hyphen, Mongolian vowel separator, language tags …) but those a name may
- * need: the zero-width joiner and non-joiner (Persian and Indic spelling, emoji sequences), the
- * direction marks (names mixing scripts) and the tag characters flags of regions are spelled with
- * (U+E0020–U+E007F, after a black flag). And the letters and symbols that are blank by design: the
- * Hangul fillers and the blank Braille pattern. In a name they make two names that look alike differ
- * (an impersonation), or a name that looks empty.
+ * Characters that show nothing: Unicode's default-ignorable code points (zero-width space, word
+ * joiner, soft hyphen, byte-order mark, combining grapheme joiner, variation selectors, tags, the
+ * Hangul fillers …) and the blank Braille pattern. In a name they make two names that look alike
+ * differ (an impersonation), or a name that looks empty. Allowed where a name needs them, and only
+ * there (`withoutAllowedIgnorables`):
+ * - the joiners (ZWJ, ZWNJ) after an emoji or a letter or mark of a script that spells with them
+ *   (Persian, the Indic scripts …), never after a Latin, Greek or Cyrillic letter, where they show
+ *   nothing and change nothing;
+ * - the direction marks (LRM, RLM, ALM) in a name that holds right-to-left letters;
+ * - a variation selector right after an emoji, an ideograph or a keycap's character;
+ * - the Mongolian variation selectors and vowel separator after a Mongolian letter;
+ * - the tags of a region's flag (🏴, tag letters or digits, cancel tag).
  */
-const INVISIBLE = /(?![\u200c-\u200f\u061c\u{e0020}-\u{e007f}])\p{Cf}|[\u115f\u1160\u3164\uffa0\u2800]/u;
+const BLANK = '\\p{Default_Ignorable_Code_Point}\\u2800';
+const INVISIBLE = new RegExp(`[${BLANK}]`, 'u');
+const INVISIBLE_ALL = new RegExp(`[${BLANK}]`, 'gu');
+const RIGHT_TO_LEFT_LETTER =
+  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
+const CONTEXTUAL_IGNORABLES = [
+  /(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]|[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}\s])[\u200c\u200d]/gu,
+  /(?<=[\p{Extended_Pictographic}\p{Ideographic}#*0-9])[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu,
+  /(?<=\p{Script=Mongolian})[\u180b-\u180f]/gu,
+  /(?<=\u{1f3f4})[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]+\u{e007f}/gu,
+];
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/gu;
+
+function withoutAllowedIgnorables(text: string): string {
+  const rest = CONTEXTUAL_IGNORABLES.reduce((t, allowed) => t.replace(allowed, ''), text);
+  return RIGHT_TO_LEFT_LETTER.test(text) ? rest.replace(DIRECTION_MARKS, '') : rest;
+}
 
 export const INVISIBLE_CHARACTERS_MESSAGE = 'Names must not contain invisible characters';
 
 export function hasInvisibleCharacters(text: string): boolean {
-  return INVISIBLE.test(text);
+  return INVISIBLE.test(withoutAllowedIgnorables(text));
 }
 
 /** A letter or a digit: what a name that shows something has, whatever else it holds. */
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 export function hasLetterOrDigit(text: string): boolean {
-  return LETTER_OR_DIGIT.test(text.replace(new RegExp(INVISIBLE.source, 'gu'), ''));
+  return LETTER_OR_DIGIT.test(text.replace(INVISIBLE_ALL, ''));
 }
 
 /**
- * More combining marks on one character than any script writes (Vietnamese stacks two, Indic
- * scripts three): a pile of accents ("Zalgo" text) spills over the lines above and below it.
+ * More non-spacing marks on one character than any script writes (Vietnamese stacks two, Indic and
+ * Burmese scripts three): a pile of accents ("Zalgo" text) spills over the lines above and below.
+ * Spacing vowel signs (Mc) take room of their own and do not count, nor do the joiners and other
+ * characters that show nothing, which would otherwise cut a pile into runs that each pass.
  */
-const STACKED_MARKS = /\p{M}{5,}/u;
+const STACKED_MARKS = /[\p{Mn}\p{Me}]{5,}/u;
 
 export const STACKED_MARKS_MESSAGE = 'Names must not stack so many accents on one letter';
 
 export function hasStackedMarks(text: string): boolean {
-  return STACKED_MARKS.test(text);
+  return STACKED_MARKS.test(text.replace(INVISIBLE_ALL, '').replace(/\p{Mc}/gu, ''));
 }
 
 /**
- * Text that shows something: a character that is not white space, a control, a format character or
- * blank by design. A message of zero-width spaces would arrive as an empty bubble.
+ * Text that shows something: a character that is not white space, a control or blank by design
+ * (BLANK above). A message of zero-width spaces would arrive as an empty bubble.
  */
-const VISIBLE = /[^\s\p{Z}\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0\u2800]/u;
+const VISIBLE = new RegExp(`[^\\s\\p{Z}\\p{Cc}${BLANK}]`, 'u');
 
 export function hasVisibleText(text: string): boolean {
   return VISIBLE.test(text);

@@ -130,6 +130,10 @@ describe('member settings', () => {
     expect(memberSettingsPatchSchema.safeParse({ emergency_contact_name: 'x'.repeat(101) }).success).toBe(
       false,
     );
+    // A name: one line.
+    expect(
+      memberSettingsPatchSchema.safeParse({ emergency_contact_name: 'Ann\nSmith' }).error?.issues,
+    ).toEqual([expect.objectContaining({ message: 'Names must fit on one line' })]);
     expect(
       memberSettingsPatchSchema.safeParse({ emergency_contact_phone: '+1 (555) 010-9999' }).success,
     ).toBe(true);

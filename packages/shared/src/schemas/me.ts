@@ -16,6 +16,7 @@ import { AGE_MAX, AGE_MIN, BIO_MAX, DISTANCE_MAX, DISTANCE_MIN, NAME_MAX, PHOTO_
 import { REQUIRED_STEPS } from '../onboarding';
 import { PERMISSION_BLOCK_CODES } from '../permissions';
 import { ROLES } from '../roles';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from '../text';
 import { tierSchema } from '../tiers';
 
 // Dates travel as ISO 8601 strings (Date#toISOString on the server).
@@ -151,7 +152,7 @@ export const memberSettingsSchema = z
     safe_meeting_notifications: z.boolean(),
     auto_block_suspicious: z.boolean(),
     dark_mode: z.boolean(),
-    emergency_contact_name: z.string().trim().max(100).nullable(),
+    emergency_contact_name: z.string().trim().max(100).refine(isSingleLine, SINGLE_LINE_MESSAGE).nullable(),
     emergency_contact_phone: z
       .string()
       .trim()

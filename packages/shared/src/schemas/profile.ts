@@ -46,7 +46,8 @@ const NAME_NEEDS_LETTER_TEXT = 'Your name must include at least one letter';
 export const nameSchema = z
   .string()
   .trim()
-  .min(1, NAME_REQUIRED_TEXT)
+  // Nothing left after trimming: say that once, not also what the other rules make of nothing.
+  .min(1, { error: NAME_REQUIRED_TEXT, abort: true })
   .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters`)
   .refine(isSingleLine, SINGLE_LINE_MESSAGE)
   .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_CHARACTERS_MESSAGE)

@@ -59,7 +59,10 @@ describe('the webhook route', () => {
     // Windows-1252 reaches JSON as a raw U+0085: refusing it would leave the deposit uncredited.
     const { member } = await signedInMember(t.app, { tier: 2 });
     const checkoutId = await openDeposit(member.id, 2500);
-    const event = { ...paid(checkoutId, 2500), customer_name: 'Jos\u0085 \u202eAna' } as unknown as PaymentEvent;
+    const event = {
+      ...paid(checkoutId, 2500),
+      customer_name: 'Jos\u0085 \u202eAna',
+    } as unknown as PaymentEvent;
     const { body, signature } = sandbox().sign(event);
     const res = await post(body, signature);
     expect(res.statusCode, res.body).toBe(200);

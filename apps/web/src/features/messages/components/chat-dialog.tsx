@@ -1,5 +1,6 @@
 import {
   HIGHER_TIER_NOTICE_TEXT,
+  hasVisibleText,
   type MatchListItem,
   MESSAGE_MAX,
   MESSAGE_SEND_FAILED_TEXT,
@@ -124,7 +125,8 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
   function submit(event?: FormEvent) {
     event?.preventDefault();
     const content = draft.trim();
-    if (!content || send.isPending) return;
+    // The server's rule for an empty message (zero-width spaces alone count as empty).
+    if (!hasVisibleText(content) || send.isPending) return;
     const id = messageIdFor(content);
     setFailed(null);
     if (myTyping.current.idle) clearTimeout(myTyping.current.idle);
@@ -260,7 +262,7 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
               type="submit"
               size="icon"
               aria-label="Send"
-              disabled={!open || send.isPending || !draft.trim()}
+              disabled={!open || send.isPending || !hasVisibleText(draft)}
             >
               <Send aria-hidden="true" className="size-4" />
             </Button>

@@ -8,7 +8,7 @@ import {
 import { apiError, type MockRequest, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeMemberCard, makeSettings } from '@test/fixtures';
 import { renderApp, renderSignedIn } from '@test/render';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MessagesScreen } from './messages-screen';
 
@@ -72,6 +72,20 @@ describe('Messages screen', () => {
       expect(router.state.location.search).toBe('');
     },
   );
+
+  it('keeps Send off for a draft that shows nothing: spaces, or zero-width characters alone', async () => {
+    renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+      [`GET ${CHAT}`]: { body: { items: [], older_cursor: null } },
+    });
+    const box = await screen.findByLabelText('Message Ava');
+    const send = screen.getByRole('button', { name: 'Send' });
+    for (const draft of ['   ', '\u200b\u200b', '\u2060\u3164']) {
+      fireEvent.change(box, { target: { value: draft } });
+      expect(send, JSON.stringify(draft)).toBeDisabled();
+    }
+    fireEvent.change(box, { target: { value: 'Hi' } });
+    expect(send).toBeEnabled();
+  });
 
   describe('a chat message that failed to send', () => {
     /** Opens the chat, sends "Hello" (which fails), edits the draft with `edit`, and sends again. */
