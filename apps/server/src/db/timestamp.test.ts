@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { parseTimestamptz } from './timestamp';
+import { parseTimestamptz, readTimestamptz } from './timestamp';
 
 const driver = pg.types.getTypeParser(1184 as never, 'text') as (value: string) => Date | number | null;
 const same = (text: string) => {
@@ -56,6 +56,8 @@ describe('parseTimestamptz', () => {
       '2026-03-29 01:30:00+01:00:12',
     ]) {
       same(text);
+      // Read by position, not handed on.
+      expect(readTimestamptz(text), text).toBeInstanceOf(Date);
     }
   });
 
@@ -70,10 +72,18 @@ describe('parseTimestamptz', () => {
       'Wed Nov 25 02:54:46 2026 UTC',
     ]) {
       same(text);
+      expect(readTimestamptz(text), text).toBeUndefined();
     }
   });
 
-  it('agrees with the driver on any timestamptz PostgreSQL could write', () => {
-    fc.assert(fc.property(written, same), { numRuns: 2000 });
+  it('agrees with the driver on any timestamptz PostgreSQL could write, and reads every AD year 1000–9999 itself', () => {
+    fc.assert(
+      fc.property(written, (text) => {
+        same(text);
+        const ownForm = /^[1-9]\d{3}-/.test(text) && !text.endsWith(' BC');
+        expect(readTimestamptz(text) instanceof Date, text).toBe(ownForm);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -24,13 +24,18 @@ const twoDigits = (text: string, at: number) =>
  * microseconds are cut, as Date does with the driver's fractional milliseconds.
  */
 export function parseTimestamptz(text: string): Date | number | null {
+  return readTimestamptz(text) ?? parseWithDriver(text);
+}
+
+/** parseTimestamptz's own reading: the Date, or undefined for a form it leaves to the driver. */
+export function readTimestamptz(text: string): Date | undefined {
   const n = text.length;
   if (n < 22 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 32)
-    return parseWithDriver(text);
-  if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return parseWithDriver(text);
+    return undefined;
+  if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return undefined;
   const century = twoDigits(text, 0);
   const year = century * 100 + twoDigits(text, 2);
-  if (!(century >= 10)) return parseWithDriver(text);
+  if (!(century >= 10)) return undefined;
   let at = 19;
   let ms = 0;
   if (text.charCodeAt(at) === 46) {
@@ -38,16 +43,16 @@ export function parseTimestamptz(text: string): Date | number | null {
     for (let place = 100; isDigit(text, at); at += 1, place /= 10) ms += digit(text, at) * Math.floor(place);
   }
   const sign = text.charCodeAt(at);
-  if (sign !== 43 && sign !== 45) return parseWithDriver(text);
+  if (sign !== 43 && sign !== 45) return undefined;
   let offsetSeconds = twoDigits(text, at + 1) * 3600;
   at += 3;
   for (const unit of [60, 1]) {
     if (at === n) break;
-    if (text.charCodeAt(at) !== 58) return parseWithDriver(text);
+    if (text.charCodeAt(at) !== 58) return undefined;
     offsetSeconds += twoDigits(text, at + 1) * unit;
     at += 3;
   }
-  if (at !== n) return parseWithDriver(text);
+  if (at !== n) return undefined;
   const utc = Date.UTC(
     year,
     twoDigits(text, 5) - 1,
@@ -58,5 +63,5 @@ export function parseTimestamptz(text: string): Date | number | null {
     ms,
   );
   const time = utc - (sign === 45 ? -offsetSeconds : offsetSeconds) * 1000;
-  return Number.isNaN(time) ? parseWithDriver(text) : new Date(time);
+  return Number.isNaN(time) ? undefined : new Date(time);
 }

@@ -73,14 +73,17 @@ const FASTIFY_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
  * never reach a route) get the same shape; anything unexpected becomes a generic 500 whose details go
  * to the log only.
  */
+/** A WebSocket upgrade: Node's own flag, or (in-process, `injectWS`) the request's Upgrade header. */
+const isUpgrade = (request: FastifyRequest) =>
+  (request.raw as { upgrade?: boolean }).upgrade === true || request.headers.upgrade !== undefined;
+
 export function registerErrorHandling(app: FastifyInstance) {
   // HTTP/1.1 requires a Host header. Node refuses a request without one with an empty 400 of its
   // own, before Fastify sees it; the server turns that check off (`requireHostHeader: false`, app.ts)
-  // so that the refusal comes here, in the one error shape and with no-store. As Node's check did,
-  // it leaves WebSocket upgrades alone (Node hands those over before its check).
+  // so that the refusal comes here, in the one error shape (and, under /api, with no-store). As
+  // Node's check did, it leaves WebSocket upgrades alone: Node hands those over before its check.
   app.addHook('onRequest', async (request) => {
-    const { host, upgrade } = request.headers;
-    if (host === undefined && upgrade === undefined && request.raw.httpVersion === '1.1')
+    if (request.headers.host === undefined && !isUpgrade(request) && request.raw.httpVersion === '1.1')
       throw new AppError(ErrorCode.VALIDATION_FAILED, 'Malformed request');
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -16,6 +16,8 @@ export const ID_FILE_TOO_LARGE = {
   title: 'File Too Large',
   message: 'Please upload an image smaller than 10MB',
 };
+/** Spec part 2: an ID upload by someone not signed in. */
+export const ID_UPLOAD_SIGNED_OUT_TEXT = 'Not authenticated';
 export const ID_UPLOAD_TOO_MANY_PARTS_TEXT = 'Please upload one selfie and one photo of your ID';
 export const VERIFICATION_PENDING_MESSAGE = 'Your verification is already under review';
 export const ID_LINK_REFUSED_MESSAGE = 'This link has expired or is not valid';

@@ -7,6 +7,7 @@ import {
   documentLinkParamsSchema,
   documentLinkQuerySchema,
   ErrorCode,
+  ID_UPLOAD_SIGNED_OUT_TEXT,
   idParamSchema,
   idTypeSchema,
   myVerificationSchema,
@@ -96,7 +97,12 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/compliance/id',
     {
-      config: { access: 'member', rateLimit: uploadRateLimit(app.ctx.config) },
+      config: {
+        access: 'member',
+        rateLimit: uploadRateLimit(app.ctx.config),
+        // Spec part 2, the ID upload's own text (as /verification/requests).
+        signedOutMessage: ID_UPLOAD_SIGNED_OUT_TEXT,
+      },
       schema: {
         tags: ['compliance'],
         summary: 'Age check: upload an ID image (multipart: id_type, id) for admin review',
@@ -137,7 +143,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         access: 'member',
         rateLimit: uploadRateLimit(app.ctx.config),
         // Spec part 2, verification: the ID upload's own text.
-        signedOutMessage: 'Not authenticated',
+        signedOutMessage: ID_UPLOAD_SIGNED_OUT_TEXT,
       },
       schema: {
         tags: ['verification'],

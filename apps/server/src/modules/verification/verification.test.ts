@@ -79,9 +79,11 @@ describe('the verification wizard and the ID store', () => {
   });
 
   it("refuses a signed-out ID upload in the spec's words", async () => {
-    const res = await request(t.app, 'POST', '/api/verification/requests', { body: {} });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error).toEqual({ code: 'UNAUTHENTICATED', message: 'Not authenticated' });
+    for (const url of ['/api/verification/requests', '/api/compliance/id']) {
+      const res = await request(t.app, 'POST', url, { body: {} });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().error, url).toEqual({ code: 'UNAUTHENTICATED', message: 'Not authenticated' });
+    }
     // Every other route keeps the general text.
     expect((await request(t.app, 'GET', '/api/me')).json().error.message).toBe('User not authenticated');
   });
