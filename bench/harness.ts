@@ -207,11 +207,22 @@ export function openBenchDatabase(database: BenchDatabase): Promise<DatabaseHand
  * targets of each viewer are its own; after them it goes on into the next viewer's, which that
  * viewer, swiping at the same pace, has left behind (targets.mjs).
  */
-const TARGETS_APART = 2000;
-/** Where the viewers' histories (below) start in that order: past every viewer's first 2,000. */
-const HISTORY_START = Math.ceil(VIEWERS / 2) * TARGETS_APART;
 /** Swipes each viewer has given before the benchmark starts. */
 const VIEWER_HISTORY = 400;
+/** Generated members of each type (the smaller, men: even g). */
+const MEMBERS_PER_TYPE = Math.floor(PROFILES / 2);
+/**
+ * 2,000 on the benchmark's 100,000 profiles; less on a smaller seed (BENCH_PROFILES=20000), where the
+ * viewers' first targets and their histories must still fit in one type.
+ */
+const TARGETS_APART = Math.min(
+  2000,
+  Math.floor((MEMBERS_PER_TYPE - VIEWERS * VIEWER_HISTORY) / Math.ceil(VIEWERS / 2)),
+);
+if (TARGETS_APART < 100)
+  throw new Error(`BENCH_PROFILES=${PROFILES} is too few for ${VIEWERS} viewers: seed at least 20,000`);
+/** Where the viewers' histories (below) start in that order: past every viewer's first targets. */
+const HISTORY_START = Math.ceil(VIEWERS / 2) * TARGETS_APART;
 
 /** Tier-4 viewers in Miami (they see every tier), each signed in with a session written directly. */
 async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
@@ -414,6 +425,12 @@ export async function seedBenchDatabase(): Promise<Seeded> {
   // BENCH_REUSE=<work folder> measures again on a database an earlier BENCH_KEEP run kept (no seeding).
   if (REUSED) {
     const { database, viewers } = JSON.parse(readFileSync(join(REUSED, 'bench.json'), 'utf8'));
+    if (Array.isArray((viewers as Viewer[])[0]?.targets))
+      throw new Error(
+        `${REUSED} was seeded before targets.mjs (a list of targets per viewer): seed a new one`,
+      );
+    // A kept database holds the swipes of every earlier run: each viewer's feed has lost those
+    // members, so its feed figures drift from a fresh seed's the more runs it has seen.
     // As on a fresh seed, the viewers were active a moment ago: their first request then counts
     // the session's statements alone, not also the once-a-minute write of their last activity.
     const handle = await openBenchDatabase(database);

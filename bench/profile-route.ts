@@ -5,6 +5,7 @@
  *   BENCH_NO_PROFILE=1 BENCH_ROUTE=trivial,me,feed,swipe npm run bench:profile
  *   BENCH_ROUTE=me@dist-a,me,me@dist-a,me npm run bench:profile   # A/B: `@folder` runs that build
  *   BENCH_ROUTE=feed~--max-semi-space-size=64,feed npm run bench:profile   # A/B: `~flags` (space-separated) for node
+ *   (both together: route@build~flags)
  *
  * An A/B needs the other build beside the current one (`cp -r apps/server/dist apps/server/dist-a`
  * before rebuilding): both then run on the same seeded data, alternating, which the machine's
@@ -58,7 +59,12 @@ async function main() {
       const [route, flags = ''] = run.split('~') as [string, string | undefined];
       const [name, build] = route.split('@') as [keyof typeof ROUTES, string | undefined];
       const [kind, path] = ROUTES[name];
-      const dir = join(profDir, name, build ?? 'dist');
+      // One folder per build and node flags, so the two sides of an A/B keep their own profiles.
+      const dir = join(
+        profDir,
+        name,
+        `${build ?? 'dist'}${flags ? `~${flags.replace(/[^\w=.-]+/g, '_')}` : ''}`,
+      );
       mkdirSync(dir, { recursive: true });
       process.env.BENCH_SERVER_NODE_ARGS = `${flags} ${process.env.BENCH_NO_PROFILE ? '' : `--cpu-prof --cpu-prof-dir=${dir}`}`;
       if (build) process.env.BENCH_SERVER_BUILD = build;

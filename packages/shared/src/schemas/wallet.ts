@@ -88,12 +88,18 @@ export const withdrawalReplySchema = z.object({
 });
 export type WithdrawalReply = z.infer<typeof withdrawalReplySchema>;
 
-export const transferBodySchema = z.object({
-  receiver_id: uuidInput({
-    // Empty: the spec's text. Something else that is not an id: say so, not that it is missing.
+/**
+ * A member's user id typed by the member: none given, `requiredText`; something else that is not an
+ * id, say so (RECEIVER_INVALID_TEXT), not that it is missing.
+ */
+const memberIdInput = (requiredText: string) =>
+  uuidInput({
     error: (issue) =>
-      issue.input === undefined || issue.input === '' ? RECEIVER_REQUIRED_TEXT : RECEIVER_INVALID_TEXT,
-  }).describe('The receiving member’s user id'),
+      issue.input === undefined || issue.input === '' ? requiredText : RECEIVER_INVALID_TEXT,
+  });
+
+export const transferBodySchema = z.object({
+  receiver_id: memberIdInput(RECEIVER_REQUIRED_TEXT).describe('The receiving member’s user id'),
   amount_cents: centsSchema(MIN_TRANSFER_TEXT),
   transfer_type: z.enum(TRANSFER_TYPES).default('general'),
   message: z.string().trim().max(TRANSFER_MESSAGE_MAX).optional(),
@@ -190,15 +196,8 @@ export const sponsorshipListSchema = z.object({
 export const SPONSORED_MEMBER_REQUIRED_TEXT = 'Please enter the member user ID to sponsor';
 export const SPONSORED_MEMBER_UNAVAILABLE_TEXT = 'This member cannot be sponsored';
 
-export const sponsorBodySchema = z.object({
-  user_id: uuidInput({
-    // The sponsor dialog's own words: a sponsorship is not a transfer, and has no receiver.
-    error: (issue) =>
-      issue.input === undefined || issue.input === ''
-        ? SPONSORED_MEMBER_REQUIRED_TEXT
-        : RECEIVER_INVALID_TEXT,
-  }),
-});
+// A sponsorship is not a transfer and has no receiver: its own words when no member is given.
+export const sponsorBodySchema = z.object({ user_id: memberIdInput(SPONSORED_MEMBER_REQUIRED_TEXT) });
 
 /**
  * Scam guardrails on peer transfers: the first transfer to someone matched less than
