@@ -1,9 +1,11 @@
 import {
+  groupedInteger,
   HIGHER_TIER_NOTICE_TEXT,
   hasVisibleText,
   type MatchListItem,
   MESSAGE_MAX,
   MESSAGE_SEND_FAILED_TEXT,
+  MESSAGE_TOO_LONG_TEXT,
   type Message,
   REALTIME_LIMITS,
   relativeTime,
@@ -267,7 +269,10 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
               <Send aria-hidden="true" className="size-4" />
             </Button>
           </div>
-          <p className="mt-1 text-muted-foreground text-xs">Enter sends · Shift+Enter for a new line</p>
+          <div className="mt-1 flex items-baseline justify-between gap-3 text-xs">
+            <p className="text-muted-foreground">Enter sends · Shift+Enter for a new line</p>
+            <DraftLength length={draft.length} />
+          </div>
         </form>
       </ModalContent>
     </Dialog.Root>
@@ -303,5 +308,25 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
         </span>
       </div>
     </li>
+  );
+}
+
+/** Characters left to type before a message is full: shown only near the limit. */
+const DRAFT_LENGTH_SHOWN_FROM = MESSAGE_MAX - 200;
+
+/**
+ * The draft's length once it nears the limit, and the limit's own text once it is reached: a paste
+ * longer than a message is cut by the field, and this says why the rest did not arrive.
+ */
+function DraftLength({ length }: { length: number }) {
+  if (length < DRAFT_LENGTH_SHOWN_FROM) return null;
+  const full = length >= MESSAGE_MAX;
+  return (
+    <p
+      aria-live="polite"
+      className={full ? 'text-right text-rose-600 dark:text-rose-300' : 'text-muted-foreground'}
+    >
+      {full ? MESSAGE_TOO_LONG_TEXT : `${groupedInteger(length)} / ${groupedInteger(MESSAGE_MAX)}`}
+    </p>
   );
 }

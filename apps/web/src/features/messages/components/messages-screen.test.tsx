@@ -87,6 +87,20 @@ describe('Messages screen', () => {
     expect(send).toBeEnabled();
   });
 
+  it('counts the draft near the limit, and says why a longer paste stopped at it', async () => {
+    renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+      [`GET ${CHAT}`]: { body: { items: [], older_cursor: null } },
+    });
+    const box = await screen.findByLabelText('Message Ava');
+    fireEvent.change(box, { target: { value: 'x'.repeat(1_700) } });
+    expect(screen.queryByText(/\/ 2,000/)).toBeNull();
+    fireEvent.change(box, { target: { value: 'x'.repeat(1_850) } });
+    expect(screen.getByText('1,850 / 2,000')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: 'x'.repeat(2_000) } });
+    expect(screen.getByText('Messages can be at most 2,000 characters')).toBeInTheDocument();
+    expect(box).toHaveAttribute('maxlength', '2000');
+  });
+
   describe('a chat message that failed to send', () => {
     /** Opens the chat, sends "Hello" (which fails), edits the draft with `edit`, and sends again. */
     async function sendFailThenRetry(edit: string) {
