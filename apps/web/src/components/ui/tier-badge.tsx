@@ -37,9 +37,11 @@ export type TierBadgeProps = {
   /**
    * `auto` (default) shows the short name on narrow screens and the full name from `sm` up;
    * `compact` is `auto` that also drops to the icon alone below 360 px (the name stays for screen
-   * readers and as a tooltip); `short` and `full` force one of them.
+   * readers and as a tooltip); `short` and `full` force one of them; `fit` is the short name where
+   * the nearest container is at least 16rem wide and the icon alone in a narrower one (a row whose
+   * member's name needs the room), the name again kept for screen readers and as a tooltip.
    */
-  label?: 'auto' | 'compact' | 'short' | 'full';
+  label?: 'auto' | 'compact' | 'short' | 'full' | 'fit';
   className?: string;
 };
 
@@ -49,7 +51,7 @@ export function TierBadge({ tier, label = 'auto', className }: TierBadgeProps) {
   return (
     <span
       data-tier={tier}
-      title={label === 'compact' ? tierName(tier) : undefined}
+      title={label === 'compact' || label === 'fit' ? tierName(tier) : undefined}
       className={cn(
         'inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 font-semibold text-xs leading-5',
         colours,
@@ -58,6 +60,7 @@ export function TierBadge({ tier, label = 'auto', className }: TierBadgeProps) {
     >
       <Icon aria-hidden="true" className="size-3.5 shrink-0" strokeWidth={2.25} />
       {label === 'short' && tierShortName(tier)}
+      {label === 'fit' && <span className="sr-only @3xs:not-sr-only">{tierShortName(tier)}</span>}
       {label === 'full' && tierName(tier)}
       {label === 'auto' && (
         <>

@@ -71,13 +71,14 @@ function MemberInterestRow({
             </span>
           )}
         </span>
-        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="@container flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex min-w-0 items-center gap-1.5">
             <span className="truncate font-semibold text-foreground">
               {member.name}, {member.age}
             </span>
             {member.verified && <VerifiedMark className="text-sky-600 dark:text-sky-300" />}
-            <TierBadge tier={member.tier_level} label="short" className="max-[359px]:hidden" />
+            {/* The name comes first: in a narrow row the badge keeps its icon alone. */}
+            <TierBadge tier={member.tier_level} label="fit" />
           </span>
           <ActionLine row={row} />
           <span className="flex min-w-0 items-center gap-1 text-muted-foreground text-xs">
@@ -102,6 +103,7 @@ function MemberInterestRow({
           <Button
             variant="ghost"
             aria-label={`Remove ${member.name} from favorites`}
+            data-remove
             onClick={onRemove}
             className="text-rose-700 hover:bg-rose-50 max-sm:size-11 max-sm:px-0 dark:text-rose-300 dark:hover:bg-rose-950/40"
           >

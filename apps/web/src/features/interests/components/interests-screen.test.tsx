@@ -189,6 +189,8 @@ describe('InterestsScreen', () => {
     expect(screen.queryByText(/Dana/)).not.toBeInTheDocument();
     expect(screen.getByText(/Keira/)).toBeInTheDocument();
     expect(tab(/^My Favorites/)).toHaveTextContent('My Favorites1');
+    // Focus stays in the list, on the Remove of the row left, not on the page's start.
+    expect(screen.getByRole('button', { name: 'Remove Keira from favorites' })).toHaveFocus();
     await waitFor(() => expect(api.callsTo(`DELETE /api/favorites/${drop.member.id}`)).toHaveLength(1));
     await waitFor(() => expect(api.callsTo(INTERESTS)).toHaveLength(2));
     expect(screen.queryByText(/Dana/)).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { groupedInteger, type InterestKind, type InterestRow as InterestRowData } from '@royal/shared';
 import { Eye, Heart, type LucideIcon, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
@@ -126,26 +127,45 @@ function InterestList({
   rows: readonly InterestRowData[];
   onRemove?: (memberId: string) => void;
 }) {
-  if (rows.length === 0) {
-    return (
-      <StatusPanel Icon={tab.Icon} title={tab.empty} description={tab.emptyHint} as="h3" className="py-8">
-        {tab.kind === 'my_favorites' && (
-          <Button variant="gold" asChild>
-            <Link to={paths.app}>Start Swiping</Link>
-          </Button>
-        )}
-      </StatusPanel>
-    );
-  }
+  // Two columns only where the list itself is wide enough (a container query): a row holds a
+  // name, a tier badge and two labelled buttons, and two to a narrower list cut the names to nothing.
+  // A removed row takes its Remove button with it: focus goes to the Remove of the row that took its
+  // place (or the one before it), or to the list's empty state, never to the page's start.
+  const list = useRef<HTMLDivElement>(null);
+  const focusAfterRemoval = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusAfterRemoval.current;
+    if (at === null || !list.current) return;
+    focusAfterRemoval.current = null;
+    const removes = list.current.querySelectorAll<HTMLButtonElement>('button[data-remove]');
+    (removes[Math.min(at, removes.length - 1)] ?? list.current).focus();
+  });
+  const remove = (index: number, memberId: string) => {
+    focusAfterRemoval.current = index;
+    onRemove?.(memberId);
+  };
+
   return (
-    <ul aria-label={tab.label} className="grid gap-2 lg:grid-cols-2 lg:gap-3">
-      {rows.map((row) => (
-        <InterestRow
-          key={`${row.member.id}-${row.action}-${row.at}`}
-          row={row}
-          onRemove={onRemove ? () => onRemove(row.member.id) : undefined}
-        />
-      ))}
-    </ul>
+    <div ref={list} tabIndex={-1} className="@container focus:outline-none">
+      {rows.length === 0 ? (
+        <StatusPanel Icon={tab.Icon} title={tab.empty} description={tab.emptyHint} as="h3" className="py-8">
+          {tab.kind === 'my_favorites' && (
+            <Button variant="gold" asChild>
+              <Link to={paths.app}>Start Swiping</Link>
+            </Button>
+          )}
+        </StatusPanel>
+      ) : (
+        <ul aria-label={tab.label} className="grid gap-2 lg:gap-3 @6xl:grid-cols-2">
+          {rows.map((row, index) => (
+            <InterestRow
+              key={`${row.member.id}-${row.action}-${row.at}`}
+              row={row}
+              onRemove={onRemove ? () => remove(index, row.member.id) : undefined}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
