@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+
 const ITEM_SELECTOR = 'a[href], button:not([disabled]), [role="menuitem"], input:not([disabled])';
 
 /**
@@ -13,4 +15,29 @@ export function focusFirstItem(event: Event): void {
   if (!first) return;
   event.preventDefault();
   first.focus();
+}
+
+/**
+ * Focus for a list whose rows remove themselves (Remove, Dismiss): the button pressed goes with its
+ * row, and focus would fall to the page's start. Call `removing(index)` as a row's button is pressed;
+ * once the list has rendered without it, focus goes to the same button of the row that took its
+ * place (marked `data-removes-row`), or of the row before it, or to `container` itself (give it
+ * tabIndex -1) when the list is empty.
+ */
+export function useFocusAfterRemoval<T extends HTMLElement>() {
+  const container = useRef<T>(null);
+  const pending = useRef<number | null>(null);
+  useEffect(() => {
+    const at = pending.current;
+    if (at === null || !container.current) return;
+    pending.current = null;
+    const buttons = container.current.querySelectorAll<HTMLElement>('[data-removes-row]');
+    (buttons[Math.min(at, buttons.length - 1)] ?? container.current).focus();
+  });
+  return {
+    container,
+    removing: (index: number) => {
+      pending.current = index;
+    },
+  };
 }

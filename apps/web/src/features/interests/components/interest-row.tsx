@@ -103,7 +103,7 @@ function MemberInterestRow({
           <Button
             variant="ghost"
             aria-label={`Remove ${member.name} from favorites`}
-            data-remove
+            data-removes-row
             onClick={onRemove}
             className="text-rose-700 hover:bg-rose-50 max-sm:size-11 max-sm:px-0 dark:text-rose-300 dark:hover:bg-rose-950/40"
           >

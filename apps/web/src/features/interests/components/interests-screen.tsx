@@ -1,13 +1,13 @@
 import { groupedInteger, type InterestKind, type InterestRow as InterestRowData } from '@royal/shared';
 import { Eye, Heart, type LucideIcon, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useCurrentMember } from '@/features/auth';
+import { useFocusAfterRemoval } from '@/lib/focus';
 import { paths } from '@/lib/paths';
 import { useInterests } from '../api/interests';
 import { useRemoveFavorite } from '../api/remove-favorite';
@@ -129,24 +129,14 @@ function InterestList({
 }) {
   // Two columns only where the list itself is wide enough (a container query): a row holds a
   // name, a tier badge and two labelled buttons, and two to a narrower list cut the names to nothing.
-  // A removed row takes its Remove button with it: focus goes to the Remove of the row that took its
-  // place (or the one before it), or to the list's empty state, never to the page's start.
-  const list = useRef<HTMLDivElement>(null);
-  const focusAfterRemoval = useRef<number | null>(null);
-  useEffect(() => {
-    const at = focusAfterRemoval.current;
-    if (at === null || !list.current) return;
-    focusAfterRemoval.current = null;
-    const removes = list.current.querySelectorAll<HTMLButtonElement>('button[data-remove]');
-    (removes[Math.min(at, removes.length - 1)] ?? list.current).focus();
-  });
+  const focus = useFocusAfterRemoval<HTMLDivElement>();
   const remove = (index: number, memberId: string) => {
-    focusAfterRemoval.current = index;
+    focus.removing(index);
     onRemove?.(memberId);
   };
 
   return (
-    <div ref={list} tabIndex={-1} className="@container focus:outline-none">
+    <div ref={focus.container} tabIndex={-1} className="@container focus:outline-none">
       {rows.length === 0 ? (
         <StatusPanel Icon={tab.Icon} title={tab.empty} description={tab.emptyHint} as="h3" className="py-8">
           {tab.kind === 'my_favorites' && (

@@ -129,6 +129,8 @@ describe('NotificationsPopover', () => {
 
     await waitFor(() => expect(within(panel).queryByText('Drop me')).not.toBeInTheDocument());
     expect(within(panel).getByText('Keep me')).toBeInTheDocument();
+    // Focus stays in the panel, on the Dismiss of the item left, not on the page's start.
+    expect(within(panel).getByRole('button', { name: 'Dismiss Keep me' })).toHaveFocus();
     expect(api.callsTo(`DELETE /api/notifications/${drop.id}`)).toHaveLength(1);
   });
 

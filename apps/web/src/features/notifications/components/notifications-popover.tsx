@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router';
 import { PopoverPanel } from '@/components/ui/popover-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { focusFirstItem } from '@/lib/focus';
+import { focusFirstItem, useFocusAfterRemoval } from '@/lib/focus';
 import {
   useClearNotifications,
   useDismissNotification,
@@ -57,6 +57,8 @@ export function NotificationsPopover() {
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const dismiss = useDismissNotification();
+  // A dismissed item takes its button with it: focus goes to the next item's Dismiss.
+  const focus = useFocusAfterRemoval<HTMLDivElement>();
   const clearAll = useClearNotifications();
 
   const items = notifications.data?.items ?? [];
@@ -103,7 +105,11 @@ export function NotificationsPopover() {
           </button>
         </div>
 
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        <div
+          ref={focus.container}
+          tabIndex={-1}
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus:outline-none"
+        >
           {notifications.isPending && <Spinner label="Loading notifications..." className="py-8" />}
           {notifications.isError && (
             <div className="flex flex-col items-center gap-3 px-4 py-8 text-center">
@@ -125,7 +131,7 @@ export function NotificationsPopover() {
           )}
           {items.length > 0 && (
             <ul aria-labelledby={headingId} className="divide-y divide-border">
-              {items.map((item) => (
+              {items.map((item, index) => (
                 <NotificationItem
                   key={item.id}
                   item={item}
@@ -136,7 +142,10 @@ export function NotificationsPopover() {
                       navigate(item.link);
                     }
                   }}
-                  onDismiss={() => dismiss.mutate(item.id)}
+                  onDismiss={() => {
+                    focus.removing(index);
+                    dismiss.mutate(item.id);
+                  }}
                 />
               ))}
             </ul>
@@ -198,6 +207,7 @@ function NotificationItem({
         type="button"
         onClick={onDismiss}
         aria-label={`Dismiss ${item.title}`}
+        data-removes-row
         className="m-1 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-muted-foreground hover:bg-surface-muted hover:text-foreground"
       >
         <X aria-hidden="true" className="size-4" />
