@@ -55,6 +55,30 @@ describe('Edit Profile form', () => {
     expect(body).not.toHaveProperty('location');
   });
 
+  it('keeps Save Changes focusable while saving, and sends one save at a time', async () => {
+    const me = makeMe();
+    let release = () => {};
+    const api = mockApi({
+      [SESSION]: signedInAs(me),
+      ...photos,
+      'PATCH /api/me/profile': () =>
+        new Promise((resolve) => {
+          release = () => resolve({ body: me });
+        }),
+    });
+    const { user } = renderSignedIn(<ProfileForm me={me} />, { me });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const saving = await screen.findByRole('button', { name: 'Saving...' });
+    // Not `disabled`, which in a browser drops the focus the button holds to the page's start.
+    expect(saving).not.toBeDisabled();
+    expect(saving).toHaveAttribute('aria-disabled', 'true');
+    expect(saving).toHaveFocus();
+    await user.click(saving);
+    release();
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/me/profile')).toHaveLength(1);
+  });
+
   it('says why a save failed', async () => {
     const me = makeMe();
     mockApi({

@@ -100,6 +100,8 @@ export function ProfileForm({ me }: { me: Me }) {
   const bioLength = watch('bio')?.length ?? 0;
 
   const save = form.handleSubmit((values) => {
+    // One save at a time: the button stays focusable while one is under way (see below).
+    if (update.isPending) return;
     const { city, body_type, height, ethnicity, compensation_preference, open_to_companions_only, ...rest } =
       values;
     const body: ProfileUpdate = {
@@ -392,8 +394,10 @@ export function ProfileForm({ me }: { me: Me }) {
             type="submit"
             variant="gold"
             size="lg"
-            disabled={update.isPending}
-            className="w-full sm:w-auto sm:min-w-44"
+            // Not `disabled`: a disabled button drops the focus it holds, and the member pressing
+            // Save Changes with the keyboard would find it at the page's start.
+            aria-disabled={update.isPending || undefined}
+            className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto sm:min-w-44"
           >
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
