@@ -56,7 +56,7 @@ const INVISIBLE_ALL = new RegExp(`[${BLANK}]`, 'gu');
 const RIGHT_TO_LEFT_LETTER =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
 const CONTEXTUAL_IGNORABLES = [
-  /(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]|[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}\s])[\u200c\u200d]/gu,
+  /(?<=\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f|[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}\s])[\u200c\u200d]/gu,
   /(?<=[\p{Extended_Pictographic}\p{Ideographic}#*0-9])[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu,
   /(?<=\p{Script=Mongolian})[\u180b-\u180f]/gu,
   /(?<=\u{1f3f4})[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]+\u{e007f}/gu,
