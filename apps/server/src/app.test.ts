@@ -283,12 +283,18 @@ describe('errors Fastify and Node produce themselves', () => {
   it('answers oversized headers (431) and a missing Host header (400) in the same shape, from a real socket', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     try {
-      const noHost = await rawRequest(new URL(address), 'GET /api/me HTTP/1.1\r\nConnection: close\r\n\r\n');
-      expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
-      expect(noHost.toLowerCase()).toContain('cache-control: no-store');
-      expect(JSON.parse(noHost.slice(noHost.indexOf('\r\n\r\n') + 4))).toEqual({
-        error: { code: 'VALIDATION_FAILED', message: 'Malformed request' },
-      });
+      // Also one that names an Upgrade it is not making (no `Connection: upgrade`).
+      for (const extra of ['', 'Upgrade: h2c\r\n']) {
+        const noHost = await rawRequest(
+          new URL(address),
+          `GET /api/me HTTP/1.1\r\n${extra}Connection: close\r\n\r\n`,
+        );
+        expect(noHost, extra).toMatch(/^HTTP\/1\.1 400 /);
+        expect(noHost.toLowerCase()).toContain('cache-control: no-store');
+        expect(JSON.parse(noHost.slice(noHost.indexOf('\r\n\r\n') + 4))).toEqual({
+          error: { code: 'VALIDATION_FAILED', message: 'Malformed request' },
+        });
+      }
 
       const reply = await rawRequest(
         new URL(address),

@@ -59,6 +59,20 @@ describe('hasInvisibleCharacters', () => {
     ['a keycap', '1\ufe0f\u20e3 Bo', false],
     ['a Khmer inherent vowel', 'Vic\u17b4toria', true],
     ['a Mongolian vowel separator in Mongolian', 'ᠨᠠ\u180eᠠ', false],
+    ['two Mongolian variation selectors on one letter', 'ᠨ\u180b\u180b', true],
+    ['a ZWNJ after an Arabic vowel mark', 'مهرِ\u200cسادات', false],
+    ['a ZWJ at a Bengali virama', 'র\u200d্যায়ান', false],
+    ['a ZWJ at a Sinhala virama', 'ශ්\u200dරී', false],
+    ['a ZWJ between Chinese characters', '王\u200d小明', true],
+    ['a ZWNJ between Korean syllables', '김\u200c민준', true],
+    ['a ZWJ in Japanese kana', 'さ\u200dくら', true],
+    ['a ZWJ between Hebrew letters', 'שר\u200dה', true],
+    ['a ZWNJ at the end of a Persian name', 'مریم\u200c', true],
+    ['a ZWJ after an emoji with nothing joined', 'Ana \u{1f339}\u200d', true],
+    ['a keycap selector with no keycap', 'Bo1\ufe0f', true],
+    ['an interlinear annotation anchor', 'Victoria\ufff9', true],
+    ['an Egyptian hieroglyph format control', 'Vic\u{13430}toria', true],
+    ['forty tag letters after a black flag', `\u{1f3f4}${'\u{e0061}'.repeat(40)}\u{e007f}`, true],
   ])('%s → %s', (_label, text, expected) => {
     expect(hasInvisibleCharacters(text)).toBe(expected);
   });
@@ -96,6 +110,7 @@ describe('hasStackedMarks', () => {
     ['Burmese, spacing vowel signs and two marks', 'မျှော်', false],
     ['Burmese, another syllable', 'လျှော့', false],
     ['twelve marks cut into runs of four by joiners', `e${'\u0301\u0302\u0303\u0304\u200c'.repeat(3)}`, true],
+    ['twenty marks cut into runs by format controls', `e${'\u0301\u0302\u0303\u0304\ufff9'.repeat(5)}`, true],
     ['four combining marks', `e${'\u0301'.repeat(4)}`, false],
     ['five combining marks', `e${'\u0301'.repeat(5)}`, true],
   ])('%s → %s', (_label, text, expected) => {
@@ -113,6 +128,7 @@ describe('hasVisibleText', () => {
     ['an ideographic space', '\u3000', false],
     ['a combining grapheme joiner', '\u034f', false],
     ['a variation selector', '\ufe0f', false],
+    ['an interlinear annotation anchor', '\ufff9', false],
   ])('%s → %s', (_label, text, expected) => {
     expect(hasVisibleText(text)).toBe(expected);
   });

@@ -39,27 +39,53 @@ export function isSingleLine(text: string): boolean {
 /**
  * Characters that show nothing: Unicode's default-ignorable code points (zero-width space, word
  * joiner, soft hyphen, byte-order mark, combining grapheme joiner, variation selectors, tags, the
- * Hangul fillers …) and the blank Braille pattern. In a name they make two names that look alike
- * differ (an impersonation), or a name that looks empty. Allowed where a name needs them, and only
- * there (`withoutAllowedIgnorables`):
- * - the joiners (ZWJ, ZWNJ) after an emoji or a letter or mark of a script that spells with them
- *   (Persian, the Indic scripts …), never after a Latin, Greek or Cyrillic letter, where they show
- *   nothing and change nothing;
+ * Hangul fillers …), the interlinear annotation and Egyptian format controls that set leaves out,
+ * and the blank Braille pattern. In a name they make two names that look alike differ (an
+ * impersonation), or a name that looks empty. Allowed where a name needs them, and only there
+ * (`withoutAllowedIgnorables`):
+ * - a joiner (ZWJ, ZWNJ) between two letters or marks of a script that spells with joiners (Arabic
+ *   and Persian, Syriac, N'Ko, Mongolian, the Indic scripts …), counting a mark with its script;
+ *   never at an end, nor in a script where it shows nothing and changes nothing;
+ * - a ZWJ between emoji (👩‍💻, 🏳️‍🌈);
  * - the direction marks (LRM, RLM, ALM) in a name that holds right-to-left letters;
- * - a variation selector right after an emoji, an ideograph or a keycap's character;
- * - the Mongolian variation selectors and vowel separator after a Mongolian letter;
- * - the tags of a region's flag (🏴, tag letters or digits, cancel tag).
+ * - a variation selector after an emoji or an ideograph, and the one of a keycap (1️⃣);
+ * - one Mongolian variation selector or vowel separator after a Mongolian letter;
+ * - the tags of a region's flag (🏴, two letters and one to four letters or digits, cancel tag).
  */
-const BLANK = '\\p{Default_Ignorable_Code_Point}\\u2800';
+const BLANK = '\\p{Default_Ignorable_Code_Point}\\ufff9-\\ufffb\\u{13430}-\\u{1343f}\\u2800';
 const INVISIBLE = new RegExp(`[${BLANK}]`, 'u');
 const INVISIBLE_ALL = new RegExp(`[${BLANK}]`, 'gu');
 const RIGHT_TO_LEFT_LETTER =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
+/** A letter or mark of a script that writes with joiners (Script_Extensions: marks count with it). */
+const JOINING = [
+  'Arabic',
+  'Syriac',
+  'Nko',
+  'Mongolian',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Tibetan',
+  'Myanmar',
+  'Khmer',
+]
+  .map((script) => `\\p{Script_Extensions=${script}}`)
+  .join('');
 const CONTEXTUAL_IGNORABLES = [
-  /(?<=\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f|[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}\s])[\u200c\u200d]/gu,
-  /(?<=[\p{Extended_Pictographic}\p{Ideographic}#*0-9])[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu,
-  /(?<=\p{Script=Mongolian})[\u180b-\u180f]/gu,
-  /(?<=\u{1f3f4})[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]+\u{e007f}/gu,
+  new RegExp(`(?<=[${JOINING}])[\\u200c\\u200d](?=[${JOINING}])`, 'gu'),
+  /(?<=\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f)\u200d(?=\p{Extended_Pictographic})/gu,
+  /(?<=\p{Extended_Pictographic})[\ufe0e\ufe0f]|(?<=[#*0-9])\ufe0f(?=\u20e3)/gu,
+  /(?<=\p{Ideographic})[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu,
+  /(?<=[\u1820-\u1878\u1880-\u18aa])[\u180b-\u180f]/gu,
+  /(?<=\u{1f3f4})[\u{e0061}-\u{e007a}]{2}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,4}\u{e007f}/gu,
 ];
 const DIRECTION_MARKS = /[\u200e\u200f\u061c]/gu;
 

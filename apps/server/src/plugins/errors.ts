@@ -73,9 +73,8 @@ const FASTIFY_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
  * never reach a route) get the same shape; anything unexpected becomes a generic 500 whose details go
  * to the log only.
  */
-/** A WebSocket upgrade: Node's own flag, or (in-process, `injectWS`) the request's Upgrade header. */
-const isUpgrade = (request: FastifyRequest) =>
-  (request.raw as { upgrade?: boolean }).upgrade === true || request.headers.upgrade !== undefined;
+/** An upgrade as Node hands it over (`Connection: upgrade` with an Upgrade header), not any request naming one. */
+const isUpgrade = (request: FastifyRequest) => (request.raw as { upgrade?: boolean }).upgrade === true;
 
 export function registerErrorHandling(app: FastifyInstance) {
   // HTTP/1.1 requires a Host header. Node refuses a request without one with an empty 400 of its

@@ -130,10 +130,16 @@ describe('member settings', () => {
     expect(memberSettingsPatchSchema.safeParse({ emergency_contact_name: 'x'.repeat(101) }).success).toBe(
       false,
     );
-    // A name: one line.
+    // A name: one line, when it is set.
     expect(
       memberSettingsPatchSchema.safeParse({ emergency_contact_name: 'Ann\nSmith' }).error?.issues,
     ).toEqual([expect.objectContaining({ message: 'Names must fit on one line' })]);
+    // On the patch only: one stored before that rule still reads back, and null still clears it.
+    expect(memberSettingsPatchSchema.parse({ emergency_contact_name: null })).toEqual({
+      emergency_contact_name: null,
+    });
+    const stored = { ...DEFAULT_MEMBER_SETTINGS, emergency_contact_name: 'Ann\nSmith' };
+    expect(memberSettingsSchema.parse(stored)).toEqual(stored);
     expect(
       memberSettingsPatchSchema.safeParse({ emergency_contact_phone: '+1 (555) 010-9999' }).success,
     ).toBe(true);

@@ -152,7 +152,7 @@ export const memberSettingsSchema = z
     safe_meeting_notifications: z.boolean(),
     auto_block_suspicious: z.boolean(),
     dark_mode: z.boolean(),
-    emergency_contact_name: z.string().trim().max(100).refine(isSingleLine, SINGLE_LINE_MESSAGE).nullable(),
+    emergency_contact_name: z.string().trim().max(100).nullable(),
     emergency_contact_phone: z
       .string()
       .trim()
@@ -189,6 +189,14 @@ export const DEFAULT_MEMBER_SETTINGS: Readonly<MemberSettings> = Object.freeze({
 
 // Strict so a typo in a field name is a 400 instead of a silent no-op.
 export const memberSettingsPatchSchema = memberSettingsSchema
+  // A new contact name is one line. On the patch only: the reply schema must still read a name
+  // stored before that rule.
+  .extend({
+    emergency_contact_name: memberSettingsSchema.shape.emergency_contact_name.refine(
+      (name) => name === null || isSingleLine(name),
+      SINGLE_LINE_MESSAGE,
+    ),
+  })
   .partial()
   .strict()
   .describe('Any subset of the member settings');

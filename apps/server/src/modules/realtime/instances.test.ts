@@ -17,7 +17,7 @@ describe(`realtime across two instances (${redisUrl ? 'Redis' : 'in-process'} bu
     const frames: { at: number; frame: SocketFrame }[] = [];
     const socket = await a.injectWS(
       '/api/realtime',
-      { headers: { cookie: her.session.cookie, origin: TEST_ORIGIN } } as never,
+      { headers: { host: 'localhost', cookie: her.session.cookie, origin: TEST_ORIGIN } } as never,
       {
         onInit: (ws) =>
           ws.on('message', (data) =>
@@ -27,7 +27,7 @@ describe(`realtime across two instances (${redisUrl ? 'Redis' : 'in-process'} bu
     );
     try {
       const typingFrom = await b.injectWS('/api/realtime', {
-        headers: { cookie: him.session.cookie, origin: TEST_ORIGIN },
+        headers: { host: 'localhost', cookie: him.session.cookie, origin: TEST_ORIGIN },
       } as never);
       const typedAt = Date.now();
       typingFrom.send(JSON.stringify({ type: 'typing', payload: { match_id: matchId, is_typing: true } }));

@@ -24,9 +24,9 @@ afterEach(() => {
   for (const socket of open.splice(0)) socket.terminate();
 });
 
-/** A socket as a browser tab of ours would open it (cookie and Origin), collecting what arrives. */
+/** A socket as a browser tab of ours would open it (Host, cookie and Origin), collecting what arrives. */
 async function connect(session: Session | null, origin: string | null = TEST_ORIGIN) {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { host: 'localhost' };
   if (session) headers.cookie = session.cookie;
   if (origin) headers.origin = origin;
   const frames: SocketFrame[] = [];

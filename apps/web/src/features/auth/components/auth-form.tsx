@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, signInBodySchema, signUpBodySchema } from '@royal/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -40,6 +40,14 @@ const fieldText = (form: FormData, name: string) => {
 export function AuthForm({ mode, busy, defaults, onSubmit }: AuthFormProps) {
   const id = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The carried password goes into the field's value, never into its `value` attribute (where
+  // React's defaultValue would write it into the page's markup, for any selector or copy of the
+  // page to read).
+  const password = useRef<HTMLInputElement>(null);
+  const carriedPassword = defaults?.password;
+  useLayoutEffect(() => {
+    if (password.current && carriedPassword) password.current.value = carriedPassword;
+  }, [carriedPassword]);
   const copy = COPY[mode];
   const hintId = `${id}-password-hint`;
 
@@ -105,7 +113,7 @@ export function AuthForm({ mode, busy, defaults, onSubmit }: AuthFormProps) {
         <input
           id={`${id}-password`}
           name="password"
-          defaultValue={defaults?.password}
+          ref={password}
           type="password"
           autoComplete={copy.passwordAutocomplete}
           required

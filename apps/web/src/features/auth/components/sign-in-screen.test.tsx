@@ -55,6 +55,8 @@ describe('Sign-in screen', () => {
     expect(screen.getByRole('button', { name: 'Ascend to Elite Status' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('elena@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('velvet-Orbit-42');
+    // In the field, never in the page's markup.
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('value');
 
     await user.click(screen.getByRole('tab', { name: 'Royal Sign In' }));
     expect(screen.getByLabelText('Email')).toHaveValue('elena@example.com');

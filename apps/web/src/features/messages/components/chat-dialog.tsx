@@ -314,19 +314,36 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
 /** Characters left to type before a message is full: shown only near the limit. */
 const DRAFT_LENGTH_SHOWN_FROM = MESSAGE_MAX - 200;
 
+/** What a screen reader hears of the draft's length: a few points on the way, not every key. */
+function spokenDraftLength(length: number): string {
+  const left = MESSAGE_MAX - length;
+  if (left <= 0) return MESSAGE_TOO_LONG_TEXT;
+  if (left <= 20) return '20 characters left';
+  if (left <= 200) return '200 characters left';
+  return '';
+}
+
 /**
  * The draft's length once it nears the limit, and the limit's own text once it is reached: a paste
- * longer than a message is cut by the field, and this says why the rest did not arrive.
+ * longer than a message is cut by the field, and this says why the rest did not arrive. The live
+ * region is always there (a region that appears with its text is often not read) and changes only
+ * at a few points.
  */
 function DraftLength({ length }: { length: number }) {
-  if (length < DRAFT_LENGTH_SHOWN_FROM) return null;
   const full = length >= MESSAGE_MAX;
   return (
-    <p
-      aria-live="polite"
-      className={full ? 'text-right text-rose-600 dark:text-rose-300' : 'text-muted-foreground'}
-    >
-      {full ? MESSAGE_TOO_LONG_TEXT : `${groupedInteger(length)} / ${groupedInteger(MESSAGE_MAX)}`}
-    </p>
+    <>
+      <p aria-live="polite" className="sr-only">
+        {spokenDraftLength(length)}
+      </p>
+      {length >= DRAFT_LENGTH_SHOWN_FROM && (
+        <p
+          aria-hidden="true"
+          className={full ? 'text-right text-rose-600 dark:text-rose-300' : 'text-muted-foreground'}
+        >
+          {full ? MESSAGE_TOO_LONG_TEXT : `${groupedInteger(length)} / ${groupedInteger(MESSAGE_MAX)}`}
+        </p>
+      )}
+    </>
   );
 }

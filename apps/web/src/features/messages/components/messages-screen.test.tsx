@@ -96,8 +96,12 @@ describe('Messages screen', () => {
     expect(screen.queryByText(/\/ 2,000/)).toBeNull();
     fireEvent.change(box, { target: { value: 'x'.repeat(1_850) } });
     expect(screen.getByText('1,850 / 2,000')).toBeInTheDocument();
+    // Heard at a few points only, not on every key.
+    expect(screen.getByText('200 characters left')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: 'x'.repeat(1_851) } });
+    expect(screen.getByText('200 characters left')).toBeInTheDocument();
     fireEvent.change(box, { target: { value: 'x'.repeat(2_000) } });
-    expect(screen.getByText('Messages can be at most 2,000 characters')).toBeInTheDocument();
+    expect(screen.getAllByText('Messages can be at most 2,000 characters')).toHaveLength(2);
     expect(box).toHaveAttribute('maxlength', '2000');
   });
 

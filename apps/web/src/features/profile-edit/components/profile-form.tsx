@@ -25,7 +25,7 @@ import {
   profileFormSchema,
 } from '@royal/shared';
 import { Camera, Gem, Heart, Ruler, Sparkles, UserRound } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -99,9 +99,12 @@ export function ProfileForm({ me }: { me: Me }) {
   const errors = formState.errors;
   const bioLength = watch('bio')?.length ?? 0;
 
+  const saving = useRef(false);
   const save = form.handleSubmit((values) => {
-    // One save at a time: the button stays focusable while one is under way (see below).
-    if (update.isPending) return;
+    // One save at a time: the button stays focusable while one is under way (see below), and a
+    // second press before the next render would still see isPending false.
+    if (saving.current) return;
+    saving.current = true;
     const { city, body_type, height, ethnicity, compensation_preference, open_to_companions_only, ...rest } =
       values;
     const body: ProfileUpdate = {
@@ -119,6 +122,9 @@ export function ProfileForm({ me }: { me: Me }) {
         toast.success('Profile updated successfully!');
       },
       onError: (error) => toast.error('Failed to save profile', { description: errorMessage(error) }),
+      onSettled: () => {
+        saving.current = false;
+      },
     });
   });
 
