@@ -63,6 +63,7 @@ describe('hasInvisibleCharacters', () => {
     ['a ZWNJ after an Arabic vowel mark', 'مهرِ\u200cسادات', false],
     ['a ZWJ at a Bengali virama', 'র\u200d্যায়ান', false],
     ['a ZWJ at a Sinhala virama', 'ශ්\u200dරී', false],
+    ['a Malayalam old chillu ending a name', 'അവന്\u200d', false],
     ['a ZWJ between Chinese characters', '王\u200d小明', true],
     ['a ZWNJ between Korean syllables', '김\u200c민준', true],
     ['a ZWJ in Japanese kana', 'さ\u200dくら', true],

@@ -45,7 +45,8 @@ export function isSingleLine(text: string): boolean {
  * (`withoutAllowedIgnorables`):
  * - a joiner (ZWJ, ZWNJ) between two letters or marks of a script that spells with joiners (Arabic
  *   and Persian, Syriac, N'Ko, Mongolian, the Indic scripts …), counting a mark with its script;
- *   never at an end, nor in a script where it shows nothing and changes nothing;
+ *   never at an end (but a ZWJ after an Indic virama, a final form), nor in a script where it shows
+ *   nothing and changes nothing;
  * - a ZWJ between emoji (👩‍💻, 🏳️‍🌈);
  * - the direction marks (LRM, RLM, ALM) in a name that holds right-to-left letters;
  * - a variation selector after an emoji or an ideograph, and the one of a keycap (1️⃣);
@@ -81,6 +82,8 @@ const JOINING = [
   .join('');
 const CONTEXTUAL_IGNORABLES = [
   new RegExp(`(?<=[${JOINING}])[\\u200c\\u200d](?=[${JOINING}])`, 'gu'),
+  // After an Indic virama a ZWJ asks for the half or final form (Malayalam's old chillu ends a word).
+  /(?<=[\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d4d\u0dca])\u200d/gu,
   /(?<=\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f)\u200d(?=\p{Extended_Pictographic})/gu,
   /(?<=\p{Extended_Pictographic})[\ufe0e\ufe0f]|(?<=[#*0-9])\ufe0f(?=\u20e3)/gu,
   /(?<=\p{Ideographic})[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu,

@@ -8,6 +8,52 @@ describe('nameSchema', () => {
     ]);
   });
 
+  it('accepts names as they are written, in every script we checked', () => {
+    const names = [
+      'محمد',
+      'عائشہ',
+      'مریم\u200cسادات',
+      'שָׂרָה',
+      'प्रिया',
+      'र्\u200dया',
+      'রায়ান',
+      'কার্তিক',
+      'அவன்',
+      'അനു',
+      'അവന്\u200d',
+      'ശ്രീ',
+      'ಕಾವ್ಯ',
+      'శ్రీ',
+      'પ્રિયા',
+      'ਹਰਪ੍ਰੀਤ',
+      'ଲିପି',
+      'ไพลิน',
+      'ສົມ',
+      'សុខា',
+      'မျှော်',
+      'བཀྲ་ཤིས',
+      'ᠨᠠ\u180eᠠ',
+      '김민지',
+      'さくら',
+      '王小明',
+      '葛\u{e0100}城',
+      'አበበ',
+      'ნინო',
+      'Անի',
+      'ܡܪܝܡ',
+      'އަހުމަދު',
+      'ߒߞߏ',
+      'ꆈꌠ',
+      'Ἀθηνᾶ',
+      'Zoë',
+      'Nguyễn',
+      'José María',
+      "Mary-Jane O'Neil",
+      '\u{1f469}\u{1f3fd}\u200d\u{1f4bb} Ana',
+    ];
+    expect(names.filter((name) => !nameSchema.safeParse(name).success)).toEqual([]);
+  });
+
   it('trims a name and keeps it as written', () => {
     expect(nameSchema.parse('  Zoë Ana ')).toBe('Zoë Ana');
   });
