@@ -67,15 +67,15 @@ const FASTIFY_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
   431: ErrorCode.HEADERS_TOO_LARGE,
 };
 
+/** An upgrade as Node hands it over (`Connection: upgrade` with an Upgrade header), not any request naming one. */
+const isUpgrade = (request: FastifyRequest) => (request.raw as { upgrade?: boolean }).upgrade === true;
+
 /**
  * One place turns every failure into `{ error: { code, message } }`. Known errors keep their code and
  * the spec's message; Fastify's own errors (bad JSON, too large, unknown path, malformed headers that
  * never reach a route) get the same shape; anything unexpected becomes a generic 500 whose details go
  * to the log only.
  */
-/** An upgrade as Node hands it over (`Connection: upgrade` with an Upgrade header), not any request naming one. */
-const isUpgrade = (request: FastifyRequest) => (request.raw as { upgrade?: boolean }).upgrade === true;
-
 export function registerErrorHandling(app: FastifyInstance) {
   // HTTP/1.1 requires a Host header. Node refuses a request without one with an empty 400 of its
   // own, before Fastify sees it; the server turns that check off (`requireHostHeader: false`, app.ts)

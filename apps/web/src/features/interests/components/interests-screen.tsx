@@ -127,8 +127,7 @@ function InterestList({
   rows: readonly InterestRowData[];
   onRemove?: (memberId: string) => void;
 }) {
-  // Two columns only where the list itself is wide enough (a container query): a row holds a
-  // name, a tier badge and two labelled buttons, and two to a narrower list cut the names to nothing.
+  // A removed row's Remove button goes with it: focus moves to the next row's (lib/focus.ts).
   const focus = useFocusAfterRemoval<HTMLDivElement>();
   const remove = (index: number, memberId: string) => {
     focus.removing(index);
@@ -146,6 +145,8 @@ function InterestList({
           )}
         </StatusPanel>
       ) : (
+        // Two columns only where the list itself is wide enough (a container query): a row holds a
+        // name, a tier badge and two labelled buttons, and two to a narrower list cut the names to nothing.
         <ul aria-label={tab.label} className="grid gap-2 lg:gap-3 @6xl:grid-cols-2">
           {rows.map((row, index) => (
             <InterestRow
