@@ -27,7 +27,9 @@ function environmentOf(command: string): Record<string, string> {
   if (!line) throw new Error('no npm start in the block');
   const words = line
     .slice(0, line.indexOf('npm start'))
-    .replace(/\$\(openssl rand -base64 (\d+)\)/g, (_, bytes: string) => randomBytes(Number(bytes)).toString('base64'))
+    .replace(/\$\(openssl rand -base64 (\d+)\)/g, (_, bytes: string) =>
+      randomBytes(Number(bytes)).toString('base64'),
+    )
     .trim()
     .split(/\s+/);
   return Object.fromEntries(
