@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgEnum,
   pgTable,
   primaryKey,
@@ -130,9 +131,16 @@ export const notifications = pgTable(
     /**
      * Notifications that must not repeat carry a key unique per recipient, e.g. one super-like
      * notice per pair per day ('super-like:<from>:<day>'); an insert that hits it is skipped.
+     * A chat's new-messages notice ('messages:<match>') is updated in place instead (decision 031).
      */
     dedupeKey: text('dedupe_key'),
+    /**
+     * How many events the notice stands for since it was last read: a chat's new messages ("3 new
+     * messages from Ana"); 1 for every other notice.
+     */
+    eventCount: integer('event_count').notNull().default(1),
     isRead: boolean('is_read').notNull().default(false),
+    /** When it was written, or last updated in place (it then comes back to the top, unread). */
     createdAt: createdAt(),
   },
   (t) => [
