@@ -108,7 +108,8 @@ export const transferBodySchema = z.object({
 });
 export type TransferBody = z.input<typeof transferBodySchema>;
 
-export const PEER_TRANSFER_STATUSES = ['held', 'completed', 'cancelled'] as const;
+/** `returned`: a held transfer that could not be delivered when its cool-off ended went back to its sender. */
+export const PEER_TRANSFER_STATUSES = ['held', 'completed', 'cancelled', 'returned'] as const;
 export const transferSchema = z.object({
   id: z.uuid(),
   receiver_id: z.uuid(),

@@ -1,4 +1,4 @@
-import { TRANSACTION_TYPES, TRANSFER_TYPES } from '@royal/shared';
+import { PEER_TRANSFER_STATUSES, TRANSACTION_TYPES, TRANSFER_TYPES } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -198,11 +198,12 @@ export const withdrawals = pgTable(
   ],
 );
 
-export const peerTransferStatus = pgEnum('peer_transfer_status', ['held', 'completed', 'cancelled']);
+export const peerTransferStatus = pgEnum('peer_transfer_status', PEER_TRANSFER_STATUSES);
 
 /**
  * A member-to-member transfer. A guarded one (a new match, a large amount) is `held` in the sender's
- * hold account until `release_at`; the sender may cancel it until then.
+ * hold account until `release_at`; the sender may cancel it until then. Released, it is `completed`
+ * if every rule of a transfer still holds, else `returned` to the sender.
  */
 export const peerTransfers = pgTable(
   'peer_transfers',
@@ -221,7 +222,8 @@ export const peerTransfers = pgTable(
   (t) => [
     check('peer_transfers_amount_positive', sql`${t.amountCents} > 0`),
     check('peer_transfers_not_to_self', sql`${t.senderId} <> ${t.receiverId}`),
-    index('peer_transfers_pair_idx').on(t.senderId, t.receiverId),
+    // What a sender sent one member in the last 24 hours (the large-amount guard): one range.
+    index('peer_transfers_pair_idx').on(t.senderId, t.receiverId, t.createdAt),
     index('peer_transfers_due_idx').on(t.status, t.releaseAt),
   ],
 );
