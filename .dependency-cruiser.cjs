@@ -17,7 +17,8 @@ module.exports = {
     {
       name: 'no-cycle',
       severity: 'error',
-      comment: 'An import cycle, type imports included: a module that needs another one back belongs with it, or the shared part goes below both.',
+      comment:
+        'An import cycle, type imports included: a module that needs another one back belongs with it, or the shared part goes below both.',
       from: {},
       to: { circular: true },
     },
@@ -37,7 +38,8 @@ module.exports = {
     {
       name: 'infrastructure-imports-no-feature',
       severity: 'error',
-      comment: 'lib, db, adapters and plugins sit below the features: a feature may use them, never the other way.',
+      comment:
+        'lib, db, adapters and plugins sit below the features: a feature may use them, never the other way.',
       from: { path: '^apps/server/src/(lib|db|adapters|plugins)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/server/src/(modules|pages|seed)/' },
     },
@@ -54,7 +56,7 @@ module.exports = {
     {
       name: 'routes-registered-in-one-place',
       severity: 'error',
-      comment: 'Only the route registry (apps/server/src/routes.ts) and tests import a feature\'s routes.',
+      comment: "Only the route registry (apps/server/src/routes.ts) and tests import a feature's routes.",
       from: { pathNot: ['^apps/server/src/routes\\.ts$', '\\.test\\.ts$', '^apps/server/test/'] },
       to: { path: '^apps/server/src/modules/[^/]+/routes\\.ts$' },
     },
