@@ -1,4 +1,4 @@
-import { BOOST_TYPES, SUBSCRIPTION_STATUSES } from '@royal/shared';
+import { BOOST_TYPES, SPONSORSHIP_END_REASONS, SUBSCRIPTION_STATUSES } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, idPk, tstz, updatedAt } from './columns';
+import { ledgerEntries } from './wallet';
 
 export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
 export const boostType = pgEnum('boost_type', BOOST_TYPES);
@@ -137,7 +138,13 @@ export const checkouts = pgTable(
   ],
 );
 
-/** A tier-4 member paying for another member's access; at most one live sponsorship per member. */
+export const sponsorshipEndReason = pgEnum('sponsorship_end_reason', SPONSORSHIP_END_REASONS);
+
+/**
+ * A Vault Verified member paying, from their escrow wallet, for another member's plan for one period
+ * (decision 029); at most one live sponsorship per sponsored member. Live while `revoked_at` is null:
+ * it grants access until `paid_until`, and ends earlier with the sponsor's plan.
+ */
 export const sponsorships = pgTable(
   'sponsorships',
   {
@@ -148,13 +155,27 @@ export const sponsorships = pgTable(
     sponsoredId: uuid('sponsored_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The start of the paid period. */
     createdAt: createdAt(),
+    /** The end of the paid period; access ends then at the latest. */
+    paidUntil: tstz('paid_until').notNull(),
+    /** What the sponsor paid for the period; 0 for one given before sponsorships were paid for. */
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    /** The ledger entry of the payment (null for those given before sponsorships were paid for). */
+    paymentEntryId: uuid('payment_entry_id').references(() => ledgerEntries.id),
+    /** When it ended, whatever the reason (the name is older than the reasons). */
     revokedAt: tstz('revoked_at'),
+    endReason: sponsorshipEndReason('end_reason'),
   },
   (t) => [
     check('sponsorships_not_self', sql`${t.sponsorId} <> ${t.sponsoredId}`),
+    check('sponsorships_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('sponsorships_ended_with_reason', sql`(${t.revokedAt} is null) = (${t.endReason} is null)`),
     uniqueIndex('sponsorships_live_sponsored_key').on(t.sponsoredId).where(sql`${t.revokedAt} is null`),
-    index('sponsorships_sponsor_idx').on(t.sponsorId),
+    // A sponsor's live sponsorships (the limit, the list, ending them with the sponsor's plan).
+    index('sponsorships_live_sponsor_idx').on(t.sponsorId).where(sql`${t.revokedAt} is null`),
+    // The job that ends sponsorships whose paid period is over.
+    index('sponsorships_live_paid_until_idx').on(t.paidUntil).where(sql`${t.revokedAt} is null`),
   ],
 );
 
