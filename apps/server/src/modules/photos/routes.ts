@@ -14,38 +14,34 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isTooManyParts, unreadableUpload } from '../../lib/multipart';
+import { readUploadParts } from '../../lib/multipart';
 import { actorOf } from '../../plugins/access';
 import { uploadRateLimit } from '../../plugins/security';
 import { appealPhoto, deletePhoto, listMyPhotos, reorderPhotos, uploadPhoto } from './mine';
 import { assertPhotoViewable, readPhoto } from './service';
+
+const refuse = (message: string, reason: string) =>
+  new AppError(ErrorCode.UPLOAD_REJECTED, message, { reason });
+
+/** A photo upload's form: one file (a second is read only to refuse it) and a field or two at most. */
+const PHOTO_UPLOAD_LIMITS = { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 2, parts: 4 } as const;
+
+const photoUploadRefusals = {
+  fileTooLarge: () => refuse(PHOTO_UPLOAD_MESSAGES.tooLarge, 'too_large'),
+  tooManyParts: () => refuse(PHOTO_UPLOAD_MESSAGES.oneAtATime, 'too_many_files'),
+};
 
 /**
  * The one file of a multipart upload, read into memory up to the photo limit. No file, a second file
  * (one photo at a time) or a file over the limit is refused with its reason, never silently dropped.
  */
 async function readOneFile(request: FastifyRequest): Promise<Buffer> {
-  const refuse = (message: string, reason: string) =>
-    new AppError(ErrorCode.UPLOAD_REJECTED, message, { reason });
   if (!request.isMultipart()) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
   let file: Buffer | null = null;
-  try {
-    const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 2, parts: 4 } });
-    for await (const part of parts) {
-      if (part.type !== 'file') continue;
-      if (file) throw refuse(PHOTO_UPLOAD_MESSAGES.oneAtATime, 'too_many_files');
-      try {
-        file = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw refuse(PHOTO_UPLOAD_MESSAGES.tooLarge, 'too_large');
-        }
-        throw error;
-      }
-    }
-  } catch (error) {
-    if (isTooManyParts(error)) throw refuse(PHOTO_UPLOAD_MESSAGES.oneAtATime, 'too_many_files');
-    throw unreadableUpload(error);
+  for await (const part of readUploadParts(request, PHOTO_UPLOAD_LIMITS, photoUploadRefusals)) {
+    if (part.kind !== 'file') continue;
+    if (file) throw photoUploadRefusals.tooManyParts();
+    file = part.data;
   }
   if (!file) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
   return file;

@@ -21,7 +21,7 @@ import { uploadRateLimit } from '../../plugins/security';
 import { adminVerificationRoutes } from './admin-routes';
 import { acceptLegalDocument, loadCompliance, skipAgeCheck } from './compliance';
 import { issueLinks, myVerification, readDocument, refuseWhilePending, submitVerification } from './service';
-import { ID_UPLOAD_LIMITS, readUploadParts, reencodeIdImage, type UploadParts } from './uploads';
+import { ID_UPLOAD_LIMITS, readIdUpload, reencodeIdImage, type UploadParts } from './uploads';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema };
 const uploadErrors = { ...errors, 409: apiErrorBodySchema, 413: apiErrorBodySchema, 422: apiErrorBodySchema };
@@ -112,7 +112,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await refuseWhilePending(app.ctx, actorOf(request).id, 'id');
-      const parts = await readUploadParts(request);
+      const parts = await readIdUpload(request);
       const idType = idTypeOf(parts);
       const idImage = await reencodeIdImage(requiredFile(parts, 'id', 'an image of your ID'));
       const created = await submitVerification(app.ctx, {
@@ -155,7 +155,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await refuseWhilePending(app.ctx, actorOf(request).id, 'selfie');
-      const parts = await readUploadParts(request);
+      const parts = await readIdUpload(request);
       const idType = idTypeOf(parts);
       const selfieImage = await reencodeIdImage(requiredFile(parts, 'selfie', 'a selfie'));
       const idImage = await reencodeIdImage(requiredFile(parts, 'id', 'an image of your ID'));

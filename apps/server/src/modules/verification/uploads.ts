@@ -7,7 +7,7 @@ import {
   ID_UPLOAD_TOO_MANY_PARTS_TEXT,
 } from '@royal/shared';
 import type { FastifyRequest } from 'fastify';
-import { isTooManyParts, unreadableUpload } from '../../lib/multipart';
+import { readUploadParts } from '../../lib/multipart';
 import { ImageRejected, processImage } from '../photos';
 
 /** The multipart limits of an ID upload: two images (selfie and ID) and a couple of short fields. */
@@ -21,25 +21,23 @@ export const ID_UPLOAD_LIMITS = {
 
 export type UploadParts = { fields: Map<string, string>; files: Map<string, Buffer> };
 
+const idUploadRefusals = {
+  fileTooLarge: () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ID_FILE_TOO_LARGE.message),
+  tooManyParts: () => new AppError(ErrorCode.VALIDATION_FAILED, ID_UPLOAD_TOO_MANY_PARTS_TEXT),
+};
+
 /**
  * Reads a multipart upload into memory within ID_UPLOAD_LIMITS. Nothing about the files (names,
  * declared types) is kept: only the field names we asked for and the bytes.
  */
-export async function readUploadParts(request: FastifyRequest): Promise<UploadParts> {
+export async function readIdUpload(request: FastifyRequest): Promise<UploadParts> {
   if (!request.isMultipart())
     throw new AppError(ErrorCode.VALIDATION_FAILED, 'Send the image as multipart/form-data');
   const fields = new Map<string, string>();
   const files = new Map<string, Buffer>();
-  try {
-    for await (const part of request.parts({ limits: ID_UPLOAD_LIMITS })) {
-      if (part.type === 'file') files.set(part.fieldname, await part.toBuffer());
-      else if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ID_FILE_TOO_LARGE.message);
-    if (isTooManyParts(error)) throw new AppError(ErrorCode.VALIDATION_FAILED, ID_UPLOAD_TOO_MANY_PARTS_TEXT);
-    throw unreadableUpload(error);
+  for await (const part of readUploadParts(request, ID_UPLOAD_LIMITS, idUploadRefusals)) {
+    if (part.kind === 'file') files.set(part.name, part.data);
+    else fields.set(part.name, part.value);
   }
   return { fields, files };
 }
