@@ -33,12 +33,12 @@ WITH ended AS (
   RETURNING p."user_id"
 )
 INSERT INTO "notifications" ("user_id", "type", "title", "message", "actor_id", "link", "dedupe_key")
-SELECT e."sponsored_id", 'system', 'Sponsorship Ended',
+SELECT e."sponsored_id", 'system'::"notification_type", 'Sponsorship Ended',
   sp."name" || '''s sponsorship ended with their Vault Verified plan', e."sponsor_id", '/subscription',
   'sponsorship-ended:' || e."id"
 FROM ended e JOIN "profiles" sp ON sp."user_id" = e."sponsor_id"
 UNION ALL
-SELECT e."sponsor_id", 'system', 'Sponsorship Ended',
+SELECT e."sponsor_id", 'system'::"notification_type", 'Sponsorship Ended',
   'Your sponsorship of ' || sd."name" || ' ended with your Vault Verified plan', e."sponsored_id",
   '/more?tab=tiers', 'sponsorship-ended:' || e."id"
 FROM ended e JOIN "profiles" sd ON sd."user_id" = e."sponsored_id"
