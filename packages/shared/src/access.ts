@@ -4,9 +4,9 @@ import {
   canCreateParties,
   canManageUsers,
   canModerateContent,
-  canSponsor,
   ghostModeBlock,
   messageSendBlock,
+  sponsorBlock,
   swipeBlock,
 } from './permissions';
 import type { Role } from './roles';
@@ -61,7 +61,7 @@ const CAPABILITY_RULES: Readonly<Record<Capability, (actor: Actor) => AccessRefu
     canCreateParties(a) ? null : forbidden('Only admins and promoters can create events'),
   moderate_content: (a) => (canModerateContent(a) ? null : forbidden('Only moderators can do that')),
   manage_users: (a) => (canManageUsers(a) ? null : forbidden(ROLE_REFUSALS.admin)),
-  sponsor: (a) => (canSponsor(a) ? null : forbidden('Sponsoring is a Vault Verified feature')),
+  sponsor: sponsorBlock,
   ghost_mode: ghostModeBlock,
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPONSORSHIP_LIMIT } from './sponsorship';
 
 /** Stable machine codes of every API refusal; clients branch on these, never on messages. */
 export const ErrorCode = {
@@ -36,6 +37,7 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   SUPER_LIKE_LIMIT: 'SUPER_LIKE_LIMIT',
   BOOST_UNAVAILABLE: 'BOOST_UNAVAILABLE',
+  SPONSORSHIP_LIMIT: 'SPONSORSHIP_LIMIT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -64,6 +66,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   CONFIRMATION_REQUIRED: 409,
   ESCROW_LIMIT: 422,
   BOOST_UNAVAILABLE: 422,
+  SPONSORSHIP_LIMIT: 422,
   PAYMENT_PROVIDER_ERROR: 502,
   // 422: the request is well-formed but the content is refused.
   WEAK_PASSWORD: 422,
@@ -114,6 +117,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   UNSUPPORTED_MEDIA_TYPE: 'This type of request body is not accepted here',
   SUPER_LIKE_LIMIT: "You've used today's super likes. Get a Super Likes Pack for 10 more.",
   BOOST_UNAVAILABLE: 'This boost is not on sale yet',
+  SPONSORSHIP_LIMIT: `You can sponsor up to ${SPONSORSHIP_LIMIT} members at a time`,
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */

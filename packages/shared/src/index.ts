@@ -23,5 +23,6 @@ export * from './schemas/replies';
 export * from './schemas/search';
 export * from './schemas/verification';
 export * from './schemas/wallet';
+export * from './sponsorship';
 export * from './text';
 export * from './tiers';

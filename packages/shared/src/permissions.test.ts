@@ -18,6 +18,7 @@ import {
   maxVisibleTier,
   messageSendBlock,
   nextTier,
+  sponsorBlock,
   swipeBlock,
   swipeUnlockTier,
 } from './permissions';
@@ -147,10 +148,10 @@ describe.each(everyActor.map((a) => [label(a), a] as const))('%s', (_name, a) =>
     expect(isAdmin(a)).toBe(admin);
   });
 
-  it('grants sponsoring and ghost mode to a paid tier 4 or a sponsored member', () => {
-    const expected = (a.tier_level === 4 && subscribed) || a.is_sponsored;
-    expect(canSponsor(a)).toBe(expected);
-    expect(canUseGhostMode(a)).toBe(expected);
+  it('grants sponsoring to a paid tier 4 alone, and ghost mode to a paid tier 4 or a sponsored member', () => {
+    expect(canSponsor(a)).toBe(a.tier_level === 4 && subscribed);
+    expect(canUseGhostMode(a)).toBe((a.tier_level === 4 && subscribed) || a.is_sponsored);
+    expect(sponsorBlock(a) === null).toBe(canSponsor(a));
   });
 
   it('sees its own tier and every tier below', () => {
@@ -233,15 +234,31 @@ describe('messaging boundaries named in the spec', () => {
 });
 
 describe('ghost mode and sponsoring', () => {
-  it.each<[Partial<Actor>, boolean]>([
-    [{ tier_level: 4, tier_subscription_active: true }, true],
-    [{ tier_level: 4, tier_subscription_active: false }, false],
-    [{ tier_level: 3, tier_subscription_active: true }, false],
-    [{ tier_level: 0, tier_subscription_active: false, is_sponsored: true }, true],
-  ])('%o → %s', (overrides, expected) => {
-    expect(canUseGhostMode(actor(overrides))).toBe(expected);
-    expect(canSponsor(actor(overrides))).toBe(expected);
-    expect(ghostModeBlock(actor(overrides)) === null).toBe(expected);
+  it.each<[Partial<Actor>, boolean, boolean]>([
+    [{ tier_level: 4, tier_subscription_active: true }, true, true],
+    [{ tier_level: 4, tier_subscription_active: false }, false, false],
+    [{ tier_level: 3, tier_subscription_active: true }, false, false],
+    // Sponsored: ghost mode as the spec says, but no sponsoring on someone else's money (decision 029).
+    [{ tier_level: 0, tier_subscription_active: false, is_sponsored: true }, true, false],
+    [{ tier_level: 4, tier_subscription_active: false, is_sponsored: true }, true, false],
+  ])('%o → ghost mode %s, sponsoring %s', (overrides, ghost, sponsor) => {
+    expect(canUseGhostMode(actor(overrides))).toBe(ghost);
+    expect(ghostModeBlock(actor(overrides)) === null).toBe(ghost);
+    expect(canSponsor(actor(overrides))).toBe(sponsor);
+    expect(sponsorBlock(actor(overrides)) === null).toBe(sponsor);
+  });
+
+  it('tells a lapsed Vault Verified sponsor to renew and anyone else that sponsoring is a Vault feature', () => {
+    expect(
+      sponsorBlock(actor({ tier_level: 4, tier_subscription_active: false, is_sponsored: true })),
+    ).toEqual({
+      code: 'SUBSCRIPTION_INACTIVE',
+      message: 'Your subscription is not active. Renew your subscription to sponsor members.',
+    });
+    expect(sponsorBlock(actor({ tier_level: 2, is_sponsored: true }))).toEqual({
+      code: 'TIER_REQUIRED',
+      message: 'Sponsoring is a Vault Verified feature',
+    });
   });
 
   it('tells a lapsed Vault Verified member to renew and anyone else to upgrade', () => {

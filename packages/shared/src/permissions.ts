@@ -57,6 +57,9 @@ export const SWIPE_SUBSCRIPTION_INACTIVE_TEXT =
 export const GHOST_MODE_TIER_REQUIRED_TEXT = 'Ghost Mode is a Vault Verified feature';
 export const GHOST_MODE_SUBSCRIPTION_INACTIVE_TEXT =
   'Your subscription is not active. Renew your subscription to use Ghost Mode.';
+export const SPONSOR_TIER_REQUIRED_TEXT = 'Sponsoring is a Vault Verified feature';
+export const SPONSOR_SUBSCRIPTION_INACTIVE_TEXT =
+  'Your subscription is not active. Renew your subscription to sponsor members.';
 
 /** Below this tier, messaging additionally needs a verified account. */
 const MESSAGE_WITHOUT_VERIFICATION_TIER = 2;
@@ -170,15 +173,18 @@ export function canManageUsers(actor: Actor | null): boolean {
   return hasRole(actor, 'admin');
 }
 
-// The spec grants sponsoring and ghost mode to a paid-up tier 4 member or to any sponsored member.
+/**
+ * Sponsoring is paid for by the sponsor's own Vault Verified plan and ends with it (decision 029). The
+ * spec also lets a sponsored member sponsor; we do not: a sponsorship would then hang on another
+ * sponsorship instead of on a plan someone pays for.
+ */
 export function canSponsor(actor: Actor | null): boolean {
-  return (
-    actor !== null && ((actor.tier_level === TOP_TIER && isSubscriptionActive(actor)) || actor.is_sponsored)
-  );
+  return actor !== null && actor.tier_level === TOP_TIER && isSubscriptionActive(actor);
 }
 
+/** The spec grants ghost mode to a paid-up tier 4 member or to any sponsored member. */
 export function canUseGhostMode(actor: Actor | null): boolean {
-  return canSponsor(actor);
+  return canSponsor(actor) || actor?.is_sponsored === true;
 }
 
 /**
@@ -191,6 +197,15 @@ export function ghostModeBlock(actor: Actor | null): PermissionBlock | null {
     return { code: 'SUBSCRIPTION_INACTIVE', message: GHOST_MODE_SUBSCRIPTION_INACTIVE_TEXT };
   }
   return { code: 'TIER_REQUIRED', message: GHOST_MODE_TIER_REQUIRED_TEXT };
+}
+
+/** Why the member may not sponsor: a lapsed Vault Verified plan is renewed, anything else upgraded. */
+export function sponsorBlock(actor: Actor | null): PermissionBlock | null {
+  if (canSponsor(actor)) return null;
+  if (actor?.tier_level === TOP_TIER) {
+    return { code: 'SUBSCRIPTION_INACTIVE', message: SPONSOR_SUBSCRIPTION_INACTIVE_TEXT };
+  }
+  return { code: 'TIER_REQUIRED', message: SPONSOR_TIER_REQUIRED_TEXT };
 }
 
 /** Visibility follows the tier held, paid or not; without a member only tier 0 is the floor. */

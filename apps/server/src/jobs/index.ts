@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { cancelReplacedPlans, lapseEndedSubscriptions } from '../modules/billing';
+import { cancelReplacedPlans, endDueSponsorships, lapseEndedSubscriptions } from '../modules/billing';
 import { expireMatches } from '../modules/matches';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
@@ -45,6 +45,13 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'subscription-lapse',
       cron: '*/10 * * * *',
       run: () => lapseEndedSubscriptions(ctx),
+    },
+    {
+      // Sponsorships whose paid 30 days are over end, with a notice to both members (decision 029);
+      // those whose sponsor's plan ended went with it (setMemberPlan).
+      name: 'sponsorship-end',
+      cron: '* * * * *',
+      run: () => endDueSponsorships(ctx).then(() => undefined),
     },
     {
       // Plans a newer plan replaced whose cancellation at the provider did not go through at once.

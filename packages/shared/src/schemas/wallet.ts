@@ -173,7 +173,15 @@ export const subscriptionStateSchema = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES).nullable().describe('The provider plan, if any'),
   cancel_at_period_end: z.boolean(),
   manageable: z.boolean().describe('A provider plan exists: the Manage button opens its portal'),
-  sponsored_by: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  sponsored_by: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      until: z.iso
+        .datetime({ offset: true })
+        .describe('The end of the paid period, unless the sponsor’s plan ends first'),
+    })
+    .nullable(),
   boosts: z.array(
     z.object({
       boost_type: z.enum(BOOST_TYPES),
@@ -184,21 +192,65 @@ export const subscriptionStateSchema = z.object({
 });
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
+const memberRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
 export const sponsorshipSchema = z.object({
   id: z.uuid(),
-  sponsor: z.object({ id: z.uuid(), name: z.string() }),
-  sponsored: z.object({ id: z.uuid(), name: z.string() }),
-  created_at: z.iso.datetime({ offset: true }),
+  sponsor: memberRefSchema,
+  sponsored: memberRefSchema,
+  created_at: z.iso.datetime({ offset: true }).describe('The start of the paid period'),
+  paid_until: z.iso
+    .datetime({ offset: true })
+    .describe('Access lasts until then, unless the sponsor’s Vault Verified plan ends first'),
+  price_cents: z
+    .int()
+    .min(0)
+    .describe('What the sponsor paid for the period (0: given before sponsorships were paid)'),
 });
+export type Sponsorship = z.infer<typeof sponsorshipSchema>;
 export const sponsorshipListSchema = z.object({
   given: z.array(sponsorshipSchema),
   received: sponsorshipSchema.nullable(),
 });
+export type SponsorshipList = z.infer<typeof sponsorshipListSchema>;
 export const SPONSORED_MEMBER_REQUIRED_TEXT = 'Please enter the member user ID to sponsor';
 export const SPONSORED_MEMBER_UNAVAILABLE_TEXT = 'This member cannot be sponsored';
+export const SPONSORSHIP_PRICE_REQUIRED_TEXT = 'Please check the price before sponsoring';
 
 // A sponsorship is not a transfer and has no receiver: its own words when no member is given.
-export const sponsorBodySchema = z.object({ user_id: memberIdInput(SPONSORED_MEMBER_REQUIRED_TEXT) });
+const sponsoredMemberInput = () => memberIdInput(SPONSORED_MEMBER_REQUIRED_TEXT);
+
+/** Who would be sponsored: the price and period are shown before anything is paid. */
+export const sponsorshipQuoteQuerySchema = z.object({ user_id: sponsoredMemberInput() });
+export const sponsorshipQuoteSchema = z.object({
+  member: memberRefSchema.extend({ tier_level: tierSchema }),
+  price_cents: z.int().positive().describe('One period of the member’s own monthly plan'),
+  period_days: z.int().positive(),
+  paid_until: z.iso.datetime({ offset: true }).describe('Where the period would end if paid now'),
+  balance_cents: z.int().describe('The sponsor’s spendable wallet balance, which pays'),
+});
+export type SponsorshipQuote = z.infer<typeof sponsorshipQuoteSchema>;
+
+export const sponsorBodySchema = z.object({
+  user_id: sponsoredMemberInput(),
+  price_cents: z
+    .int({ error: SPONSORSHIP_PRICE_REQUIRED_TEXT })
+    .positive({ error: SPONSORSHIP_PRICE_REQUIRED_TEXT })
+    .describe(
+      'The price the member was shown (the quote); refused if the member’s plan costs something else now',
+    ),
+});
+export type SponsorBody = z.infer<typeof sponsorBodySchema>;
+export const sponsorReplySchema = z.object({
+  sponsorship: sponsorshipSchema,
+  new_balance_cents: z.int(),
+});
+export type SponsorReply = z.infer<typeof sponsorReplySchema>;
+export const endSponsorshipReplySchema = z.object({
+  refunded_cents: z.int().min(0).describe('The unused share of the period, back in the sponsor’s wallet'),
+  new_balance_cents: z.int(),
+});
+export type EndSponsorshipReply = z.infer<typeof endSponsorshipReplySchema>;
 
 /**
  * Scam guardrails on peer transfers: the first transfer to someone matched less than

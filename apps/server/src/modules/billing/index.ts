@@ -10,3 +10,4 @@ export {
   cancelReplacedPlans,
   lapseEndedSubscriptions,
 } from './service';
+export { endDueSponsorships } from './sponsorship';

@@ -1,20 +1,25 @@
 import {
   checkoutReplySchema,
   createSubscriptionBodySchema,
+  endSponsorshipReplySchema,
   idempotencyHeaderSchema,
   idParamSchema,
-  okSchema,
   portalReplySchema,
   purchaseBoostBodySchema,
+  SPONSORSHIP_LIMIT,
+  SPONSORSHIP_PERIOD_DAYS,
   sponsorBodySchema,
+  sponsorReplySchema,
   sponsorshipListSchema,
+  sponsorshipQuoteQuerySchema,
+  sponsorshipQuoteSchema,
   subscriptionStateSchema,
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
 import { idempotentHandler, MONEY_ROUTE_ERRORS } from '../wallet';
 import { getSubscriptionState, openPortal, requestBoostCheckout, requestPlanCheckout } from './service';
-import { listSponsorships, revokeSponsorship, sponsorMember } from './sponsorship';
+import { listSponsorships, quoteSponsorship, revokeSponsorship, sponsorMember } from './sponsorship';
 
 const errors = MONEY_ROUTE_ERRORS;
 
@@ -91,18 +96,33 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listSponsorships(app.ctx, { actor: actorOf(request) }),
   );
 
+  app.get(
+    '/sponsorships/quote',
+    {
+      config: { access: { capability: 'sponsor' }, fresh: true },
+      schema: {
+        tags,
+        summary: `What sponsoring a member costs (one ${SPONSORSHIP_PERIOD_DAYS}-day period of their own plan) and until when; the refusals sponsoring would give`,
+        querystring: sponsorshipQuoteQuerySchema,
+        response: { 200: sponsorshipQuoteSchema, ...errors },
+      },
+    },
+    async (request) => quoteSponsorship(app.ctx, { actor: actorOf(request), userId: request.query.user_id }),
+  );
+
   app.post(
     '/sponsorships',
     {
       config: { access: { capability: 'sponsor' }, fresh: true },
       schema: {
         tags,
-        summary: 'Sponsor a member (Vault Verified with sponsoring enabled)',
+        summary: `Sponsor a member for ${SPONSORSHIP_PERIOD_DAYS} days, paid from your wallet at the quoted price (Vault Verified with sponsoring enabled; at most ${SPONSORSHIP_LIMIT} at a time)`,
+        headers: idempotencyHeaderSchema,
         body: sponsorBodySchema,
-        response: { 200: okSchema, ...errors },
+        response: { 200: sponsorReplySchema, ...errors },
       },
     },
-    async (request) => sponsorMember(app.ctx, { actor: actorOf(request), userId: request.body.user_id }),
+    idempotentHandler((keyed) => sponsorMember(app.ctx, keyed)),
   );
 
   app.delete(
@@ -111,9 +131,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags,
-        summary: 'Revoke a sponsorship you gave',
+        summary: 'End a sponsorship you gave now; the unused share of its period goes back to your wallet',
         params: idParamSchema,
-        response: { 200: okSchema, ...errors },
+        response: { 200: endSponsorshipReplySchema, ...errors },
       },
     },
     async (request) => revokeSponsorship(app.ctx, { actor: actorOf(request), id: request.params.id }),

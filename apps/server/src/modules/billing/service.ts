@@ -55,7 +55,7 @@ export async function getSubscriptionState(
     .orderBy(desc(subscriptions.updatedAt))
     .limit(1);
   const [sponsor] = await ctx.db
-    .select({ id: sponsorships.sponsorId, name: profiles.name })
+    .select({ id: sponsorships.sponsorId, name: profiles.name, until: sponsorships.paidUntil })
     .from(sponsorships)
     .innerJoin(profiles, eq(profiles.userId, sponsorships.sponsorId))
     .where(and(eq(sponsorships.sponsoredId, actor.id), isNull(sponsorships.revokedAt)));
@@ -76,7 +76,7 @@ export async function getSubscriptionState(
     status: plan?.status ?? null,
     cancel_at_period_end: plan?.cancelAtPeriodEnd ?? false,
     manageable: plan?.providerSubscriptionId != null && plan.status !== 'expired',
-    sponsored_by: sponsor ?? null,
+    sponsored_by: sponsor ? { ...sponsor, until: sponsor.until.toISOString() } : null,
     boosts: owned.map((b) => ({
       boost_type: b.boostType,
       remaining: b.remaining,

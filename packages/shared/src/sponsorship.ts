@@ -1,0 +1,56 @@
+import { formatCents } from './format';
+import { TIERS, type TierLevel } from './tiers';
+
+// Sponsorship (decision 029): a Vault Verified member pays, from their escrow wallet, for another
+// member's plan for a fixed period. These numbers and texts are the rule both sides show and enforce.
+
+const DAY_MS = 86_400_000;
+
+/** One paid sponsorship lasts this long. */
+export const SPONSORSHIP_PERIOD_DAYS = 30;
+export const SPONSORSHIP_PERIOD_MS = SPONSORSHIP_PERIOD_DAYS * DAY_MS;
+
+/**
+ * Why a sponsorship ended: the sponsor ended it, its paid period ran out, or the sponsor's own Vault
+ * Verified plan ended (lapsed, cancelled, or replaced by a lower one).
+ */
+export const SPONSORSHIP_END_REASONS = ['revoked', 'expired', 'sponsor_plan_ended'] as const;
+export type SponsorshipEndReason = (typeof SPONSORSHIP_END_REASONS)[number];
+
+/** How many members one sponsor may sponsor at the same time. */
+export const SPONSORSHIP_LIMIT = 3;
+
+/**
+ * What one period costs: the sponsored member's own monthly plan. null for an Observer, whose free
+ * tier has no plan to pay for.
+ */
+export function sponsorshipPriceCents(tier: TierLevel): number | null {
+  return tier === 0 ? null : TIERS[tier].monthlyPriceCents;
+}
+
+/**
+ * What goes back to the sponsor when a sponsorship ends before its paid period does: the unused
+ * share of the price, rounded down to the cent. Nothing once the period is over.
+ */
+export function sponsorshipRefundCents(
+  paid: { priceCents: number; paidFrom: Date; paidUntil: Date },
+  endedAt: Date,
+): number {
+  const period = paid.paidUntil.getTime() - paid.paidFrom.getTime();
+  const unused = paid.paidUntil.getTime() - Math.max(endedAt.getTime(), paid.paidFrom.getTime());
+  if (period <= 0 || unused <= 0 || paid.priceCents <= 0) return 0;
+  return Math.floor((paid.priceCents * unused) / period);
+}
+
+export const SPONSORING_DISABLED_TEXT = 'Sponsoring is not enabled for your account';
+export const SPONSOR_SELF_TEXT = 'You cannot sponsor yourself';
+export const SPONSOR_OBSERVER_TEXT = 'Observers have no paid plan to sponsor';
+export const ALREADY_SPONSORED_TEXT = 'This member is already sponsored';
+export const SPONSORSHIP_NOT_FOUND_TEXT = 'Sponsorship not found';
+export const SPONSORSHIP_FUNDS_TEXT =
+  'Your wallet balance is too low for this sponsorship. Add money to your Escrow Wallet first.';
+
+/** The member's plan costs something else now than the price they agreed to (their tier changed). */
+export function sponsorshipPriceChangedMessage(priceCents: number): string {
+  return `This member's plan now costs ${formatCents(priceCents)} for ${SPONSORSHIP_PERIOD_DAYS} days. Please check and try again.`;
+}
