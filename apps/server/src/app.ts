@@ -119,8 +119,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       onStatement: stats?.onStatement,
     }));
   if (ownsDatabase) await migrateDatabase(database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const bus = options.bus ?? (await createBus(config.redisUrl));
+  // Every key this app writes (rate limits, counters, …) carries the deployment's prefix, put on by
+  // the client itself so no caller can forget it; the bus names its channel with the same prefix.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, keyPrefix: config.redisPrefix })
+    : undefined;
+  const bus = options.bus ?? (await createBus(config.redisUrl, config.redisPrefix));
   const storage =
     options.storage ??
     (config.s3 ? createS3Storage(config.s3) : createLocalStorage(uploadsDir(config.dataDir)));

@@ -4,6 +4,7 @@ import { BlockList, isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultRedisPrefix, normalizedRedisPrefix } from './adapters/bus/prefix';
 import { formatKeyRing, type KeyRing, newRingKey, parseKeyRing } from './lib/key-ring';
 import type { MessageKeyRing } from './lib/message-crypto';
 
@@ -154,6 +155,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   REDIS_URL: z.string().startsWith('redis').optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[!-~]{1,64}$/, '1 to 64 printable characters without spaces, such as royal-production')
+    .optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   MESSAGE_KEYS: z.string().optional(),
   ID_DOCUMENT_KEYS: z.string().optional(),
@@ -207,6 +212,8 @@ export type AppConfig = Readonly<{
   /** In-memory PGlite, for tests. */
   databaseInMemory: boolean;
   redisUrl: string | undefined;
+  /** What this deployment's Redis names start with: the bus's channel, every key (adapters/bus/prefix.ts). */
+  redisPrefix: string;
   authSecret: string;
   /** Keys that encrypt chat messages at rest (lib/message-crypto.ts); the first encrypts. */
   messageKeys: MessageKeyRing;
@@ -379,6 +386,13 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     databaseInMemory: false,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX
+      ? normalizedRedisPrefix(e.REDIS_PREFIX)
+      : defaultRedisPrefix({
+          databaseUrl: e.DATABASE_URL,
+          embeddedDatabaseDir: join(dataDir, 'db'),
+          redisUrl: e.REDIS_URL,
+        }),
     authSecret: overrides.authSecret ?? e.AUTH_SECRET ?? persistedSecret(dataDir),
     messageKeys: overrides.messageKeys ?? messageKeysFromEnv ?? readMessageKeysFile(messageKeysFile(dataDir)),
     messageKeysFile: overrides.messageKeys || messageKeysFromEnv ? undefined : messageKeysFile(dataDir),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { EventBus } from '../src/adapters/bus';
@@ -163,9 +164,11 @@ export function useTwoInstances(
   beforeAll(async () => {
     const database = await openTestDatabase();
     const shared = createMemoryBus();
+    // One deployment's channel for the pair, which no other test's pair on the same Redis hears.
+    const channelPrefix = `rc-test:${randomUUID()}:`;
     const buses: EventBus[] = [];
     const busFor = async (): Promise<EventBus> => {
-      const bus = redisBusFrom ? await createRedisBus(redisBusFrom) : shared;
+      const bus = redisBusFrom ? await createRedisBus(redisBusFrom, channelPrefix) : shared;
       buses.push(bus);
       return bus;
     };

@@ -2,8 +2,10 @@ import { createMemoryBus } from './memory';
 import { createRedisBus } from './redis';
 import type { EventBus } from './types';
 
+export { defaultRedisPrefix, normalizedRedisPrefix } from './prefix';
 export type { BusMessage, EventBus } from './types';
 
-export function createBus(redisUrl: string | undefined): Promise<EventBus> {
-  return redisUrl ? createRedisBus(redisUrl) : Promise.resolve(createMemoryBus());
+/** The Redis bus on the deployment's channel when the cluster has Redis, the in-process one otherwise. */
+export function createBus(redisUrl: string | undefined, redisPrefix: string): Promise<EventBus> {
+  return redisUrl ? createRedisBus(redisUrl, redisPrefix) : Promise.resolve(createMemoryBus());
 }

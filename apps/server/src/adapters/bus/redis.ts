@@ -1,15 +1,19 @@
 import { Redis } from 'ioredis';
+import { realtimeChannel } from './prefix';
 import type { BusMessage, EventBus } from './types';
 
-const CHANNEL = 'royal-circle:realtime';
-
-/** Redis pub/sub so that any number of API instances deliver each other's events. */
-export async function createRedisBus(url: string): Promise<EventBus> {
+/**
+ * Redis pub/sub so that any number of API instances deliver each other's events. The channel is
+ * named under the deployment's prefix (config.redisPrefix): channels are global to a Redis server,
+ * whatever its database number, so another deployment on the same Redis has its own.
+ */
+export async function createRedisBus(url: string, prefix: string): Promise<EventBus> {
+  const channel = realtimeChannel(prefix);
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const handlers = new Set<(message: BusMessage) => void>();
-  await subscriber.subscribe(CHANNEL);
+  await subscriber.subscribe(channel);
   subscriber.on('message', (_channel, raw: string) => {
     const message = JSON.parse(raw) as BusMessage;
     for (const handler of handlers) handler(message);
@@ -17,7 +21,7 @@ export async function createRedisBus(url: string): Promise<EventBus> {
   return {
     kind: 'redis',
     async publish(message) {
-      await publisher.publish(CHANNEL, JSON.stringify(message));
+      await publisher.publish(channel, JSON.stringify(message));
     },
     subscribe(handler) {
       handlers.add(handler);
