@@ -11,9 +11,10 @@ export type ComplianceStep = (typeof COMPLIANCE_STEPS)[number];
 
 /**
  * Where the member's age check stands: not started, skipped (allowed by the spec: the member is then
- * not age-verified), or an ID submitted for review and its decision.
+ * not age-verified), or an ID submitted for review and its decision, or its expiry undecided (the
+ * gate is passed as after a rejection; the member may verify again from Edit Profile).
  */
-export const ID_CHECK_STATUSES = ['none', 'skipped', 'pending', 'approved', 'rejected'] as const;
+export const ID_CHECK_STATUSES = ['none', 'skipped', 'pending', 'approved', 'rejected', 'expired'] as const;
 export type IdCheckStatus = (typeof ID_CHECK_STATUSES)[number];
 
 /** The facts the gate decides on: the versions accepted (null when never) and the age check. */

@@ -253,7 +253,11 @@ export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 export const VERIFICATION_TYPES = ['selfie', 'id', 'background_check'] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 
-export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * A request is decided (approved or rejected) by an admin, or expires undecided: its images are
+ * deleted ID_UNDECIDED_RETENTION_DAYS after it was submitted (ours; the spec has the first three).
+ */
+export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const ID_TYPES = ['drivers_license', 'passport', 'state_id'] as const;

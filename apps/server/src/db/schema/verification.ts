@@ -12,7 +12,8 @@ export const idType = pgEnum('id_type', ID_TYPES);
  * An ID check for admin review: the compliance gate's age check (`id`: an ID image) or the
  * verification wizard (`selfie`: a selfie and an ID image). The keys point at encrypted objects in
  * the ID store (modules/verification/id-store.ts); both are deleted, and the keys set to null,
- * `purge_after` (72 h after the decision). What remains is the decision, its date and the ID type.
+ * after `purge_after`: 72 h after the decision, or 30 days after the submission of a request nobody
+ * decided, which is then marked `expired`. What remains is the decision, its date and the ID type.
  */
 export const verificationRequests = pgTable(
   'verification_requests',
@@ -23,15 +24,18 @@ export const verificationRequests = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     verificationType: verificationType('verification_type').notNull(),
     status: verificationStatus('status').notNull().default('pending'),
-    /** Null after the selfie is purged (72 h after the decision). */
+    /** Null after the selfie is purged (after `purge_after`). */
     selfieKey: text('selfie_key'),
-    /** Null after the ID image is purged (72 h after the decision). */
+    /** Null after the ID image is purged (after `purge_after`). */
     idKey: text('id_key'),
     idType: idType('id_type'),
     rejectionReason: text('rejection_reason'),
     reviewedAt: tstz('reviewed_at'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    /** reviewed_at + ID_RETENTION_HOURS; the purge job deletes the images after it. */
+    /**
+     * created_at + ID_UNDECIDED_RETENTION_DAYS, then reviewed_at + ID_RETENTION_HOURS once decided;
+     * the purge job deletes the images after it (and expires a request still pending).
+     */
     purgeAfter: tstz('purge_after'),
     createdAt: createdAt(),
   },
@@ -42,7 +46,7 @@ export const verificationRequests = pgTable(
     uniqueIndex('verification_requests_one_pending_idx')
       .on(t.userId, t.verificationType)
       .where(sql`${t.status} = 'pending'`),
-    // The purge job's walk: decided requests that still hold an image.
+    // The purge job's walk: requests that still hold an image, by their purge date.
     index('verification_requests_purge_idx')
       .on(t.purgeAfter)
       .where(sql`${t.idKey} is not null or ${t.selfieKey} is not null`),

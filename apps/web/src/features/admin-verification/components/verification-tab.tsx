@@ -14,11 +14,13 @@ const TAB_LABELS: Readonly<Record<VerificationStatus, string>> = {
   pending: 'Pending Review',
   approved: 'Approved',
   rejected: 'Rejected',
+  expired: 'Expired',
 };
 
 /**
  * The admin dashboard's Verification tab (spec part 2 §2): Pending Review / Approved / Rejected,
- * Refresh, and a card per request. Self-contained, to be mounted in the /admin tab registry.
+ * and ours, Expired (requests nobody decided in time, whose images are deleted), Refresh, and a
+ * card per request. Self-contained, to be mounted in the /admin tab registry.
  */
 export function VerificationTab() {
   const [status, setStatus] = useState<VerificationStatus>('pending');
