@@ -7,7 +7,7 @@ import {
   TIERS,
   type TierLevel,
 } from '@royal/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
@@ -403,6 +403,18 @@ describe('a sponsorship ends', () => {
 });
 
 // Concurrency is PostgreSQL's business (the embedded database runs one statement at a time).
+
+/** Waits until this many of the database's sessions are waiting for a lock. */
+async function waitForLockWaiters(count: number) {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const waiting = await t.app.ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((waiting.rows[0]?.n ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`fewer than ${count} sessions waiting for a lock`);
+}
 describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
   it(`never gives more than ${SPONSORSHIP_LIMIT} at once, however many are asked for together`, async () => {
     const patron = await vaultSponsor();
@@ -440,7 +452,7 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
     const charged = [
       (await balanceOf(t.app.ctx.db, a.member.id)).balance,
       (await balanceOf(t.app.ctx.db, b.member.id)).balance,
-    ].sort();
+    ].sort((x, y) => x - y);
     expect(charged).toEqual([100_000 - PRICE(1), 100_000]);
     await expectLedgerConsistent(t.app.ctx.db);
   }, 60_000);
@@ -448,15 +460,37 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
   it('ends with a plan lapsing while the sponsor pays: no sponsorship outlives the plan', async () => {
     const patron = await vaultSponsor({ subscriptionEndsAt: new Date(Date.now() + DAY_MS) });
     const members = await Promise.all(Array.from({ length: SPONSORSHIP_LIMIT }, () => unpaidMember(1)));
-    await Promise.all([
-      ...members.map((m) => sponsor(patron, m.member.id, PRICE(1))),
-      lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 2 * DAY_MS)),
-    ]);
-    const live = await t.app.ctx.db
+    // Hold the sponsor's wallet so that the payments stop inside their transactions, after locking
+    // the sponsor's profile; the lapse then has to wait for them, and must still end what they add.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from escrow_wallets where user_id = ${patron.member.id} for update`);
+      held();
+      await gate;
+    });
+    await holding;
+    const payments = members.map((m) => sponsor(patron, m.member.id, PRICE(1)));
+    await waitForLockWaiters(SPONSORSHIP_LIMIT);
+    const lapse = lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 2 * DAY_MS));
+    await waitForLockWaiters(SPONSORSHIP_LIMIT + 1);
+    release();
+    await holder;
+    const replies = await Promise.all(payments);
+    await lapse;
+
+    expect(replies.filter((r) => r.statusCode === 200).length).toBeGreaterThan(0);
+    const rows = await t.app.ctx.db
       .select()
       .from(sponsorships)
       .where(eq(sponsorships.sponsorId, patron.member.id));
-    expect(live.filter((s) => s.revokedAt === null)).toEqual([]);
+    expect(rows.map((r) => r.endReason)).toEqual(rows.map(() => 'sponsor_plan_ended'));
     for (const m of members) expect((await profileOf(m.member.id)).isSponsored).toBe(false);
     await expectLedgerConsistent(t.app.ctx.db);
   }, 60_000);
