@@ -4,8 +4,9 @@
 // from node_modules as usual (sharp's native binary, PGlite's wasm files, pino's worker threads …).
 // Paths to committed files (drizzle/, ./data, apps/web/dist) are found at run time from the
 // apps/server package.json (src/config.ts: SERVER_ROOT), so the same code works from src/ and dist/.
-// See docs/decisions/003-production-build.md.
-import { readFileSync, rmSync } from 'node:fs';
+// The database's routines (src/db/sql: functions, triggers, views) are read from beside the module
+// that applies them, so they are copied to dist/sql. See docs/decisions/003-production-build.md and 033.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,8 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
+
+cpSync(join(root, 'src/db/sql'), join(outdir, 'sql'), { recursive: true });
 
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
 const kib = outputs.reduce((sum, [, output]) => sum + output.bytes, 0) / 1024;

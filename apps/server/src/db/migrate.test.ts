@@ -1,11 +1,16 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LifestyleTag } from '@royal/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database';
 import { createDatabase, type DatabaseHandle, type Db } from './client';
 import { isCheckViolation, isUniqueViolation, pgErrorCode } from './errors';
-import { migrateDatabase } from './migrate';
+import { MIGRATIONS_FOLDER, type MigrationSources, migrateDatabase } from './migrate';
+import { ROUTINES_FOLDER, readRoutines } from './routines';
 import {
   escrowWallets,
   events,
@@ -243,5 +248,269 @@ describe.each(targets)('migrations on $name', ({ open }) => {
       db.insert(ledgerAccounts).values({ kind: 'platform_revenue', userId: null }),
     );
     expect(isUniqueViolation(error)).toBe(true);
+  });
+});
+
+/**
+ * The database's own code as it stands: every function, view and trigger in `public` that no extension
+ * brought, by name (with its arguments) → its definition.
+ */
+async function databaseCode(db: Db): Promise<Record<string, string>> {
+  const result = await db.execute<{ name: string; definition: string }>(sql`
+    select 'function ' || p.oid::regprocedure as name, pg_get_functiondef(p.oid) as definition from pg_proc p
+    where p.pronamespace = 'public'::regnamespace and p.prokind in ('f', 'p')
+      and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+    union all
+    select 'view ' || c.oid::regclass, pg_get_viewdef(c.oid) from pg_class c
+    where c.relnamespace = 'public'::regnamespace and c.relkind in ('v', 'm')
+    union all
+    select 'trigger ' || t.tgname || ' on ' || t.tgrelid::regclass, pg_get_triggerdef(t.oid) from pg_trigger t
+    join pg_class c on c.oid = t.tgrelid
+    where c.relnamespace = 'public'::regnamespace and not t.tgisinternal`);
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.definition]));
+}
+
+/** Each function's oid by name: an oid that changed is a function dropped and made again. */
+async function functionOids(db: Db): Promise<Record<string, number>> {
+  const result = await db.execute<{ name: string; oid: number }>(
+    sql`select proname as name, oid::int as oid from pg_proc where pronamespace = 'public'::regnamespace`,
+  );
+  return Object.fromEntries(result.rows.map((row) => [row.name, Number(row.oid)]));
+}
+
+async function run(db: Db, ...statements: string[]) {
+  for (const statement of statements) await db.execute(sql.raw(statement));
+}
+
+type Disposable = DatabaseHandle & { dispose(): Promise<void> };
+
+/** An empty database (no migration run yet): in-memory PGlite, or a new one on TEST_DATABASE_URL. */
+async function blankDatabase(): Promise<{ connect(): Promise<Disposable>; drop(): Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    return {
+      connect: async () => {
+        const handle = await createDatabase({});
+        return { ...handle, dispose: () => handle.close() };
+      },
+      drop: async () => {},
+    };
+  }
+  const name = `rc_blank_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    connect: async () => {
+      const handle = await createDatabase({ databaseUrl: url.toString() });
+      return { ...handle, dispose: () => handle.close() };
+    },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+const DEFAULT_SOURCES: MigrationSources = { migrations: MIGRATIONS_FOLDER, routines: ROUTINES_FOLDER };
+
+describe('routines: one file each, applied by the migrator', () => {
+  it('no migration defines a function, trigger or view: they live in db/sql', () => {
+    const definers = readdirSync(MIGRATIONS_FOLDER)
+      .filter((file) => file.endsWith('.sql'))
+      .filter((file) =>
+        /\bcreate\s+(or\s+replace\s+)?(constraint\s+)?(function|trigger|procedure|(materialized\s+)?view)\b/i.test(
+          readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8').replace(/--.*$/gm, ''),
+        ),
+      );
+    expect(definers).toEqual([]);
+  });
+
+  it('orders the files so that each comes after those it requires, and refuses a circle', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rc-routines-'));
+    try {
+      writeFileSync(join(folder, 'a_view.sql'), '-- requires: z_function\nCREATE VIEW a_view AS SELECT 1;\n');
+      writeFileSync(
+        join(folder, 'z_function.sql'),
+        'CREATE FUNCTION z_function() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
+      );
+      writeFileSync(
+        join(folder, 'm_function.sql'),
+        'CREATE FUNCTION m_function() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
+      );
+      expect(readRoutines(folder).map((r) => r.name)).toEqual(['z_function', 'a_view', 'm_function']);
+      writeFileSync(join(folder, 'z_function.sql'), '-- requires: a_view\n');
+      expect(() => readRoutines(folder)).toThrow(/circle: a_view → z_function → a_view/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe(`routines on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  let handle: Disposable;
+  let db: Db;
+  const folders: string[] = [];
+  /** A copy of a folder of the repository, to change as a later version would. */
+  const copyOf = (folder: string) => {
+    const copy = mkdtempSync(join(tmpdir(), 'rc-sources-'));
+    cpSync(folder, copy, { recursive: true });
+    folders.push(copy);
+    return copy;
+  };
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    db = handle.db;
+  });
+  afterEach(async () => {
+    // Each test leaves the database as the repository's files make it.
+    await migrateDatabase(handle);
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+  afterAll(async () => {
+    await handle?.dispose();
+  });
+
+  it('puts every routine file on the database, once each, and records it', async () => {
+    const routines = readRoutines();
+    const code = Object.keys(await databaseCode(db));
+    const defined = new Set(
+      code.filter((key) => !key.startsWith('trigger ')).map((key) => /^\w+ (\w+)/.exec(key)?.[1]),
+    );
+    expect([...defined].sort()).toEqual(routines.map((r) => r.name).sort());
+    expect(code.filter((key) => key.startsWith('function record_swipes'))).toHaveLength(1);
+    const recorded = await db.execute<{ name: string; hash: string }>(
+      sql`select name, hash from drizzle.__routines order by name`,
+    );
+    expect(recorded.rows).toEqual(
+      routines.map((r) => ({ name: r.name, hash: r.hash })).sort((a, b) => a.name.localeCompare(b.name)),
+    );
+  });
+
+  it('a database from before the routine files ends up with exactly their versions, leftovers dropped', async () => {
+    const current = await databaseCode(db);
+    // What a database migrated before decision 033 holds: no routines table, the superseded functions
+    // of drizzle/0005-0023 (record_swipe, another record_swipes), and old bodies of the others.
+    await run(
+      db,
+      'drop table drizzle.__routines',
+      'drop function record_swipes(jsonb, interval)',
+      `create function record_swipes(p_batch jsonb, p_match_expiry interval) returns table (ord integer)
+         language sql as 'select 1'`,
+      `create function record_swipes(p_batch jsonb) returns void language sql as ''`,
+      `create function record_swipe(p_swiper uuid, p_target uuid) returns void language sql as ''`,
+      `create or replace function bump_search_generation() returns trigger language plpgsql as 'begin return null; end'`,
+      'drop trigger ledger_lines_append_only on ledger_lines',
+      `create function old_guard() returns trigger language plpgsql as 'begin return new; end'`,
+      'create trigger old_guard before insert on events for each row execute function old_guard()',
+      'create view old_view as select 1 as one',
+    );
+    await migrateDatabase(handle);
+    expect(await databaseCode(db)).toEqual(current);
+  });
+
+  it('a changed routine is live at the next start with what depends on it; the rest is left alone; a fresh database gets the same', async () => {
+    const routines = copyOf(ROUTINES_FOLDER);
+    const sources = { ...DEFAULT_SOURCES, routines };
+    // A view on a function: the function cannot be dropped under it, so the order matters.
+    writeFileSync(
+      join(routines, 'wanted_by_default.sql'),
+      '-- requires: wants_match_notices\nCREATE VIEW wanted_by_default AS SELECT wanted FROM wants_match_notices(NULL);\n',
+    );
+    await migrateDatabase(handle, sources);
+    const wanted = async () =>
+      (await db.execute<{ wanted: boolean }>(sql`select wanted from wanted_by_default`)).rows[0]?.wanted;
+    expect(await wanted()).toBe(true);
+
+    const before = await functionOids(db);
+    await migrateDatabase(handle, sources);
+    expect(await functionOids(db)).toEqual(before);
+
+    const file = join(routines, 'wants_match_notices.sql');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('WHERE user_id = p_user), true)', 'WHERE user_id = p_user), false)'));
+    await migrateDatabase(handle, sources);
+    expect(await wanted()).toBe(false);
+    const after = await functionOids(db);
+    expect(after.wants_match_notices).not.toBe(before.wants_match_notices);
+    // record_swipes requires it, so it is applied again with it; nothing else is.
+    expect(after.record_swipes).not.toBe(before.record_swipes);
+    expect(after.ledger_is_append_only).toBe(before.ledger_is_append_only);
+
+    const blank = await blankDatabase();
+    const fresh = await blank.connect();
+    try {
+      await migrateDatabase(fresh, sources);
+      expect(await databaseCode(fresh.db)).toEqual(await databaseCode(db));
+    } finally {
+      await fresh.dispose();
+      await blank.drop();
+    }
+  });
+
+  it('drops a routine whose file is gone', async () => {
+    const routines = copyOf(ROUTINES_FOLDER);
+    writeFileSync(
+      join(routines, 'answer.sql'),
+      'CREATE FUNCTION answer() RETURNS int LANGUAGE sql AS $$ SELECT 42 $$;\n',
+    );
+    await migrateDatabase(handle, { ...DEFAULT_SOURCES, routines });
+    expect(Object.keys(await databaseCode(db))).toContain('function answer()');
+    rmSync(join(routines, 'answer.sql'));
+    await migrateDatabase(handle, { ...DEFAULT_SOURCES, routines });
+    expect(Object.keys(await databaseCode(db))).not.toContain('function answer()');
+  });
+
+  it('puts back the triggers a migration took with a table it rebuilt', async () => {
+    const current = await databaseCode(db);
+    const migrations = copyOf(MIGRATIONS_FOLDER);
+    const journalFile = join(migrations, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+    const last = journal.entries.at(-1);
+    journal.entries.push({
+      ...last,
+      idx: last.idx + 1,
+      when: last.when + 1,
+      tag: '9999_rebuilt_ledger_lines',
+    });
+    writeFileSync(journalFile, JSON.stringify(journal));
+    writeFileSync(
+      join(migrations, '9999_rebuilt_ledger_lines.sql'),
+      'DROP TRIGGER "ledger_lines_append_only" ON "ledger_lines";',
+    );
+    await migrateDatabase(handle, { ...DEFAULT_SOURCES, migrations });
+    expect(await databaseCode(db)).toEqual(current);
+  });
+
+  it('refuses a file that defines what it is not named after, and then changes nothing', async () => {
+    const current = await databaseCode(db);
+    const routines = copyOf(ROUTINES_FOLDER);
+    writeFileSync(
+      join(routines, 'misnamed.sql'),
+      'CREATE FUNCTION not_misnamed() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
+    );
+    await expect(migrateDatabase(handle, { ...DEFAULT_SOURCES, routines })).rejects.toThrow(/misnamed/);
+    expect(await databaseCode(db)).toEqual(current);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances starting at once on PostgreSQL', () => {
+  it('one migrates and puts the routines on; the others wait, then find nothing left to do', async () => {
+    const blank = await blankDatabase();
+    const instances = await Promise.all([blank.connect(), blank.connect(), blank.connect()]);
+    try {
+      await Promise.all(instances.map((instance) => migrateDatabase(instance)));
+      const first = instances[0] as Disposable;
+      const counts = await first.db.execute<{ migrations: number; routines: number }>(sql`
+        select (select count(*)::int from drizzle.__drizzle_migrations) as migrations,
+               (select count(*)::int from drizzle.__routines) as routines`);
+      const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'));
+      expect(counts.rows[0]).toEqual({ migrations: journal.entries.length, routines: readRoutines().length });
+    } finally {
+      for (const instance of instances) await instance.dispose();
+      await blank.drop();
+    }
   });
 });

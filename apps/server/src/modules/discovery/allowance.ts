@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { boosts, superLikeDays } from '../../db/schema';
 import type { MemberActor } from '../auth';
 
-/** Tokens of one kind the member can still spend (what record_swipe would take from). */
+/** Tokens of one kind the member can still spend (what a swipe would take from: db/sql/record_swipes.sql). */
 const tokensOf = (userId: string, type: 'super_likes' | 'message_tokens') =>
   sql`coalesce((select sum(${boosts.remaining}) from ${boosts}
     where ${boosts.userId} = ${userId}::uuid and ${boosts.boostType} = ${type}::boost_type

@@ -1,3 +1,13 @@
+/**
+ * Swipes (POST /api/swipes). `recordSwipe` writes the notices' texts and builds the swipe's values;
+ * one statement (`swipeStatement`) reads each target as the swiper may see it, applies the checks
+ * that need the members' rules, and hands the allowed swipes to the database's record_swipes
+ * (db/sql/record_swipes.sql), which writes them: the pair's lock, the super like allowance or a
+ * token, the swipe, the like count, the match and the notices (decisions 013, 033). A swipe that is
+ * its own transaction joins the next batch (db/batcher.ts, decision 021) and commits asynchronously
+ * (decision 009); one inside a caller's transaction is a batch of one on it. The reply, and the
+ * match card when the swipe makes or meets a match, are built here after the statement.
+ */
 import {
   AppError,
   canSeeTier,
@@ -8,7 +18,6 @@ import {
   MESSAGE_TOKEN_REQUIRED_TEXT,
   maxVisibleTier,
   type SwipeBody,
-  type SwipeDirection,
   type SwipeReply,
   superLikesPerDay,
   swipeBlock,
@@ -22,7 +31,7 @@ import { preparedStatement } from '../../db/prepared';
 import { profiles } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
-import { isMatchOpen, wantsMatchNotices } from '../matches';
+import { isMatchOpen } from '../matches';
 import {
   loadPhotos,
   type MemberCardRow,
@@ -41,21 +50,9 @@ type SwipeOutcome = {
   match_conversation_started_at: Date | null;
   match_created: boolean | null;
   notification_ids: string[] | null;
-  /** Why record_swipe wrote nothing for an allowed swipe: no super like left, no message token. */
+  /** Why record_swipes wrote nothing for an allowed swipe: no super like left, no message token. */
   refusal: 'super_like_limit' | 'message_token' | null;
 };
-
-/** Whether a note's recipient (`note->>'user_id'`) wants match notices (the matches' rule). */
-const recipientWantsNotices = wantsMatchNotices(sql`(note->>'user_id')::uuid`);
-
-/** The like notices whose recipients want them (a JSON array of notification rows). */
-const likeNotesWanted = (notes: SQL) => sql`(select coalesce(jsonb_agg(note order by at), '[]'::jsonb)
-  from jsonb_array_elements(${notes}) with ordinality as notes(note, at) where ${recipientWantsNotices})`;
-
-/** The match notices whose recipients want them, the swiper's naming the target (`name`, for `%s`). */
-const matchNotesWanted = (notes: SQL, name: SQL) => sql`(select coalesce(jsonb_agg(
-    note || jsonb_build_object('message', format(note->>'message', ${name})) order by at), '[]'::jsonb)
-  from jsonb_array_elements(${notes}) with ordinality as notes(note, at) where ${recipientWantsNotices})`;
 
 /**
  * What a swipe reads of its target: what its checks and the match notices need. The card itself is
@@ -75,120 +72,68 @@ const visibleTarget = (swiperId: SQL, targetId: SQL, tier: SQL) =>
       where ${profiles.userId} = ${targetId} and ${profiles.userId} <> ${swiperId}
         and ${visibleTo({ id: swiperId, tier })}`;
 
-/** This swipe passes its own checks: a locked higher tier takes only a pass (or a token), men meet women. */
-const swipeAllowed = (card: SQL, v: { maxTier: SQL; direction: SQL; useMessageToken: SQL; userType: SQL }) =>
-  sql`(${card}."tierLevel" <= ${v.maxTier} or ${v.direction} = 'left' or ${v.useMessageToken})
-      and ${card}."userType" <> ${v.userType}`;
-
 type SwipeRow = SwipeTarget & SwipeOutcome;
 
 /**
- * A swipe in one round trip. `target` is the member swiped on as the swiper may see them (the
- * members' visibility rule); `allowed` keeps them only when this swipe passes its own checks (a
- * locked higher tier takes only a pass, unless the member spends a message token on it; men are paired
- * with women). record_swipe (drizzle/0016; tokens locked without SKIP LOCKED since 0021: the pair's
- * lock, the super like allowance or token, the message token, the swipe, the like count, the
- * notifications and the match) takes its target from `allowed`, so it runs only for an allowed row:
- * a refused swipe writes nothing. The reply row is the
- * target's card (none: not visible) with the outcome (all null: refused, or a repeat; `refusal` set
- * when the allowance or a token was missing). A plain like or pass stays this one statement; a super
- * like or a token like is the same statement too (decision 013).
+ * Swipes in one round trip: one swipe, or the likes and passes that arrived together (decision 021).
+ * For each swipe (`ord`: its place in the input), `target` is the member swiped on as the swiper may
+ * see them (the members' visibility rule); `allowed` keeps the swipe only when it passes its own
+ * checks: a locked higher tier takes only a pass, unless the member spends a message token on it
+ * (`spends_token`); men are paired with women. record_swipes (db/sql/record_swipes.sql) writes the
+ * allowed ones as they would have been written one after the other: the pair's lock, the super like
+ * allowance or token, the message token, the swipe, the like count, the notices its recipients want
+ * and the match. A refused swipe writes nothing. One row per swipe whose target the swiper may see:
+ * the target's check columns with the outcome (all null: refused by a check, or a repeat; `refusal`
+ * set when the allowance or a token was missing). The refusal itself is explained by `refusalOf`.
  *
- * The match notices are format() templates: the swiper's names the target (`%s`), whose name this
- * statement is the first to read. A member who turned match notifications off gets no like or match
- * notice (the match itself, and its realtime event, still reach them).
+ * The notes go in as written here, with the target's name: record_swipes keeps those whose
+ * recipient wants them (a member who turned match notifications off gets no like or match notice; the
+ * match itself, and its realtime event, still reach them) and names the target in the match notices
+ * (`%s`), for the notes it writes only: a pass reads nobody's settings, a like that makes no match
+ * only its target's.
  *
- * A swipe that is its own transaction commits asynchronously (decision 009): PostgreSQL replies
- * before the WAL reaches the disk, so a swipe waits for no disk flush. A power loss may forget the
- * last fraction of a second of swipes (never half of one: the database stays consistent); messages,
- * money and everything else keep the default, durable commit.
+ * Swipes that are their own transaction commit asynchronously (decision 009, `commitMode` 'off'):
+ * PostgreSQL replies before the WAL reaches the disk, so a swipe waits for no disk flush. A power
+ * loss may forget the last fraction of a second of swipes (never half of one: the database stays
+ * consistent); messages, money and everything else keep the default, durable commit. Inside a
+ * caller's transaction (`commitMode` null) the caller's setting stays.
  */
 const swipeStatement = preparedStatement<
-  SwipeRow,
-  {
-    swiperId: string;
-    targetId: string;
-    tier: TierLevel;
-    maxTier: TierLevel;
-    userType: string;
-    direction: SwipeDirection;
-    /** Like a locked card by spending a message token (the member asked to). */
-    useMessageToken: boolean;
-    superLikesPerDay: number;
-    likeNotes: string;
-    matchNotes: string;
-    expiry: string;
-    /** 'off' when the swipe is its own transaction (see below); null keeps the caller's setting. */
-    commitMode: 'off' | null;
-  }
+  SwipeRow & { ord: number },
+  { swipes: string; expiry: string; commitMode: 'off' | null }
 >(
   'swipe',
   (v) =>
-    sql`with target as (
-        ${visibleTarget(sql`${v.swiperId}::uuid`, sql`${v.targetId}::uuid`, sql`${v.tier}::int`)}
-      ), allowed as (
-        select "id", "name",
-          ("tierLevel" > ${v.maxTier}::int and ${v.direction}::swipe_direction <> 'left') as "spendsToken"
-        from target,
-          (select set_config('synchronous_commit',
-             coalesce(${v.commitMode}::text, current_setting('synchronous_commit')), true)) commit_mode
-        where ${swipeAllowed(sql`target`, {
-          maxTier: sql`${v.maxTier}::int`,
-          direction: sql`${v.direction}::swipe_direction`,
-          useMessageToken: sql`${v.useMessageToken}::boolean`,
-          userType: sql`${v.userType}::user_type`,
-        })}
-      )
-      select target.*, outcome.* from target left join lateral (
-        select r.* from allowed, record_swipe(${v.swiperId}::uuid, allowed."id", ${v.direction}::swipe_direction,
-          ${likeNotesWanted(sql`${v.likeNotes}::jsonb`)}, ${matchNotesWanted(sql`${v.matchNotes}::jsonb`, sql`allowed."name"`)},
-          ${v.expiry}::interval, ${v.superLikesPerDay}::int, allowed."spendsToken") r
-      ) outcome on true`,
-);
-
-type SwipeValues = ReturnType<typeof swipeValues>['values'];
-type BatchRow = SwipeTarget & Omit<SwipeOutcome, 'refusal'> & { ord: number };
-
-/**
- * Plain likes and passes that arrive while a batch is being written, written together (decision 021,
- * drizzle/0018): the same checks as `swipeStatement`, per swipe, then record_swipes writes the
- * allowed ones as record_swipe would have one after the other. One row per swipe whose target the
- * swiper may see (`ord`: its place in the batch), its outcome all null when it was refused.
- * The notes go in as written here, with the target's name: record_swipes (drizzle/0020) keeps those
- * whose recipient wants them and names the target in the match notices, for the notes it writes
- * only: a pass reads nobody's settings, a like that makes no match only its target's.
- */
-const swipeBatchStatement = preparedStatement<BatchRow, { batch: string; expiry: string }>(
-  'swipe_batch',
-  (v) =>
     sql`with input as materialized (
-        select * from jsonb_to_recordset(${v.batch}::jsonb) as i(ord int, swiper uuid, target uuid, tier int,
-          max_tier int, user_type user_type, direction swipe_direction, like_notes jsonb, match_notes jsonb)
+        select * from jsonb_to_recordset(${v.swipes}::jsonb) as i(ord int, swiper uuid, target uuid, tier int,
+          max_tier int, user_type user_type, direction swipe_direction, use_message_token boolean,
+          super_likes_per_day int, like_notes jsonb, match_notes jsonb)
       ), target as materialized (
         select input.ord, card.* from input
           cross join lateral (${visibleTarget(sql`input.swiper`, sql`input.target`, sql`input.tier`)}) card
       ), allowed as (
-        select input.ord, input.swiper, input.target, input.direction, input.like_notes, input.match_notes,
-          target."name" as target_name
+        select input.ord, input.swiper, input.target, input.direction,
+          (target."tierLevel" > input.max_tier and input.direction <> 'left') as spends_token,
+          input.super_likes_per_day, input.like_notes, input.match_notes, target."name" as target_name
         from target join input on input.ord = target.ord
-        where ${swipeAllowed(sql`target`, {
-          maxTier: sql`input.max_tier`,
-          direction: sql`input.direction`,
-          useMessageToken: sql`false`,
-          userType: sql`input.user_type`,
-        })}
+        where (target."tierLevel" <= input.max_tier or input.direction = 'left' or input.use_message_token)
+          and target."userType" <> input.user_type
       ), outcome as materialized (
-        select r.* from (select set_config('synchronous_commit', 'off', true)) commit_mode,
+        select r.* from
+          (select set_config('synchronous_commit',
+             coalesce(${v.commitMode}::text, current_setting('synchronous_commit')), true)) commit_mode,
           record_swipes((select coalesce(jsonb_agg(to_jsonb(allowed) order by ord), '[]'::jsonb) from allowed),
             ${v.expiry}::interval) r
       )
       select target.*, outcome.swiped_at, outcome.match_id, outcome.match_expires_at, outcome.match_status,
-        outcome.match_conversation_started_at, outcome.match_created, outcome.notification_ids
+        outcome.match_conversation_started_at, outcome.match_created, outcome.notification_ids, outcome.refusal
       from target left join outcome on outcome.ord = target.ord`,
 );
 
-/** A swipe as one element of the batch statement's input (its notes are JSON text already). */
-function batchElement(values: SwipeValues, ord: number): string {
+type SwipeValues = ReturnType<typeof swipeValues>['values'];
+
+/** A swipe as one element of the statement's input (its notes are JSON text already). */
+function swipeElement(values: SwipeValues, ord: number): string {
   const plain = JSON.stringify({
     ord,
     swiper: values.swiperId,
@@ -197,22 +142,37 @@ function batchElement(values: SwipeValues, ord: number): string {
     max_tier: values.maxTier,
     user_type: values.userType,
     direction: values.direction,
+    use_message_token: values.useMessageToken,
+    super_likes_per_day: values.superLikesPerDay,
   });
   return `${plain.slice(0, -1)},"like_notes":${values.likeNotes},"match_notes":${values.matchNotes}}`;
 }
 
-/** The swipes' rows, by their place in the batch (null: a target the swiper may not see). */
+/** The statement's values for these swipes (the first is ord 0). */
+const statementValues = (swipes: SwipeValues[], commitMode: 'off' | null) => ({
+  swipes: `[${swipes.map(swipeElement).join(',')}]`,
+  expiry: `${MATCH_EXPIRY_MS} milliseconds`,
+  commitMode,
+});
+
+/** The swipes' rows, by their place in the input (null: a target the swiper may not see). */
+async function writeSwipes(
+  ctx: AppContext,
+  swipes: SwipeValues[],
+  work?: Work,
+): Promise<Array<SwipeRow | null>> {
+  const rows = await swipeStatement.run(ctx.database, statementValues(swipes, work ? null : 'off'), work?.tx);
+  const byOrd = new Map(rows.map(({ ord, ...row }) => [ord, row]));
+  return swipes.map((_, ord) => byOrd.get(ord) ?? null);
+}
+
+/** A batch of swipes that are each their own transaction (see `batchedSwipe`). */
 async function writeSwipeBatch(
   ctx: AppContext,
   batch: SwipeValues[],
 ): Promise<Array<SwipeRow | null | Error>> {
   try {
-    const rows = await swipeBatchStatement.run(ctx.database, {
-      batch: `[${batch.map(batchElement).join(',')}]`,
-      expiry: `${MATCH_EXPIRY_MS} milliseconds`,
-    });
-    const byOrd = new Map(rows.map(({ ord, ...row }) => [ord, { ...row, refusal: null }]));
-    return batch.map((_, ord) => byOrd.get(ord) ?? null);
+    return await writeSwipes(ctx, batch);
   } catch (error) {
     // Only a batch the database refused is certain to have written nothing (the statement rolled
     // back); anything else (a reply that could not be read, a connection lost) may have come after
@@ -225,7 +185,7 @@ async function writeSwipeBatch(
     const rows: Array<SwipeRow | null | Error> = [];
     for (const values of batch) {
       try {
-        rows.push((await swipeStatement.run(ctx.database, values))[0] ?? null);
+        rows.push((await writeSwipes(ctx, [values]))[0] ?? null);
       } catch (failure) {
         rows.push(failure instanceof Error ? failure : new Error(String(failure)));
       }
@@ -234,7 +194,10 @@ async function writeSwipeBatch(
   }
 }
 
-/** Swipes wait for the batch in flight at most; a batch holds at most this many. */
+/**
+ * A swipe that is its own transaction waits at most for the batch in flight, then goes with the
+ * others that arrived meanwhile (decision 021); a batch holds at most this many.
+ */
 const SWIPE_BATCH_SIZE = 64;
 const batchedSwipe = batcherPerContext(writeSwipeBatch, { maxSize: SWIPE_BATCH_SIZE });
 
@@ -248,7 +211,7 @@ const likeKey = (kind: 'like' | 'super-like', from: string, at: Date) =>
 /**
  * What the target of a like is told. Neither names the swiper: who likes you is what Interests (super
  * likes) and a match reveal. A plain like's notice is dropped when the like made the match
- * (`unless_match`, read by record_swipe): the match notice says it all.
+ * (`unless_match`, read by record_swipes): the match notice says it all.
  */
 function likeNotesFor(
   from: string,
@@ -283,7 +246,7 @@ function likeNotesFor(
   return [];
 }
 
-/** Notification rows as the record_swipe statement reads them (the notifications table's columns). */
+/** Notification rows as record_swipes reads them (the notifications table's columns, and `unless_match`). */
 const asRows = (notes: Array<NewNotification & { unlessMatch?: true }>) =>
   JSON.stringify(
     notes.map((n) => ({
@@ -323,8 +286,8 @@ function matchNotesFor(actor: MemberActor, input: SwipeBody): NewNotification[] 
   ];
 }
 
-/** The swipe statement's values, and the like notices they carry (announced after commit). */
-function swipeValues(actor: MemberActor, input: SwipeBody, now: Date, commitMode: 'off' | null) {
+/** A swipe's values in the statement's input, and the like notices they carry (announced after commit). */
+function swipeValues(actor: MemberActor, input: SwipeBody, now: Date) {
   const likeNotes = likeNotesFor(actor.id, input, now);
   // A pass makes no match: it carries no match notices.
   const matchNotes: NewNotification[] = input.direction === 'left' ? [] : matchNotesFor(actor, input);
@@ -339,15 +302,8 @@ function swipeValues(actor: MemberActor, input: SwipeBody, now: Date, commitMode
     superLikesPerDay: superLikesPerDay(actor.tier),
     likeNotes: asRows(likeNotes),
     matchNotes: asRows(matchNotes),
-    expiry: `${MATCH_EXPIRY_MS} milliseconds`,
-    commitMode,
   };
   return { values, likeNotes };
-}
-
-/** The statement one swipe runs, with its values, for EXPLAIN (bench/explain-swipe.ts). */
-export function swipeStatementFor(actor: MemberActor, input: SwipeBody): { text: string; values: unknown[] } {
-  return swipeStatement.render(swipeValues(actor, input, new Date(), 'off').values);
 }
 
 /** The statement a batch of one member's swipes runs, with its values, for EXPLAIN (bench/explain-swipe.ts). */
@@ -355,12 +311,13 @@ export function swipeBatchStatementFor(
   actor: MemberActor,
   inputs: SwipeBody[],
 ): { text: string; values: unknown[] } {
-  const batch = inputs.map((input) => swipeValues(actor, input, new Date(), 'off').values);
-  return swipeBatchStatement.render({
-    batch: `[${batch.map(batchElement).join(',')}]`,
-    expiry: `${MATCH_EXPIRY_MS} milliseconds`,
-  });
+  const swipes = inputs.map((input) => swipeValues(actor, input, new Date()).values);
+  return swipeStatement.render(statementValues(swipes, 'off'));
 }
+
+/** The statement one swipe runs: the same, for a batch of one. */
+export const swipeStatementFor = (actor: MemberActor, input: SwipeBody) =>
+  swipeBatchStatementFor(actor, [input]);
 
 /**
  * Records a swipe. Checks, in order: the swipe permission (declared on the route and re-checked
@@ -368,12 +325,11 @@ export function swipeBatchStatementFor(
  * a locked higher tier takes only a pass (or a like paid with a message token), same-type pairs are
  * refused, a repeat is a conflict, and a super like beyond the day's allowance needs a Super Likes
  * Pack token (SUPER_LIKE_LIMIT).
- * One statement (`swipeStatement`, or for a plain like or pass `swipeBatchStatement` with the swipes
- * that arrived with it) reads the target, applies those checks and, only when they pass, writes the
- * swipe, the like count, the notifications and the match atomically; a refusal is
- * explained here from the target row it returned. `notification.created` and `match.created` go out
- * once it has committed. The notification texts are written here and passed in, so they live in one
- * place.
+ * One statement (`swipeStatement`, with the swipes that arrived with this one when it is its own
+ * transaction) reads the target, applies those checks and, only when they pass, writes the swipe,
+ * the like count, the notifications and the match atomically; a refusal is explained here from the
+ * target row it returned. `notification.created` and `match.created` go out once it has committed.
+ * The notification texts are written here and passed in, so they live in one place.
  */
 export async function recordSwipe(
   ctx: AppContext,
@@ -382,15 +338,11 @@ export async function recordSwipe(
   const block = swipeBlock(actor.rules);
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
-  const { values, likeNotes } = swipeValues(actor, input, new Date(), work ? null : 'off');
-
-  // A plain like or pass that is its own transaction joins the next batch; the rest keep one statement.
-  const batchable = !work && input.direction !== 'up' && input.use_message_token !== true;
+  const { values, likeNotes } = swipeValues(actor, input, new Date());
 
   return ctx.transactSingleStatement(async (unit) => {
-    const row = batchable
-      ? await batchedSwipe(ctx, values)
-      : (await swipeStatement.run(ctx.database, values, work?.tx))[0];
+    // A swipe of its own joins the next batch; inside a caller's transaction it is a batch of one.
+    const row = work ? (await writeSwipes(ctx, [values], work))[0] : await batchedSwipe(ctx, values);
     if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
     const {
       swiped_at,
@@ -437,7 +389,7 @@ export async function recordSwipe(
         status: match_status,
         conversationStartedAt: match_conversation_started_at,
       };
-      // A new match (an expired one this like reopened counts as new, drizzle/0023), or the pair's
+      // A new match (an expired one this like reopened counts as new), or the pair's
       // match still open (a super like given again after Remove).
       if (match_created || isMatchOpen(match)) {
         reply.match = await presentMatch(unit, match, actor, target.id, match_created === true);
@@ -448,7 +400,7 @@ export async function recordSwipe(
 }
 
 /**
- * Why the swipe statement wrote nothing for a visible target: the checks it applied (swipeAllowed),
+ * Why the swipe statement wrote nothing for a visible target: the checks it applied (`allowed`),
  * in order. A like paid with a message token passes the tier check, so if it wrote nothing without a
  * refusal it was a repeat, not a locked card.
  */
