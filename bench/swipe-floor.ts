@@ -6,11 +6,11 @@
  *
  * In one run, on the platform benchmark's data and load (10 connections, wrk in another process),
  * it measures the trivial route, a real swipe, then a swipe whose database work is cut to its floor,
- * then the trivial route again. For the floor, record_swipes (the function a batch of likes and
- * passes runs, drizzle/0023) is replaced on the scratch database by one that only takes the pairs'
- * locks and writes the swipe rows: no like counts, no notices, no match. Everything else is the
- * real path: the request, the session, the target's visibility and checks, the batch, the commit,
- * the reply. The real function is put back before the last measurement.
+ * then the trivial route again. For the floor, record_swipes (the function every swipe runs,
+ * apps/server/src/db/sql/record_swipes.sql) is replaced on the scratch database by one that only
+ * takes the pairs' locks and writes the swipe rows: no like counts, no notices, no match, no tokens
+ * spent. Everything else is the real path: the request, the session, the target's visibility and
+ * checks, the batch, the commit, the reply. The real function is put back before the last measurement.
  *
  * What it tells: the ratio no change inside record_swipes can beat, since any swipe has to check
  * its target and write its row before it answers (decision 009 turned down answering first).
@@ -19,18 +19,18 @@ import pg from 'pg';
 import { type LoadPlan, load, seedBenchDatabase, startServer, type Viewer } from './harness';
 
 const FLOOR = `
-CREATE OR REPLACE FUNCTION record_swipes(p_batch jsonb, p_match_expiry interval) RETURNS TABLE (
+CREATE OR REPLACE FUNCTION record_swipes(p_swipes jsonb, p_match_expiry interval) RETURNS TABLE (
   ord integer, swiped_at timestamptz, match_id uuid, match_expires_at timestamptz, match_status match_status,
-  match_conversation_started_at timestamptz, match_created boolean, notification_ids uuid[]
+  match_conversation_started_at timestamptz, match_created boolean, notification_ids uuid[], refusal text
 ) LANGUAGE plpgsql SET jit = off AS $$
 #variable_conflict use_column
 BEGIN
   PERFORM pg_advisory_xact_lock(k) FROM (
     SELECT DISTINCT hashtextextended('swipe-pair:' || least(b.swiper, b.target) || ':' || greatest(b.swiper, b.target), 0) AS k
-    FROM jsonb_to_recordset(p_batch) AS b(swiper uuid, target uuid) ORDER BY 1) keys;
+    FROM jsonb_to_recordset(p_swipes) AS b(swiper uuid, target uuid) ORDER BY 1) keys;
   RETURN QUERY
   WITH batch AS (
-    SELECT * FROM jsonb_to_recordset(p_batch) AS b(ord integer, swiper uuid, target uuid, direction swipe_direction)
+    SELECT * FROM jsonb_to_recordset(p_swipes) AS b(ord integer, swiper uuid, target uuid, direction swipe_direction)
   ), written AS (
     INSERT INTO swipe_actions (swiper_id, target_id, direction, created_at)
     SELECT swiper, target, direction, now() + (row_number() OVER (ORDER BY ord)) * interval '1 microsecond'
@@ -38,7 +38,8 @@ BEGIN
     ON CONFLICT (swiper_id, target_id) DO NOTHING
     RETURNING swiper_id, target_id, created_at
   )
-  SELECT b.ord, w.created_at, null::uuid, null::timestamptz, null::match_status, null::timestamptz, false, '{}'::uuid[]
+  SELECT b.ord, w.created_at, null::uuid, null::timestamptz, null::match_status, null::timestamptz, false, '{}'::uuid[],
+    null::text
   FROM batch b LEFT JOIN written w ON w.swiper_id = b.swiper AND w.target_id = b.target;
 END $$`;
 
