@@ -117,6 +117,7 @@ export const apiPaths = {
   boostCheckout: `${API}/boosts/checkout`,
   sponsorships: `${API}/sponsorships`,
   sponsorship: (id: string) => `${API}/sponsorships/${encodeURIComponent(id)}`,
+  sponsorshipQuote: (userId: string) => `${API}/sponsorships/quote?user_id=${encodeURIComponent(userId)}`,
   compliance: `${API}/compliance`,
   complianceAccept: (document: 'terms' | 'privacy') => `${API}/compliance/${document}`,
   complianceSkipAge: `${API}/compliance/age/skip`,

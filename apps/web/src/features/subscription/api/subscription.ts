@@ -1,9 +1,11 @@
 import {
   type BoostType,
   checkoutReplySchema,
-  okSchema,
+  endSponsorshipReplySchema,
   portalReplySchema,
+  sponsorReplySchema,
   sponsorshipListSchema,
+  sponsorshipQuoteSchema,
   subscriptionStateSchema,
   type TierLevel,
 } from '@royal/shared';
@@ -63,19 +65,42 @@ export function useSponsorships(enabled = true) {
   });
 }
 
-export function useSponsor() {
-  const queryClient = useQueryClient();
+/** What sponsoring this member would cost and until when (the server's refusals as errors). */
+export function useSponsorshipQuote() {
   return useMutation({
     mutationFn: (userId: string) =>
-      api.post(apiPaths.sponsorships, { user_id: userId }, { schema: okSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships }),
+      api.get(apiPaths.sponsorshipQuote(userId), { schema: sponsorshipQuoteSchema }),
   });
 }
 
-export function useRevokeSponsorship() {
+/** A sponsorship moves wallet money: the list, the balance and its history are stale after one. */
+function useSponsorshipMutation<T, V>(mutationFn: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(apiPaths.sponsorship(id), { schema: okSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships }),
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.sponsorships }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.wallet }),
+      ]),
   });
+}
+
+/** Pays one period at the quoted price, once per attempt key. */
+export function useSponsor() {
+  return useSponsorshipMutation(
+    ({ key, userId, priceCents }: { key: string; userId: string; priceCents: number }) =>
+      api.post(
+        apiPaths.sponsorships,
+        { user_id: userId, price_cents: priceCents },
+        { schema: sponsorReplySchema, headers: { 'Idempotency-Key': key } },
+      ),
+  );
+}
+
+/** Ends a sponsorship the member gives; the unused share of its period goes back to their wallet. */
+export function useEndSponsorship() {
+  return useSponsorshipMutation((id: string) =>
+    api.delete(apiPaths.sponsorship(id), { schema: endSponsorshipReplySchema }),
+  );
 }

@@ -20,10 +20,9 @@ import { useCurrentMember } from '@/features/auth';
 import { useMemberSettings } from '@/features/settings';
 import { cn } from '@/lib/cn';
 import { useSubscription } from '../api/subscription';
+import { dateLabel } from '../date-label';
 import { PlanCard, planState } from './plan-card';
 import { useCheckoutActions } from './use-checkout-actions';
-
-const dateLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 
 /** /subscription (part 2 §2): the current plan with Manage, then plans and one-time boosts. */
 export function SubscriptionScreen() {
@@ -81,7 +80,9 @@ export function SubscriptionScreen() {
             </p>
           )}
           {plan.sponsored_by && (
-            <p className="mt-1 text-sm text-gold-200">Sponsored by {plan.sponsored_by.name}</p>
+            <p className="mt-1 text-sm text-gold-200">
+              Sponsored by {plan.sponsored_by.name} until {dateLabel(plan.sponsored_by.until)}
+            </p>
           )}
           {plan.cancel_at_period_end && (
             <p className="mt-1 text-sm text-white/70">Ends at the close of this period</p>

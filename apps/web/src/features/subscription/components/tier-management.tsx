@@ -6,17 +6,12 @@ import {
   TIER_LEVELS,
   TIERS,
 } from '@royal/shared';
-import { EyeOff, HandCoins, TrendingUp } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { ModalContent } from '@/components/ui/modal';
+import { EyeOff, TrendingUp } from 'lucide-react';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { useCurrentMember } from '@/features/auth';
-import { errorMessage } from '@/lib/api';
-import { useRevokeSponsorship, useSponsor, useSponsorships } from '../api/subscription';
+import { dateLabel } from '../date-label';
 import { PlanCard, planState } from './plan-card';
+import { SponsorSection } from './sponsor-section';
 import { useCheckoutActions } from './use-checkout-actions';
 
 const TOP_TEN_PERCENT = 90;
@@ -35,7 +30,7 @@ export function TierManagement() {
           <span className="text-muted-foreground text-sm">
             {active
               ? me.tier_subscription_ends_at
-                ? `Active until ${new Date(me.tier_subscription_ends_at).toLocaleDateString(undefined, { dateStyle: 'long' })}`
+                ? `Active until ${dateLabel(me.tier_subscription_ends_at)}`
                 : 'Active'
               : 'Not active'}
           </span>
@@ -72,85 +67,8 @@ export function TierManagement() {
             <EyeOff aria-hidden="true" className="size-4 text-gold-300" />
             Ghost Mode: <strong>{me.ghost_mode ? 'On' : 'Off'}</strong>
           </p>
-          <SponsorSection enabled={me.can_sponsor} />
+          <SponsorSection />
         </section>
-      )}
-    </div>
-  );
-}
-
-function SponsorSection({ enabled }: { enabled: boolean }) {
-  const [open, setOpen] = useState(false);
-  const [userId, setUserId] = useState('');
-  const inputId = useId();
-  const sponsorships = useSponsorships(enabled);
-  const sponsor = useSponsor();
-  const revoke = useRevokeSponsorship();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    sponsor.mutate(userId.trim(), {
-      onSuccess: () => {
-        toast.success('Sponsorship active', { description: 'The member now has full access to their tier.' });
-        setOpen(false);
-        setUserId('');
-      },
-      onError: (error) => toast.error('Sponsorship failed', { description: errorMessage(error) }),
-    });
-  };
-  return (
-    <div className="mt-4 flex flex-col gap-3">
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger asChild>
-          <Button variant="gold" disabled={!enabled} className="self-start">
-            <HandCoins aria-hidden="true" className="size-4" />
-            Sponsor User
-          </Button>
-        </Dialog.Trigger>
-        <ModalContent className="text-left">
-          <Dialog.Title className="font-display text-2xl">Sponsor a member</Dialog.Title>
-          <Dialog.Description className="mt-1 text-muted-foreground text-sm">
-            Their tier stays active while you sponsor them; you can revoke it at any time.
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 flex flex-col gap-3">
-            <label htmlFor={inputId} className="font-semibold text-sm">
-              Member user ID
-            </label>
-            <input
-              id={inputId}
-              value={userId}
-              onChange={(e) => setUserId(e.target.value)}
-              className="min-h-11 rounded-xl border border-border bg-surface px-3"
-            />
-            <Button type="submit" disabled={sponsor.isPending || userId.trim() === ''}>
-              Sponsor
-            </Button>
-          </form>
-        </ModalContent>
-      </Dialog.Root>
-      {!enabled && (
-        <p className="text-sm text-white/70">
-          Sponsoring is enabled for your account by the Royal Circle team.
-        </p>
-      )}
-      {sponsorships.data && sponsorships.data.given.length > 0 && (
-        <ul className="grid gap-2" aria-label="Members you sponsor">
-          {sponsorships.data.given.map((s) => (
-            <li
-              key={s.id}
-              className="flex items-center justify-between gap-2 rounded-xl bg-white/10 px-3 py-2 text-sm"
-            >
-              {s.sponsored.name}
-              <Button
-                variant="glass"
-                className="min-h-9 px-3 text-xs"
-                disabled={revoke.isPending}
-                onClick={() => revoke.mutate(s.id)}
-              >
-                Revoke
-              </Button>
-            </li>
-          ))}
-        </ul>
       )}
     </div>
   );
