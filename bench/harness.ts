@@ -9,17 +9,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CITIES, LIFESTYLE_TAGS, PRIVACY_VERSION, TERMS_VERSION } from '@royal/shared';
+import { CITIES, LIFESTYLE_TAGS, MATCH_EXPIRY_MS, PRIVACY_VERSION, TERMS_VERSION } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { sessions } from '../apps/server/src/db/schema';
 import { createMemberDirectly, SESSION_SETTINGS, signSessionToken } from '../apps/server/src/modules/auth';
+import { lockWallets, postEntry } from '../apps/server/src/modules/wallet';
 import { deriveSecrets } from '../apps/server/src/secrets';
 import { freePort } from '../apps/server/test/free-port';
-import { targetCount, targetId } from './targets.mjs';
+import { generatedMemberId, targetCount, targetId } from './targets.mjs';
 
-export { targetCount, targetId };
+export { generatedMemberId, targetCount, targetId };
 /** A viewer's targets (targets.mjs): the k-th member of a type is g = 2k + first. */
 export type TargetRange = {
   first: 1 | 2;
@@ -30,12 +31,11 @@ export type TargetRange = {
 };
 
 export const ROOT = resolve(import.meta.dirname, '..');
-const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
+export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
 export const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 export const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const VIEWERS = 20;
 /** A database kept by an earlier run (BENCH_KEEP) to measure on again: its work folder. */
 const REUSED = process.env.BENCH_REUSE;
 /** The secrets the servers run with: a kept database's own (its sessions are signed with them). */
@@ -195,6 +195,69 @@ async function seedSwipeHistory(handle: DatabaseHandle) {
 export const sessionCookie = (token: string) =>
   `rc.session_token=${encodeURIComponent(signSessionToken(token, AUTH_SECRET))}`;
 
+export type Member = { id: string; cookie: string };
+export type Match = { id: string; user1: string; user2: string };
+
+/**
+ * Generated members 1…count as members who chat: paid, verified and at tier 3 (every one of them may
+ * write), each signed in (session token `${tokenPrefix}${g}`, as sign-in writes it: not yet due for
+ * the daily refresh), and matched in pairs (1,2), (3,4) … (a woman and a man) whose conversation has
+ * started, so the match stays open however long a kept database lives; a pair with a block between
+ * them is left unmatched. Only what is missing is written: a kept database is used as it is.
+ */
+export async function seedChatPairs(
+  handle: DatabaseHandle,
+  count: number,
+  tokenPrefix: string,
+): Promise<{ members: Member[]; matches: Match[] }> {
+  const id = (g: string) => sql.raw(`('00000000-0000-4000-8000-' || lpad(to_hex(${g}), 12, '0'))::uuid`);
+  const last = generatedMemberId(count);
+  const generated = (column: string) =>
+    sql.raw(`${column} <= '${last}'::uuid and ${column}::text like '00000000-0000-4000-8000-%'`);
+  await handle.db.execute(sql`
+    update profiles set tier_level = 3, verified = true, tier_subscription_active = true
+    where ${generated('user_id')} and (tier_level <> 3 or not verified or not tier_subscription_active)`);
+  await handle.db.execute(sql`
+    insert into sessions (token, user_id, expires_at)
+    select ${tokenPrefix} || g, ${id('g')}, now() + ${`${SESSION_SETTINGS.expiresInSeconds} seconds`}::interval
+    from generate_series(1, ${count}) g
+    on conflict (token) do nothing`);
+  await handle.db.execute(sql`
+    insert into matches (user1_id, user2_id, expires_at, conversation_started_at)
+    select a, b, now() + ${`${MATCH_EXPIRY_MS} milliseconds`}::interval, now()
+    from (select ${id('g')} as a, ${id('g + 1')} as b from generate_series(1, ${count} - 1, 2) g) pairs
+    where not exists (select 1 from user_blocks k
+                      where (k.blocker_id = a and k.blocked_id = b) or (k.blocker_id = b and k.blocked_id = a))
+    on conflict do nothing`);
+  // The rows just written get their statistics, as a live database's would have.
+  await handle.db.execute(sql`analyze profiles, sessions, matches`);
+  const rows = await handle.db.execute<{ id: string; user1_id: string; user2_id: string }>(
+    sql`select id, user1_id, user2_id from matches where ${generated('user1_id')} and ${generated('user2_id')}`,
+  );
+  return {
+    members: Array.from({ length: count }, (_, i) => ({
+      id: generatedMemberId(i + 1),
+      cookie: sessionCookie(`${tokenPrefix}${i + 1}`),
+    })),
+    matches: rows.rows.map((r) => ({ id: r.id, user1: r.user1_id, user2: r.user2_id })),
+  };
+}
+
+/** Money in a member's wallet the way a paid deposit posts it: one balanced ledger entry. */
+export async function fundWallet(handle: DatabaseHandle, userId: string, cents: number) {
+  await handle.db.transaction(async (tx) => {
+    const wallets = await lockWallets(tx, [userId]);
+    await postEntry(tx, wallets, {
+      type: 'deposit',
+      description: 'benchmark funds',
+      legs: [
+        { userId, account: 'wallet', amountCents: cents },
+        { platform: 'provider_clearing', amountCents: -cents },
+      ],
+    });
+  });
+}
+
 /** A connection to the seeded database (close it before the server is started on PGlite). */
 export function openBenchDatabase(database: BenchDatabase): Promise<DatabaseHandle> {
   return createDatabase(
@@ -202,33 +265,41 @@ export function openBenchDatabase(database: BenchDatabase): Promise<DatabaseHand
   );
 }
 
-/**
- * Where each viewer's swipes start, in the other type's user id order: 2,000 apart. The first 2,000
- * targets of each viewer are its own; after them it goes on into the next viewer's, which that
- * viewer, swiping at the same pace, has left behind (targets.mjs).
- */
-/** Swipes each viewer has given before the benchmark starts. */
+/** Swipes each viewer has given before the benchmark starts (fewer when many viewers share a type). */
 const VIEWER_HISTORY = 400;
 /** Generated members of each type (the smaller, men: even g). */
 const MEMBERS_PER_TYPE = Math.floor(PROFILES / 2);
+/** The platform, search and realtime benchmarks' viewers; the mixed load asks for more. */
+const DEFAULT_VIEWERS = 20;
+/** The fewest places between two viewers' first targets. */
+const MIN_APART = 100;
+
 /**
- * 2,000 on the benchmark's 100,000 profiles; less on a smaller seed (BENCH_PROFILES=20000), where the
- * viewers' first targets and their histories must still fit in one type.
+ * Where each viewer's swipes start, in the other type's user id order (`apart` places apart), and
+ * where its history lies (`historyStart` + i × `history`, past every viewer's first targets). The
+ * first `apart` targets of each viewer are its own; after them it goes on into the next viewer's,
+ * which that viewer, swiping at the same pace, has left behind (targets.mjs). For 20 viewers on the
+ * benchmark's 100,000 profiles: 2,000 apart and 400 swipes of history each; for the mixed load's 200
+ * viewers the histories (125 each) and the spacing (250) shrink so that all of it fits in one type.
  */
-const TARGETS_APART = Math.min(
-  2000,
-  Math.floor((MEMBERS_PER_TYPE - VIEWERS * VIEWER_HISTORY) / Math.ceil(VIEWERS / 2)),
-);
-if (TARGETS_APART < 100)
-  throw new Error(`BENCH_PROFILES=${PROFILES} is too few for ${VIEWERS} viewers: seed at least 20,000`);
-/** Where the viewers' histories (below) start in that order: past every viewer's first targets. */
-const HISTORY_START = Math.ceil(VIEWERS / 2) * TARGETS_APART;
+function viewerLayout(viewers: number) {
+  const perType = Math.ceil(viewers / 2);
+  const fullHistory = MEMBERS_PER_TYPE - viewers * VIEWER_HISTORY >= MIN_APART * perType;
+  const history = fullHistory ? VIEWER_HISTORY : Math.floor(MEMBERS_PER_TYPE / (2 * viewers));
+  const apart = Math.min(2000, Math.floor((MEMBERS_PER_TYPE - viewers * history) / perType));
+  if (apart < MIN_APART)
+    throw new Error(
+      `BENCH_PROFILES=${PROFILES} is too few for ${viewers} viewers: seed at least ${(4 * perType * MIN_APART).toLocaleString()}`,
+    );
+  return { history, apart, historyStart: perType * apart };
+}
 
 /** Tier-4 viewers in Miami (they see every tier), each signed in with a session written directly. */
-async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
+async function createViewers(handle: DatabaseHandle, count: number): Promise<Viewer[]> {
   const writer = { locationKey: deriveSecrets(AUTH_SECRET).locationJitter };
+  const layout = viewerLayout(count);
   const viewers: Viewer[] = [];
-  for (let i = 0; i < VIEWERS; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const userType = i % 2 === 0 ? 'men' : 'women';
     const { id } = await createMemberDirectly(handle.db, writer, {
       email: `viewer-${i}@bench.test`,
@@ -256,18 +327,18 @@ async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
     const targets: TargetRange = {
       first: wanted === 'women' ? 1 : 2,
       count: wanted === 'women' ? Math.ceil(PROFILES / 2) : Math.floor(PROFILES / 2),
-      start: Math.floor(i / 2) * TARGETS_APART,
-      historyFrom: HISTORY_START + i * VIEWER_HISTORY,
-      historyLength: VIEWER_HISTORY,
+      start: Math.floor(i / 2) * layout.apart,
+      historyFrom: layout.historyStart + i * layout.history,
+      historyLength: layout.history,
     };
-    // A history of its own, as an engaged member has: VIEWER_HISTORY passes and likes spread over
-    // the feed's order, on members none of the viewers reaches in its first 2,000 swipes.
+    // A history of its own, as an engaged member has: passes and likes spread over the feed's
+    // order, on members none of the viewers reaches in its first `apart` swipes.
     await handle.db.execute(sql`
       insert into swipe_actions (swiper_id, target_id, direction)
       select ${id}, user_id, (case when n % 3 = 0 then 'left' else 'right' end)::swipe_direction
       from (select user_id, row_number() over (order by user_id) as n from profiles
             where user_type = ${wanted} and user_id::text like '00000000-0000-4000-8000-%'
-            order by user_id offset ${targets.historyFrom} limit ${VIEWER_HISTORY}) h`);
+            order by user_id offset ${targets.historyFrom} limit ${targets.historyLength}) h`);
     viewers.push({
       id,
       cookie: sessionCookie(token),
@@ -279,6 +350,8 @@ async function createViewers(handle: DatabaseHandle): Promise<Viewer[]> {
 
 export type BenchDatabase = { url?: string; dataDir?: string };
 export type Server = { origin: string; pid: number; stop(): Promise<void> };
+/** A server bundle and the node flags it runs with: the sides of an A/B (bench:mix). */
+export type ServerBuild = { entry: string; nodeArgs: string[] };
 
 /** Starts `node dist/server.js` as production does and waits until it answers. */
 export async function startServer(
@@ -286,15 +359,19 @@ export async function startServer(
   statementStats: boolean,
   /** More settings for this server (the photo benchmark's private upload folder). */
   env: Record<string, string> = {},
+  /** This bundle and these flags rather than the ones BENCH_SERVER_BUILD and BENCH_SERVER_NODE_ARGS name. */
+  build?: ServerBuild,
 ): Promise<Server> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   // BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = build?.nodeArgs ?? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // BENCH_SERVER_BUILD names another build folder beside apps/server/dist (an A/B of two commits).
-  const entry = process.env.BENCH_SERVER_BUILD
-    ? join(ROOT, 'apps/server', process.env.BENCH_SERVER_BUILD, 'server.js')
-    : SERVER_ENTRY;
+  const entry =
+    build?.entry ??
+    (process.env.BENCH_SERVER_BUILD
+      ? join(ROOT, 'apps/server', process.env.BENCH_SERVER_BUILD, 'server.js')
+      : SERVER_ENTRY);
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, entry], {
     cwd: ROOT,
     env: {
@@ -312,7 +389,11 @@ export async function startServer(
       STATEMENT_STATS: String(statementStats),
       // Benchmarks move no real money.
       PAYMENT_PROVIDER: 'sandbox',
+      // The load comes from one address: none of the per-address limits may cut it short.
       API_RATE_LIMIT_PER_ADDRESS: '100000000',
+      PAGE_RATE_LIMIT_PER_ADDRESS: '100000000',
+      PAGE_RATE_LIMIT_PER_MEMBER: '100000000',
+      CONNECTIONS_PER_ADDRESS: '1000000',
       ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
       ...env,
     },
@@ -380,23 +461,29 @@ export function reserveTargets(workDir: string, count: number): number {
   return first;
 }
 
+/** Where a load run's swipes start in every viewer's targets: past those earlier runs used. */
+export const swipeOffset = (workDir: string) => swipeCursor(workDir);
+
+/** Records that a load run took each viewer's targets up to `used` (n counted from 1, as load runs do). */
+export function recordSwipes(workDir: string, used: number, viewers: Viewer[]) {
+  swipeCursor(workDir, used);
+  const targets = Math.min(...viewers.map((v) => targetCount(v.targets)));
+  if (used > targets)
+    console.warn(`the swipe runs used ${used} targets of ${targets} per viewer: later swipes repeat`);
+}
+
 /** One load run from a separate process. */
 export function load(plan: LoadPlan, workDir: string): Load {
   const file = join(workDir, `plan-${randomBytes(4).toString('hex')}.json`);
-  const offset = plan.kind === 'swipe' ? swipeCursor(workDir) : 0;
+  const offset = plan.kind === 'swipe' ? swipeOffset(workDir) : 0;
   writeFileSync(file, JSON.stringify({ ...plan, offset }));
   const out = execFileSync(process.execPath, [join(import.meta.dirname, 'load.mjs'), file], {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });
   const result = JSON.parse(out.trim().split('\n').at(-1) as string) as Load;
-  if (plan.kind === 'swipe') {
-    const used = offset + Math.ceil(result.total / plan.viewers.length) + 1;
-    swipeCursor(workDir, used);
-    const targets = Math.min(...plan.viewers.map((v) => targetCount(v.targets)));
-    if (used > targets)
-      console.warn(`the swipe runs used ${used} targets of ${targets} per viewer: later swipes repeat`);
-  }
+  if (plan.kind === 'swipe')
+    recordSwipes(workDir, offset + Math.ceil(result.total / plan.viewers.length) + 1, plan.viewers);
   return result;
 }
 
@@ -417,9 +504,10 @@ export type Seeded = {
 
 /**
  * Builds the current server as `npm start` does, then a scratch database (PostgreSQL, or PGlite with
- * BENCH_ENGINE=pglite) migrated and seeded with PROFILES profiles and the viewers, analysed.
+ * BENCH_ENGINE=pglite) migrated and seeded with PROFILES profiles and the viewers (20 unless the
+ * benchmark asks for more), analysed.
  */
-export async function seedBenchDatabase(): Promise<Seeded> {
+export async function seedBenchDatabase({ viewers: viewerCount = DEFAULT_VIEWERS } = {}): Promise<Seeded> {
   execFileSync('npm', ['run', 'build', '-w', '@royal/server'], { cwd: ROOT, stdio: 'ignore' });
   if (!existsSync(SERVER_ENTRY)) throw new Error(`the server build did not produce ${SERVER_ENTRY}`);
   // BENCH_REUSE=<work folder> measures again on a database an earlier BENCH_KEEP run kept (no seeding).
@@ -428,6 +516,10 @@ export async function seedBenchDatabase(): Promise<Seeded> {
     if (Array.isArray((viewers as Viewer[])[0]?.targets))
       throw new Error(
         `${REUSED} was seeded before targets.mjs (a list of targets per viewer): seed a new one`,
+      );
+    if ((viewers as Viewer[]).length !== viewerCount)
+      throw new Error(
+        `${REUSED} holds ${(viewers as Viewer[]).length} viewers and this benchmark needs ${viewerCount}: seed one with it (BENCH_KEEP=1)`,
       );
     // A kept database holds the swipes of every earlier run: each viewer's feed has lost those
     // members, so its feed figures drift from a fresh seed's the more runs it has seen.
@@ -474,7 +566,7 @@ export async function seedBenchDatabase(): Promise<Seeded> {
     await migrateDatabase(handle);
     console.log(`${ENGINE}: seeding ${PROFILES.toLocaleString()} profiles…`);
     await seedProfiles(handle);
-    const viewers = await createViewers(handle);
+    const viewers = await createViewers(handle, viewerCount);
     writeFileSync(join(workDir, 'bench.json'), JSON.stringify({ database, viewers, secrets: SECRETS }));
     // As a live database would be: statistics gathered and the bulk load vacuumed, so autovacuum
     // does not start on 100,000 fresh rows in the middle of a measurement, and written out, so the

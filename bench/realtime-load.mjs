@@ -6,33 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import WebSocket from 'ws';
+import { openSockets } from './sockets.mjs';
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const wsUrl = `${plan.origin.replace(/^http/, 'ws')}/api/realtime`;
 const sentAt = new Map();
 const latencies = [];
 let errors = 0;
 
-function openSocket(member) {
-  return new Promise((done, fail) => {
-    const socket = new WebSocket(wsUrl, { headers: { cookie: member.cookie, origin: plan.origin } });
-    socket.on('message', (data) => {
-      const frame = JSON.parse(data.toString());
-      if (frame.type !== 'message.created' || frame.payload.receiver_id !== member.id) return;
-      const started = sentAt.get(frame.payload.id);
-      if (started !== undefined) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-    });
-    socket.once('open', () => done(socket));
-    socket.once('error', fail);
-  });
-}
-
-const sockets = [];
-for (let i = 0; i < plan.members.length; i += 200) {
-  // In batches, as a crowd of tabs would arrive, not all in one instant.
-  sockets.push(...(await Promise.all(plan.members.slice(i, i + 200).map(openSocket))));
-}
+const sockets = await openSockets(plan.origin, plan.members, (_member, message) => {
+  const started = sentAt.get(message.id);
+  if (started !== undefined) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+});
 process.stdout.write(`${JSON.stringify({ phase: 'open', sockets: sockets.length })}\n`);
 // The caller measures the idle server now; wait for its word on stdin.
 await new Promise((done) => process.stdin.once('data', done));

@@ -13,17 +13,19 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { MATCH_EXPIRY_MS } from '@royal/shared';
-import { sql } from 'drizzle-orm';
-import { SESSION_SETTINGS } from '../apps/server/src/modules/auth';
-import { ENGINE, openBenchDatabase, seedBenchDatabase, sessionCookie, startServer } from './harness';
+import {
+  ENGINE,
+  type Member,
+  openBenchDatabase,
+  seedBenchDatabase,
+  seedChatPairs,
+  startServer,
+} from './harness';
 
 const SIZES = (process.env.BENCH_SOCKETS ?? '1000,10000').split(',').map(Number);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const targets = { p50: 10, p99: 50, kbPerSocket: 40 };
-
-const memberId = (g: number) => `00000000-0000-4000-8000-${g.toString(16).padStart(12, '0')}`;
 
 /** Resident memory of a process, in KB (Linux). */
 const rssKb = (pid: number) =>
@@ -35,42 +37,15 @@ const cpuMs = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-type Member = { id: string; cookie: string };
-
 async function main() {
   const largest = Math.max(...SIZES);
   const seeded = await seedBenchDatabase();
   try {
     // Members 1..largest each get a session; (1,2), (3,4) … are matched (even numbers are men).
     const handle = await openBenchDatabase(seeded.database);
-    // Paid, verified members at tier 3: every one of them may write.
-    await handle.db.execute(sql`
-      update profiles set tier_level = 3, verified = true, tier_subscription_active = true
-      where user_id <= ('00000000-0000-4000-8000-' || lpad(to_hex(${largest}::int), 12, '0'))::uuid
-        and user_id::text like '00000000-0000-4000-8000-%'`);
-    await handle.db.execute(sql`
-      -- Sessions as sign-in writes them: not yet due for the daily refresh.
-      insert into sessions (id, token, user_id, expires_at, created_at, updated_at)
-      select gen_random_uuid(), 'rt-' || g, ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
-        now() + ${`${SESSION_SETTINGS.expiresInSeconds} seconds`}::interval, now(), now()
-      from generate_series(1, ${largest}) g`);
-    await handle.db.execute(sql`
-      insert into matches (user1_id, user2_id, expires_at)
-      select least(a, b), greatest(a, b), now() + ${`${MATCH_EXPIRY_MS} milliseconds`}::interval
-      from (select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid as a,
-                   ('00000000-0000-4000-8000-' || lpad(to_hex(g + 1), 12, '0'))::uuid as b
-            from generate_series(1, ${largest} - 1, 2) g) pairs`);
-    // The rows just written get their statistics, as a live database's would have.
-    await handle.db.execute(sql`analyze profiles, sessions, matches`);
-    const matchRows = await handle.db.execute<{ id: string; user1_id: string }>(
-      sql`select id, user1_id from matches`,
-    );
+    const { members, matches } = await seedChatPairs(handle, largest, 'rt-');
     await handle.close();
-    const matchOf = new Map(matchRows.rows.map((r) => [r.user1_id, r.id]));
-    const members: Member[] = Array.from({ length: largest }, (_, i) => ({
-      id: memberId(i + 1),
-      cookie: sessionCookie(`rt-${i + 1}`),
-    }));
+    const matchOf = new Map(matches.map((m) => [m.user1, m.id]));
 
     const rows: string[] = [];
     for (const size of SIZES) {

@@ -23,23 +23,11 @@ import {
   statementsOf,
   type Viewer,
 } from './harness';
+import { SEARCH_MIXES as MIXES } from './search-mixes';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const P95_TARGET_MS = 50;
 const RATIO_TARGET = 0.1;
-
-/** The mixes of the issue; every viewer is a tier-4 member in Miami sharing their location. */
-const MIXES: { name: string; query: string }[] = [
-  { name: 'name only', query: 'q=ana' },
-  { name: 'distance 25', query: 'max_distance=25' },
-  {
-    name: 'all filters',
-    query:
-      'q=a&age_min=25&age_max=45&max_distance=50&user_type=women&tier=3&looking_for=long_term&tags=travel,nightlife&verified=true&online=true',
-  },
-  { name: 'online now', query: 'online=true' },
-  { name: 'lifestyle tags', query: 'tags=travel,nightlife' },
-];
 
 async function main() {
   const { database, viewers, workDir, dispose } = await seedBenchDatabase();

@@ -14,6 +14,10 @@
  * @typedef {{ first: 1 | 2, count: number, start: number, historyFrom: number, historyLength: number }} TargetRange
  */
 
+/** The user id of the g-th generated member (g from 1): women for odd g, men for even g. */
+export const generatedMemberId = (/** @type {number} */ g) =>
+  `00000000-0000-4000-8000-${g.toString(16).padStart(12, '0')}`;
+
 /** How many targets the range holds before it repeats. */
 export const targetCount = (/** @type {TargetRange} */ range) => range.count - range.historyLength;
 
@@ -21,7 +25,7 @@ export const targetCount = (/** @type {TargetRange} */ range) => range.count - r
 export function targetId(/** @type {TargetRange} */ range, /** @type {number} */ n) {
   let k = (range.start + n) % targetCount(range);
   if (k >= range.historyFrom) k += range.historyLength;
-  return `00000000-0000-4000-8000-${(2 * k + range.first).toString(16).padStart(12, '0')}`;
+  return generatedMemberId(2 * k + range.first);
 }
 
 /** `targetId` in Lua, for wrk's script: `target_id(range, n)` with range a table of the same fields. */

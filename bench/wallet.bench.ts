@@ -19,10 +19,10 @@ import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/clien
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { sessions } from '../apps/server/src/db/schema';
 import { createMemberDirectly, SESSION_SETTINGS } from '../apps/server/src/modules/auth';
-import { lockWallets, postEntry } from '../apps/server/src/modules/wallet';
 import {
   type BenchDatabase,
   ENGINE,
+  fundWallet,
   type Load,
   load,
   printResults,
@@ -40,7 +40,9 @@ const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 
 type Sender = { cookie: string; partner: string };
 
-async function member(handle: DatabaseHandle, n: number) {
+type Member = { id: string; cookie: string };
+
+async function member(handle: DatabaseHandle, n: number): Promise<Member> {
   const { id } = await createMemberDirectly(
     handle.db,
     { locationKey: randomBytes(32) },
@@ -55,18 +57,7 @@ async function member(handle: DatabaseHandle, n: number) {
       },
     },
   );
-  // Money in the way a paid deposit posts it: one balanced ledger entry.
-  await handle.db.transaction(async (tx) => {
-    const wallets = await lockWallets(tx, [id]);
-    await postEntry(tx, wallets, {
-      type: 'deposit',
-      description: 'benchmark funds',
-      legs: [
-        { userId: id, account: 'wallet', amountCents: FUNDS_CENTS },
-        { platform: 'provider_clearing', amountCents: -FUNDS_CENTS },
-      ],
-    });
-  });
+  await fundWallet(handle, id, FUNDS_CENTS);
   const token = randomBytes(24).toString('base64url');
   await handle.db.insert(sessions).values({
     token,
@@ -141,13 +132,13 @@ async function main() {
     const started = Date.now();
     await migrateDatabase(handle);
     console.log(`${ENGINE}: ${WALLETS.toLocaleString()} funded wallets…`);
-    const members = [];
+    const members: Member[] = [];
     for (let n = 0; n < WALLETS; n++) members.push(await member(handle, n));
     await handle.db.execute(sql`analyze`);
     await handle.close();
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const [a, b] = members as [(typeof members)[0], (typeof members)[0]];
+    const [a, b] = members as [Member, Member];
     const hotPair: Sender[] = [
       { cookie: a.cookie, partner: b.id },
       { cookie: b.cookie, partner: a.id },
@@ -156,7 +147,7 @@ async function main() {
     // senders) touch 16 different wallets: this run measures transfers without lock contention.
     const ring: Sender[] = members.map((m, i) => ({
       cookie: m.cookie,
-      partner: (members[(i + WALLETS / 2) % members.length] as (typeof members)[0]).id,
+      partner: (members[(i + WALLETS / 2) % members.length] as Member).id,
     }));
 
     const server = await startServer(database, false);

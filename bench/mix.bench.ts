@@ -1,0 +1,528 @@
+/**
+ * The mixed load (PERF.md: the figure that counts). The server runs in its own process as production
+ * starts it, on PostgreSQL and Redis; another process (mix-load.mjs) sends 200 signed-in members'
+ * requests at 20 connections in this mix: 30% feed, 20% GET /api/me, 15% swipes (each viewer's next
+ * unseen targets), 10% chat reads and 8% message sends (in real open matches), 5% search (the five
+ * filter mixes in turn), 5% notifications, 4% profile views, 3% wallet (balance and history, and one
+ * in five a $1 transfer to another viewer with its own Idempotency-Key). It prints each route's
+ * count, req/s, p50/p95/p99 and non-2xx, the mix's req/s, and the trivial route
+ * (GET /api/health/live) measured alone by the same process just before and just after the mix.
+ *
+ * The messages are sent by the viewers and by 2,000 more matched members (more with sockets): the
+ * app lets a member send 30 messages a minute, and 8% of the mix from 200 members would be more than
+ * that. Each sender is kept at 15 a minute by the load process.
+ *
+ *   npm run bench:mix                                   # PostgreSQL at 127.0.0.1:5432, Redis at 127.0.0.1:6379
+ *   BENCH_KEEP=1 npm run bench:mix                      # keep the database; it prints the BENCH_REUSE folder
+ *   BENCH_REUSE=/tmp/rc-bench-… npm run bench:mix       # measure again on a kept database (no seeding)
+ *   BENCH_MIX_SOCKETS=10000 npm run bench:mix           # 10,000 members' sockets open during the mix (another
+ *                                                       # process): chat send → receive p50/p99 of the mix's sends
+ *   BENCH_MIX_BUILDS=dist-a,. npm run bench:mix         # A/B on the same data: the runs alternate A B B A …
+ *   BENCH_MIX_BUILDS='.,.~--max-semi-space-size=64' npm run bench:mix         # a node flag
+ *   BENCH_MIX_BUILDS='.,.+LOG_LEVEL=info' npm run bench:mix                   # a server setting
+ *   BENCH_MIX_ROUNDS=3 BENCH_SECONDS=10 BENCH_CONNECTIONS=20 BENCH_REDIS_URL=redis://… npm run bench:mix
+ *
+ * A side of an A/B is `build[~node flags][+NAME=value…]`: `.` is this checkout's apps/server/dist
+ * (rebuilt at the start), `dist-a` a copy beside it (`cp -r apps/server/dist apps/server/dist-a` before
+ * changing the code), or another checkout's path (built, with its own node_modules).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { MATCH_EXPIRY_MS } from '@royal/shared';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../apps/server/src/db/client';
+import {
+  ENGINE,
+  fundWallet,
+  type Match,
+  type Member,
+  openBenchDatabase,
+  PROFILES,
+  ROOT,
+  recordSwipes,
+  SECONDS,
+  SERVER_ENTRY,
+  type Seeded,
+  type ServerBuild,
+  seedBenchDatabase,
+  seedChatPairs,
+  startServer,
+  swipeOffset,
+  type Viewer,
+} from './harness';
+import { SEARCH_MIXES } from './search-mixes';
+
+const VIEWERS = 200;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SOCKETS = Number(process.env.BENCH_MIX_SOCKETS ?? 0);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const WARMUP_SECONDS = 3;
+/** Matched members beyond the viewers who send messages (in pairs; every socket's member is one). */
+const CHAT_MEMBERS = 2 * Math.ceil(Math.max(2000, SOCKETS - VIEWERS) / 2);
+/**
+ * Half the app's limit of 30 a minute (MESSAGES_PER_MEMBER_PER_MINUTE, decision 031): the app counts
+ * a member's sends in a fixed minute (in Redis, so it outlives a server), which may also hold the
+ * sends of the run before.
+ */
+const SENDS_PER_MEMBER_MINUTE = 15;
+const FUNDS_CENTS = 10_000_000;
+const TRANSFER_CENTS = 100;
+const P99_TARGET_MS = 50;
+
+/** The mix, in thousandths. `key` is mix-load.mjs's name for the route. */
+const ROUTES = [
+  { key: 'feed', name: 'GET /api/discovery/feed', weight: 300 },
+  { key: 'me', name: 'GET /api/me', weight: 200 },
+  { key: 'swipe', name: 'POST /api/swipes', weight: 150 },
+  { key: 'chatRead', name: 'GET /api/matches/:id/messages', weight: 100 },
+  { key: 'send', name: 'POST /api/matches/:id/messages', weight: 80 },
+  { key: 'search', name: 'GET /api/search (5 filter mixes)', weight: 50 },
+  { key: 'notifications', name: 'GET /api/notifications', weight: 50 },
+  { key: 'profile', name: 'GET /api/members/:id', weight: 40 },
+  { key: 'walletBalance', name: 'GET /api/wallet', weight: 12 },
+  { key: 'walletHistory', name: 'GET /api/wallet/transactions', weight: 12 },
+  { key: 'transfer', name: 'POST /api/wallet/transfers', weight: 6 },
+] as const;
+type RouteKey = (typeof ROUTES)[number]['key'];
+
+/** A viewer as the load process takes it: its matches with other viewers, for chat reads and transfers. */
+type MixViewer = Viewer & { matches: string[]; matchedWith: string[] };
+type Sender = Member & { matchId: string; receiverHasSocket: boolean };
+type Chat = {
+  viewers: MixViewer[];
+  senders: Sender[];
+  socketMembers: Member[];
+  /** The viewers' matches still without messages (a fresh seed): written through the API first. */
+  silent: Match[];
+};
+
+// --- The data the mix needs beyond the harness's seed: matches, chat members, funded wallets ------
+
+/**
+ * Each viewer matched with two others of the other type (viewer 2j with 2j+1 and 2j+3), where not
+ * yet; returns the viewers' matches.
+ */
+async function matchViewers(handle: DatabaseHandle, viewers: Viewer[]): Promise<Match[]> {
+  const pairs = viewers.flatMap((v, i): [Viewer, Viewer][] =>
+    i % 2 === 0
+      ? [
+          [v, viewers[i + 1] as Viewer],
+          [v, viewers[(i + 3) % viewers.length] as Viewer],
+        ]
+      : [],
+  );
+  await handle.db.execute(sql`
+    insert into matches (user1_id, user2_id, expires_at)
+    select least(a, b), greatest(a, b), now() + ${`${MATCH_EXPIRY_MS} milliseconds`}::interval
+    from (values ${sql.join(
+      pairs.map(([a, b]) => sql`(${a.id}::uuid, ${b.id}::uuid)`),
+      sql`, `,
+    )}) p(a, b)
+    on conflict do nothing`);
+  const ids = viewers.map((v) => v.id);
+  const rows = await handle.db.execute<{ id: string; user1_id: string; user2_id: string }>(
+    sql`select id, user1_id, user2_id from matches where user1_id in ${ids} and user2_id in ${ids}`,
+  );
+  return rows.rows.map((r) => ({ id: r.id, user1: r.user1_id, user2: r.user2_id }));
+}
+
+/** $100,000 in each viewer's wallet, for those who hold less than half of it. */
+async function fundViewers(handle: DatabaseHandle, viewers: Viewer[]) {
+  const ids = viewers.map((v) => v.id);
+  const balances = await handle.db.execute<{ user_id: string; current_balance_cents: string }>(
+    sql`select user_id, current_balance_cents from escrow_wallets where user_id in ${ids}`,
+  );
+  const funded = new Set(
+    balances.rows.filter((r) => Number(r.current_balance_cents) >= FUNDS_CENTS / 2).map((r) => r.user_id),
+  );
+  for (const id of ids) if (!funded.has(id)) await fundWallet(handle, id, FUNDS_CENTS);
+}
+
+/** The matches no message has been written in yet. */
+async function silentMatches(handle: DatabaseHandle, matches: Match[]): Promise<Match[]> {
+  const rows = await handle.db.execute<{ match_id: string }>(
+    sql`select distinct match_id from messages where match_id in ${matches.map((m) => m.id)}`,
+  );
+  const talked = new Set(rows.rows.map((r) => r.match_id));
+  return matches.filter((m) => !talked.has(m.id));
+}
+
+/**
+ * The viewers' matches, the chat members (seedChatPairs: generated members 1…CHAT_MEMBERS), the
+ * viewers' funds, and who holds a socket: the viewers first, then the chat members in order (pairs
+ * whole). Everything is written only where it is missing, so a kept database (BENCH_REUSE) is used
+ * as it is, and gains chat members if more sockets are asked for.
+ */
+async function prepareMix(seeded: Seeded): Promise<Chat> {
+  const handle = await openBenchDatabase(seeded.database);
+  try {
+    const viewers = seeded.viewers;
+    const viewerMatches = await matchViewers(handle, viewers);
+    const chatters = await seedChatPairs(handle, CHAT_MEMBERS, 'mix-');
+    await fundViewers(handle, viewers);
+    const socketMembers = [...viewers, ...chatters.members]
+      .slice(0, SOCKETS)
+      .map(({ id, cookie }) => ({ id, cookie }));
+    const withSocket = new Set(socketMembers.map((m) => m.id));
+    const cookieOf = new Map([...viewers, ...chatters.members].map((m) => [m.id, m.cookie]));
+    // Both members of every match send, in turn.
+    const sendersOf = (match: Match): Sender[] =>
+      [
+        [match.user1, match.user2],
+        [match.user2, match.user1],
+      ].map(([from = '', to = '']) => ({
+        id: from,
+        cookie: cookieOf.get(from) as string,
+        matchId: match.id,
+        receiverHasSocket: withSocket.has(to),
+      }));
+    return {
+      viewers: viewers.map((v) => {
+        const mine = viewerMatches.filter((m) => m.user1 === v.id || m.user2 === v.id);
+        return {
+          ...v,
+          matches: mine.map((m) => m.id),
+          matchedWith: mine.map((m) => (m.user1 === v.id ? m.user2 : m.user1)),
+        };
+      }),
+      senders: [...viewerMatches, ...chatters.matches].flatMap(sendersOf),
+      socketMembers,
+      silent: await silentMatches(handle, viewerMatches),
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A few messages in each of the viewers' matches, both ways, sent as members send them. */
+async function writeConversations(origin: string, chat: Chat) {
+  const cookieOf = new Map(chat.viewers.map((v) => [v.id, v.cookie]));
+  const lines = [
+    'Hello! How was your week?',
+    'Lovely, thank you. Yours?',
+    'Busy, but good.',
+    'Dinner on Friday?',
+  ];
+  const converse = async (match: Match) => {
+    for (const [i, content] of lines.entries()) {
+      const res = await fetch(`${origin}/api/matches/${match.id}/messages`, {
+        method: 'POST',
+        headers: {
+          cookie: cookieOf.get(i % 2 === 0 ? match.user1 : match.user2) as string,
+          origin,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ id: randomUUID(), content }),
+      });
+      if (res.status !== 201) throw new Error(`seeding a conversation: ${res.status} ${await res.text()}`);
+    }
+  };
+  for (let i = 0; i < chat.silent.length; i += 10)
+    await Promise.all(chat.silent.slice(i, i + 10).map(converse));
+  chat.silent = [];
+}
+
+// --- A/B sides --------------------------------------------------------------------------------------
+
+type Side = { label: string; build: ServerBuild; env: Record<string, string> };
+
+/** A server's `server.js`: `.` this checkout's, a build folder beside apps/server/dist, or another checkout's. */
+function serverEntry(build: string): string {
+  if (build === '.' || build === '') return SERVER_ENTRY;
+  const candidates = [
+    join(ROOT, 'apps/server', build, 'server.js'),
+    join(resolve(build), 'apps/server/dist/server.js'),
+    join(resolve(build), 'server.js'),
+  ];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`no server build at '${build}' (looked for ${candidates.join(', ')})`);
+  return found;
+}
+
+/** `build[~node flags][+NAME=value…]` (see the top of this file). */
+function parseSide(spec: string): Side {
+  const [head = '', ...settings] = spec.split('+');
+  const [build = '.', flags = ''] = head.split('~');
+  const env: Record<string, string> = {};
+  for (const setting of settings) {
+    const at = setting.indexOf('=');
+    if (at < 1) throw new Error(`'${setting}' in BENCH_MIX_BUILDS is not NAME=value`);
+    env[setting.slice(0, at)] = setting.slice(at + 1);
+  }
+  return {
+    label: spec,
+    build: { entry: serverEntry(build), nodeArgs: flags.split(' ').filter(Boolean) },
+    env,
+  };
+}
+
+// --- One run: a server, the sockets (if asked), the load ---------------------------------------------
+
+type RouteStats = { latencies: number[]; statuses: Record<string, number>; samples: Record<string, string> };
+type LoadResult = {
+  trivialBefore: RouteStats & { seconds: number };
+  trivialAfter: RouteStats & { seconds: number };
+  mix: { seconds: number; routes: Partial<Record<RouteKey, RouteStats>> };
+  loadCpu: number;
+  sentAt: Record<string, number>;
+  swipesUsed: number;
+  sendCursor: number;
+  overBudget: number;
+};
+type Run = { side: Side; load: LoadResult; chat?: number[]; chatSent: number };
+
+const exited = (child: ChildProcess, what: string) =>
+  new Promise<void>((done, fail) =>
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${what} exited with code ${code}`)))),
+  );
+
+/** The members' sockets, in their own process: resolves once all are open; `stop()` gives the arrivals. */
+async function openSockets(origin: string, members: Member[], workDir: string) {
+  const plan = join(workDir, `mix-sockets-${randomBytes(4).toString('hex')}.json`);
+  const resultFile = `${plan}.result.json`;
+  writeFileSync(plan, JSON.stringify({ origin, members, resultFile }));
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'mix-sockets.mjs'), plan], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const done = exited(child, 'mix-sockets.mjs');
+  const opened = new Promise<void>((ready) =>
+    createInterface({ input: child.stdout }).once('line', () => ready()),
+  );
+  await Promise.race([opened, done]);
+  return {
+    async stop(): Promise<Record<string, number>> {
+      child.stdin.write('stop\n');
+      await done;
+      return JSON.parse(readFileSync(resultFile, 'utf8'));
+    },
+  };
+}
+
+/** Where the message senders' rotation stopped (a file in the work folder, as the swipe cursor is). */
+function sendCursor(workDir: string, next?: number): number {
+  const file = join(workDir, 'mix-send-cursor');
+  if (next !== undefined) writeFileSync(file, String(next));
+  return existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
+}
+
+/**
+ * The server's settings beyond the harness's: Redis, and room for every socket and connection of the
+ * run from one address (all the benchmark's members connect from 127.0.0.1; in production they come
+ * from their own addresses, or through a proxy the limit does not count).
+ */
+const SERVER_ENV = {
+  REDIS_URL,
+  CONNECTIONS_PER_ADDRESS: String(SOCKETS + CONNECTIONS + 100),
+};
+
+async function runMix(side: Side, seeded: Seeded, chat: Chat): Promise<Run> {
+  const server = await startServer(seeded.database, false, { ...SERVER_ENV, ...side.env }, side.build);
+  try {
+    if (chat.silent.length > 0) await writeConversations(server.origin, chat);
+    const sockets = SOCKETS > 0 ? await openSockets(server.origin, chat.socketMembers, seeded.workDir) : null;
+    let load: LoadResult;
+    let arrivals: Record<string, number> | undefined;
+    try {
+      const plan = join(seeded.workDir, `mix-plan-${randomBytes(4).toString('hex')}.json`);
+      const resultFile = `${plan}.result.json`;
+      writeFileSync(
+        plan,
+        JSON.stringify({
+          origin: server.origin,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          warmupSeconds: WARMUP_SECONDS,
+          routes: ROUTES,
+          viewers: chat.viewers,
+          swipeOffset: swipeOffset(seeded.workDir),
+          senders: chat.senders,
+          sendCursor: sendCursor(seeded.workDir),
+          sendsPerMemberMinute: SENDS_PER_MEMBER_MINUTE,
+          searchQueries: SEARCH_MIXES.map((m) => m.query),
+          transferCents: TRANSFER_CENTS,
+          resultFile,
+        }),
+      );
+      const child = spawn(process.execPath, [join(import.meta.dirname, 'mix-load.mjs'), plan], {
+        stdio: 'inherit',
+      });
+      await exited(child, 'mix-load.mjs');
+      load = JSON.parse(readFileSync(resultFile, 'utf8'));
+    } finally {
+      arrivals = await sockets?.stop();
+    }
+    recordSwipes(seeded.workDir, load.swipesUsed, seeded.viewers);
+    sendCursor(seeded.workDir, load.sendCursor);
+    const chatLatencies = arrivals
+      ? Object.entries(load.sentAt).flatMap(([id, sent]) => {
+          const received = arrivals[id];
+          return received === undefined ? [] : [received - sent];
+        })
+      : undefined;
+    return { side, load, chat: chatLatencies, chatSent: Object.keys(load.sentAt).length };
+  } finally {
+    await server.stop();
+  }
+}
+
+// --- Figures ----------------------------------------------------------------------------------------
+
+type Summary = { count: number; rps: number; p50: number; p95: number; p99: number; failed: number };
+
+function summarise(latencies: number[], statuses: Record<string, number>, seconds: number): Summary {
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const failed = Object.entries(statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    count: sorted.length,
+    rps: sorted.length / seconds,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    failed,
+  };
+}
+
+const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1)).padStart(8);
+const row = (name: string, share: string, s: Summary) =>
+  `${name.padEnd(36)} ${share.padStart(6)} ${String(s.count).padStart(8)} ${s.rps.toFixed(0).padStart(7)} ${ms(s.p50)} ${ms(s.p95)} ${ms(s.p99)} ${String(s.failed).padStart(8)}`;
+const HEADER = `${'route'.padEnd(36)} ${'share'.padStart(6)} ${'count'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(8)}`;
+
+/** One run's routes: each route's stats and the whole mix's, over the mix's own seconds. */
+function mixFigures(runs: Run[]) {
+  const seconds = runs.reduce((sum, r) => sum + r.load.mix.seconds, 0);
+  const routes = ROUTES.map((route) => {
+    const latencies = runs.flatMap((r) => r.load.mix.routes[route.key]?.latencies ?? []);
+    const statuses: Record<string, number> = {};
+    const samples: Record<string, string> = {};
+    for (const r of runs) {
+      const stats = r.load.mix.routes[route.key];
+      for (const [status, n] of Object.entries(stats?.statuses ?? {}))
+        statuses[status] = (statuses[status] ?? 0) + n;
+      Object.assign(samples, stats?.samples);
+    }
+    return { route, summary: summarise(latencies, statuses, seconds), statuses, samples };
+  });
+  const statuses: Record<string, number> = {};
+  for (const r of routes)
+    for (const [status, n] of Object.entries(r.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+  const all = summarise(
+    runs.flatMap((r) => Object.values(r.load.mix.routes).flatMap((s) => s?.latencies ?? [])),
+    statuses,
+    seconds,
+  );
+  return { routes, all };
+}
+
+const trivialOf = (stats: RouteStats & { seconds: number }) =>
+  summarise(stats.latencies, stats.statuses, stats.seconds);
+
+function printRun(run: Run, index: number, total: number) {
+  const { routes, all } = mixFigures([run]);
+  const before = trivialOf(run.load.trivialBefore);
+  const after = trivialOf(run.load.trivialAfter);
+  const trivialRps = (before.rps + after.rps) / 2;
+  console.log(
+    `\nmixed load${total > 1 ? ` · run ${index + 1} of ${total}, ${run.side.label}` : ''} · ${PROFILES.toLocaleString()} profiles · ${ENGINE} + Redis · server: node dist/server.js (production) · ${VIEWERS} members (+${CHAT_MEMBERS.toLocaleString()} chat members sending) · ${CONNECTIONS} connections · ${SECONDS} s · load: mix-load.mjs (node:http) in another process, ${(run.load.loadCpu * 100).toFixed(0)}% of a core\n`,
+  );
+  console.log(HEADER);
+  for (const { route, summary } of routes)
+    console.log(row(route.name, `${((100 * summary.count) / Math.max(1, all.count)).toFixed(1)}%`, summary));
+  console.log(row('mix, all routes', '100%', all));
+  console.log(row('trivial GET /api/health/live, before', '', before));
+  console.log(row('trivial GET /api/health/live, after', '', after));
+  console.log(
+    `\nmix / trivial: ${(all.rps / trivialRps).toFixed(3)}× (${all.rps.toFixed(0)} req/s against the trivial route's mean of ${trivialRps.toFixed(0)})`,
+  );
+  if (run.chat) {
+    const chat = summarise(run.chat, {}, 1);
+    console.log(
+      `chat send → receive at ${SOCKETS.toLocaleString()} sockets (the mix's sends to members holding one): ${chat.count} of ${run.chatSent} received, p50 ${chat.p50.toFixed(1)} ms, p95 ${chat.p95.toFixed(1)} ms, p99 ${chat.p99.toFixed(1)} ms`,
+    );
+  }
+  const refused = routes.filter((r) => r.summary.failed > 0);
+  for (const { route, statuses, samples } of refused) {
+    const codes = Object.entries(statuses)
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, n]) => `${status === '0' ? 'connection error' : status}×${n}`)
+      .join(', ');
+    console.log(`non-2xx ${route.name}: ${codes}; e.g. ${Object.values(samples)[0] ?? ''}`);
+  }
+  if (run.load.overBudget > 0)
+    console.log(
+      `${run.load.overBudget} sends were made with every sender at its ${SENDS_PER_MEMBER_MINUTE} a minute: more chat members are needed for this rate`,
+    );
+  const slow = routes.filter((r) => r.summary.p99 > P99_TARGET_MS).map((r) => r.route.name);
+  console.log(
+    slow.length === 0
+      ? `every route's p99 ≤ ${P99_TARGET_MS} ms`
+      : `p99 over ${P99_TARGET_MS} ms (PERF.md): ${slow.join(', ')}`,
+  );
+}
+
+/** Each side's runs pooled: the mix's req/s and ratio per run, and every route's p50/p99 side by side. */
+function printComparison(sides: Side[], runs: Run[]) {
+  console.log(`\nA/B on the same data: ${runs.length} runs, alternating (A B B A …)\n`);
+  const pooled = sides.map((side) => {
+    const mine = runs.filter((r) => r.side === side);
+    const ratios = mine.map((r) => {
+      const trivial = (trivialOf(r.load.trivialBefore).rps + trivialOf(r.load.trivialAfter).rps) / 2;
+      return { mix: mixFigures([r]).all.rps, trivial };
+    });
+    return { side, figures: mixFigures(mine), ratios, chat: mine.flatMap((r) => r.chat ?? []) };
+  });
+  for (const [i, { side, ratios }] of pooled.entries()) {
+    const list = ratios.map(
+      (r) => `${r.mix.toFixed(0)}/${r.trivial.toFixed(0)} = ${(r.mix / r.trivial).toFixed(3)}×`,
+    );
+    const mean = ratios.reduce((sum, r) => sum + r.mix / r.trivial, 0) / ratios.length;
+    console.log(
+      `${String.fromCharCode(65 + i)} ${side.label}: mix/trivial ${list.join(' · ')}; mean ${mean.toFixed(3)}×`,
+    );
+  }
+  const labels = pooled.map((_, i) => String.fromCharCode(65 + i));
+  console.log(
+    `\n${"route (pooled over each side's runs)".padEnd(40)} ${labels.map((l) => `${`${l} p50`.padStart(8)} ${`${l} p99`.padStart(8)}`).join(' ')}`,
+  );
+  const lines: { name: string; values: Summary[] }[] = ROUTES.map((route, r) => ({
+    name: route.name,
+    values: pooled.map((p) => p.figures.routes[r]?.summary as Summary),
+  }));
+  lines.push({ name: 'mix, all routes', values: pooled.map((p) => p.figures.all) });
+  if (SOCKETS > 0)
+    lines.push({ name: 'chat send → receive', values: pooled.map((p) => summarise(p.chat, {}, 1)) });
+  for (const { name, values } of lines)
+    console.log(`${name.padEnd(40)} ${values.map((v) => `${ms(v.p50)} ${ms(v.p99)}`).join(' ')}`);
+}
+
+async function main() {
+  const sides = (process.env.BENCH_MIX_BUILDS ?? '.').split(',').map(parseSide);
+  const rounds = Number(process.env.BENCH_MIX_ROUNDS ?? (sides.length > 1 ? 2 : 1));
+  const seeded = await seedBenchDatabase({ viewers: VIEWERS });
+  try {
+    const chat = await prepareMix(seeded);
+    // A B, then B A: a machine whose speed drifts through the runs favours neither side.
+    const order = Array.from({ length: rounds }, (_, round) =>
+      round % 2 === 0 ? sides : [...sides].reverse(),
+    ).flat();
+    const runs: Run[] = [];
+    for (const [i, side] of order.entries()) {
+      const run = await runMix(side, seeded, chat);
+      runs.push(run);
+      printRun(run, i, order.length);
+    }
+    if (sides.length > 1) printComparison(sides, runs);
+  } finally {
+    await seeded.dispose();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
