@@ -67,3 +67,19 @@ export const newKey = () => `test-key-${process.pid}-${++keyCounter}-${randomUUI
 export function moneyPost(app: App, url: string, session: Session, body: unknown, key = newKey()) {
   return request(app, 'POST', url, { session, body, headers: { 'idempotency-key': key } });
 }
+
+/** Opens a checkout through a member's route (a plan, a boost, a deposit): its id. Nothing is paid yet. */
+export async function openCheckoutAs(app: App, session: Session, url: string, body: unknown) {
+  const res = await moneyPost(app, url, session, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().checkout_id as string;
+}
+
+/** Presses Pay on the sandbox's TEST MODE page: its signed webhook is applied before this returns. */
+export async function paySandboxCheckout(app: App, session: Session, checkoutId: string) {
+  const res = await request(app, 'POST', `/api/payments/sandbox/checkouts/${checkoutId}/complete`, {
+    session,
+    body: { outcome: 'pay' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}

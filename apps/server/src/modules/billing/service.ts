@@ -7,12 +7,14 @@ import {
   boostUselessReason,
   type CheckoutReply,
   ErrorCode,
+  formatCents,
   hasPaidAccess,
   PLAN_ALREADY_HELD_TEXT,
   PLAN_BELOW_CURRENT_TEXT,
   packBlock,
   planPurchaseRefusal,
   type SubscriptionState,
+  type SubscriptionStatus,
   TIERS,
   type TierLevel,
   tierAgeRefusal,
@@ -22,9 +24,10 @@ import type { AppContext } from '../../context';
 import { boosts, type checkouts, profiles, sponsorships, subscriptions } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
+import { notify } from '../notifications';
 import { openCheckout, type PaymentEvent } from '../payments';
-import { type Keyed, postEntry, runIdempotent } from '../wallet';
-import { setMemberPlan } from './member-plan';
+import { creditDeposit, type Keyed, postEntry, runIdempotent } from '../wallet';
+import { lockedPlanRules, type PlanValues, setMemberPlan } from './member-plan';
 
 const HOUR_MS = 3_600_000;
 
@@ -40,6 +43,7 @@ export const BOOST_GRANTS: Readonly<Record<BoostType, { quantity: number; active
 };
 
 type Checkout = typeof checkouts.$inferSelect;
+type PlanPaid = Extract<PaymentEvent, { type: 'checkout.paid' }>;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -196,15 +200,25 @@ async function bookRevenue(work: Work, type: 'subscription' | 'boost', amountCen
   });
 }
 
-export async function applyPlanPaid(
-  work: Work,
-  checkout: Checkout,
-  event: Extract<PaymentEvent, { type: 'checkout.paid' }>,
-  eventId: string,
-) {
+/**
+ * A paid plan checkout. Returns how many of the member's plans are now to be cancelled at the
+ * provider (cancelReplacedPlans, once this commits).
+ */
+export async function applyPlanPaid(work: Work, checkout: Checkout, event: PlanPaid, eventId: string) {
   const tier = checkout.tierLevel as TierLevel | null;
   if (tier === null || tier < 1 || !event.subscription)
     throw new Error(`plan checkout ${checkout.id} without a tier or plan`);
+  // The rule the checkout was sold under, asked again now that it is paid: a checkout opened beside
+  // another may be paid after the member came to hold this plan or a higher one. The member's row
+  // is locked first, so two such payments arriving together are decided one after the other.
+  const holding = await lockedPlanRules(work.tx, checkout.userId);
+  const held = holding
+    ? planPurchaseRefusal(tier, { tier_level: holding.tier_level, active: hasPaidAccess(holding) })
+    : null;
+  if (held) {
+    await creditRedundantPlan(work, { checkout, tier, held, event, eventId });
+    return { plansToCancel: 1 };
+  }
   await bookRevenue(work, 'subscription', checkout.amountCents, eventId);
   const periodEnd = new Date(event.subscription.periodEnd * 1000);
   // A new plan replaces the member's previous one (an upgrade or downgrade). A replaced plan still
@@ -244,7 +258,68 @@ export async function applyPlanPaid(
     tierSubscriptionActive: true,
     tierSubscriptionEndsAt: periodEnd,
   });
-  return { replacedPlans: replaced.length };
+  return { plansToCancel: replaced.length };
+}
+
+/**
+ * A plan paid for while the member already holds it or a higher one (decision 028). The payment is
+ * credited to their escrow wallet (the provider port refunds nothing), they are told, and the plan
+ * the provider opened for it is recorded as replaced from the start, so that it is cancelled there
+ * once like any replaced plan and its own later events never touch the member's plan.
+ */
+async function creditRedundantPlan(
+  work: Work,
+  input: { checkout: Checkout; tier: TierLevel; held: 'current' | 'lower'; event: PlanPaid; eventId: string },
+) {
+  const { checkout, tier, event } = input;
+  const plan = event.subscription;
+  if (!plan) throw new Error(`plan checkout ${checkout.id} without a plan`);
+  await creditDeposit(work, {
+    userId: checkout.userId,
+    amountCents: checkout.amountCents,
+    checkoutId: checkout.id,
+    eventId: input.eventId,
+  });
+  await work.tx
+    .insert(subscriptions)
+    .values({
+      userId: checkout.userId,
+      tierLevel: tier,
+      status: 'canceled',
+      provider: checkout.provider,
+      providerSubscriptionId: plan.id,
+      providerCustomerId: plan.customerId,
+      currentPeriodEnd: new Date(plan.periodEnd * 1000),
+      lastEventAt: new Date(event.created * 1000),
+      replacedAt: sql`now()`,
+    })
+    .onConflictDoNothing({ target: subscriptions.providerSubscriptionId });
+  const reason = input.held === 'current' ? PLAN_ALREADY_HELD_TEXT : PLAN_BELOW_CURRENT_TEXT;
+  await notify(work, [
+    {
+      userId: checkout.userId,
+      type: 'system',
+      title: 'Plan payment credited to your wallet',
+      message: `${reason}, so your payment of ${formatCents(checkout.amountCents)} for ${TIERS[tier].name} went to your escrow wallet.`,
+      link: '/more?wallet=open',
+      dedupeKey: `plan-credit:${checkout.id}`,
+    },
+  ]);
+}
+
+/**
+ * The member's access a plan grants in `status`, paid through `paidThrough`: to that end while it is
+ * active; with a short grace past it while the provider retries a failed renewal (past_due; the
+ * provider's "unpaid" and "paused" too); none once it is cancelled, expired or not yet paid.
+ */
+function planAccess(status: SubscriptionStatus, paidThrough: Date | null): PlanValues {
+  if (status === 'past_due') {
+    return {
+      tierSubscriptionActive: true,
+      tierSubscriptionEndsAt: paidThrough && new Date(paidThrough.getTime() + PAST_DUE_GRACE_MS),
+    };
+  }
+  return { tierSubscriptionActive: status === 'active', tierSubscriptionEndsAt: paidThrough };
 }
 
 export async function applySubscriptionRenewed(
@@ -258,21 +333,28 @@ export async function applySubscriptionRenewed(
     .where(eq(subscriptions.providerSubscriptionId, event.subscriptionId))
     .for('update');
   if (!plan) throw new Error(`renewal of an unknown plan ${event.subscriptionId}`);
-  await bookRevenue(work, 'subscription', event.amountCents, eventId);
+  // What the provider took is booked whatever becomes of the plan (a renewal a coupon paid took nothing).
+  if (event.amountCents > 0) await bookRevenue(work, 'subscription', event.amountCents, eventId);
   // The provider charged a plan a newer one replaced (its cancellation had not reached the provider):
   // the money is booked, the member's current plan stays, and the caller flags it for admins.
   if (plan.replacedAt) return 'replaced' as const;
-  const periodEnd = new Date(Math.max(event.periodEnd * 1000, plan.currentPeriodEnd?.getTime() ?? 0));
+  // Events arrive in any order (Stripe's invoice.paid among its plan updates). A renewal newer than
+  // the plan's last applied event makes it active; an older one leaves the plan's state to that
+  // later event (a cancellation above all) and only adds the period it paid for.
+  const created = new Date(event.created * 1000);
+  const newer = !plan.lastEventAt || created >= plan.lastEventAt;
+  // A plan the provider ended stays ended; if it charged it after saying so, an admin looks (the caller).
+  if (plan.status === 'canceled') return newer ? ('canceled' as const) : ('stale' as const);
+  // 'expired' is the lapse job's word (no payment seen by the paid end), not the provider's: a
+  // payment answers it whatever its time.
+  const status = newer || plan.status === 'expired' ? 'active' : plan.status;
+  const paidThrough = new Date(Math.max(event.periodEnd * 1000, plan.currentPeriodEnd?.getTime() ?? 0));
   await work.tx
     .update(subscriptions)
-    .set({ status: 'active', currentPeriodEnd: periodEnd })
+    .set({ status, currentPeriodEnd: paidThrough, lastEventAt: newer ? created : plan.lastEventAt })
     .where(eq(subscriptions.id, plan.id));
-  await setMemberPlan(work, plan.userId, {
-    tierLevel: plan.tierLevel,
-    tierSubscriptionActive: true,
-    tierSubscriptionEndsAt: periodEnd,
-  });
-  return 'renewed' as const;
+  await setMemberPlan(work, plan.userId, { tierLevel: plan.tierLevel, ...planAccess(status, paidThrough) });
+  return newer ? ('renewed' as const) : ('stale' as const);
 }
 
 export async function applySubscriptionUpdated(
@@ -288,13 +370,15 @@ export async function applySubscriptionUpdated(
   const created = new Date(event.created * 1000);
   // Events arrive in any order: an older state never overwrites a newer one.
   if (plan.lastEventAt && created < plan.lastEventAt) return;
-  // A plan whose renewal failed (past_due; the provider's "unpaid" and "paused" too) has moved on to a
-  // period nobody paid for: it stays paid through the end of the last paid period, and the member
-  // keeps access for a short grace while the provider retries the card. Only a paid renewal
-  // (subscription.renewed) moves that end forward, so a card that keeps failing lapses.
-  const pastDue = event.status === 'past_due';
-  const periodEnd =
-    pastDue || event.periodEnd === null ? plan.currentPeriodEnd : new Date(event.periodEnd * 1000);
+  // The plan stays paid through the end of the last period paid for: an update may bring that end
+  // earlier, never later. Stripe moves a plan on to its next period (still "active") about an hour
+  // before it charges the card, and a plan whose renewal failed (past_due) has moved on to a period
+  // nobody paid for. Only a payment (the plan's checkout, subscription.renewed) moves the end
+  // forward, so a card that keeps failing lapses once past_due's grace is over (planAccess).
+  const periodEnd = earlierOf(
+    plan.currentPeriodEnd,
+    event.periodEnd === null ? null : event.periodEnd * 1000,
+  );
   await work.tx
     .update(subscriptions)
     .set({
@@ -306,11 +390,13 @@ export async function applySubscriptionUpdated(
     .where(eq(subscriptions.id, plan.id));
   // A replaced plan's own events (its cancellation, above all) never touch the member's current plan.
   if (plan.replacedAt) return;
-  await setMemberPlan(work, plan.userId, {
-    tierSubscriptionActive: event.status === 'active' || pastDue,
-    tierSubscriptionEndsAt:
-      pastDue && periodEnd ? new Date(periodEnd.getTime() + PAST_DUE_GRACE_MS) : periodEnd,
-  });
+  await setMemberPlan(work, plan.userId, planAccess(event.status, periodEnd));
+}
+
+/** The earlier of a stored end and a provider's (ms); either may be missing. */
+function earlierOf(stored: Date | null, providerMs: number | null): Date | null {
+  if (providerMs === null) return stored;
+  return stored && stored.getTime() <= providerMs ? stored : new Date(providerMs);
 }
 
 const CANCEL_CLAIM_MS = 5 * 60_000;

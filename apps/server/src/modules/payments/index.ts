@@ -1,3 +1,4 @@
+export { isProviderCents, MAX_PROVIDER_CENTS, outOfRangeAmount } from './amounts';
 export { type CheckoutInput, openCheckout } from './checkouts';
 export {
   type CheckoutRequest,

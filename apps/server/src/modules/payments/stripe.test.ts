@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_MONEY_CENTS } from '@royal/shared';
 import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { request, startTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost } from '../../../test/money';
@@ -429,5 +430,145 @@ describe('the Stripe adapter', () => {
     expect(references).toEqual(expect.arrayContaining([held.id, posted.id, 'po_unknown_standin']));
     expect((await request(app, 'GET', '/api/admin/payments/flags', { session })).statusCode).toBe(403);
     await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('a late invoice.paid after the plan was deleted books its money and leaves the plan ended', async () => {
+    const { member, session } = await signedInMember(app, { tier: 0 });
+    const { checkout_id } = (
+      await moneyPost(app, '/api/subscription/checkout', session, { tier_level: 2 })
+    ).json();
+    const row = await checkoutRow(checkout_id);
+    await deliver(
+      checkoutCompleted(row.providerSessionId, checkout_id, 2499, {
+        subscription: 'sub_late_renewal',
+        customer: 'cus_late_renewal',
+      }),
+    );
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(
+      stripeEvent(
+        'customer.subscription.deleted',
+        { id: 'sub_late_renewal', object: 'subscription', status: 'canceled', cancel_at_period_end: false },
+        now + 10,
+      ),
+    );
+    // The renewal Stripe charged before the member cancelled, delivered after the deletion.
+    const late = JSON.parse(renewal('in_late', 'sub_late_renewal', 2499, now + 40 * 86_400));
+    late.created = now + 5;
+    expect((await deliver(JSON.stringify(late))).json()).toEqual({ received: true, outcome: 'applied' });
+    const [p] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(p?.tierSubscriptionActive).toBe(false);
+    const [plan] = await app.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_late_renewal'));
+    expect(plan?.status).toBe('canceled');
+    await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('a second payment for the plan a member holds goes to their wallet; its Stripe plan is cancelled once', async () => {
+    const { member, session } = await signedInMember(app, { tier: 0 });
+    const open = async () =>
+      (await moneyPost(app, '/api/subscription/checkout', session, { tier_level: 2 })).json()
+        .checkout_id as string;
+    const [first, second] = [await open(), await open()];
+    const pay = async (checkoutId: string, subscription: string) =>
+      deliver(
+        checkoutCompleted((await checkoutRow(checkoutId)).providerSessionId, checkoutId, 2499, {
+          subscription,
+          customer: 'cus_twice',
+        }),
+      );
+    await pay(first, 'sub_twice_first');
+    const again = await pay(second, 'sub_twice_second');
+    expect(again.json()).toEqual({ received: true, outcome: 'applied' });
+    const cancels = () =>
+      standIn.calls.filter((c) => c.method === 'DELETE' && c.path.startsWith('/v1/subscriptions/sub_twice_'));
+    expect(cancels().map((c) => c.path)).toEqual(['/v1/subscriptions/sub_twice_second']);
+    expect(await balanceOf(app.ctx.db, member.id)).toEqual({ balance: 2499, held: 0 });
+    const [p] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(p).toMatchObject({ tierLevel: 2, tierSubscriptionActive: true });
+    // Stripe then reports the second plan deleted: the member keeps the first.
+    await deliver(
+      stripeEvent(
+        'customer.subscription.deleted',
+        { id: 'sub_twice_second', object: 'subscription', status: 'canceled', cancel_at_period_end: false },
+        Math.floor(Date.now() / 1000) + 1,
+      ),
+    );
+    const [still] = await app.ctx.db.select().from(profiles).where(eq(profiles.userId, member.id));
+    expect(still).toMatchObject({ tierLevel: 2, tierSubscriptionActive: true });
+    expect(await cancelReplacedPlans(app.ctx)).toBe(0);
+    expect(cancels()).toHaveLength(1);
+    await expectLedgerConsistent(app.ctx.db);
+  });
+
+  it('credits no amount that is not bounded whole cents (above 2^53, past the ceiling, none): flagged, logged', async () => {
+    const { member, session } = await signedInMember(app, { tier: 4 });
+    const errors = vi.spyOn(app.ctx.log, 'error');
+    try {
+      // Each as Stripe's JSON would spell it; the first is rounded by JSON.parse before anyone reads it.
+      for (const amount of ['9007199254740993', String(MAX_MONEY_CENTS + 1), 'null']) {
+        const { checkout_id } = (
+          await moneyPost(app, '/api/wallet/deposits', session, { amount_cents: 1000 })
+        ).json();
+        const row = await checkoutRow(checkout_id);
+        const completed = checkoutCompleted(row.providerSessionId, checkout_id, 1000).replace(
+          '"amount_total":1000',
+          `"amount_total":${amount}`,
+        );
+        const res = await deliver(completed);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
+        const flags = await app.ctx.db
+          .select()
+          .from(reconciliationFlags)
+          .where(eq(reconciliationFlags.reference, checkout_id));
+        expect(flags.map((f) => f.kind)).toEqual(['provider_amount_out_of_range']);
+      }
+      expect(errors).toHaveBeenCalledTimes(3);
+      expect(await balanceOf(app.ctx.db, member.id)).toEqual({ balance: 0, held: 0 });
+      await expectLedgerConsistent(app.ctx.db);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('reconciliation flags a Stripe amount it cannot compare exactly, and still flags what it can', async () => {
+    const { member, session } = await signedInMember(app, { tier: 4 });
+    const { checkout_id } = (
+      await moneyPost(app, '/api/wallet/deposits', session, { amount_cents: 800 })
+    ).json();
+    const row = await checkoutRow(checkout_id);
+    standIn.sessions.set(row.providerSessionId as string, { payment_status: 'paid', amount_total: 2 ** 60 });
+    await fundWallet(app, member.id, 5000);
+    const { withdrawal } = (
+      await moneyPost(app, '/api/wallet/withdrawals', session, { amount_cents: 3000 })
+    ).json();
+    const [held] = await app.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+    const payout = standIn.payouts.get(held?.providerPayoutId as string);
+    if (!payout) throw new Error('no payout at the stand-in');
+    payout.amount = 2 ** 53 + 2;
+    payout.status = 'paid';
+    const errors = vi.spyOn(app.ctx.log, 'error');
+    try {
+      await reconcilePayments(app.ctx);
+      const flags = await app.ctx.db
+        .select()
+        .from(reconciliationFlags)
+        .where(inArray(reconciliationFlags.reference, [checkout_id, payout.id, withdrawal.id]));
+      expect(flags.map((f) => [f.kind, f.reference, f.detail]).sort()).toEqual([
+        ['payout_paid_still_held', withdrawal.id, expect.anything()],
+        ['provider_amount_out_of_range', checkout_id, { provider: String(2 ** 60) }],
+        ['provider_amount_out_of_range', payout.id, { provider: String(2 ** 53 + 2) }],
+        ['provider_paid_not_credited', checkout_id, { amount_cents: null }],
+      ]);
+      expect(errors).toHaveBeenCalledTimes(2);
+      // Flagged once: a second run raises nothing and logs nothing more.
+      await reconcilePayments(app.ctx);
+      expect(errors).toHaveBeenCalledTimes(2);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

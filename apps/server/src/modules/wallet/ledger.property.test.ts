@@ -160,8 +160,13 @@ class Purchase implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    // Paid by card at the provider: revenue in the ledger, the wallet untouched.
-    await paidCheckout(real, this.member, this.kind, this.kind === 'subscription' ? 34999 : 999);
+    // Paid by card at the provider: a boost is revenue in the ledger, the wallet untouched. Every
+    // member here holds a paid Vault Verified plan already, so a plan bought again is credited to
+    // their wallet instead (decision 028).
+    const cents = this.kind === 'subscription' ? 34999 : 999;
+    await paidCheckout(real, this.member, this.kind, cents);
+    if (this.kind === 'subscription')
+      model.balances[this.member] = (model.balances[this.member] ?? 0) + cents;
     await expectMatchesModel(model, real);
   }
   toString = () => `${this.kind}(${this.member})`;

@@ -143,6 +143,11 @@ function applyLegs(wallets: LockedWallets, legs: readonly Leg[]): Map<string, Lo
   }
   for (const wallet of changed.values()) {
     if (wallet.balanceCents < 0 || wallet.heldCents < 0) throw new AppError(ErrorCode.INSUFFICIENT_FUNDS);
+    // Past 2^53 these sums round, and the row written would no longer equal its ledger lines (which
+    // the database adds exactly): refused, never rounded. Bounded amounts (decision 028) keep every
+    // wallet far below it; this is the last line should one get there.
+    if (!Number.isSafeInteger(wallet.balanceCents) || !Number.isSafeInteger(wallet.heldCents))
+      throw new Error(`wallet ${wallet.userId} would leave the exact integer range`);
   }
   return changed;
 }

@@ -10,7 +10,7 @@ import {
   applySubscriptionUpdated,
   cancelReplacedPlans,
 } from '../billing';
-import { type PaymentEvent, WebhookRejected } from '../payments';
+import { outOfRangeAmount, type PaymentEvent, WebhookRejected } from '../payments';
 import { creditDeposit, settleWithdrawal } from '../wallet';
 import { flag, payoutContradiction } from './flags';
 
@@ -49,14 +49,25 @@ export async function applyPaymentEvent(
 ): Promise<WebhookOutcome> {
   // A new plan that replaced a running one: the old one is cancelled at the provider once this commits.
   const replacedFor: { userId: string | null } = { userId: null };
+  const eventId = `${providerName}:${event.id}`;
+  const outOfRange = outOfRangeAmount(event);
   const outcome = await ctx.transact(async (work): Promise<WebhookOutcome> => {
     const recorded = await work.tx
       .insert(paymentEvents)
-      .values({ providerEventId: `${providerName}:${event.id}`, type: event.type })
+      .values({ providerEventId: eventId, type: event.type })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.providerEventId });
     if (recorded.length === 0) return 'duplicate';
-    const eventId = `${providerName}:${event.id}`;
+    if (outOfRange) {
+      // Signed, but not an amount any payment of ours can carry (decision 028): never applied, and
+      // recorded, so the provider's retries stop; an admin looks at it.
+      await flag(work, 'provider_amount_out_of_range', outOfRange.reference, {
+        event_id: eventId,
+        type: event.type,
+        amount: outOfRange.amount,
+      });
+      return 'ignored';
+    }
     switch (event.type) {
       case 'checkout.paid':
         return checkoutPaid(work, event, eventId, replacedFor);
@@ -88,11 +99,14 @@ export async function applyPaymentEvent(
         }
         return 'applied';
       }
-      case 'subscription.renewed':
-        if ((await applySubscriptionRenewed(work, event, eventId)) === 'replaced') {
-          await flag(work, 'replaced_plan_renewed', event.subscriptionId, { event });
+      case 'subscription.renewed': {
+        // The provider charged a plan that is no longer the member's: booked, and an admin looks.
+        const renewed = await applySubscriptionRenewed(work, event, eventId);
+        if (renewed === 'replaced' || renewed === 'canceled') {
+          await flag(work, `${renewed}_plan_renewed`, event.subscriptionId, { event });
         }
         return 'applied';
+      }
       case 'subscription.updated':
         await applySubscriptionUpdated(work, event);
         return 'applied';
@@ -112,6 +126,12 @@ export async function applyPaymentEvent(
         return 'ignored';
     }
   });
+  if (outOfRange && outcome === 'ignored') {
+    ctx.log.error(
+      { eventId, type: event.type, ...outOfRange },
+      'provider amount is not a bounded whole number of cents: not applied',
+    );
+  }
   if (replacedFor.userId) await cancelReplacedPlans(ctx, { userId: replacedFor.userId });
   return outcome;
 }
@@ -150,8 +170,8 @@ async function checkoutPaid(
       eventId,
     });
   } else if (checkout.purpose === 'subscription') {
-    const { replacedPlans } = await applyPlanPaid(work, paid, event, eventId);
-    if (replacedPlans > 0) replacedFor.userId = checkout.userId;
+    const { plansToCancel } = await applyPlanPaid(work, paid, event, eventId);
+    if (plansToCancel > 0) replacedFor.userId = checkout.userId;
   } else {
     await applyBoostPaid(work, paid, eventId);
   }

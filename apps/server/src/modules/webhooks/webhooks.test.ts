@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app';
+import { MAX_MONEY_CENTS } from '@royal/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEST_AUTH_SECRET, useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { signedInMember } from '../../../test/factories';
-import { balanceOf, expectLedgerConsistent } from '../../../test/money';
-import { checkouts, reconciliationFlags } from '../../db/schema';
-import { type PaymentEvent, type SandboxProvider, signPayload } from '../payments';
+import { balanceOf, expectLedgerConsistent, fundWallet } from '../../../test/money';
+import { checkouts, escrowWallets, reconciliationFlags } from '../../db/schema';
+import { type PaymentEvent, type SandboxProvider, sandboxWebhookSecret, signPayload } from '../payments';
+import { PLATFORM_ACCOUNTS } from '../wallet';
+import { reconcilePayments } from './reconcile';
 
 const t = useTestApp();
 const sandbox = () => t.app.ctx.payments as SandboxProvider;
@@ -81,8 +84,10 @@ describe('the webhook route', () => {
       post(body, 'nonsense'),
       post(body, signPayload(body, 'whsec_someone_else')),
       post(JSON.stringify({ ...event, amountCents: 250000 }), sandbox().sign(event).signature),
-      post(body, sandbox().sign(event, now - 301).signature),
-      post(body, sandbox().sign(event, now + 301).signature),
+      // A few seconds past the 300 s tolerance: the check runs a moment after \`now\`, so one second
+      // past it (+301) was taken for 300 whenever a second ticked over in between.
+      post(body, sandbox().sign(event, now - 305).signature),
+      post(body, sandbox().sign(event, now + 305).signature),
       // The sandbox's own signature on the Stripe route (not the configured provider) is refused too.
       post(body, sandbox().sign(event).signature, 'stripe'),
     ];
@@ -148,4 +153,96 @@ describe('the webhook route', () => {
       await expectLedgerConsistent(t.app.ctx.db);
     },
   );
+});
+
+describe('money amounts from the provider', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const flagsOn = (reference: string) =>
+    t.app.ctx.db.select().from(reconciliationFlags).where(eq(reconciliationFlags.reference, reference));
+
+  it('credits no signed amount that is not a bounded whole number of cents: flagged once, logged as an error', async () => {
+    const { member } = await signedInMember(t.app, { tier: 4 });
+    const errors = vi.spyOn(t.app.ctx.log, 'error');
+    // Each amount as the provider's JSON spells it: past the ceiling of any payment of ours, the
+    // largest integer JavaScript holds exactly (which a second deposit would push past it), above
+    // 2^53 (JSON.parse has already rounded it), and a fraction.
+    const amounts = [String(MAX_MONEY_CENTS + 1), String(2 ** 53 - 1), '9007199254740993', '1234.5'];
+    for (const amount of amounts) {
+      const checkoutId = await openDeposit(member.id, 1000);
+      const body = JSON.stringify(paid(checkoutId, 1)).replace('"amountCents":1', `"amountCents":${amount}`);
+      const res = await post(body, signPayload(body, sandboxWebhookSecret(TEST_AUTH_SECRET)));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
+      // Delivered again: the event was recorded, nothing more happens.
+      expect((await post(body, signPayload(body, sandboxWebhookSecret(TEST_AUTH_SECRET)))).json()).toEqual({
+        received: true,
+        outcome: 'duplicate',
+      });
+      expect((await flagsOn(checkoutId)).map((f) => f.kind)).toEqual(['provider_amount_out_of_range']);
+      const [row] = await t.app.ctx.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+      expect(row?.status).toBe('open');
+    }
+    expect(errors).toHaveBeenCalledTimes(amounts.length);
+    expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: 0, held: 0 });
+    await expectLedgerConsistent(t.app.ctx.db);
+    // A bounded amount is credited as before.
+    await fundWallet(t.app, member.id, MAX_MONEY_CENTS);
+    expect(await balanceOf(t.app.ctx.db, member.id)).toEqual({ balance: MAX_MONEY_CENTS, held: 0 });
+  });
+
+  /**
+   * A wallet row and ledger lines beyond 2^53 cents, written straight to the database (no provider
+   * amount can take a wallet there any more): the ledger's lines exactly `ledgerCents`, the row `walletCents`.
+   */
+  async function walletBeyondExactRange(userId: string, ledgerCents: bigint, walletCents: bigint) {
+    await t.app.ctx.transact(async ({ tx }) => {
+      const [wallet] = await tx.select().from(escrowWallets).where(eq(escrowWallets.userId, userId));
+      if (!wallet) throw new Error('no wallet');
+      await tx.execute(sql`insert into ledger_accounts (id, kind)
+        values (${PLATFORM_ACCOUNTS.provider_clearing}, 'provider_clearing') on conflict do nothing`);
+      const entry = await tx.execute<{ id: string }>(
+        sql`insert into ledger_entries (transaction_type) values ('deposit') returning id`,
+      );
+      const entryId = entry.rows[0]?.id;
+      await tx.execute(sql`insert into ledger_lines (entry_id, account_id, amount_cents) values
+        (${entryId}, ${wallet.walletAccountId}, ${ledgerCents.toString()}::bigint),
+        (${entryId}, ${PLATFORM_ACCOUNTS.provider_clearing}, ${(-ledgerCents).toString()}::bigint)`);
+      await tx.execute(
+        sql`update escrow_wallets set current_balance_cents = ${walletCents.toString()}::bigint where user_id = ${userId}`,
+      );
+    });
+  }
+
+  it('reconciliation reports a wallet and its ledger as the exact integers they are, not rounded to equal numbers', async () => {
+    const { member } = await signedInMember(t.app, { tier: 4 });
+    await walletBeyondExactRange(member.id, 2n ** 53n + 1n, 2n ** 53n);
+    await reconcilePayments(t.app.ctx);
+    const [flagged] = await t.app.ctx.db
+      .select()
+      .from(reconciliationFlags)
+      .where(
+        and(
+          eq(reconciliationFlags.reference, member.id),
+          eq(reconciliationFlags.kind, 'wallet_ledger_mismatch'),
+        ),
+      );
+    // The row back to its ledger first, for the file's later whole-database checks.
+    await t.app.ctx.db.execute(
+      sql`update escrow_wallets set current_balance_cents = 9007199254740993 where user_id = ${member.id}`,
+    );
+    expect(flagged?.detail).toEqual({ wallet: '9007199254740992', ledger: '9007199254740993' });
+  });
+
+  it('a posting that would take a wallet past the integers JavaScript holds exactly is refused, not rounded', async () => {
+    const { member } = await signedInMember(t.app, { tier: 4 });
+    await walletBeyondExactRange(member.id, 2n ** 53n - 1001n, 2n ** 53n - 1001n);
+    await expectLedgerConsistent(t.app.ctx.db);
+    // 2^53 - 1 exactly: still credited.
+    await fundWallet(t.app, member.id, 1000);
+    await expect(fundWallet(t.app, member.id, 1001)).rejects.toThrow(/exact/);
+    await expectLedgerConsistent(t.app.ctx.db);
+  });
 });
