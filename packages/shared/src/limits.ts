@@ -85,7 +85,15 @@ export const REPORT_DETAILS_MAX = 1000; // ours
 export const DEFAULT_VERIFICATION_REJECTION_REASON = 'Does not meet verification standards';
 
 // Retention and compliance
+/** Spec: ID and selfie images are deleted this long after the verification decision. */
 export const ID_RETENTION_HOURS = 72;
+/**
+ * Ours: a request nobody decided has its images deleted this long after it was submitted, and is
+ * marked expired (the member may submit again). Review is promised within 24-48 hours, so 30 days is
+ * ample for a backlog or a holiday without asking members to resubmit, and bounds how long an ID
+ * scan can wait unreviewed in the store, which the spec's 72 hours after a decision never would.
+ */
+export const ID_UNDECIDED_RETENTION_DAYS = 30;
 export const MESSAGE_RETENTION_YEARS = 7;
 export const TRANSACTION_RETENTION_YEARS = 7;
 export const INACTIVE_PROFILE_RETENTION_YEARS = 1;

@@ -1,3 +1,4 @@
+import { ID_UNDECIDED_RETENTION_DAYS } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, startTestApp, useTestApp } from '../../../test/app';
@@ -124,6 +125,106 @@ describe('forgetting ID images 72 hours after the decision', () => {
     expect(await rowOf(requestId)).toMatchObject({ idKey: null, selfieKey: null, status: 'approved' });
     expect(await exists(keys?.selfieKey)).toBe(false);
     expect(await purgeVerificationImages(t.app.ctx, later)).toBe(0);
+  });
+});
+
+describe('a request nobody decides', () => {
+  const DAY = 24 * HOUR;
+
+  /** The gate's age check: one ID image. */
+  async function submittedId(app: App, session: Session) {
+    const res = await upload(
+      app,
+      '/api/compliance/id',
+      session,
+      { id_type: 'drivers_license' },
+      { id: { data: await sampleImage('png'), filename: 'i.png', type: 'image/png' } },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  }
+
+  const submittedAtOf = async (id: string) => {
+    const row = await rowOf(id);
+    if (!row) throw new Error(`no request ${id}`);
+    return row.createdAt.getTime();
+  };
+
+  const queue = async (admin: Session, status: string) =>
+    (
+      await request(t.app, 'GET', `/api/admin/verification-requests?status=${status}`, { session: admin })
+    ).json().items as { id: string; status: string; has_id: boolean; has_selfie: boolean }[];
+
+  it(`expires ${ID_UNDECIDED_RETENTION_DAYS} days after submission: images deleted, listed as expired, and the member may submit again`, async () => {
+    const admin = await signedInMember(t.app, { roles: ['user', 'admin'] });
+    const a = await signedInMember(t.app);
+    const b = await signedInMember(t.app);
+    const wizardId = await submitted(t.app, a.session);
+    const gateId = await submittedId(t.app, b.session);
+    const wizard = await rowOf(wizardId);
+    const submittedAt = await submittedAtOf(wizardId);
+    // A purge date from the start: the submission's own time plus the retention.
+    expect(wizard?.purgeAfter?.getTime()).toBe(submittedAt + ID_UNDECIDED_RETENTION_DAYS * DAY);
+    const gateDue = (await rowOf(gateId))?.purgeAfter as Date;
+
+    expect(
+      await purgeVerificationImages(t.app.ctx, new Date(submittedAt + ID_UNDECIDED_RETENTION_DAYS * DAY - 1)),
+    ).toBe(0);
+    expect(await rowOf(wizardId)).toMatchObject({ status: 'pending' });
+    expect(await exists(wizard?.idKey)).toBe(true);
+
+    // A millisecond on: PostgreSQL keeps microseconds, which a Date read back has cut off.
+    const later = new Date(Math.max(submittedAt + ID_UNDECIDED_RETENTION_DAYS * DAY, gateDue.getTime()) + 1);
+    expect(await purgeVerificationImages(t.app.ctx, later)).toBe(2);
+    for (const id of [wizardId, gateId])
+      expect(await rowOf(id)).toMatchObject({
+        status: 'expired',
+        idKey: null,
+        selfieKey: null,
+        reviewedAt: null,
+      });
+    expect(await exists(wizard?.idKey)).toBe(false);
+    expect(await exists(wizard?.selfieKey)).toBe(false);
+
+    // The admin queue shows them as expired, without images, and no longer as pending.
+    expect((await queue(admin.session, 'expired')).map((item) => item.id).sort()).toEqual(
+      [gateId, wizardId].sort(),
+    );
+    expect(await queue(admin.session, 'expired')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: wizardId, has_id: false, has_selfie: false })]),
+    );
+    expect(await queue(admin.session, 'pending')).toEqual([]);
+    const decide = await request(t.app, 'POST', `/api/admin/verification-requests/${wizardId}/approve`, {
+      session: admin.session,
+    });
+    expect(decide.statusCode).toBe(409);
+    expect(decide.json().error.message).toBe('This verification request expired before it was reviewed');
+
+    // The members see it expired and may submit again.
+    const mine = await request(t.app, 'GET', '/api/verification', { session: a.session });
+    expect(mine.json().request).toMatchObject({ id: wizardId, status: 'expired' });
+    const gate = await request(t.app, 'GET', '/api/compliance', { session: b.session });
+    expect(gate.json()).toMatchObject({ id_check: 'expired', age_verified: false, next_step: 'done' });
+    const again = await submitted(t.app, a.session);
+    expect(await rowOf(again)).toMatchObject({ status: 'pending' });
+    expect(await submittedId(t.app, b.session)).not.toBe(gateId);
+  });
+
+  it('is kept by a decision before its expiry: the images then go 72 hours after the decision', async () => {
+    const admin = (await signedInMember(t.app, { roles: ['user', 'admin'] })).member;
+    const a = await signedInMember(t.app);
+    const requestId = await submitted(t.app, a.session);
+    const submittedAt = await submittedAtOf(requestId);
+    const decisionTime = new Date(submittedAt + (ID_UNDECIDED_RETENTION_DAYS - 1) * DAY);
+    await decided(admin, requestId, decisionTime, 'approve');
+
+    expect(
+      await purgeVerificationImages(t.app.ctx, new Date(submittedAt + ID_UNDECIDED_RETENTION_DAYS * DAY + 1)),
+    ).toBe(0);
+    expect(await rowOf(requestId)).toMatchObject({ status: 'approved' });
+    expect((await rowOf(requestId))?.idKey).not.toBeNull();
+    expect(await purgeVerificationImages(t.app.ctx, new Date(decisionTime.getTime() + 72 * HOUR))).toBe(1);
+    expect(await rowOf(requestId)).toMatchObject({ status: 'approved', idKey: null, selfieKey: null });
   });
 });
 

@@ -6,9 +6,16 @@ import { idStoreOf } from './service';
 const BATCH = 100;
 
 /**
- * Forgets ID and selfie images ID_RETENTION_HOURS (72 h) after the verification decision: the
- * objects are deleted from the ID store, then the request's keys are set to null — with nothing to
- * open, every link to them is dead too. What remains is the decision, its date and the ID type.
+ * Forgets ID and selfie images when their request's `purge_after` has passed: ID_RETENTION_HOURS
+ * (72 h) after the verification decision, or ID_UNDECIDED_RETENTION_DAYS (30 days) after the
+ * submission of a request nobody decided. The objects are deleted from the ID store, then the
+ * request's keys are set to null — with nothing to open, every link to them is dead too. What
+ * remains is the decision (or the expiry), its date and the ID type.
+ *
+ * Undecided requests that are due are first marked `expired`, all in one statement: from then on an
+ * admin cannot decide one whose images are going (decideVerification decides only pending ones), the
+ * admin queue lists it under Expired, and the one-pending index lets the member submit again. A
+ * decision taken just before moved the purge date 72 hours on, so that request is not due.
  *
  * Idempotent and safe to stop at any point: objects go first and the row last, so a run interrupted
  * between the two leaves a row that still points at deleted objects, and the next run deletes them
@@ -19,6 +26,10 @@ export async function purgeVerificationImages(
   ctx: Pick<AppContext, 'db' | 'storage' | 'config'>,
   now: Date = new Date(),
 ): Promise<number> {
+  await ctx.db
+    .update(verificationRequests)
+    .set({ status: 'expired' })
+    .where(and(eq(verificationRequests.status, 'pending'), lte(verificationRequests.purgeAfter, now)));
   const store = idStoreOf(ctx);
   let cleared = 0;
   for (;;) {

@@ -6,6 +6,7 @@ import {
   ID_LINK_REFUSED_MESSAGE,
   ID_LINK_TTL_SECONDS,
   ID_RETENTION_HOURS,
+  ID_UNDECIDED_RETENTION_DAYS,
   type IdType,
   type MyVerification,
   VERIFICATION_PENDING_MESSAGE,
@@ -24,6 +25,8 @@ import { type AdminRequestRow, presentAdminItem, presentRequest } from './presen
 
 const HOUR_MS = 3_600_000;
 const ADMIN_LIST_LIMIT = 100;
+/** Ours: an admin deciding a request whose images were deleted undecided (purge.ts). */
+const VERIFICATION_EXPIRED_MESSAGE = 'This verification request expired before it was reviewed';
 
 export const idStoreOf = (ctx: Pick<AppContext, 'storage' | 'config'>) =>
   createIdStore(ctx.storage, ctx.config.idDocumentKeys);
@@ -65,7 +68,8 @@ export async function refuseWhilePending(ctx: AppContext, userId: string, type: 
 /**
  * Stores the (already re-encoded) images in the ID store and records the request for admin review.
  * One request under review per member and kind. If the row cannot be written, the stored images are
- * deleted again, so nothing is left behind.
+ * deleted again, so nothing is left behind. The images have a purge date from the start: a request
+ * nobody decides expires ID_UNDECIDED_RETENTION_DAYS after it was submitted (purge.ts).
  */
 export async function submitVerification(
   ctx: AppContext,
@@ -82,7 +86,15 @@ export async function submitVerification(
     if (selfieKey) keys.push(selfieKey);
     const [row] = await ctx.db
       .insert(verificationRequests)
-      .values({ userId: actor.id, verificationType: input.type, idType: input.idType, idKey, selfieKey })
+      .values({
+        userId: actor.id,
+        verificationType: input.type,
+        idType: input.idType,
+        idKey,
+        selfieKey,
+        // From the statement's own clock, the one created_at takes.
+        purgeAfter: sql`now() + make_interval(days => ${ID_UNDECIDED_RETENTION_DAYS})`,
+      })
       .returning(requestColumns);
     return presentRequest(row as NonNullable<typeof row>);
   } catch (error) {
@@ -253,10 +265,11 @@ export async function decideVerification(
       .returning({ ...requestColumns, userId: verificationRequests.userId });
     if (!row) {
       const [exists] = await work.tx
-        .select({ id: verificationRequests.id })
+        .select({ status: verificationRequests.status })
         .from(verificationRequests)
         .where(eq(verificationRequests.id, input.requestId));
       if (!exists) throw new AppError(ErrorCode.NOT_FOUND, 'Verification request not found');
+      if (exists.status === 'expired') throw new AppError(ErrorCode.CONFLICT, VERIFICATION_EXPIRED_MESSAGE);
       throw new AppError(ErrorCode.CONFLICT, 'This verification was already reviewed');
     }
     if (approved) {
