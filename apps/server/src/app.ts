@@ -82,7 +82,8 @@ function hasPrettyLogs(): boolean {
   }
 }
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const FIFTEEN_MINUTES = 15 * MINUTE;
 const HOUR = 60 * 60 * 1000;
 const THIRTY_DAYS = 30 * 24 * HOUR;
 
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       perAccount: createAttemptCounter(redis, 'rc-signin-fail-any:', HOUR),
       knownAddresses: createAttemptCounter(redis, 'rc-signin-known:', THIRTY_DAYS),
     },
+    messageSends: createAttemptCounter(redis, 'rc-message-sends:', MINUTE),
     transact: (body, join) => inTransaction(unitDeps, body, join),
     transactSingleStatement: (body, join) => inSingleStatement(unitDeps, body, join),
   };

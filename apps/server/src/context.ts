@@ -55,6 +55,8 @@ export type AppContext = {
      */
     knownAddresses: AttemptCounter;
   };
+  /** Messages each member sent this minute, all chats together (MESSAGES_PER_MEMBER_PER_MINUTE). */
+  messageSends: AttemptCounter;
   /** Runs a unit of work in a transaction (or the caller's), publishing its events after commit. */
   transact<T>(body: (work: Work) => Promise<T>, join?: Work): Promise<T>;
   /** The same for a unit whose writes are a single statement: no BEGIN/COMMIT round trips. */

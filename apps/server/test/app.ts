@@ -154,11 +154,12 @@ export function useCountedApp() {
 /**
  * Two API instances on one database, as two servers behind a load balancer. They share one
  * in-process bus, or, with `redisBusFrom` (CI's PostgreSQL pass sets TEST_REDIS_URL), each gets its
- * own Redis bus, exactly as two servers would.
+ * own Redis bus, exactly as two servers would. `config` is both instances' (e.g. `redisUrl`, for
+ * the counters every instance must share).
  */
 export function useTwoInstances(
   build: Omit<BuildOptions, 'database' | 'bus'> = {},
-  { redisBusFrom }: { redisBusFrom?: string } = {},
+  { redisBusFrom, config = {} }: { redisBusFrom?: string; config?: Partial<AppConfig> } = {},
 ) {
   const state = {} as { a: App; b: App; dispose?: () => Promise<void> };
   beforeAll(async () => {
@@ -173,7 +174,7 @@ export function useTwoInstances(
       return bus;
     };
     const instance = async () =>
-      buildApp(testConfig(), {
+      buildApp(testConfig(config), {
         storage: createMemoryStorage(),
         logger: false,
         jobs: false,

@@ -58,6 +58,13 @@ export const MESSAGE_MAX = 2000; // ours
 export const TYPING_IDLE_MS = 2 * SECOND_MS;
 export const TYPING_CLEAR_MS = 3 * SECOND_MS;
 export const UNREAD_BADGE_CAP = 9;
+/**
+ * Ours: messages one member may send per minute, across all their chats together (a fixed window,
+ * counted in Redis when the cluster has it, so every instance sees the same count). One every two
+ * seconds for a whole minute is well beyond a person typing, bursts of short lines included; a
+ * script flooding a match (and the receiver's notifications) is refused with 429 (decision 031).
+ */
+export const MESSAGES_PER_MEMBER_PER_MINUTE = 30;
 
 // Realtime
 export const REALTIME_HEARTBEAT_MS = 25 * SECOND_MS;

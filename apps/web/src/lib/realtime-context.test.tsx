@@ -49,6 +49,12 @@ function setup() {
     notifyWhileAway: () => {
       serverCount += 1;
     },
+    /** The server's count changes, and its event arrives on the open socket. */
+    serverSays: (change: number, event: unknown) =>
+      act(() => {
+        serverCount += change;
+        sockets.at(-1)?.onmessage?.({ data: JSON.stringify(event) });
+      }),
     open: () => act(() => sockets.at(-1)?.onopen?.()),
     drop: () => act(() => sockets.at(-1)?.close()),
   };
@@ -62,6 +68,33 @@ describe('RealtimeProvider', () => {
     open();
     expect(await screen.findByText('1 unread')).toBeInTheDocument();
     expect(unread).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the badge again when a notice is written, updated in place, or read in another tab', async () => {
+    const { serverSays, open } = setup();
+    open();
+    expect(await screen.findByText('0 unread')).toBeInTheDocument();
+    const notice = {
+      id: 'n1',
+      type: 'message',
+      title: 'New message',
+      message: 'Ana sent you a message',
+      created_at: '2026-01-01T12:00:00.000Z',
+      link: '/messages?match=m1',
+      is_read: false,
+      actor: null,
+    };
+    await serverSays(1, { type: 'notification.created', payload: notice });
+    expect(await screen.findByText('1 unread')).toBeInTheDocument();
+    // The chat was read: its notice is read with it, and the badge drops.
+    await serverSays(-1, { type: 'notification.read', payload: { ids: ['n1'] } });
+    expect(await screen.findByText('0 unread')).toBeInTheDocument();
+    // The next message brings the same notice back, unread.
+    await serverSays(1, {
+      type: 'notification.created',
+      payload: { ...notice, title: 'New messages', message: '2 new messages from Ana' },
+    });
+    expect(await screen.findByText('1 unread')).toBeInTheDocument();
   });
 
   it('refetches again after a reconnect', async () => {

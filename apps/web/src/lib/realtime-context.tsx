@@ -26,7 +26,9 @@ export function RealtimeProvider({
 
   useEffect(() => {
     const offEvent = client.onEvent((event) => {
-      if (event.type === 'notification.created')
+      // A notice written, updated in place (the same id: a chat's "3 new messages") or read elsewhere
+      // (the chat it announced was read): the list and its badge are read again.
+      if (event.type === 'notification.created' || event.type === 'notification.read')
         void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       if (
         event.type === 'match.created' ||

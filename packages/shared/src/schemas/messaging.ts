@@ -13,7 +13,14 @@ export const MESSAGE_TOO_LONG_TEXT = `Messages can be at most ${groupedInteger(M
 /** Spec part 2 §8: what a member sees when a send fails for a reason other than a rule. */
 export const MESSAGE_SEND_FAILED_TEXT = 'Failed to send message. Please try again.';
 export const MATCH_EXPIRED_TEXT = 'This match has expired';
-export const MATCH_BLOCKED_TEXT = 'You can no longer message this member';
+/**
+ * A match that is not the member's, no longer exists, or stands across a block either way: one
+ * answer for all, so a member cannot tell that the other blocked them (decision 031).
+ */
+export const MATCH_NOT_FOUND_TEXT = 'Match not found';
+/** Ours (the spec has none): a member sending more than MESSAGES_PER_MEMBER_PER_MINUTE (decision 031). */
+export const MESSAGE_RATE_LIMITED_TEXT =
+  'You are sending messages too quickly. Please wait a moment and try again.';
 /** Spec part 2 §2: the chat's notice when the other member's tier is above yours. */
 export const HIGHER_TIER_NOTICE_TEXT =
   'This user has a higher tier level. They may have premium messaging features.';

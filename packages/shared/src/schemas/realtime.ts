@@ -12,12 +12,22 @@ export const matchUpdateSchema = z.object({
 export type MatchUpdate = z.infer<typeof matchUpdateSchema>;
 
 /**
+ * `notification.read`: these notifications of the member's are now read without their own tab
+ * asking (the new-messages notice of a chat they just read, decision 031); the badge drops.
+ */
+export const notificationsReadSchema = z.object({ ids: z.array(z.string().min(1)) });
+export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
+
+/**
  * Every event the server pushes to a member (over the realtime channel). The server publishes them
  * only after the transaction that caused them commits; payloads are built by the same presenters as
  * the HTTP replies. The bus between instances is typed by this union too.
  */
 export const serverEventSchema = z.discriminatedUnion('type', [
+  // Also a notice updated in place (its id unchanged, unread again, e.g. a chat's "3 new messages
+  // from Ana", decision 031): the list shows it instead of the old one.
   z.object({ type: z.literal('notification.created'), payload: notificationSchema }),
+  z.object({ type: z.literal('notification.read'), payload: notificationsReadSchema }),
   z.object({ type: z.literal('match.created'), payload: matchSummarySchema }),
   z.object({ type: z.literal('match.updated'), payload: matchUpdateSchema }),
   z.object({ type: z.literal('message.created'), payload: messageSchema }),

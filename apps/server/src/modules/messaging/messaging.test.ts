@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MATCH_EXPIRED_TEXT,
+  MATCH_NOT_FOUND_TEXT,
   MESSAGE_EMPTY_TEXT,
   MESSAGE_MAX,
   MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
@@ -107,12 +108,30 @@ describe('who may message', () => {
     expect(await rowsOf(matchId)).toEqual([]);
   });
 
-  it('refuses messages across a block, either way, and drops the match from both lists', async () => {
+  it('answers across a block, either way, exactly as for a match that does not exist, and drops the match from both lists', async () => {
     const pair = await matchedPair(t.app);
+    const earlier = randomUUID();
+    expect((await send(pair.him.session, pair.matchId, 'Hi', earlier)).statusCode).toBe(201);
     await block(t.app, pair.her.member.id, pair.him.member.id);
-    expectError(await send(pair.him.session, pair.matchId, 'Hi'), 403, 'BLOCKED');
-    expectError(await send(pair.her.session, pair.matchId, 'Hi'), 403, 'BLOCKED');
-    expectError(await list(pair.him.session, pair.matchId), 403, 'BLOCKED');
+    // What every route answers for a match that never was: the blocked member must get the same, so
+    // nothing tells him that she blocked him (nor her, that her block took).
+    const reply = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, body: res.body });
+    const asUnknown = async (session: Session, matchId: string) => [
+      reply(await send(session, matchId, 'Hi')),
+      // A retry of a message sent before the block.
+      reply(await send(session, matchId, 'Hi', earlier)),
+      reply(await list(session, matchId)),
+      reply(await markRead(session, matchId)),
+      reply(await request(t.app, 'GET', `/api/matches/${matchId}`, { session })),
+    ];
+    const unknown = await asUnknown(pair.him.session, randomUUID());
+    expect(unknown[0]).toEqual({
+      status: 404,
+      body: JSON.stringify({ error: { code: 'NOT_FOUND', message: MATCH_NOT_FOUND_TEXT } }),
+    });
+    expect(await asUnknown(pair.him.session, pair.matchId)).toEqual(unknown);
+    expect(await asUnknown(pair.her.session, pair.matchId)).toEqual(unknown);
+    expect(await rowsOf(pair.matchId)).toHaveLength(1);
     for (const session of [pair.him.session, pair.her.session]) {
       expect(matchListSchema.parse((await matchList(session)).json()).items).toEqual([]);
     }

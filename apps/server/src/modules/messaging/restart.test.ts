@@ -95,14 +95,19 @@ describe.skipIf(!onPostgres)('a server killed mid-conversation', () => {
       });
     const first = await listen();
 
-    // He writes steadily; the server is killed while sends are in flight.
+    // Both write steadily, in turn (each within their send rate, MESSAGES_PER_MEMBER_PER_MINUTE, for
+    // the whole test); the server is killed while sends are in flight.
+    const ids: string[] = Array.from({ length: 60 }, () => randomUUID());
     const send = (id: string) =>
       fetch(`${origin}/api/matches/${matchId}/messages`, {
         method: 'POST',
-        headers: { cookie: him.cookie, origin, 'content-type': 'application/json' },
+        headers: {
+          cookie: (ids.indexOf(id) % 2 ? her : him).cookie,
+          origin,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ id, content: `message ${id.slice(0, 8)}` }),
       }).then((res) => res.status);
-    const ids = Array.from({ length: 60 }, () => randomUUID());
     const acknowledged = new Set<string>();
     let killed = false;
     await Promise.all(

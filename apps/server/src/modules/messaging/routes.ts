@@ -4,6 +4,8 @@ import {
   cursorQuerySchema,
   ErrorCode,
   idParamSchema,
+  MATCH_NOT_FOUND_TEXT,
+  MESSAGES_PER_MEMBER_PER_MINUTE,
   markReadReplySchema,
   matchListItemSchema,
   matchListSchema,
@@ -61,7 +63,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { items } = await listMatches(app.ctx, { actor: actorOf(request), only: request.params.id });
       const [match] = items;
-      if (!match) throw new AppError(ErrorCode.NOT_FOUND, 'Match not found');
+      if (!match) throw new AppError(ErrorCode.NOT_FOUND, MATCH_NOT_FOUND_TEXT);
       return match;
     },
   );
@@ -91,9 +93,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Send a message in one of your open matches (idempotent on the client-chosen id)',
+        description: `At most ${MESSAGES_PER_MEMBER_PER_MINUTE} messages a minute per member, all chats together (429 RATE_LIMITED). A match across a block answers 404 like one that does not exist.`,
         params: idParamSchema,
         body: sendMessageBodySchema,
-        response: { 200: messageSchema, 201: messageSchema, ...errors },
+        response: { 200: messageSchema, 201: messageSchema, ...errors, 429: apiErrorBodySchema },
       },
     },
     async (request, reply) => {

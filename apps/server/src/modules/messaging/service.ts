@@ -4,10 +4,12 @@ import {
   type CursorQuery,
   DEFAULT_MEMBER_SETTINGS,
   ErrorCode,
-  MATCH_BLOCKED_TEXT,
   MATCH_EXPIRED_TEXT,
+  MATCH_NOT_FOUND_TEXT,
   type MarkReadReply,
   type MatchList,
+  MESSAGE_RATE_LIMITED_TEXT,
+  MESSAGES_PER_MEMBER_PER_MINUTE,
   type Message,
   type MessageListQuery,
   type MessagePage,
@@ -36,7 +38,7 @@ import { type MessageKeyRing, openMessage, sealMessage } from '../../lib/message
 import type { MemberActor } from '../auth';
 import { isMatchOpen, matchIsOpen } from '../matches';
 import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, visibleTo } from '../members';
-import { actorPhoto, announceNotification } from '../notifications';
+import { actorPhoto, announceNotification, markNoticeRead } from '../notifications';
 import { type MessageRow, presentMessage } from './presenter';
 
 const MATCH_PAGE_SIZE = 50;
@@ -223,9 +225,11 @@ const blockInMatch = (actorId: string | SQL) =>
     or (${userBlocks.blockedId} = ${actorId} and ${userBlocks.blockerId} = ${otherMember(actorId)}))`;
 
 /**
- * The match as the actor may use it: they belong to it (else 404 — a stranger learns nothing) and
- * no block stands between the two (403 BLOCKED). `retryOf` also reads the message stored under
- * that id, if any.
+ * The match as the actor may use it: they belong to it and no block stands between the two, either
+ * way. Anything else is 404 'Match not found', the answer for a match that never was or whose other
+ * member is gone: a stranger learns nothing, and a member cannot tell that they were blocked (a
+ * blocked match leaves both members' lists too). `retryOf` also reads the message stored under that
+ * id, if any.
  */
 async function matchFor(
   db: Db,
@@ -253,8 +257,9 @@ async function matchFor(
     })
     .from(matches)
     .where(and(eq(matches.id, matchId), isParticipant(actor.id)));
-  if (!row || row.otherTier === null) throw new AppError(ErrorCode.NOT_FOUND, 'Match not found');
-  if (row.blocked) throw new AppError(ErrorCode.BLOCKED, MATCH_BLOCKED_TEXT);
+  if (!row || row.otherTier === null || row.blocked) {
+    throw new AppError(ErrorCode.NOT_FOUND, MATCH_NOT_FOUND_TEXT);
+  }
   return {
     id: row.id,
     otherId: row.otherId,
@@ -265,38 +270,71 @@ async function matchFor(
   };
 }
 
+/** The key of the receiver's one new-messages notice of a chat (notifications.dedupe_key). */
+const chatNoticeKey = (matchId: string) => `messages:${matchId}`;
+
+/**
+ * The receiver's notice of a chat's new messages, by how many arrived since they last read it:
+ * "Ana sent you a message", then "3 new messages from Ana". The send statement puts the count
+ * before `messageAfterCount` itself, since only it knows the count without a race.
+ */
+function newMessagesNotice(senderName: string) {
+  return {
+    one: { title: 'New message', message: `${senderName} sent you a message` },
+    many: { title: 'New messages', messageAfterCount: ` new messages from ${senderName}` },
+  };
+}
+
+type SendArgs = {
+  actor: MemberActor;
+  matchId: string;
+  input: z.output<typeof sendMessageBodySchema>;
+  work?: Work;
+};
+type SendReply = { message: Message; created: boolean };
+
 /**
  * Sends a message. Refused for the tier and verification rules (the route's `send_message`
- * capability; checked again here for other callers), outside the member's own match (404), across a
- * block (403) and on an expired match (409). The client chooses the id: a retried send returns the
- * message already written instead of writing a second.
+ * capability; checked again here for other callers), past the member's send rate (429), outside
+ * the member's own match or across a block (404) and on an expired match (409). The client chooses
+ * the id: a retried send returns the message already written instead of writing a second.
  *
- * One statement (decision 014) writes the encrypted message, the match's activity (and, when both
- * have written, the conversation's start, which keeps the match open) and the receiver's notification
- * (if they want message notifications), and returns what the events need; `message.created` goes to
- * both members once it has committed. Only when it wrote nothing does a second read explain why.
+ * The send is counted against the member's rate (MESSAGES_PER_MEMBER_PER_MINUTE, all chats
+ * together, in Redis when the cluster has it) before it is written: each count is atomic, so sends
+ * that arrive together cannot all pass on the same count. A send that then writes nothing (a retry,
+ * a refusal, a failure) gives its count back.
  */
-export async function sendMessage(
-  ctx: AppContext,
-  {
-    actor,
-    matchId,
-    input,
-    work,
-  }: { actor: MemberActor; matchId: string; input: z.output<typeof sendMessageBodySchema>; work?: Work },
-): Promise<{ message: Message; created: boolean }> {
+export async function sendMessage(ctx: AppContext, args: SendArgs): Promise<SendReply> {
+  const { actor } = args;
   const block = messageSendBlock(actor.rules);
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
+  if ((await ctx.messageSends.add(actor.id)) > MESSAGES_PER_MEMBER_PER_MINUTE) {
+    throw new AppError(ErrorCode.RATE_LIMITED, MESSAGE_RATE_LIMITED_TEXT);
+  }
+  let reply: SendReply | undefined;
+  try {
+    reply = await writeMessage(ctx, args);
+    return reply;
+  } finally {
+    if (!reply?.created) await ctx.messageSends.remove(actor.id);
+  }
+}
+
+/**
+ * One statement (decision 014) writes the encrypted message, the match's activity (and, when both
+ * have written, the conversation's start, which keeps the match open) and the receiver's notice of
+ * the chat's new messages (if they want message notifications: one per chat, updated in place,
+ * decision 031), and returns what the events need; `message.created` goes to both members and
+ * `notification.created` (the notice as it now reads) to the receiver once it has committed. Only
+ * when it wrote nothing does a second read explain why.
+ */
+async function writeMessage(ctx: AppContext, { actor, matchId, input, work }: SendArgs): Promise<SendReply> {
   // Both ids arrive lower-case (uuidInput), as stored: the ciphertext is bound to the stored ids.
   const match = { id: matchId, actorId: actor.id };
   const sealed = sealMessage(ctx.messageKeys, { id: input.id, matchId: match.id }, input.content);
-  const notice = {
-    type: 'message' as const,
-    title: 'New message',
-    message: `${actor.name} sent you a message`,
-    link: `/messages?match=${match.id}`,
-  };
+  const notice = newMessagesNotice(actor.name);
+  const link = `/messages?match=${match.id}`;
   return ctx.transactSingleStatement(async (unit) => {
     const [sent] = await sendStatement.run(
       ctx.database,
@@ -305,9 +343,12 @@ export async function sendMessage(
         actorId: actor.id,
         messageId: input.id,
         ...sealed,
-        noticeTitle: notice.title,
-        noticeMessage: notice.message,
-        noticeLink: notice.link,
+        noticeKey: chatNoticeKey(match.id),
+        noticeTitle: notice.one.title,
+        noticeMessage: notice.one.message,
+        manyTitle: notice.many.title,
+        manyMessageAfterCount: notice.many.messageAfterCount,
+        noticeLink: link,
       },
       work?.tx,
     );
@@ -331,7 +372,10 @@ export async function sendMessage(
       announceNotification(unit, {
         id: sent.notice_id,
         userId: sent.receiver_id,
-        ...notice,
+        type: 'message',
+        title: sent.notice_title,
+        message: sent.notice_message,
+        link,
         isRead: false,
         createdAt,
         actorId: actor.id,
@@ -353,6 +397,8 @@ type SentRow = {
   receiver_id: string;
   receiver_tier: TierLevel;
   notice_id: string | null;
+  notice_title: string;
+  notice_message: string;
   notice_photo_id: string | null;
 };
 
@@ -361,8 +407,12 @@ type SentRow = {
  * actor's own open match with no block between the two and no message under this id yet, and it
  * locks the row; a concurrent send to the same match waits for it and then re-evaluates against the
  * committed row, so `last_sender_id` decides without a race whether the other member has written
- * before (the conversation has then started). The message and the notification are written only
- * through it.
+ * before (the conversation has then started). The message and the notice are written only through it.
+ *
+ * The notice is one row per receiver and chat (its dedupe key, on the key's unique index): the
+ * first message inserts it, later ones update it in place: unread again, back at the top, its count
+ * one more, or 1 again once it had been read. ON CONFLICT reads the latest committed row, so sends
+ * that arrive together count every message and never write a second row.
  */
 const sendStatement = preparedStatement<
   SentRow,
@@ -373,13 +423,18 @@ const sendStatement = preparedStatement<
     ciphertext: Uint8Array;
     nonce: Uint8Array;
     keyId: string;
+    noticeKey: string;
     noticeTitle: string;
     noticeMessage: string;
+    manyTitle: string;
+    manyMessageAfterCount: string;
     noticeLink: string;
   }
 >('send_message', (v) => {
   const actorId = sql`${v.actorId}::uuid`;
   const other = otherMember(actorId);
+  // Inside ON CONFLICT, the notifications columns are the stored notice's.
+  const count = sql`(case when ${notifications.isRead} then 1 else ${notifications.eventCount} + 1 end)`;
   const receiverVisibility = visibleTo({ id: sql`bumped.receiver_id`, tier: sql`bumped.receiver_tier` });
   return sql`
     with bumped as (
@@ -400,15 +455,24 @@ const sendStatement = preparedStatement<
       from bumped
       returning created_at, receiver_id
     ), notice as (
-      insert into ${notifications} (user_id, type, title, message, actor_id, link)
-      select inserted.receiver_id, 'message', ${v.noticeTitle}::text, ${v.noticeMessage}::text, ${actorId}, ${v.noticeLink}::text
+      insert into ${notifications} (user_id, type, title, message, actor_id, link, dedupe_key)
+      select inserted.receiver_id, 'message', ${v.noticeTitle}::text, ${v.noticeMessage}::text, ${actorId},
+        ${v.noticeLink}::text, ${v.noticeKey}::text
       from inserted
       where coalesce((select ${safetySettings.messageNotifications} from ${safetySettings}
         where ${safetySettings.userId} = inserted.receiver_id), true)
-      returning id
+      on conflict (user_id, dedupe_key) where dedupe_key is not null do update set
+        event_count = ${count},
+        title = case when ${count} = 1 then excluded.title else ${v.manyTitle}::text end,
+        message = case when ${count} = 1 then excluded.message
+          else ${count}::text || ${v.manyMessageAfterCount}::text end,
+        is_read = false,
+        created_at = now()
+      returning id, title, message
     )
     select inserted.created_at, inserted.receiver_id, (select receiver_tier from bumped) as receiver_tier,
-      (select id from notice) as notice_id,
+      (select id from notice) as notice_id, (select title from notice) as notice_title,
+      (select message from notice) as notice_message,
       -- The sender's avatar on the notice, as the receiver may see it (the notification list's rule).
       case when exists (select 1 from notice) then (
         select ${photos.id} from ${profiles}
@@ -430,8 +494,8 @@ function presentFor(ctx: AppContext, match: MatchAccess, actor: MemberActor, row
 
 /**
  * Why a send wrote nothing, read after the fact: a retry of a message already stored returns it
- * (the same id anywhere else is a conflict); otherwise the match is not the actor's (404), is
- * blocked (403) or has closed (409).
+ * (the same id anywhere else is a conflict); otherwise the match is not the actor's or stands
+ * across a block (404, matchFor) or has closed (409).
  */
 async function explainUnsent(
   db: Db,
@@ -439,7 +503,7 @@ async function explainUnsent(
   actor: MemberActor,
   matchId: string,
   messageId: string,
-): Promise<{ message: Message; created: boolean }> {
+): Promise<SendReply> {
   const match = await matchFor(db, actor, matchId, { messageId });
   const existing = match.existing;
   if (existing) {
@@ -489,14 +553,18 @@ export async function listMessages(
 /**
  * Marks the messages the actor received in this match as read (never the ones they sent) and tells
  * the sender which, after commit, unless the actor turned Read Receipts off: then only the actor's
- * own other tabs hear of it (their unread counts). One statement.
+ * own other tabs hear of it (their unread counts). The chat's new-messages notice is read with them
+ * (`notification.read` to the actor's tabs). Two statements, one transaction.
  */
 export async function markMatchRead(
   ctx: AppContext,
   { actor, matchId }: { actor: MemberActor; matchId: string },
 ): Promise<MarkReadReply> {
   const match = await matchFor(ctx.db, actor, matchId);
-  return ctx.transactSingleStatement(async (unit) => {
+  return ctx.transact(async (unit) => {
+    // The notice first: its row stays locked until commit, so a send arriving meanwhile waits at its
+    // notice and its message is not among those read here: it counts as new, and so does its notice.
+    await markNoticeRead(unit, actor.id, chatNoticeKey(match.id));
     const read = await unit.tx
       .update(messages)
       .set({ readStatus: true })

@@ -6,6 +6,7 @@ export {
   announceNotification,
   announceNotifications,
   listNotifications,
+  markNoticeRead,
   type NewNotification,
   notify,
 } from './service';

@@ -113,6 +113,31 @@ export function announceNotification(work: Work, row: NotificationRow): void {
   });
 }
 
+/**
+ * Marks read the recipient's notice under `dedupeKey`, if it is unread (a chat's new-messages
+ * notice once they read the chat), and tells their tabs after commit (`notification.read`), so the
+ * badge drops in every tab. One statement, on the dedupe key's unique index.
+ */
+export async function markNoticeRead(work: Work, userId: string, dedupeKey: string): Promise<void> {
+  const read = await work.tx
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.dedupeKey, dedupeKey),
+        eq(notifications.isRead, false),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (read.length === 0) return;
+  work.publish({
+    kind: 'deliver',
+    userIds: [userId],
+    event: { type: 'notification.read', payload: { ids: read.map((r) => r.id) } },
+  });
+}
+
 export async function listNotifications(ctx: AppContext, userId: string) {
   const [rows, [unread]] = await Promise.all([
     selectNotifications(ctx.db, eq(notifications.userId, userId)),

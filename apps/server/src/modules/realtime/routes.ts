@@ -24,7 +24,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['realtime'],
         summary:
-          'WebSocket: server events (message.created, message.read, typing, notification.created, match.created, match.updated); client frames typing and ping',
+          'WebSocket: server events (message.created, message.read, typing, notification.created, notification.read, match.created, match.updated); client frames typing and ping',
         response: { 401: apiErrorBodySchema, 403: apiErrorBodySchema, 429: apiErrorBodySchema },
       },
       preValidation: async (request) => {
