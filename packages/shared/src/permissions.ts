@@ -1,5 +1,4 @@
 import type { Role } from './roles';
-import type { Capabilities } from './schemas/me';
 import type { TierLevel } from './tiers';
 
 /**
@@ -46,6 +45,23 @@ export type PermissionBlockCode = (typeof PERMISSION_BLOCK_CODES)[number];
 /** Why an action is refused: the API error code and the text the UI shows (placeholders, alerts). */
 export type PermissionBlock = { code: PermissionBlockCode; message: string };
 export type SwipeBlock = { code: 'TIER_REQUIRED' | 'SUBSCRIPTION_INACTIVE'; message: string };
+
+/**
+ * What the member may do, as capabilitiesOf computes it. Declared here, beside the rules, so the rules
+ * import nothing of the schemas; `capabilitiesSchema` (schemas/me.ts) is checked against it.
+ */
+export type Capabilities = {
+  can_swipe: boolean;
+  can_message: boolean;
+  can_view_profiles: boolean;
+  can_create_parties: boolean;
+  can_moderate_content: boolean;
+  can_manage_users: boolean;
+  can_sponsor: boolean;
+  can_use_ghost_mode: boolean;
+  max_visible_tier: TierLevel;
+  message_block: PermissionBlock | null;
+};
 
 export const MESSAGE_TIER_REQUIRED_TEXT = 'Upgrade to Tier 1+ to send messages';
 export const MESSAGE_VERIFICATION_REQUIRED_TEXT = 'Please verify your account to send messages';

@@ -14,7 +14,7 @@ import {
 } from '../enums';
 import { AGE_MAX, AGE_MIN, BIO_MAX, DISTANCE_MAX, DISTANCE_MIN, NAME_MAX, PHOTO_MAX_COUNT } from '../limits';
 import { REQUIRED_STEPS } from '../onboarding';
-import { PERMISSION_BLOCK_CODES } from '../permissions';
+import { type Capabilities, PERMISSION_BLOCK_CODES } from '../permissions';
 import { ROLES } from '../roles';
 import { isSingleLine, SINGLE_LINE_MESSAGE } from '../text';
 import { tierSchema } from '../tiers';
@@ -45,8 +45,9 @@ export const capabilitiesSchema = z
     max_visible_tier: tierSchema,
     message_block: permissionBlockSchema.nullable().describe('null when the member may send messages'),
   })
-  .describe('What the member may do, computed by the shared permission rules');
-export type Capabilities = z.infer<typeof capabilitiesSchema>;
+  .describe(
+    'What the member may do, computed by the shared permission rules',
+  ) satisfies z.ZodType<Capabilities>;
 
 export const photoSchema = z.object({
   id: z.string().min(1),
