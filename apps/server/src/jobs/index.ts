@@ -29,7 +29,8 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       run: () => moderatePendingPhotos(ctx),
     },
     {
-      // Guarded transfers whose cool-off has passed arrive at their receiver.
+      // Guarded transfers whose cool-off has passed arrive at their receiver, each on its own, or go
+      // back to their sender with a notice when a rule of a transfer no longer holds (decision 027).
       name: 'transfer-release',
       cron: '* * * * *',
       run: () => releaseDueTransfers(ctx),

@@ -49,6 +49,21 @@ export const noJobs: Jobs = {
   async stop() {},
 };
 
+/**
+ * A job's run as the queue calls it. pg-boss records a run that throws as failed (and retries it)
+ * but says nothing: the failure is logged here, at error level with the job's name, and rethrown.
+ */
+export function loggedRun(job: JobDefinition, log: Pick<FastifyBaseLogger, 'error'>) {
+  return async () => {
+    try {
+      await job.run();
+    } catch (error) {
+      log.error({ err: error, job: job.name }, 'job failed');
+      throw error;
+    }
+  };
+}
+
 export function createJobs(database: DatabaseHandle, log: FastifyBaseLogger): Jobs {
   const embedded = database.kind === 'pglite';
   const boss = new PgBoss({
@@ -69,9 +84,7 @@ export function createJobs(database: DatabaseHandle, log: FastifyBaseLogger): Jo
       started = true;
       for (const job of definitions) {
         await boss.createQueue(job.name, { name: job.name, policy: job.cron ? 'singleton' : 'standard' });
-        await boss.work(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
-          await job.run();
-        });
+        await boss.work(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, loggedRun(job, log));
         if (job.cron) await boss.schedule(job.name, job.cron, undefined, { tz: 'UTC' });
       }
     },

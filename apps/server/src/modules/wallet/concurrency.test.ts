@@ -1,3 +1,4 @@
+import { TRANSFER_GUARD } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
@@ -37,7 +38,8 @@ describe.skipIf(!onPostgres)('money under concurrency', () => {
     await expectLedgerConsistent(t.app.ctx.db);
   }, 120_000);
 
-  it('500 transfers each way between two wallets at once never deadlock and end balanced', async () => {
+  // $450 each way: a day's transfers to one member reaching $500 would ask for confirmation.
+  it('450 transfers each way between two wallets at once never deadlock and end balanced', async () => {
     const a = await signedInMember(t.app, { tier: 3 });
     const b = await signedInMember(t.app, { tier: 3 });
     await fundWallet(t.app, a.member.id, 50_000);
@@ -48,7 +50,7 @@ describe.skipIf(!onPostgres)('money under concurrency', () => {
         amount_cents: 100,
       });
     const replies = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? send(a, b) : send(b, a))),
+      Array.from({ length: 900 }, (_, i) => (i % 2 === 0 ? send(a, b) : send(b, a))),
     );
     const failures = replies.filter((r) => r.statusCode !== 200).map((r) => r.body);
     expect(failures).toEqual([]);
@@ -56,6 +58,27 @@ describe.skipIf(!onPostgres)('money under concurrency', () => {
     expect(await balanceOf(t.app.ctx.db, b.member.id)).toEqual({ balance: 50_000, held: 0 });
     await expectLedgerConsistent(t.app.ctx.db);
   }, 120_000);
+
+  it('five transfers just under the confirmation threshold to one member at once: one goes, four ask', async () => {
+    const sender = await signedInMember(t.app, { tier: 4 });
+    const receiver = await signedInMember(t.app, { tier: 2 });
+    const cents = TRANSFER_GUARD.confirmAtCents - 1;
+    await fundWallet(t.app, sender.member.id, 5 * cents);
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        moneyPost(t.app, '/api/wallet/transfers', sender.session, {
+          receiver_id: receiver.member.id,
+          amount_cents: cents,
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(new Set(replies.filter((r) => r.statusCode === 409).map((r) => r.json().error.code))).toEqual(
+      new Set(['CONFIRMATION_REQUIRED']),
+    );
+    expect(await balanceOf(t.app.ctx.db, receiver.member.id)).toEqual({ balance: cents, held: 0 });
+    await expectLedgerConsistent(t.app.ctx.db);
+  }, 60_000);
 
   it('the same Idempotency-Key 50 times at once makes one transfer and 50 identical replies', async () => {
     const sender = await signedInMember(t.app, { tier: 2 });

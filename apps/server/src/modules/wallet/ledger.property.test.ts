@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TRANSFER_GUARD } from '@royal/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
@@ -19,7 +20,8 @@ import { requestWithdrawal, sendTransfer } from './service';
 const t = useTestApp();
 const MEMBERS = 3;
 
-type Model = { balances: number[] };
+/** `sent`: what each member sent each other member (all within 24 hours), by `from→to`. */
+type Model = { balances: number[]; sent: Record<string, number> };
 type Real = { app: App; actors: MemberActor[]; delivered: { body: string; signature: string }[] };
 
 const sandbox = (app: App) => app.ctx.payments as SandboxProvider;
@@ -142,11 +144,16 @@ class Transfer implements fc.AsyncCommand<Model, Real> {
       },
     });
     const balance = model.balances[this.from] ?? 0;
+    const pair = `${this.from}→${this.to}`;
+    const sent = model.sent[pair] ?? 0;
     if (this.cents > balance) expect(reply.status).toBe(422);
+    // What one member sends another in 24 hours reaching the threshold asks for confirmation first.
+    else if (sent + this.cents >= TRANSFER_GUARD.confirmAtCents) expect(reply.status).toBe(409);
     else {
       expect(reply.status).toBe(200);
       model.balances[this.from] = balance - this.cents;
       model.balances[this.to] = (model.balances[this.to] ?? 0) + this.cents;
+      model.sent[pair] = sent + this.cents;
     }
     await expectMatchesModel(model, real);
   }
@@ -192,7 +199,7 @@ describe('the money core against a model', () => {
           actors.push(await actorFor(t.app, await createMember(t.app, { tier: 4 })));
         await fc.asyncModelRun(
           () => ({
-            model: { balances: Array.from({ length: MEMBERS }, () => 0) },
+            model: { balances: Array.from({ length: MEMBERS }, () => 0), sent: {} },
             real: { app: t.app, actors, delivered: [] },
           }),
           cmds,

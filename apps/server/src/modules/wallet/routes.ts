@@ -13,6 +13,7 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
+import { TRANSFER_ACCESS } from './policy';
 import { idempotentHandler, MONEY_ROUTE_ERRORS } from './reply';
 import {
   cancelTransfer,
@@ -90,7 +91,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/wallet/transfers',
     {
-      config: { access: { tier: 1 }, fresh: true },
+      config: { access: TRANSFER_ACCESS, fresh: true },
       schema: {
         tags,
         summary:

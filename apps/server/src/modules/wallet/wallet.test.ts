@@ -380,7 +380,7 @@ describe('transfers', () => {
       ...body,
       confirmed: true,
     });
-    expect(await releaseDueTransfers(t.app.ctx, new Date())).toBe(0);
+    expect(await releaseDueTransfers(t.app.ctx, new Date())).toEqual({ released: 0, returned: 0 });
     // Once its cool-off has passed it is due, even before the job has run: too late to cancel.
     await t.app.ctx.db
       .update(peerTransfers)
@@ -391,8 +391,8 @@ describe('transfers', () => {
     });
     expect(due.statusCode).toBe(409);
     expect(due.json().error.message).toBe(TRANSFER_NOT_CANCELLABLE_TEXT);
-    expect(await releaseDueTransfers(t.app.ctx, new Date())).toBe(1);
-    expect(await releaseDueTransfers(t.app.ctx, new Date())).toBe(0);
+    expect(await releaseDueTransfers(t.app.ctx, new Date())).toEqual({ released: 1, returned: 0 });
+    expect(await releaseDueTransfers(t.app.ctx, new Date())).toEqual({ released: 0, returned: 0 });
     expect(await balanceOf(t.app.ctx.db, receiver.member.id)).toEqual({ balance: 2500, held: 0 });
     expect(await balanceOf(t.app.ctx.db, sender.member.id)).toEqual({ balance: 7500, held: 0 });
     const late = await request(t.app, 'POST', `/api/wallet/transfers/${second.json().transfer.id}/cancel`, {
@@ -425,6 +425,49 @@ describe('transfers', () => {
       .from(peerTransfers)
       .where(eq(peerTransfers.senderId, sender.member.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('ask for confirmation once what the sender sent one member in 24 hours reaches the threshold', async () => {
+    const sender = await signedInMember(t.app, { tier: 4 });
+    const receiver = await signedInMember(t.app, { tier: 2 });
+    const other = await signedInMember(t.app, { tier: 2 });
+    await fundWallet(t.app, sender.member.id, 500_000);
+    const justUnder = TRANSFER_GUARD.confirmAtCents - 1;
+    const send = (to: string, cents: number, confirmed?: true) =>
+      moneyPost(t.app, '/api/wallet/transfers', sender.session, {
+        receiver_id: to,
+        amount_cents: cents,
+        ...(confirmed ? { confirmed } : {}),
+      });
+
+    // Never matched: the first $499.99 goes straight through; a second to the same member would make
+    // $999.98 in a day, and asks as a single large amount does, with the same warning.
+    expect((await send(receiver.member.id, justUnder)).json().transfer.status).toBe('completed');
+    const second = await send(receiver.member.id, justUnder);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toEqual({
+      code: 'CONFIRMATION_REQUIRED',
+      message: ROMANCE_SCAM_WARNING_TEXT,
+      details: { reason: 'large_amount' },
+    });
+    // Even a dollar more, to that member; another member is counted apart.
+    expect((await send(receiver.member.id, 100)).json().error.details).toEqual({ reason: 'large_amount' });
+    expect((await send(other.member.id, justUnder)).json().transfer.status).toBe('completed');
+
+    // Confirmed, it is held; a held transfer counts, a cancelled one does not.
+    const held = (await send(receiver.member.id, 100, true)).json().transfer;
+    expect(held.status).toBe('held');
+    await t.app.ctx.db
+      .update(peerTransfers)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(and(eq(peerTransfers.senderId, sender.member.id), eq(peerTransfers.status, 'completed')));
+    // The $499.99 is now a day old: only the held dollar counts.
+    expect((await send(receiver.member.id, justUnder)).json().error.details).toEqual({
+      reason: 'large_amount',
+    });
+    await request(t.app, 'POST', `/api/wallet/transfers/${held.id}/cancel`, { session: sender.session });
+    expect((await send(receiver.member.id, justUnder)).json().transfer.status).toBe('completed');
+    await expectLedgerConsistent(t.app.ctx.db);
   });
 
   it('replay a stored refusal identically', async () => {

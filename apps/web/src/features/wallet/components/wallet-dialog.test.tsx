@@ -93,57 +93,62 @@ describe('WalletDialog', () => {
     expect(api.callsTo('POST /api/wallet/transfers')).toEqual([]);
   });
 
-  it('shows the romance-scam warning and sends again, confirmed, under a new key', async () => {
-    let attempt = 0;
-    const { user, api } = renderWallet({
-      'POST /api/wallet/transfers': () =>
-        ++attempt === 1
-          ? {
-              status: 409,
-              body: {
-                error: {
-                  code: 'CONFIRMATION_REQUIRED',
-                  message: ROMANCE_SCAM_WARNING_TEXT,
-                  details: { reason: 'new_match' },
+  // The server asks for a new match, and for a large amount (one transfer, or what was sent the same
+  // member in 24 hours): the dialog shows its warning alike, whatever the reason.
+  it.each(['new_match', 'large_amount'])(
+    'shows the romance-scam warning (%s) and sends again, confirmed, under a new key',
+    async (reason) => {
+      let attempt = 0;
+      const { user, api } = renderWallet({
+        'POST /api/wallet/transfers': () =>
+          ++attempt === 1
+            ? {
+                status: 409,
+                body: {
+                  error: {
+                    code: 'CONFIRMATION_REQUIRED',
+                    message: ROMANCE_SCAM_WARNING_TEXT,
+                    details: { reason },
+                  },
+                },
+              }
+            : {
+                body: {
+                  transfer: {
+                    id: '9a9a9a9a-1111-4222-8333-444455556666',
+                    receiver_id: RECEIVER,
+                    amount_cents: 2_500,
+                    transfer_type: 'gift',
+                    status: 'held',
+                    release_at: new Date(Date.now() + 3_600_000).toISOString(),
+                  },
+                  new_balance_cents: 9_845,
                 },
               },
-            }
-          : {
-              body: {
-                transfer: {
-                  id: '9a9a9a9a-1111-4222-8333-444455556666',
-                  receiver_id: RECEIVER,
-                  amount_cents: 2_500,
-                  transfer_type: 'gift',
-                  status: 'held',
-                  release_at: new Date(Date.now() + 3_600_000).toISOString(),
-                },
-                new_balance_cents: 9_845,
-              },
-            },
-    });
-    await openTransferTab();
-    await user.type(screen.getByLabelText('Receiver user ID'), RECEIVER);
-    await user.type(screen.getByLabelText('Amount (USD)'), '25');
-    await user.selectOptions(screen.getByLabelText('Transfer type'), 'gift');
-    await user.click(screen.getByRole('button', { name: 'Send Transfer' }));
+      });
+      await openTransferTab();
+      await user.type(screen.getByLabelText('Receiver user ID'), RECEIVER);
+      await user.type(screen.getByLabelText('Amount (USD)'), '25');
+      await user.selectOptions(screen.getByLabelText('Transfer type'), 'gift');
+      await user.click(screen.getByRole('button', { name: 'Send Transfer' }));
 
-    const warning = await screen.findByRole('alert');
-    expect(warning).toHaveTextContent(ROMANCE_SCAM_WARNING_TEXT);
-    await user.click(within(warning).getByRole('button', { name: 'I understand, send it' }));
-    expect(await screen.findByText('Transfer sent')).toBeInTheDocument();
+      const warning = await screen.findByRole('alert');
+      expect(warning).toHaveTextContent(ROMANCE_SCAM_WARNING_TEXT);
+      await user.click(within(warning).getByRole('button', { name: 'I understand, send it' }));
+      expect(await screen.findByText('Transfer sent')).toBeInTheDocument();
 
-    const [first, second] = api.callsTo('POST /api/wallet/transfers');
-    expect(first?.body).toEqual({ receiver_id: RECEIVER, amount_cents: 2_500, transfer_type: 'gift' });
-    expect(second?.body).toEqual({
-      receiver_id: RECEIVER,
-      amount_cents: 2_500,
-      transfer_type: 'gift',
-      confirmed: true,
-    });
-    const [firstKey, secondKey] = keysSentTo('/api/wallet/transfers');
-    expect(firstKey).not.toBe(secondKey);
-  });
+      const [first, second] = api.callsTo('POST /api/wallet/transfers');
+      expect(first?.body).toEqual({ receiver_id: RECEIVER, amount_cents: 2_500, transfer_type: 'gift' });
+      expect(second?.body).toEqual({
+        receiver_id: RECEIVER,
+        amount_cents: 2_500,
+        transfer_type: 'gift',
+        confirmed: true,
+      });
+      const [firstKey, secondKey] = keysSentTo('/api/wallet/transfers');
+      expect(firstKey).not.toBe(secondKey);
+    },
+  );
 
   it('shows a failed transfer with the server’s message', async () => {
     const { user } = renderWallet({
@@ -207,6 +212,33 @@ describe('WalletDialog', () => {
       expect(first).toMatch(/^[\w-]{8,}$/);
       expect(second).toBe(first);
     });
+  });
+
+  it('strikes through a transfer that failed and came back, as a cancelled one', async () => {
+    const row = (status: 'failed' | 'voided' | 'completed', name: string) => ({
+      id: crypto.randomUUID(),
+      amount_cents: -2_500,
+      transaction_type: 'transfer' as const,
+      transfer_type: 'gift' as const,
+      counterparty: { id: RECEIVER, name },
+      message: null,
+      status,
+      transfer_id: crypto.randomUUID(),
+      created_at: new Date().toISOString(),
+    });
+    renderWallet({
+      'GET /api/wallet/transactions': {
+        body: {
+          items: [row('failed', 'Returned'), row('voided', 'Cancelled'), row('completed', 'Sent')],
+          next_cursor: null,
+        },
+      },
+    });
+    const [returned, cancelled, sent] = (await screen.findAllByTestId('wallet-history-row')) as HTMLElement[];
+    expect(returned).toHaveTextContent('Failed');
+    expect(within(returned as HTMLElement).getByText('−$25.00')).toHaveClass('line-through');
+    expect(within(cancelled as HTMLElement).getByText('−$25.00')).toHaveClass('line-through');
+    expect(within(sent as HTMLElement).getByText('−$25.00')).not.toHaveClass('line-through');
   });
 
   it('lists the history and cancels a held transfer', async () => {

@@ -55,6 +55,9 @@ export function WalletHistory({ enabled }: { enabled: boolean }) {
   );
 }
 
+/** A cancelled movement, or a transfer that failed and came back: the amount did not move. */
+const movedNothing = (item: WalletHistoryItem) => item.status === 'voided' || item.status === 'failed';
+
 function HistoryRow({ item }: { item: WalletHistoryItem }) {
   const cancel = useCancelTransfer();
   const incoming = item.amount_cents > 0;
@@ -74,7 +77,7 @@ function HistoryRow({ item }: { item: WalletHistoryItem }) {
       <p
         className={cn(
           'shrink-0 font-semibold text-sm tabular-nums',
-          item.status === 'voided'
+          movedNothing(item)
             ? 'text-muted-foreground line-through'
             : incoming
               ? 'text-emerald-700 dark:text-emerald-400'

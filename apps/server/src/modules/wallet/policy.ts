@@ -1,0 +1,80 @@
+import {
+  type Access,
+  AppError,
+  accessRefusal,
+  actorFromPlan,
+  ErrorCode,
+  maxVisibleTier,
+  RECEIVER_UNAVAILABLE_TEXT,
+  type Role,
+  type TierLevel,
+  TRANSFER_SELF_TEXT,
+} from '@royal/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { escrowWallets, profiles, userRoles } from '../../db/schema';
+import type { MemberActor } from '../auth';
+import { reachableBy } from '../members';
+
+/** Who may send money: the transfer route's access, asked again when a held transfer is released. */
+export const TRANSFER_ACCESS = { tier: 1 } as const satisfies Access;
+
+/** The sender of a transfer, as its rules read them. */
+export type TransferSender = Pick<MemberActor, 'id' | 'tier' | 'rules'>;
+
+/**
+ * Why `sender` may not send money to `receiverId` now, or null: every rule of a transfer, asked by
+ * the transfer route and asked again when a held transfer's cool-off ends (a block, a hidden profile,
+ * a lapsed plan or a deleted account during the cool-off sends the money back instead).
+ *
+ * The sender holds the route's access. The receiver is a member the sender could meet in the app
+ * (the members' rule `reachableBy`: visible to them, no block either way, and within their tier
+ * range or matched with them), who is not an Observer and has a wallet. Anyone else reads as
+ * unknown, alike: a transfer must not tell whether an id exists, nor reveal the name of a hidden or
+ * higher-tier member (their masked teaser hands out the id), nor open a message channel to them
+ * beside the matches.
+ */
+export async function transferRefusal(
+  tx: Db,
+  sender: TransferSender,
+  receiverId: string,
+): Promise<AppError | null> {
+  const access = accessRefusal(sender.rules, TRANSFER_ACCESS);
+  if (access) return new AppError(access.code, access.message);
+  if (sender.id === receiverId) return new AppError(ErrorCode.VALIDATION_FAILED, TRANSFER_SELF_TEXT);
+  const [receiver] = await tx
+    .select({ tier: profiles.tierLevel })
+    .from(profiles)
+    .innerJoin(escrowWallets, eq(escrowWallets.userId, profiles.userId))
+    .where(
+      and(
+        eq(profiles.userId, receiverId),
+        reachableBy({ id: sender.id, tier: sender.tier, maxTier: maxVisibleTier(sender.rules) }),
+      ),
+    );
+  if (!receiver || receiver.tier === 0) return new AppError(ErrorCode.NOT_FOUND, RECEIVER_UNAVAILABLE_TEXT);
+  return null;
+}
+
+/**
+ * A member as the rules of a transfer read them now (their plan and roles, as the request's actor
+ * has them), or null when their account or wallet is gone.
+ */
+export async function transferSenderById(tx: Db, userId: string): Promise<TransferSender | null> {
+  const [row] = await tx
+    .select({
+      tierLevel: profiles.tierLevel,
+      tierSubscriptionActive: profiles.tierSubscriptionActive,
+      tierSubscriptionEndsAt: profiles.tierSubscriptionEndsAt,
+      isSponsored: profiles.isSponsored,
+      verified: profiles.verified,
+      roles: sql<
+        Role[]
+      >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${profiles.userId})`,
+    })
+    .from(profiles)
+    .innerJoin(escrowWallets, eq(escrowWallets.userId, profiles.userId))
+    .where(eq(profiles.userId, userId));
+  if (!row) return null;
+  return { id: userId, tier: row.tierLevel as TierLevel, rules: actorFromPlan(row, row.roles) };
+}
