@@ -143,7 +143,8 @@ export const sponsorshipEndReason = pgEnum('sponsorship_end_reason', SPONSORSHIP
 /**
  * A Vault Verified member paying, from their escrow wallet, for another member's plan for one period
  * (decision 029); at most one live sponsorship per sponsored member. Live while `revoked_at` is null:
- * it grants access until `paid_until`, and ends earlier with the sponsor's plan.
+ * it grants access until `paid_until` while the sponsor's own plan is in force, and ends earlier if
+ * that plan ends for good.
  */
 export const sponsorships = pgTable(
   'sponsorships',
@@ -163,6 +164,12 @@ export const sponsorships = pgTable(
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     /** The ledger entry of the payment (null for those given before sponsorships were paid for). */
     paymentEntryId: uuid('payment_entry_id').references(() => ledgerEntries.id),
+    /**
+     * Since when the sponsor's plan has not let them sponsor (lapsed, cancelled, lower): the member's
+     * access is paused from then; it resumes if the plan comes back, and the sponsorship ends if it
+     * does not within SPONSORSHIP_RENEWAL_GRACE_HOURS. Null while the sponsor's plan is in force.
+     */
+    suspendedAt: tstz('suspended_at'),
     /** When it ended, whatever the reason (the name is older than the reasons). */
     revokedAt: tstz('revoked_at'),
     endReason: sponsorshipEndReason('end_reason'),
@@ -174,8 +181,11 @@ export const sponsorships = pgTable(
     uniqueIndex('sponsorships_live_sponsored_key').on(t.sponsoredId).where(sql`${t.revokedAt} is null`),
     // A sponsor's live sponsorships (the limit, the list, ending them with the sponsor's plan).
     index('sponsorships_live_sponsor_idx').on(t.sponsorId).where(sql`${t.revokedAt} is null`),
-    // The job that ends sponsorships whose paid period is over.
+    // The job that ends sponsorships whose paid period is over, or whose sponsor's plan did not come back.
     index('sponsorships_live_paid_until_idx').on(t.paidUntil).where(sql`${t.revokedAt} is null`),
+    index('sponsorships_suspended_idx')
+      .on(t.suspendedAt)
+      .where(sql`${t.revokedAt} is null and ${t.suspendedAt} is not null`),
   ],
 );
 
