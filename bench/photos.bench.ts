@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import sharp, { type SharpOptions } from 'sharp';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { describePerson, renderPortrait } from '../apps/server/src/db/seed/portraits';
+import { describePerson, renderPortrait } from '../apps/server/src/seed/portraits';
 import { SESSION_SETTINGS } from '../apps/server/src/modules/auth';
 import { moderatePendingPhotos } from '../apps/server/src/modules/moderation';
 import { ENGINE, openBenchDatabase, SECONDS, seedBenchDatabase, sessionCookie, startServer } from './harness';

@@ -1,5 +1,5 @@
 // Bundles the server for `node` (no tsx at run time): src/server.ts → dist/server.js and the demo
-// seed CLI src/db/seed/cli.ts → dist/seed.js, ESM for Node 20. Our own code and @royal/shared
+// seed CLI src/seed/cli.ts → dist/seed.js, ESM for Node 20. Our own code and @royal/shared
 // (TypeScript source) are bundled; every npm dependency of @royal/server stays external and is loaded
 // from node_modules as usual (sharp's native binary, PGlite's wasm files, pino's worker threads …).
 // Paths to committed files (drizzle/, ./data, apps/web/dist) are found at run time from the
@@ -56,7 +56,7 @@ rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', seed: 'src/db/seed/cli.ts', messages: 'src/messages-cli.ts' },
+  entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts', messages: 'src/messages-cli.ts' },
   outdir,
   bundle: true,
   splitting: true,

@@ -1,4 +1,4 @@
-// The demo members the seed writes (apps/server/src/db/seed): journeys sign in as them.
+// The demo members the seed writes (apps/server/src/seed): journeys sign in as them.
 export const DEMO_PASSWORD = 'RoyalDemo!2026';
 export const DEMO = {
   observer: { email: 'observer@royalcircle.test', tier: 0 },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { seedDemoData } from '../../apps/server/src/db/seed';
+import { seedDemoData } from '../../apps/server/src/seed';
 import { freePort } from '../../apps/server/test/free-port';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';

@@ -1,7 +1,7 @@
 import { MATCH_EXPIRY_MS } from '@royal/shared';
 import type { App } from '../../apps/server/src/app';
 import { boosts, matches, photos } from '../../apps/server/src/db/schema';
-import { describePerson, renderPortrait } from '../../apps/server/src/db/seed/portraits';
+import { describePerson, renderPortrait } from '../../apps/server/src/seed/portraits';
 import { hashPassword } from '../../apps/server/src/lib/password-hash';
 import { createMemberDirectly } from '../../apps/server/src/modules/auth';
 import { processImage, storePhotoVariants } from '../../apps/server/src/modules/photos';

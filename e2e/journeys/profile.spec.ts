@@ -1,4 +1,4 @@
-import { describePerson, renderPortrait } from '../../apps/server/src/db/seed/portraits';
+import { describePerson, renderPortrait } from '../../apps/server/src/seed/portraits';
 import { passComplianceGate } from '../harness/compliance-gate';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import {

@@ -148,7 +148,7 @@ describe('paths from source and from the bundle', () => {
   });
 
   it('finds apps/server from wherever the code lives: src/, src/db/, dist/ or a chunk folder', () => {
-    for (const start of ['src', 'src/db/seed', 'dist', 'dist/chunks'])
+    for (const start of ['src', 'src/db/sql', 'dist', 'dist/chunks'])
       expect(findServerRoot(join(SERVER_ROOT, start)), start).toBe(SERVER_ROOT);
     expect(() => findServerRoot('/')).toThrow(/not found/);
   });

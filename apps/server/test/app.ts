@@ -7,7 +7,7 @@ import { createRedisBus } from '../src/adapters/bus/redis';
 import { type App, type BuildOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
-import { createMemoryStorage } from '../src/db/seed/memory-storage';
+import { createMemoryStorage } from '../src/adapters/storage/memory';
 import { emptyAppTables, openTestDatabase, workerTestDatabase } from './database';
 import { TEST_ID_DOCUMENT_KEYS, TEST_MESSAGE_KEYS } from './message-keys';
 

@@ -17,7 +17,7 @@ import {
 } from '../../../test/discovery';
 import { actorFor, createMember, type MemberOptions, signedInMember } from '../../../test/factories';
 import { buildApp } from '../../app';
-import { createMemoryStorage } from '../../db/seed/memory-storage';
+import { createMemoryStorage } from '../../adapters/storage/memory';
 import { loadFeed } from './service';
 
 // Every test starts from an empty database: the feed spans all members, and each test must see

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePerson, renderPortrait } from '../../db/seed/portraits';
+import { describePerson, renderPortrait } from '../../seed/portraits';
 import { createNsfwClassifier } from './classifier';
 
 describe('the nsfwjs classifier (the real model, WASM backend)', () => {

@@ -5,7 +5,7 @@ import { signedInMember } from '../../../test/factories';
 import { plainJpeg } from '../../../test/image-corpus';
 import { uploadAs } from '../../../test/uploads';
 import { auditLog, photos } from '../../db/schema';
-import type { MemoryStorage } from '../../db/seed/memory-storage';
+import type { MemoryStorage } from '../../adapters/storage/memory';
 
 const t = useTestApp();
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../db/seed/memory-storage';
+import { createMemoryStorage } from '../../adapters/storage/memory';
 import { ImageRejected, MAX_INPUT_PIXELS, processImage, storePhotoVariants } from './pipeline';
 
 /** A 400×200 landscape JPEG whose EXIF says "rotate 90° clockwise to display" and names a camera. */

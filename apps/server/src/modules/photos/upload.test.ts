@@ -23,7 +23,7 @@ import {
 } from '../../../test/image-corpus';
 import { type FormParts, fetchUpload, upload, uploadAs, uploadInSlices } from '../../../test/uploads';
 import { photos } from '../../db/schema';
-import type { MemoryStorage } from '../../db/seed/memory-storage';
+import type { MemoryStorage } from '../../adapters/storage/memory';
 
 const t = useTestApp();
 const storage = () => t.app.ctx.storage as MemoryStorage;

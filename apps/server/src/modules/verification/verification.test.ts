@@ -16,7 +16,7 @@ import { actorFor, signedInMember } from '../../../test/factories';
 import { type FormParts, fetchUpload, sampleImage, upload, uploadInSlices } from '../../../test/uploads';
 import type { App } from '../../app';
 import { auditLog, userCompliance, verificationRequests } from '../../db/schema';
-import type { MemoryStorage } from '../../db/seed/memory-storage';
+import type { MemoryStorage } from '../../adapters/storage/memory';
 import { ID_STORE_PREFIX } from './id-store';
 import { issueLinks } from './service';
 

@@ -1,5 +1,7 @@
 import {
+  AppError,
   adminVerificationListSchema,
+  ErrorCode,
   type VerificationStatus,
   verificationLinksSchema,
   verificationRequestSchema,
@@ -37,8 +39,13 @@ export function useVerificationLinks(requestId: string, enabled: boolean) {
 
 export type DecisionInput = { requestId: string; action: 'approve' | 'reject'; reason?: string };
 
+/**
+ * Approve or reject. A 409 means the request is no longer pending (another admin decided it, or it
+ * expired undecided): the lists are read again, so its card moves to where it now belongs.
+ */
 export function useDecideVerification() {
   const queryClient = useQueryClient();
+  const refreshLists = () => queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications });
   return useMutation({
     mutationFn: ({ requestId, action, reason }: DecisionInput) =>
       api.post(
@@ -48,6 +55,9 @@ export function useDecideVerification() {
           schema: verificationRequestSchema,
         },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications }),
+    onSuccess: refreshLists,
+    onError: (error) => {
+      if (error instanceof AppError && error.code === ErrorCode.CONFLICT) void refreshLists();
+    },
   });
 }

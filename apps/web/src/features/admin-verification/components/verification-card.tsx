@@ -2,12 +2,14 @@ import {
   type AdminVerificationItem,
   DEFAULT_VERIFICATION_REJECTION_REASON,
   ID_TYPE_LABELS,
+  type VerificationStatus,
 } from '@royal/shared';
 import { Check, ImageOff, MapPin, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TierBadge } from '@/components/ui/tier-badge';
+import { errorMessage } from '@/lib/api';
 import { useDecideVerification, useVerificationLinks } from '../api/admin-verification';
 
 const TYPE_LABELS = {
@@ -16,12 +18,27 @@ const TYPE_LABELS = {
   background_check: 'Background check',
 } as const;
 
-function DocumentImage({ url, alt }: { url: string | null | undefined; alt: string }) {
+/**
+ * Why a request holds no image: deleted 72 hours after the decision, or, on a request nobody decided,
+ * with its expiry (so the admin does not read it as reviewed).
+ */
+const deletedImageLabel = (status: VerificationStatus) =>
+  status === 'expired' ? 'Deleted: expired before review' : 'Deleted after review';
+
+function DocumentImage({
+  url,
+  alt,
+  deletedLabel,
+}: {
+  url: string | null | undefined;
+  alt: string;
+  deletedLabel: string;
+}) {
   if (!url) {
     return (
       <div className="flex aspect-[3/4] flex-col items-center justify-center gap-1 rounded-2xl bg-surface-muted p-2 text-center text-muted-foreground text-xs">
         <ImageOff aria-hidden className="size-5" />
-        Deleted after review
+        {deletedLabel}
       </div>
     );
   }
@@ -47,13 +64,16 @@ export function VerificationCard({ item }: { item: AdminVerificationItem }) {
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const pending = item.status === 'pending';
+  const deletedLabel = deletedImageLabel(item.status);
 
   const act = (action: 'approve' | 'reject') =>
     decide.mutate(
       { requestId: item.id, action, ...(action === 'reject' ? { reason: reason.trim() } : {}) },
       {
         onSuccess: () => toast.success(`Verification ${action}d successfully`),
-        onError: () => toast.error(`Failed to ${action} verification`),
+        // The server says why (already reviewed, or expired before anyone did).
+        onError: (error) =>
+          toast.error(`Failed to ${action} verification`, { description: errorMessage(error) }),
       },
     );
 
@@ -80,9 +100,14 @@ export function VerificationCard({ item }: { item: AdminVerificationItem }) {
           <DocumentImage
             url={item.has_selfie ? links.data?.selfie_url : null}
             alt={`Selfie of ${item.member.name}`}
+            deletedLabel={deletedLabel}
           />
         )}
-        <DocumentImage url={item.has_id ? links.data?.id_url : null} alt={`ID of ${item.member.name}`} />
+        <DocumentImage
+          url={item.has_id ? links.data?.id_url : null}
+          alt={`ID of ${item.member.name}`}
+          deletedLabel={deletedLabel}
+        />
       </div>
       <p className="text-muted-foreground text-xs">Submitted {new Date(item.created_at).toLocaleString()}</p>
       {item.reviewed_at && (

@@ -96,6 +96,64 @@ describe('VerificationTab', () => {
     expect(api.callsTo(`POST /api/verification/requests/${ID}/links`)).toHaveLength(0);
   });
 
+  it('says when a request expired while the admin looked at it, and reads the list again', async () => {
+    let pending = [item()];
+    const api = mockApi({
+      'GET /api/admin/verification-requests': ({ query }) => ({
+        body: { items: query === 'status=pending' ? pending : [] },
+      }),
+      [`POST /api/verification/requests/${ID}/links`]: { body: links },
+      [`POST /api/admin/verification-requests/${ID}/approve`]: () => {
+        pending = [];
+        return apiError(409, 'CONFLICT', 'This verification request expired before it was reviewed');
+      },
+    });
+    const { user } = renderSignedIn(<VerificationTab />, { me: admin });
+    const card = (await screen.findByRole('heading', { name: 'Amara, 29' })).closest(
+      'article',
+    ) as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Failed to approve verification')).toBeInTheDocument();
+    expect(screen.getByText('This verification request expired before it was reviewed')).toBeInTheDocument();
+    // The request is no longer pending: the list is read again and its card goes.
+    expect(await screen.findByRole('heading', { name: 'No pending review requests' })).toBeInTheDocument();
+    expect(api.callsTo('GET /api/admin/verification-requests')).toHaveLength(2);
+  });
+
+  it('lists expired requests without decisions, their images deleted by the expiry', async () => {
+    let expired: AdminVerificationItem[] = [];
+    const api = mockApi({
+      'GET /api/admin/verification-requests': ({ query }) => ({
+        body: { items: query === 'status=expired' ? expired : [] },
+      }),
+    });
+    const { user } = renderSignedIn(<VerificationTab />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'Expired' }));
+    expect(await screen.findByRole('heading', { name: 'No expired requests' })).toBeInTheDocument();
+    expect(screen.getByText('Requests nobody reviewed within 30 days appear here.')).toBeInTheDocument();
+
+    expired = [item({ status: 'expired', has_selfie: false, has_id: false })];
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const card = (await screen.findByRole('heading', { name: 'Amara, 29' })).closest(
+      'article',
+    ) as HTMLElement;
+    expect(within(card).getAllByText('Deleted: expired before review')).toHaveLength(2);
+    expect(within(card).queryByText('Deleted after review')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    expect(api.callsTo(`POST /api/verification/requests/${ID}/links`)).toHaveLength(0);
+  });
+
+  it('says what each empty list holds', async () => {
+    mockApi({ 'GET /api/admin/verification-requests': { body: { items: [] } } });
+    const { user } = renderSignedIn(<VerificationTab />, { me: admin });
+    expect(await screen.findByText('New submissions appear here.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Approved' }));
+    expect(await screen.findByText('Approved requests appear here.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Rejected' }));
+    expect(await screen.findByText('Rejected requests appear here.')).toBeInTheDocument();
+  });
+
   it('shows decided requests with the reason and reviewed time under their tab', async () => {
     mockApi({
       'GET /api/admin/verification-requests': ({ query }) => ({

@@ -1,4 +1,4 @@
-import { VERIFICATION_STATUSES, type VerificationStatus } from '@royal/shared';
+import { ID_UNDECIDED_RETENTION_DAYS, VERIFICATION_STATUSES, type VerificationStatus } from '@royal/shared';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
@@ -10,11 +10,15 @@ import { errorMessage } from '@/lib/api';
 import { useAdminVerifications } from '../api/admin-verification';
 import { VerificationCard } from './verification-card';
 
-const TAB_LABELS: Readonly<Record<VerificationStatus, string>> = {
-  pending: 'Pending Review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  expired: 'Expired',
+/** Each list's tab, and what its empty state says the list holds. */
+const TABS: Readonly<Record<VerificationStatus, { label: string; holds: string }>> = {
+  pending: { label: 'Pending Review', holds: 'New submissions appear here.' },
+  approved: { label: 'Approved', holds: 'Approved requests appear here.' },
+  rejected: { label: 'Rejected', holds: 'Rejected requests appear here.' },
+  expired: {
+    label: 'Expired',
+    holds: `Requests nobody reviewed within ${ID_UNDECIDED_RETENTION_DAYS} days appear here.`,
+  },
 };
 
 /**
@@ -41,7 +45,7 @@ export function VerificationTab() {
               value={value}
               className="min-h-10 cursor-pointer rounded-full px-4 font-medium text-muted-foreground text-sm transition data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow"
             >
-              {TAB_LABELS[value]}
+              {TABS[value].label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -83,8 +87,8 @@ function RequestList({ status }: { status: VerificationStatus }) {
     return (
       <StatusPanel
         Icon={Inbox}
-        title={`No ${TAB_LABELS[status].toLowerCase()} requests`}
-        description="New submissions appear here."
+        title={`No ${TABS[status].label.toLowerCase()} requests`}
+        description={TABS[status].holds}
       />
     );
   }

@@ -136,4 +136,17 @@ describe('VerifyTrigger and the wizard', () => {
     expect(await screen.findByText(/Does not meet verification standards/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
   });
+
+  it('says when the last attempt expired before review, and offers a new one', async () => {
+    mockApi({
+      'GET /api/verification': { body: status({ request: { ...request, status: 'expired' } }) },
+    });
+    const { user } = renderSignedIn(<VerifyTrigger />, { me: makeMe({ verified: false }) });
+    expect(
+      await screen.findByText('Your last verification expired before it was reviewed. You can submit again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/rejected/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('dialog', { name: 'Get Verified' })).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { verifiedSinceLabel } from '@royal/shared';
+import { type VerificationRequest, verifiedSinceLabel } from '@royal/shared';
 import { BadgeCheck, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,8 @@ import { VerificationWizard } from './verification-wizard';
 /**
  * Edit Profile's 'Verify' button (spec part 2 §2) with the member's status: 'Verified in <month
  * year>' once approved, 'Verification pending' while under review, otherwise 'Verify' — which opens
- * the wizard. A rejection says why, and the button allows a new attempt.
+ * the wizard. A rejection says why, an expiry (nobody reviewed it in time) says so, and the button
+ * allows a new attempt.
  */
 export function VerifyTrigger() {
   const [open, setOpen] = useState(false);
@@ -20,6 +21,27 @@ export function VerifyTrigger() {
       <VerificationWizard open={open} onOpenChange={setOpen} />
     </>
   );
+}
+
+/**
+ * What became of the member's last attempt, when it did not verify them: why it was rejected, or
+ * that it expired before anyone reviewed it (not their doing, so not in the rejection's red). Either
+ * way the Verify button below starts a new one.
+ */
+function lastAttemptNote(request: VerificationRequest): { text: string; className: string } | null {
+  if (request.status === 'rejected' && request.rejection_reason) {
+    return {
+      text: `Your last verification was rejected: ${request.rejection_reason}`,
+      className: 'text-rose-700 text-sm dark:text-rose-300',
+    };
+  }
+  if (request.status === 'expired') {
+    return {
+      text: 'Your last verification expired before it was reviewed. You can submit again.',
+      className: 'text-amber-800 text-sm dark:text-amber-200',
+    };
+  }
+  return null;
 }
 
 function VerificationStatus({
@@ -46,14 +68,10 @@ function VerificationStatus({
       </p>
     );
   }
-  const rejection = data?.request?.status === 'rejected' ? data.request.rejection_reason : null;
+  const note = data?.request ? lastAttemptNote(data.request) : null;
   return (
     <div className="grid justify-items-start gap-2">
-      {rejection && (
-        <p className="text-rose-700 text-sm dark:text-rose-300">
-          Your last verification was rejected: {rejection}
-        </p>
-      )}
+      {note && <p className={note.className}>{note.text}</p>}
       <Button variant="gold" onClick={onVerify} disabled={status.isPending}>
         <BadgeCheck aria-hidden className="size-4" />
         Verify

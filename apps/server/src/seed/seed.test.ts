@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/database';
-import { TEST_MESSAGE_KEYS } from '../../../test/message-keys';
-import { deriveSecrets } from '../../secrets';
-import type { DatabaseHandle, Db } from '../client';
+import { openTestDatabase } from '../test/database';
+import { TEST_MESSAGE_KEYS } from '../test/message-keys';
+import { deriveSecrets } from '../secrets';
+import type { DatabaseHandle, Db } from '../db/client';
 import {
   accounts,
   events,
@@ -16,9 +16,9 @@ import {
   subscriptions,
   userRoles,
   users,
-} from '../schema';
+} from '../db/schema';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, type SeedResult, seedDemoData } from './index';
-import { createMemoryStorage } from './memory-storage';
+import { createMemoryStorage } from '../adapters/storage/memory';
 import { PORTRAIT_HEIGHT, PORTRAIT_WIDTH } from './portraits';
 
 describe('seedDemoData', () => {

@@ -1,5 +1,5 @@
 import type { Role, SafeLocationType, TierLevel, UserType } from '@royal/shared';
-import type { OpenHours } from '../schema';
+import type { OpenHours } from '../db/schema';
 
 // Fixed demo content: names, bios, demo logins, events and safe locations. Everything random about
 // the demo members is drawn from a seeded generator in ./index.ts, so the data is the same every run.

@@ -1,4 +1,4 @@
-import type { ObjectStorage } from '../../adapters/storage/types';
+import type { ObjectStorage } from './types';
 
 export type MemoryStorage = ObjectStorage & {
   /** Number of stored objects, for assertions. */

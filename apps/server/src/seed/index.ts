@@ -14,13 +14,13 @@ import {
 } from '@royal/shared';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { ObjectStorage } from '../../adapters/storage/types';
-import type { DerivedSecrets } from '../../context';
-import type { MessageKeyRing } from '../../lib/message-crypto';
-import { createMemberDirectly, type MemberWriterDeps } from '../../modules/auth';
-import { sealedMessageValues } from '../../modules/messaging';
-import { processImage, storePhotoVariants } from '../../modules/photos';
-import type { Db } from '../client';
+import type { ObjectStorage } from '../adapters/storage/types';
+import type { DerivedSecrets } from '../context';
+import type { MessageKeyRing } from '../lib/message-crypto';
+import { createMemberDirectly, type MemberWriterDeps } from '../modules/auth';
+import { sealedMessageValues } from '../modules/messaging';
+import { processImage, storePhotoVariants } from '../modules/photos';
+import type { Db } from '../db/client';
 import {
   eventRsvps,
   events,
@@ -34,7 +34,7 @@ import {
   subscriptions,
   swipeActions,
   users,
-} from '../schema';
+} from '../db/schema';
 import {
   ADMIN_DEMO_EMAIL,
   COMMUNITY_BIOS,
