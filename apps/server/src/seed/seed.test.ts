@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/database';
-import { TEST_MESSAGE_KEYS } from '../test/message-keys';
+import { openTestDatabase } from '../../test/database';
+import { TEST_MESSAGE_KEYS } from '../../test/message-keys';
 import { deriveSecrets } from '../secrets';
 import type { DatabaseHandle, Db } from '../db/client';
 import {
