@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PRIVACY_VERSION, type Role, SIGNUP_DEFAULTS, TERMS_VERSION } from '@royal/shared';
 import { eq } from 'drizzle-orm';
-import { queueEmail } from '../../adapters/mail/outbox';
 import type { Db, Tx } from '../../db/client';
 import { locationColumns } from '../../db/geo';
 import {
@@ -15,6 +14,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
+import { queueEmail } from '../mail';
 
 type ProfileInsert = typeof profiles.$inferInsert;
 type SettingsInsert = typeof safetySettings.$inferInsert;
