@@ -357,8 +357,8 @@ export type ServerBuild = { entry: string; nodeArgs: string[] };
 export async function startServer(
   database: BenchDatabase,
   statementStats: boolean,
-  /** More settings for this server (the photo benchmark's private upload folder). */
-  env: Record<string, string> = {},
+  /** More settings for this server (the photo benchmark's private upload folder); undefined unsets one. */
+  env: Record<string, string | undefined> = {},
   /** This bundle and these flags rather than the ones BENCH_SERVER_BUILD and BENCH_SERVER_NODE_ARGS name. */
   build?: ServerBuild,
 ): Promise<Server> {
@@ -366,11 +366,12 @@ export async function startServer(
   const origin = `http://localhost:${port}`;
   // BENCH_SERVER_NODE_ARGS adds node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = build?.nodeArgs ?? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // BENCH_SERVER_BUILD names another build folder beside apps/server/dist (an A/B of two commits).
+  // BENCH_SERVER_BUILD names another build folder beside apps/server/dist (an A/B of two commits),
+  // or an absolute path (another checkout's build, e.g. a git worktree of an earlier commit).
   const entry =
     build?.entry ??
     (process.env.BENCH_SERVER_BUILD
-      ? join(ROOT, 'apps/server', process.env.BENCH_SERVER_BUILD, 'server.js')
+      ? resolve(ROOT, 'apps/server', process.env.BENCH_SERVER_BUILD, 'server.js')
       : SERVER_ENTRY);
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, entry], {
     cwd: ROOT,

@@ -9,6 +9,7 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
 import {
   createChatPair,
+  createExpiredVerificationMember,
   createJourneyMembers,
   createRestrictedMembers,
   createVerificationCandidates,
@@ -46,6 +47,10 @@ export default async function globalSetup() {
     // times a minute; the per-address limits guard against floods and are tested in the server suite.
     AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
     API_RATE_LIMIT_PER_ADDRESS: '10000',
+    // Each journey's /app is rendered on the server, as a member's would be, never the shell a page
+    // past its budget gets.
+    PAGE_RATE_LIMIT_PER_ADDRESS: '10000',
+    PAGE_RATE_LIMIT_PER_MEMBER: '10000',
     // The on-server classifier still scores every upload, but each photo waits for an admin, so the
     // profile journey always has a held photo to approve (a drawn portrait would be approved at once).
     PHOTO_AUTO_APPROVE: 'false',
@@ -66,6 +71,7 @@ export default async function globalSetup() {
       walletTrio: await createWalletTrio(app),
       verificationCandidates: await createVerificationCandidates(app),
       restrictedMembers: await createRestrictedMembers(app),
+      expiredVerificationMember: await createExpiredVerificationMember(app),
       sampleImages: await writeSampleImages(dataDir),
     });
     console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -10,7 +10,7 @@ import { createBus, type EventBus } from './adapters/bus';
 import { createLocalStorage, uploadsDir } from './adapters/storage/local';
 import { createS3Storage } from './adapters/storage/s3';
 import type { ObjectStorage } from './adapters/storage/types';
-import { type AppConfig, proxyTrust } from './config';
+import { type AppConfig, proxyTrust, trustedProxyCheck } from './config';
 import type { ApiRoute, AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -45,12 +45,14 @@ import { verificationRoutes } from './modules/verification';
 import { walletRoutes } from './modules/wallet';
 import { receiveWebhook, webhookRoutes } from './modules/webhooks';
 import { registerAccessControl } from './plugins/access';
+import { registerConnectionLimits } from './plugins/connections';
 import { registerDocs } from './plugins/docs';
 import {
   clientErrorHandler,
   frameworkErrors,
   registerErrorHandling,
   registerInputGuards,
+  schemaErrorFormatter,
 } from './plugins/errors';
 import { replySerializer } from './plugins/reply-serializer';
 import { registerSecurity } from './plugins/security';
@@ -87,6 +89,10 @@ const FIFTEEN_MINUTES = 15 * MINUTE;
 const HOUR = 60 * 60 * 1000;
 const THIRTY_DAYS = 30 * 24 * HOUR;
 
+/** The default body limit: JSON routes take small bodies. */
+export const JSON_BODY_LIMIT = 16 * 1024;
+const TIMEOUT_CHECK_MS = 2_000;
+
 /** Builds the whole API without listening: `server.ts` listens, tests use `app.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const app = Fastify({
@@ -97,9 +103,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       ...(config.env === 'development' && hasPrettyLogs() ? { transport: { target: 'pino-pretty' } } : {}),
     },
     trustProxy: proxyTrust(config.trustProxy),
-    bodyLimit: 1024 * 1024,
-    // A request without a Host header is refused by our own hook, in our error shape (plugins/errors.ts).
-    http: { requireHostHeader: false },
+    // What a JSON route can need (a 2,000-character message is 8 KB at most); a route that takes more
+    // declares its own (payment webhooks). Uploads are multipart, read within their own limits. A body
+    // declared larger is refused before it is read, and what is read stays cheap to refuse.
+    bodyLimit: JSON_BODY_LIMIT,
+    // How long a request may take to arrive, and a connection sit idle (docs/decisions/030); the pace
+    // of a body and connections per address are plugins/connections.ts. WebSockets leave both behind.
+    requestTimeout: config.connections.requestTimeoutMs,
+    connectionTimeout: config.connections.idleTimeoutMs,
+    http: {
+      headersTimeout: config.connections.headersTimeoutMs,
+      // How often Node looks for requests past those timeouts (its default: every 30 s).
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+      // A request without a Host header is refused by our own hook, in our error shape (plugins/errors.ts).
+      requireHostHeader: false,
+    },
+    schemaErrorFormatter,
     clientErrorHandler,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -203,6 +222,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   });
 
   registerErrorHandling(app);
+  registerConnectionLimits(app, config.connections, trustedProxyCheck(config.trustProxy));
   await app.register(cookie);
   // Frames over the limit close the socket (1009) before they reach the realtime hub.
   await app.register(websocket, { options: { maxPayload: REALTIME_LIMITS.maxFrameBytes } });

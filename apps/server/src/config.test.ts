@@ -10,6 +10,7 @@ import {
   proxyTrust,
   REPO_ROOT,
   SERVER_ROOT,
+  trustedProxyCheck,
 } from './config';
 import { MIGRATIONS_FOLDER } from './db/migrate';
 
@@ -239,10 +240,70 @@ describe('TRUST_PROXY', () => {
     expect(proxyTrust(false)).toBe(false);
   });
 
+  it("says which connections are our proxies', which per-address connection limits leave alone", () => {
+    expect(trustedProxyCheck(false)('127.0.0.1')).toBe(false);
+    const counted = trustedProxyCheck(1);
+    for (const proxy of ['127.0.0.1', '::ffff:10.0.0.2', '172.20.0.3', 'fd00::5'])
+      expect(counted(proxy), proxy).toBe(true);
+    expect(counted('203.0.113.9')).toBe(false);
+    const listed = trustedProxyCheck(['203.0.113.7', '198.51.100.0/24', 'loopback', '2001:db8::/32']);
+    for (const proxy of [
+      '203.0.113.7',
+      '::ffff:203.0.113.7',
+      '198.51.100.200',
+      '127.0.0.1',
+      '::1',
+      '2001:db8::9',
+    ])
+      expect(listed(proxy), proxy).toBe(true);
+    for (const client of ['203.0.113.8', '10.0.0.2', '2001:db9::1'])
+      expect(listed(client), client).toBe(false);
+  });
+
   it('refuses what is neither, by name', () => {
     for (const value of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1,,nope'])
       expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
         expect.stringMatching(/^TRUST_PROXY: '[^']+' is not an IP address or CIDR range/),
       ]);
+  });
+});
+
+describe('the origins a state-changing request or a WebSocket may come from', () => {
+  const ring = (id: string, byte: number) => `${id}:${Buffer.alloc(32, byte).toString('base64')}`;
+  /** Production on an external database, as a deployment runs (demo mode off). */
+  const deployment = (env: Record<string, string>) =>
+    load({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.internal/royal',
+      MESSAGE_KEYS: ring('m1', 1),
+      ID_DOCUMENT_KEYS: ring('id1', 2),
+      PAYMENT_PROVIDER: 'sandbox',
+      ...env,
+    });
+
+  it('in production, PUBLIC_ORIGIN alone: never this machine by another name', () => {
+    expect(deployment({ PUBLIC_ORIGIN: 'https://royalcircle.app' }).allowedOrigins).toEqual([
+      'https://royalcircle.app',
+    ]);
+    const local = deployment({ PORT: '4000' });
+    expect(local.demoMode).toBe(false);
+    expect(local.allowedOrigins).toEqual(['http://localhost:4000']);
+  });
+
+  it('in a demo on this machine, both its loopback names; in development, the Vite server too', () => {
+    expect(load({ NODE_ENV: 'production', PORT: '4000' }).allowedOrigins).toEqual([
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+    ]);
+    expect(load({ NODE_ENV: 'development', PORT: '4000' }).allowedOrigins).toEqual([
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+    ]);
+    expect(load({ NODE_ENV: 'test', PORT: '4000' }).allowedOrigins).toEqual([
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+    ]);
   });
 });

@@ -61,6 +61,30 @@ export function demoModeDefault(input: { embedded: boolean; host: string; public
   return { on: true };
 }
 
+/**
+ * The origins whose state-changing requests and WebSockets are accepted: PUBLIC_ORIGIN. Also this
+ * machine's two names for the server's port outside production, and in a demo browsed on this
+ * machine (its banner names one, the other is typed as often); and the Vite dev server in
+ * development. A production server accepts its public origin alone: a page served on the member's
+ * own machine is not ours.
+ */
+export function allowedOrigins(input: {
+  env: AppConfig['env'];
+  publicOrigin: string;
+  port: number;
+  demoMode: boolean;
+}): string[] {
+  const local =
+    input.env !== 'production' || (input.demoMode && isLoopbackHost(new URL(input.publicOrigin).hostname));
+  return [
+    ...new Set([
+      input.publicOrigin,
+      ...(local ? [`http://127.0.0.1:${input.port}`, `http://localhost:${input.port}`] : []),
+      ...(input.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
+    ]),
+  ];
+}
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -109,30 +133,61 @@ const trustProxyFromEnv = z
     return entries;
   });
 
-/** Loopback, link-local and private ranges (RFC 1918, IPv6 unique-local): where our own proxies sit. */
-const PRIVATE_NETWORKS = (() => {
-  const list = new BlockList();
-  for (const [network, bits] of [
+/** proxy-addr's named ranges as subnets: loopback, link-local and private (RFC 1918, IPv6 unique-local). */
+const NAMED_SUBNETS: Readonly<Record<string, readonly (readonly [string, number])[]>> = {
+  loopback: [
     ['127.0.0.0', 8],
+    ['::1', 128],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16],
+    ['fe80::', 10],
+  ],
+  uniquelocal: [
     ['10.0.0.0', 8],
     ['172.16.0.0', 12],
     ['192.168.0.0', 16],
-    ['169.254.0.0', 16],
-  ] as const)
-    list.addSubnet(network, bits, 'ipv4');
-  for (const [network, bits] of [
-    ['::1', 128],
     ['fc00::', 7],
-    ['fe80::', 10],
-  ] as const)
-    list.addSubnet(network, bits, 'ipv6');
-  return list;
-})();
-
-const isPrivateAddress = (address: string) => {
-  const version = isIP(address);
-  return version !== 0 && PRIVATE_NETWORKS.check(address, version === 4 ? 'ipv4' : 'ipv6');
+  ],
 };
+
+/** Addresses, CIDR ranges and named ranges (as TRUST_PROXY lists them) as one list to check against. */
+function subnetList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const subnets = NAMED_SUBNETS[entry] ?? [
+      [address, bits === undefined ? (isIP(address) === 4 ? 32 : 128) : Number(bits)],
+    ];
+    for (const [network, prefix] of subnets)
+      list.addSubnet(network, prefix, isIP(network) === 4 ? 'ipv4' : 'ipv6');
+  }
+  return list;
+}
+
+/** Whether `address` (an IPv4-mapped IPv6 address as its IPv4 address) is in `list`. */
+function inList(list: BlockList, address: string): boolean {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const version = isIP(plain);
+  return version !== 0 && list.check(plain, version === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Loopback, link-local and private ranges: where our own proxies sit. */
+const PRIVATE_NETWORKS = subnetList(Object.keys(NAMED_SUBNETS));
+
+const isPrivateAddress = (address: string) => inList(PRIVATE_NETWORKS, address);
+
+/**
+ * Whether a connection from `address` comes from one of our proxies (TRUST_PROXY as `proxyTrust`
+ * reads it: a hop count trusts loopback and private addresses, a list its entries). Such a
+ * connection carries many clients, so per-address connection limits do not count it.
+ */
+export function trustedProxyCheck(setting: TrustProxy): (address: string) => boolean {
+  if (setting === false) return () => false;
+  if (typeof setting === 'number') return (address) => setting > 0 && isPrivateAddress(address);
+  const list = subnetList(setting);
+  return (address) => inList(list, address);
+}
 
 /**
  * The setting as Fastify's `trustProxy`. Fastify 5 turned plain hop counts off (a number trusts no
@@ -173,6 +228,9 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY: z.coerce.number().int().positive().default(50),
+  PAGE_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  PAGE_RATE_LIMIT_PER_MEMBER: z.coerce.number().int().positive().default(30),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(256),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional().describe('An S3-compatible endpoint (MinIO, R2, …); AWS when unset'),
@@ -197,6 +255,32 @@ export type S3Settings = {
   /** Prepended to every key (several apps sharing a bucket). */
   prefix: string;
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+/** What one client may hold open, and how long a request may take to arrive (plugins/connections.ts, app.ts). */
+export type ConnectionLimits = {
+  /** Open connections from one address (an IPv6 /64), WebSockets included; our proxies' are not counted. */
+  perAddress: number;
+  /** A request's headers must have arrived this long after it began (or after the connection opened). */
+  headersTimeoutMs: number;
+  /** The far ceiling for a whole request to arrive, however steadily its body comes. */
+  requestTimeoutMs: number;
+  /** A connection on which nothing moves either way for this long is closed (WebSockets excepted). */
+  idleTimeoutMs: number;
+  /** A request body may come slower than minBodyBytesPerSecond for this long at first. */
+  bodyGraceMs: number;
+  /** The average pace a request body must keep after the grace. */
+  minBodyBytesPerSecond: number;
+};
+
+export const CONNECTION_LIMITS: Omit<ConnectionLimits, 'perAddress'> = {
+  headersTimeoutMs: 20_000,
+  // A 10 MB ID image and a selfie at ~300 kbit/s; a body that stalls is cut long before (the pace).
+  requestTimeoutMs: 10 * 60_000,
+  // Longer than keep-alive's 72 s (Fastify's default), which closes an idle kept-alive connection first.
+  idleTimeoutMs: 2 * 60_000,
+  bodyGraceMs: 10_000,
+  minBodyBytesPerSecond: 1024,
 };
 
 export type AppConfig = Readonly<{
@@ -230,6 +314,7 @@ export type AppConfig = Readonly<{
   statementStats: boolean;
   /** Which hops of X-Forwarded-For are our proxies (see `proxyTrust`); `request.ip` is the next one out. */
   trustProxy: TrustProxy;
+  connections: ConnectionLimits;
   /** Object storage on an S3-compatible service; undefined keeps the private local folder. */
   s3: S3Settings | undefined;
   /** A confident safe score approves a new photo at once; off, every photo waits for an admin. */
@@ -249,6 +334,11 @@ export type AppConfig = Readonly<{
    * a test can SIGKILL the server at exactly that point. See lib/pause-point.ts.
    */
   testPauseAt: string | undefined;
+  /**
+   * Member pages rendered on the server (a member's /app: their first screen's data and a React
+   * render each) per minute; past either, the page is sent as the plain app shell (plugins/web.ts).
+   */
+  pageRateLimits: { perAddressPerMinute: number; perMemberPerMinute: number };
   rateLimits: {
     apiPerAddressPerMinute: number;
     authPerAddressPerMinute: number;
@@ -376,12 +466,7 @@ export function loadConfig(
     host: e.HOST,
     port: e.PORT,
     publicOrigin,
-    allowedOrigins: [
-      publicOrigin,
-      `http://127.0.0.1:${e.PORT}`,
-      `http://localhost:${e.PORT}`,
-      ...(e.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
-    ],
+    allowedOrigins: allowedOrigins({ env: e.NODE_ENV, publicOrigin, port: e.PORT, demoMode }),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseInMemory: false,
@@ -429,6 +514,11 @@ export function loadConfig(
       stripeApiUrl: e.STRIPE_API_URL,
     },
     testPauseAt: e.TEST_PAUSE_AT,
+    connections: { ...CONNECTION_LIMITS, perAddress: e.CONNECTIONS_PER_ADDRESS },
+    pageRateLimits: {
+      perAddressPerMinute: e.PAGE_RATE_LIMIT_PER_ADDRESS,
+      perMemberPerMinute: e.PAGE_RATE_LIMIT_PER_MEMBER,
+    },
     rateLimits: {
       apiPerAddressPerMinute: e.API_RATE_LIMIT_PER_ADDRESS,
       authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,

@@ -34,6 +34,7 @@ export const ErrorCode = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   SUPER_LIKE_LIMIT: 'SUPER_LIKE_LIMIT',
   BOOST_UNAVAILABLE: 'BOOST_UNAVAILABLE',
@@ -76,6 +77,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -114,6 +116,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable. Please try again.',
   PAYLOAD_TOO_LARGE: 'The request is too large',
   HEADERS_TOO_LARGE: 'The request headers are too large',
+  REQUEST_TIMEOUT: 'The request took too long to arrive. Please try again.',
   UNSUPPORTED_MEDIA_TYPE: 'This type of request body is not accepted here',
   SUPER_LIKE_LIMIT: "You've used today's super likes. Get a Super Likes Pack for 10 more.",
   BOOST_UNAVAILABLE: 'This boost is not on sale yet',

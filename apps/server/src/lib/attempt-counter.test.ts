@@ -37,3 +37,16 @@ describe.skipIf(!redisUrl)('the Redis attempt counter', () => {
   afterAll(() => redis.quit());
   behavesAsACounter(() => createRedisAttemptCounter(redis, `test:attempts:${process.pid}:`, 60_000));
 });
+
+describe('the in-memory attempt counter over time', () => {
+  it('forgets the keys whose window ended, also when they do not come back', async () => {
+    let time = 0;
+    const counter = createMemoryAttemptCounter(60_000, () => time);
+    for (let i = 0; i < 100; i += 1) await counter.add(`address-${i}`);
+    expect(counter.size).toBe(100);
+    time = 60_001;
+    await counter.add('address-new');
+    expect(counter.size).toBe(1);
+    expect(await counter.count('address-new')).toBe(1);
+  });
+});

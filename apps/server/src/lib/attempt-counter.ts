@@ -12,8 +12,19 @@ export interface AttemptCounter {
   reset(key: string): Promise<void>;
 }
 
-export function createMemoryAttemptCounter(windowMs: number, now = () => Date.now()): AttemptCounter {
+export function createMemoryAttemptCounter(
+  windowMs: number,
+  now = () => Date.now(),
+): AttemptCounter & { readonly size: number } {
   const buckets = new Map<string, { count: number; resetAt: number }>();
+  // Windows that ended are dropped once a window as well, not only when their key comes back: a
+  // counter per address would otherwise keep every address it ever saw.
+  let nextSweep = now() + windowMs;
+  const sweep = () => {
+    if (now() < nextSweep) return;
+    for (const [key, bucket] of buckets) if (bucket.resetAt <= now()) buckets.delete(key);
+    nextSweep = now() + windowMs;
+  };
   const live = (key: string) => {
     const bucket = buckets.get(key);
     if (bucket && bucket.resetAt <= now()) {
@@ -26,7 +37,11 @@ export function createMemoryAttemptCounter(windowMs: number, now = () => Date.no
     async count(key) {
       return live(key)?.count ?? 0;
     },
+    get size() {
+      return buckets.size;
+    },
     async add(key) {
+      sweep();
       const bucket = live(key) ?? { count: 0, resetAt: now() + windowMs };
       bucket.count += 1;
       buckets.set(key, bucket);

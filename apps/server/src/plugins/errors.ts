@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import {
   type ApiErrorBody,
@@ -8,7 +9,13 @@ import {
   ErrorCode,
   hasControlCharacters,
 } from '@royal/shared';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import {
   PG_CHECK_VIOLATION,
@@ -67,6 +74,61 @@ const FASTIFY_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
   431: ErrorCode.HEADERS_TOO_LARGE,
 };
 
+/** The problems a validation refusal lists; more are counted in one last entry. */
+export const LISTED_PROBLEMS = 10;
+/** The unknown keys a message names; more are counted. */
+export const NAMED_KEYS = 3;
+/** A path or a message is cut to this many characters in a refusal (the catalogue's own texts are shorter). */
+const MAX_TEXT = 500;
+/** An unknown key is cut to this many characters where a message names it. */
+const MAX_KEY = 40;
+
+const cut = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+/**
+ * An issue's message, bounded whatever the input was. Zod names every unknown key of a strict
+ * object in its message ('Unrecognized keys: "a", "b", …'): a body of 60,000 made a 1.4 MB reply.
+ * Here a few are named and the rest counted, each key cut short.
+ */
+function issueMessage(issue: FastifySchemaValidationError): string {
+  const keys = issue.params.keys;
+  if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length > 0) {
+    const named = keys
+      .slice(0, NAMED_KEYS)
+      .map((key) => `"${cut(String(key), MAX_KEY)}"`)
+      .join(', ');
+    const more = keys.length - NAMED_KEYS;
+    return `Unrecognized key${keys.length > 1 ? 's' : ''}: ${named}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
+  }
+  return cut(issue.message ?? ERROR_MESSAGES.VALIDATION_FAILED, MAX_TEXT);
+}
+
+/**
+ * A validation refusal's details, `{ path, message }` per issue: the first LISTED_PROBLEMS, then
+ * one entry counting the rest, so the reply stays small however many problems a body has.
+ */
+export function validationDetails(
+  issues: readonly FastifySchemaValidationError[],
+  context: string,
+): { path: string; message: string }[] {
+  const details = issues.slice(0, LISTED_PROBLEMS).map((issue) => ({
+    path: cut(issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), MAX_TEXT) || context,
+    message: issueMessage(issue),
+  }));
+  const more = issues.length - details.length;
+  if (more > 0) details.push({ path: context, message: `${more.toLocaleString('en-US')} more problems` });
+  return details;
+}
+
+/**
+ * The error Fastify raises for a failed schema (its `validation` holds the issues). Fastify's own
+ * formatter joins every issue's message into one text, which nothing reads: registerErrorHandling
+ * builds the reply from the issues, bounded (validationDetails).
+ */
+export function schemaErrorFormatter(_errors: FastifySchemaValidationError[], context: string): Error {
+  return new Error(`${context} failed validation`);
+}
+
 /** An upgrade as Node hands it over (`Connection: upgrade` with an Upgrade header), not any request naming one. */
 const isUpgrade = (request: FastifyRequest) => (request.raw as { upgrade?: boolean }).upgrade === true;
 
@@ -90,10 +152,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(error.status).send(body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext,
-        message: issue.message,
-      }));
+      const details = validationDetails(error.validation, error.validationContext ?? 'body');
       const first = details[0]?.message ?? ERROR_MESSAGES.VALIDATION_FAILED;
       return reply.status(400).send(body(ErrorCode.VALIDATION_FAILED, first, details));
     }
@@ -134,23 +193,52 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     .send(body(code, status === 400 ? 'Malformed request' : ERROR_MESSAGES.INTERNAL));
 }
 
+/** Errors Node's HTTP server raises on a connection, by their code, and what each is answered with. */
+const CONNECTION_ERRORS: Readonly<Record<string, ErrorCode>> = {
+  HPE_HEADER_OVERFLOW: ErrorCode.HEADERS_TOO_LARGE,
+  // The headers or the whole request did not arrive in time (headersTimeout, requestTimeout, app.ts),
+  // or a body came too slowly (plugins/connections.ts).
+  ERR_HTTP_REQUEST_TIMEOUT: ErrorCode.REQUEST_TIMEOUT,
+};
+
+/** How long an answer written on a connection may take to leave before the connection is closed anyway. */
+const ANSWER_FLUSH_MS = 5_000;
+
 /**
- * Errors Node's HTTP parser raises before Fastify sees a request (headers too large, malformed
- * request line): answered in the same JSON shape, then the connection is closed.
+ * Answers on the connection itself, in the one JSON error shape, and closes it: for what happens
+ * before Fastify has a request to reply to, or instead of its reply. When a reply has already begun
+ * on it, or it cannot be written to, the connection is only closed. Closed, not just ended: an ended
+ * connection stays open for as long as the client keeps its own side open (Node's HTTP server allows
+ * half-open connections), which a client that sends slowly on purpose would.
+ */
+export function answerAndClose(socket: Socket, code: ErrorCode, message: string = ERROR_MESSAGES[code]) {
+  const reply = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || reply?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status = ERROR_STATUS[code];
+  const payload = JSON.stringify(body(code, message));
+  // A client that does not read is not waited for either.
+  const unread = setTimeout(() => socket.destroy(), ANSWER_FLUSH_MS);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${payload}`,
+    () => {
+      clearTimeout(unread);
+      socket.destroy();
+    },
+  );
+}
+
+/**
+ * Errors Node's HTTP server raises before Fastify sees a request, or instead of it (headers too
+ * large, malformed request line, a request that did not arrive in time): answered in the same JSON
+ * shape, then the connection is closed.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
-  if (!socket.writable) return;
-  const code =
-    error.code === 'HPE_HEADER_OVERFLOW' ? ErrorCode.HEADERS_TOO_LARGE : ErrorCode.VALIDATION_FAILED;
-  const status = ERROR_STATUS[code];
-  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-  const payload = JSON.stringify(
-    body(code, code === ErrorCode.VALIDATION_FAILED ? 'Malformed request' : ERROR_MESSAGES[code]),
-  );
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(payload)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${payload}`,
-  );
+  const code = CONNECTION_ERRORS[error.code ?? ''] ?? ErrorCode.VALIDATION_FAILED;
+  answerAndClose(socket, code, code === ErrorCode.VALIDATION_FAILED ? 'Malformed request' : undefined);
 }
 
 type Found = { path: string };

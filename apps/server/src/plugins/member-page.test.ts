@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { leadPhotoOf, pageJsonScript, scriptSafeJson } from '@royal/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { request, type Session, useTestApp } from '../../test/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, type Session, startTestApp, useTestApp } from '../../test/app';
 import { ageAllocator, viewerWithOneCard } from '../../test/discovery';
 import type { MemberOptions } from '../../test/factories';
+import type { App } from '../app';
 import { profiles, safetySettings } from '../db/schema';
 import { renderedPageHtml, repliesJson } from './rendered-page';
 
@@ -188,6 +189,34 @@ describe("a member's /app rendered on the server", () => {
     const match = /<script type="application\/json" id="merged-classes">([\s\S]*?)<\/script>/.exec(html);
     expect(JSON.parse(match?.[1] ?? 'null')).toEqual({ 'px-4 py-2 px-6': 'py-2 px-6', 'flex gap-2': 1 });
     expect(html.indexOf('id="page-data"')).toBeLessThan(html.indexOf('id="merged-classes"'));
+  });
+});
+
+describe("the budget of members' pages rendered on the server (issue 31)", () => {
+  // Each render is four API replies and a React render, on a route the API's limits do not count.
+  const limited = {} as { app: App; dispose: () => Promise<void> };
+  beforeAll(async () => {
+    const pageRateLimits = { perAddressPerMinute: 4, perMemberPerMinute: 2 };
+    Object.assign(limited, await startTestApp({ webDist: dist, pageRateLimits }));
+  });
+  afterAll(() => limited.dispose());
+  const load = (session: Session) => limited.app.inject({ url: '/app', headers: { cookie: session.cookie } });
+  const rendered = (html: string) => pageData(html) !== undefined;
+
+  it('renders a member their page within the budgets, then sends the plain shell', async () => {
+    const a = await viewerWithOneCard(limited.app, nextAge);
+    const b = await viewerWithOneCard(limited.app, nextAge);
+    const pages = [await load(a.session), await load(a.session), await load(a.session)];
+    expect(pages.map((res) => rendered(res.body))).toEqual([true, true, false]);
+    // The shell: the page as built, which starts in the browser and asks the API for its data.
+    const shell = pages[2];
+    expect(shell?.statusCode).toBe(200);
+    expect(shell?.body).toBe(PAGE);
+    expect(shell?.headers.link).toBeUndefined();
+    expect(shell?.headers.vary).toMatch(/cookie/i);
+    // Another member at the same address has the address's fourth page; the fifth is a shell.
+    expect(rendered((await load(b.session)).body)).toBe(true);
+    expect(rendered((await load(b.session)).body)).toBe(false);
   });
 });
 

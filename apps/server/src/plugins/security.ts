@@ -41,6 +41,13 @@ export const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | undefined) {
+  // A client past a rate limit does not keep its connection: it is closed after the 429, so a body
+  // still to come no longer holds it open (Node would go on reading it, to reuse the connection),
+  // and each further request pays for a new connection.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 429) reply.header('connection', 'close');
+  });
+
   // API replies carry member data: no browser or proxy may keep them. Runs on every reply, errors,
   // 404s and the rate limit's 429 included, and replaces what a plugin set (the API docs' static
   // files came as `public, max-age=0`); only a route that declares its own caching keeps it (photos),

@@ -4,10 +4,12 @@ import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { leadPhotoOf, type RenderedPage } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createAttemptCounter } from '../lib/attempt-counter-factory';
 import { resolveRequestActor } from './access';
 import { firstScreenReplies, rendersFirstScreen } from './first-screen';
 import { pageHints, preloadImage } from './page-hints';
 import { loadPageRenderer, renderedPageHtml, sendMemberPage, templateReader } from './rendered-page';
+import { clientAddress } from './security';
 
 /** Vite's content-hashed output: `assets/<name>-<hash>.<ext>`. Only these may be cached for a year. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i;
@@ -46,6 +48,27 @@ const MEMBER_HOME = '/app';
 /** Where the app sends a visitor who is not signed in from a member page (its RequireSession guard). */
 const SIGNED_OUT_HOME = '/signin';
 
+const MINUTE = 60_000;
+
+/**
+ * Whether a request for a member page (one the server renders for a member: first-screen.ts) is
+ * within its budgets, counting it: per address, then per member (config.pageRateLimits). Each such
+ * page is the work of its first screen's API requests and a React render, on a route the API's rate
+ * limits do not cover (a page is not an API request), so one address could ask for a thousand a
+ * minute. Counted in Redis when there is one, as the API's limits are, so every instance shares them.
+ */
+function memberPageBudget(app: FastifyInstance) {
+  const { redis, config } = app.ctx;
+  const perAddress = createAttemptCounter(redis, 'rc-page-address:', MINUTE);
+  const perMember = createAttemptCounter(redis, 'rc-page-member:', MINUTE);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const limits = config.pageRateLimits;
+    if ((await perAddress.add(clientAddress(request))) > limits.perAddressPerMinute) return false;
+    await resolveRequestActor(app, request, reply, false);
+    return !request.actor || (await perMember.add(request.actor.id)) <= limits.perMemberPerMinute;
+  };
+}
+
 /**
  * Serves the built single-page app from `webDist`:
  * - precompressed `.br` / `.gz` siblings by Accept-Encoding (identity otherwise), `Vary: Accept-Encoding`;
@@ -59,7 +82,8 @@ const SIGNED_OUT_HOME = '/signin';
  * - every other non-API GET gets index.html (also precompressed) so the client router takes it;
  * - a member's /app is rendered on the server with their first screen's API replies in it
  *   (first-screen.ts, rendered-page.ts, docs/decisions/017), by the renderer the web build wrote
- *   (`dist-ssr/`); it is theirs alone: `no-store, private`, `Vary: Cookie`;
+ *   (`dist-ssr/`); it is theirs alone: `no-store, private`, `Vary: Cookie`; past the page budget of
+ *   its address or member (memberPageBudget, docs/decisions/030) the plain shell is sent instead;
  * - any other page that starts the app at once (not prerendered) carries `Link` preload hints for
  *   the first API replies it will ask for (page-hints.ts); a member's hints are theirs alone too;
  * - a path never leaves `webDist`: dot segments are refused, symlinks out of it are not followed, and
@@ -85,6 +109,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   });
 
   const renderPage = await loadPageRenderer(root);
+  const withinPageBudget = memberPageBudget(app);
   const template = templateReader(root);
 
   /**
@@ -159,6 +184,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       reply.header('vary', 'cookie');
       if (request.actor) return reply.redirect(MEMBER_HOME, 303);
     } else {
+      if (rendersFirstScreen(path) && !(await withinPageBudget(request, reply))) {
+        // The plain shell, as for a page the server does not render: it starts in the browser and
+        // asks the API for its data, where the API's own limits count each request.
+        reply.header('vary', 'cookie');
+        return reply.sendFile(page);
+      }
       if (await sendRendered(request, reply, path, page)) return reply;
       if (rendersFirstScreen(path)) {
         // The member home asked for by a visitor who is not signed in (signed out, or a session
