@@ -138,77 +138,86 @@ BEGIN
     INTO v_written
     FROM written w JOIN firsts f ON f.swiper = w.swiper_id AND f.target = w.target_id;
 
-  -- The liked profiles are locked first, in one order: an UPDATE … FROM may take them in the order
-  -- of its join, and two batches taking two rows each way round would wait on each other.
-  PERFORM 1 FROM profiles p
-    WHERE p.user_id IN (SELECT target FROM jsonb_to_recordset(v_written) AS s(target uuid, direction swipe_direction)
-                        WHERE direction <> 'left')
-    ORDER BY p.user_id FOR NO KEY UPDATE;
-  UPDATE profiles p SET like_count = p.like_count + liked.n
-    FROM (SELECT target, count(*)::integer AS n
-          FROM jsonb_to_recordset(v_written) AS s(target uuid, direction swipe_direction)
-          WHERE direction <> 'left' GROUP BY target ORDER BY target) liked
-    WHERE p.user_id = liked.target;
+  -- Passes write nothing more: no like count, no match, no notice.
+  IF v_written @> '[{"direction": "right"}]' OR v_written @> '[{"direction": "up"}]' THEN
+    -- The liked profiles are locked first, in one order: an UPDATE … FROM may take them in the order
+    -- of its join, and two batches taking two rows each way round would wait on each other. (One swipe
+    -- likes one profile: no order to keep.)
+    IF jsonb_array_length(v_written) > 1 THEN
+      PERFORM 1 FROM profiles p
+      WHERE p.user_id IN (SELECT target FROM jsonb_to_recordset(v_written) AS s(target uuid, direction swipe_direction)
+                            WHERE direction <> 'left')
+        ORDER BY p.user_id FOR NO KEY UPDATE;
+    END IF;
+    UPDATE profiles p SET like_count = p.like_count + liked.n
+      FROM (SELECT target, count(*)::integer AS n
+            FROM jsonb_to_recordset(v_written) AS s(target uuid, direction swipe_direction)
+            WHERE direction <> 'left' GROUP BY target ORDER BY target) liked
+      WHERE p.user_id = liked.target;
 
-  WITH likes AS (
-    SELECT * FROM jsonb_to_recordset(v_written) AS s(ord integer, swiper uuid, target uuid, direction swipe_direction)
-    WHERE direction <> 'left'
-  ), met AS (
-    -- This batch's own likes are written above, so a like given the other way in it counts.
-    SELECT l.ord, least(l.swiper, l.target) AS u1, greatest(l.swiper, l.target) AS u2 FROM likes l
-    WHERE EXISTS (SELECT 1 FROM swipe_actions r
-                  WHERE r.swiper_id = l.target AND r.target_id = l.swiper AND r.direction IN ('right', 'up'))
-  ), makers AS (
-    SELECT DISTINCT ON (u1, u2) * FROM met ORDER BY u1, u2, ord DESC
-  ), made AS (
-    INSERT INTO matches (user1_id, user2_id, status, expires_at)
-    SELECT u1, u2, 'active', now() + p_match_expiry FROM makers ORDER BY u1, u2
-    ON CONFLICT (user1_id, user2_id) DO UPDATE
-      SET status = 'active', expires_at = EXCLUDED.expires_at, created_at = now(),
-        last_message_at = NULL, last_sender_id = NULL
-      WHERE matches.status = 'expired'
-        OR (matches.status = 'active' AND matches.conversation_started_at IS NULL AND matches.expires_at <= now())
-    RETURNING id, user1_id, user2_id, expires_at, status, conversation_started_at
-  )
-  SELECT coalesce(jsonb_agg(jsonb_build_object('ord', k.ord,
-      'id', coalesce(m.id, e.id), 'expires_at', coalesce(m.expires_at, e.expires_at),
-      'status', coalesce(m.status, e.status),
-      'conversation_started_at', coalesce(m.conversation_started_at, e.conversation_started_at),
-      'created', m.id IS NOT NULL)), '[]')
-    INTO v_matched
-    FROM makers k
-    LEFT JOIN made m ON m.user1_id = k.u1 AND m.user2_id = k.u2
-    LEFT JOIN matches e ON m.id IS NULL AND e.user1_id = k.u1 AND e.user2_id = k.u2;
+    WITH likes AS (
+      SELECT * FROM jsonb_to_recordset(v_written) AS s(ord integer, swiper uuid, target uuid, direction swipe_direction)
+      WHERE direction <> 'left'
+    ), met AS (
+      -- This batch's own likes are written above, so a like given the other way in it counts.
+      SELECT l.ord, least(l.swiper, l.target) AS u1, greatest(l.swiper, l.target) AS u2 FROM likes l
+      WHERE EXISTS (SELECT 1 FROM swipe_actions r
+                    WHERE r.swiper_id = l.target AND r.target_id = l.swiper AND r.direction IN ('right', 'up'))
+    ), makers AS (
+      SELECT DISTINCT ON (u1, u2) * FROM met ORDER BY u1, u2, ord DESC
+    ), made AS (
+      INSERT INTO matches (user1_id, user2_id, status, expires_at)
+      SELECT u1, u2, 'active', now() + p_match_expiry FROM makers ORDER BY u1, u2
+      ON CONFLICT (user1_id, user2_id) DO UPDATE
+        SET status = 'active', expires_at = EXCLUDED.expires_at, created_at = now(),
+          last_message_at = NULL, last_sender_id = NULL
+        WHERE matches.status = 'expired'
+          OR (matches.status = 'active' AND matches.conversation_started_at IS NULL AND matches.expires_at <= now())
+      RETURNING id, user1_id, user2_id, expires_at, status, conversation_started_at
+    )
+    SELECT coalesce(jsonb_agg(jsonb_build_object('ord', k.ord,
+        'id', coalesce(m.id, e.id), 'expires_at', coalesce(m.expires_at, e.expires_at),
+        'status', coalesce(m.status, e.status),
+        'conversation_started_at', coalesce(m.conversation_started_at, e.conversation_started_at),
+        'created', m.id IS NOT NULL)), '[]')
+      INTO v_matched
+      FROM makers k
+      LEFT JOIN made m ON m.user1_id = k.u1 AND m.user2_id = k.u2
+      LEFT JOIN matches e ON m.id IS NULL AND e.user1_id = k.u1 AND e.user2_id = k.u2;
 
-  WITH notes AS MATERIALIZED (
-    SELECT gen_random_uuid() AS id, b.ord, x.at, n.user_id, n.type, n.title,
-      -- A match notice may name the target (`%s`); the others are plain text.
-      CASE WHEN x.is_match THEN format(n.message, b.target_name) ELSE n.message END AS message,
-      n.actor_id, n.link, n.dedupe_key
-    FROM jsonb_to_recordset(p_swipes) AS b(ord integer, like_notes jsonb, match_notes jsonb, target_name text)
-    JOIN jsonb_to_recordset(v_written) AS s(ord integer) ON s.ord = b.ord
-    LEFT JOIN jsonb_to_recordset(v_matched) AS o(ord integer, created boolean) ON o.ord = b.ord
-    CROSS JOIN LATERAL (
-      SELECT mn.note, mn.at, true AS is_match FROM jsonb_array_elements(b.match_notes) WITH ORDINALITY AS mn(note, at)
-      WHERE coalesce(o.created, false)
-      UNION ALL
-      SELECT ln.note, 1000 + ln.at, false FROM jsonb_array_elements(b.like_notes) WITH ORDINALITY AS ln(note, at)
-      WHERE NOT (coalesce(o.created, false) AND coalesce((ln.note->>'unless_match')::boolean, false))
-    ) x
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, x.note) n
-    CROSS JOIN LATERAL wants_match_notices(n.user_id) w
-    WHERE w.wanted
-  ), written AS (
-    INSERT INTO notifications (id, user_id, type, title, message, actor_id, link, dedupe_key, created_at)
-    SELECT id, user_id, type, title, message, actor_id, link, dedupe_key,
-      now() + (row_number() OVER (ORDER BY ord, at)) * interval '1 microsecond'
-    FROM notes ORDER BY ord, at
-    ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-    RETURNING id
-  )
-  SELECT coalesce(jsonb_agg(jsonb_build_object('ord', g.ord, 'ids', g.ids)), '[]') INTO v_noticed
-    FROM (SELECT notes.ord, array_agg(notes.id ORDER BY notes.at) AS ids
-          FROM written JOIN notes ON notes.id = written.id GROUP BY notes.ord) g;
+    WITH notes AS MATERIALIZED (
+      SELECT gen_random_uuid() AS id, b.ord, x.at, n.user_id, n.type, n.title,
+        -- A match notice may name the target (`%s`); the others are plain text.
+        CASE WHEN x.is_match THEN format(n.message, b.target_name) ELSE n.message END AS message,
+        n.actor_id, n.link, n.dedupe_key
+      FROM jsonb_to_recordset(p_swipes) AS b(ord integer, like_notes jsonb, match_notes jsonb, target_name text)
+      JOIN jsonb_to_recordset(v_written) AS s(ord integer) ON s.ord = b.ord
+      LEFT JOIN jsonb_to_recordset(v_matched) AS o(ord integer, created boolean) ON o.ord = b.ord
+      CROSS JOIN LATERAL (
+        SELECT mn.note, mn.at, true AS is_match FROM jsonb_array_elements(b.match_notes) WITH ORDINALITY AS mn(note, at)
+        WHERE coalesce(o.created, false)
+        UNION ALL
+        SELECT ln.note, 1000 + ln.at, false FROM jsonb_array_elements(b.like_notes) WITH ORDINALITY AS ln(note, at)
+        WHERE NOT (coalesce(o.created, false) AND coalesce((ln.note->>'unless_match')::boolean, false))
+      ) x
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, x.note) n
+      CROSS JOIN LATERAL wants_match_notices(n.user_id) w
+      WHERE w.wanted
+    ), written AS (
+      INSERT INTO notifications (id, user_id, type, title, message, actor_id, link, dedupe_key, created_at)
+      SELECT id, user_id, type, title, message, actor_id, link, dedupe_key,
+        now() + (row_number() OVER (ORDER BY ord, at)) * interval '1 microsecond'
+      FROM notes ORDER BY ord, at
+      ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+      RETURNING id
+    )
+    SELECT coalesce(jsonb_agg(jsonb_build_object('ord', g.ord, 'ids', g.ids)), '[]') INTO v_noticed
+      FROM (SELECT notes.ord, array_agg(notes.id ORDER BY notes.at) AS ids
+            FROM written JOIN notes ON notes.id = written.id GROUP BY notes.ord) g;
+  ELSE
+    v_matched := '[]';
+    v_noticed := '[]';
+  END IF;
 
   RETURN QUERY
   SELECT b.ord, s.at, m.id, m.expires_at, m.status, m.conversation_started_at, coalesce(m.created, false),

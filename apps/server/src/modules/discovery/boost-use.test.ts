@@ -12,7 +12,13 @@ import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { setVisibility } from '../../../test/discovery';
-import { actorFor, createMember, type MemberOptions, signedInMember } from '../../../test/factories';
+import {
+  actorFor,
+  createMember,
+  type MemberOptions,
+  signedInMember,
+  type TestMember,
+} from '../../../test/factories';
 import { moneyPost } from '../../../test/money';
 import { boosts, notifications, superLikeDays, swipeActions } from '../../db/schema';
 import { recordSwipe } from './swipes';
@@ -136,6 +142,59 @@ describe('super likes: the day’s allowance, then tokens', () => {
     expect((await swipe(session, (await woman({ tier: 1 })).id, 'up')).statusCode).toBe(200);
     expectError(await swipe(session, (await woman({ tier: 1 })).id, 'up'), 403, 'SUPER_LIKE_LIMIT');
     expect((await allowance(rich.session)).super_like_tokens).toBe(5);
+  });
+});
+
+describe('swipes that spend, written together (decision 033)', () => {
+  type Call = { target: string; direction: Direction; use_message_token?: boolean };
+  /** One member's swipes given in one turn of the event loop: they go out as one batch. */
+  const together = async (member: TestMember, calls: Call[]) => {
+    const actor = await actorFor(t.app, member);
+    const outcomes = await Promise.allSettled(
+      calls.map(({ target, ...input }) =>
+        recordSwipe(t.app.ctx, { actor, input: { target_id: target, ...input } }),
+      ),
+    );
+    return outcomes.map((o) => (o.status === 'rejected' ? (o.reason as { code?: string }).code : 'ok'));
+  };
+
+  it('spend in arrival order as one after the other would: the allowance, then tokens; a repeat or a refusal spends nothing', async () => {
+    const member = await createMember(t.app, { userType: 'men', tier: 1 });
+    await grant(member.id, 'super_likes', 1);
+    const [a, b, c, d] = [
+      await woman({ tier: 1 }),
+      await woman({ tier: 1 }),
+      await woman({ tier: 1 }),
+      await woman({ tier: 1 }),
+    ];
+    const locked = await woman({ tier: 4 });
+    expect(
+      await together(member, [
+        { target: a.id, direction: 'up' },
+        { target: locked.id, direction: 'right', use_message_token: true },
+        { target: b.id, direction: 'up' },
+        { target: a.id, direction: 'up' },
+        { target: c.id, direction: 'up' },
+        // The refused token like wrote nothing, so a pass of the same member is no repeat.
+        { target: locked.id, direction: 'left' },
+        { target: d.id, direction: 'right' },
+      ]),
+    ).toEqual(['ok', 'LOCKED_PROFILE', 'ok', 'ALREADY_SWIPED', 'SUPER_LIKE_LIMIT', 'ok', 'ok']);
+    const [day] = await t.app.ctx.db.select().from(superLikeDays).where(eq(superLikeDays.userId, member.id));
+    expect(day?.used).toBe(1);
+    const [pack] = await t.app.ctx.db.select().from(boosts).where(eq(boosts.userId, member.id));
+    expect(pack?.remaining).toBe(0);
+    const written = await t.app.ctx.db
+      .select({ target: swipeActions.targetId, direction: swipeActions.direction })
+      .from(swipeActions)
+      .where(eq(swipeActions.swiperId, member.id))
+      .orderBy(swipeActions.createdAt);
+    expect(written).toEqual([
+      { target: a.id, direction: 'up' },
+      { target: b.id, direction: 'up' },
+      { target: locked.id, direction: 'left' },
+      { target: d.id, direction: 'right' },
+    ]);
   });
 });
 
@@ -351,6 +410,38 @@ describe.skipIf(!onPostgres)('racing for the last allowance or token (PostgreSQL
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(await swipeCount(member.id)).toBe(1);
+  });
+
+  it('swipes in their own transactions race as batches of different instances would: each pack token spent once', async () => {
+    const member = await createMember(t.app, { userType: 'men', tier: 1 });
+    const actor = await actorFor(t.app, member);
+    await grant(member.id, 'message_tokens', 3);
+    await grant(member.id, 'super_likes', 3);
+    await recordSwipe(t.app.ctx, {
+      actor,
+      input: { target_id: (await woman({ tier: 1 })).id, direction: 'up' },
+    });
+    const inputs = [];
+    for (let i = 0; i < 4; i += 1)
+      inputs.push({
+        target_id: (await woman({ tier: 4 })).id,
+        direction: 'right' as const,
+        use_message_token: true,
+      });
+    for (let i = 0; i < 4; i += 1)
+      inputs.push({ target_id: (await woman({ tier: 1 })).id, direction: 'up' as const });
+    // Inside a caller's transaction a swipe is a batch of one on it: each on its own connection.
+    const outcomes = await Promise.allSettled(
+      inputs.map((input) => t.app.ctx.transact((work) => recordSwipe(t.app.ctx, { actor, input, work }))),
+    );
+    const codes = outcomes.map((o) =>
+      o.status === 'rejected' ? (o.reason as { code?: string }).code : 'ok',
+    );
+    expect(codes.filter((code) => code === 'ok')).toHaveLength(6);
+    expect(codes.filter((code) => code !== 'ok').sort()).toEqual(['LOCKED_PROFILE', 'SUPER_LIKE_LIMIT']);
+    const left = await t.app.ctx.db.select().from(boosts).where(eq(boosts.userId, member.id));
+    expect(left.map((b) => b.remaining)).toEqual([0, 0]);
+    expect(await swipeCount(member.id)).toBe(7);
   });
 
   it('tokens left in a pack are not refused because another swipe holds the pack at that moment', async () => {

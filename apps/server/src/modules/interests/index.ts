@@ -1,1 +1,0 @@
-export { interestRoutes } from './routes';
