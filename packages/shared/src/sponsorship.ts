@@ -17,6 +17,15 @@ export const SPONSORSHIP_PERIOD_MS = SPONSORSHIP_PERIOD_DAYS * DAY_MS;
 export const SPONSORSHIP_END_REASONS = ['revoked', 'expired', 'sponsor_plan_ended'] as const;
 export type SponsorshipEndReason = (typeof SPONSORSHIP_END_REASONS)[number];
 
+/**
+ * While the sponsor's plan is not in force (lapsed, cancelled, replaced by a lower one) the members
+ * they sponsor have no access from it; if it is not back within this many hours, the sponsorships
+ * end. A Stripe renewal is charged about an hour after the period ends (decision 028): the plan
+ * lapses for that hour, and the sponsorships it pays for must not end with it.
+ */
+export const SPONSORSHIP_RENEWAL_GRACE_HOURS = 24;
+export const SPONSORSHIP_RENEWAL_GRACE_MS = SPONSORSHIP_RENEWAL_GRACE_HOURS * 3_600_000;
+
 /** How many members one sponsor may sponsor at the same time. */
 export const SPONSORSHIP_LIMIT = 3;
 

@@ -206,6 +206,11 @@ export const sponsorshipSchema = z.object({
     .int()
     .min(0)
     .describe('What the sponsor paid for the period (0: given before sponsorships were paid)'),
+  paused: z
+    .boolean()
+    .describe(
+      'The sponsor’s plan is not in force: no access until it is renewed (it ends if not within a day)',
+    ),
 });
 export type Sponsorship = z.infer<typeof sponsorshipSchema>;
 export const sponsorshipListSchema = z.object({

@@ -6,7 +6,7 @@ import {
   type PlanFacts,
   type SponsorshipEndReason,
 } from '@royal/shared';
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, sponsorships } from '../../db/schema';
 import type { Work } from '../../db/transaction';
@@ -62,15 +62,62 @@ export async function setMemberPlan(work: Work, who: string | SQL, values: PlanV
   if (lostGhostMode.length > 0) {
     await work.tx.update(profiles).set({ ghostMode: false }).where(inArray(profiles.userId, lostGhostMode));
   }
-  // A sponsorship is paid for by the sponsor's own Vault Verified plan (decision 029): once the plan
-  // lapses, is cancelled or is replaced by a lower one, everything its holder sponsors ends with it.
-  const lostSponsoring = rows.filter((r) => !canSponsor(planRules(r))).map((r) => r.userId);
-  if (lostSponsoring.length > 0) {
-    await endSponsorships(work, inArray(sponsorships.sponsorId, lostSponsoring), 'sponsor_plan_ended');
-  }
+  await followSponsorPlans(work, rows);
   const userIds = rows.map((r) => r.userId);
   if (userIds.length > 0) work.publish({ kind: 'actor.invalidate', userIds });
   return userIds;
+}
+
+/**
+ * A sponsorship is paid for by the sponsor's own Vault Verified plan (decision 029). Once the plan
+ * lapses, is cancelled or is replaced by a lower one, the members its holder sponsors lose the access
+ * at once (their sponsorships pause; the job ends them if the plan is not back within
+ * SPONSORSHIP_RENEWAL_GRACE_HOURS); when it is back in force, those still paid for have it again.
+ */
+async function followSponsorPlans(work: Work, rows: readonly PlanRow[]) {
+  const lapsed = rows.filter((r) => !canSponsor(planRules(r))).map((r) => r.userId);
+  const inForce = rows.filter((r) => canSponsor(planRules(r))).map((r) => r.userId);
+  if (lapsed.length > 0) {
+    const paused = await work.tx
+      .update(sponsorships)
+      .set({ suspendedAt: new Date() })
+      .where(
+        and(
+          inArray(sponsorships.sponsorId, lapsed),
+          isNull(sponsorships.revokedAt),
+          isNull(sponsorships.suspendedAt),
+        ),
+      )
+      .returning({ sponsoredId: sponsorships.sponsoredId });
+    await setSponsored(work, paused, false);
+  }
+  if (inForce.length > 0) {
+    const resumed = await work.tx
+      .update(sponsorships)
+      .set({ suspendedAt: null })
+      .where(
+        and(
+          inArray(sponsorships.sponsorId, inForce),
+          isNull(sponsorships.revokedAt),
+          isNotNull(sponsorships.suspendedAt),
+          gt(sponsorships.paidUntil, new Date()),
+        ),
+      )
+      .returning({ sponsoredId: sponsorships.sponsoredId });
+    await setSponsored(work, resumed, true);
+  }
+}
+
+async function setSponsored(work: Work, members: readonly { sponsoredId: string }[], isSponsored: boolean) {
+  if (members.length === 0) return;
+  await setMemberPlan(
+    work,
+    inArray(
+      profiles.userId,
+      members.map((m) => m.sponsoredId),
+    ),
+    { isSponsored },
+  );
 }
 
 /**
@@ -85,15 +132,6 @@ export async function endSponsorships(
   now = new Date(),
 ): Promise<EndedSponsorship[]> {
   const ended = await closeSponsorships(work, which, reason, now);
-  if (ended.length > 0) {
-    await setMemberPlan(
-      work,
-      inArray(
-        profiles.userId,
-        ended.map((s) => s.sponsoredId),
-      ),
-      { isSponsored: false },
-    );
-  }
+  await setSponsored(work, ended, false);
   return ended;
 }

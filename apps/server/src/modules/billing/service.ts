@@ -62,7 +62,14 @@ export async function getSubscriptionState(
     .select({ id: sponsorships.sponsorId, name: profiles.name, until: sponsorships.paidUntil })
     .from(sponsorships)
     .innerJoin(profiles, eq(profiles.userId, sponsorships.sponsorId))
-    .where(and(eq(sponsorships.sponsoredId, actor.id), isNull(sponsorships.revokedAt)));
+    // A paused sponsorship (its sponsor's plan lapsed) gives no access until that plan is back.
+    .where(
+      and(
+        eq(sponsorships.sponsoredId, actor.id),
+        isNull(sponsorships.revokedAt),
+        isNull(sponsorships.suspendedAt),
+      ),
+    );
   const owned = await ctx.db
     .select({ boostType: boosts.boostType, remaining: boosts.remaining, activeUntil: boosts.activeUntil })
     .from(boosts)

@@ -29,8 +29,8 @@ const sponsored = alias(profiles, 'sponsored');
 
 /**
  * Ends the live sponsorships `which` selects, in the caller's unit of work: marks them ended with the
- * reason, gives the sponsor back the unused share of what they paid (to their wallet, through the
- * ledger), and tells both members, once per sponsorship. Does not touch the sponsored members' plan
+ * reason, gives the sponsor back the unused share of what they paid (from the end, or from when it was
+ * paused; to their wallet, through the ledger), and tells both members, once per sponsorship. Does not touch the sponsored members' plan
  * flags: the caller does (endSponsorships in member-plan.ts).
  */
 export async function closeSponsorships(
@@ -50,13 +50,15 @@ export async function closeSponsorships(
       paidFrom: sponsorships.createdAt,
       paidUntil: sponsorships.paidUntil,
       priceCents: sponsorships.priceCents,
+      suspendedAt: sponsorships.suspendedAt,
     });
   if (rows.length === 0) return [];
   const ended = rows.map((row) => ({
     id: row.id,
     sponsorId: row.sponsorId,
     sponsoredId: row.sponsoredId,
-    refundedCents: sponsorshipRefundCents(row, now),
+    // A paused sponsorship has given nothing since its sponsor's plan stopped: that time goes back too.
+    refundedCents: sponsorshipRefundCents(row, row.suspendedAt ?? now),
   }));
   await refundUnusedTime(work, ended);
   await notify(work, await endNotices(work, ended, reason));

@@ -4,6 +4,7 @@ import {
   SPONSORSHIP_FUNDS_TEXT,
   SPONSORSHIP_LIMIT,
   SPONSORSHIP_PERIOD_MS,
+  SPONSORSHIP_RENEWAL_GRACE_MS,
   TIERS,
   type TierLevel,
 } from '@royal/shared';
@@ -14,6 +15,7 @@ import { onPostgres } from '../../../test/database';
 import { type MemberOptions, signedInMember, type TestMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost } from '../../../test/money';
 import { notifications, profiles, sponsorships, walletTransactions } from '../../db/schema';
+import { setMemberPlan } from './member-plan';
 import { lapseEndedSubscriptions } from './service';
 import { endDueSponsorships } from './sponsorship';
 
@@ -317,40 +319,58 @@ describe('sponsoring is refused', () => {
   });
 });
 
+/** A sponsor whose plan ends in ten days, sponsoring two members; the second has Ghost Mode on. */
+async function sponsoringTwo() {
+  const patron = await vaultSponsor({
+    name: 'Patron',
+    subscriptionEndsAt: new Date(Date.now() + 10 * DAY_MS),
+  });
+  const first = await unpaidMember(1, { name: 'First' });
+  const second = await unpaidMember(2, { name: 'Second' });
+  expect((await sponsor(patron, first.member.id, PRICE(1))).statusCode).toBe(200);
+  expect((await sponsor(patron, second.member.id, PRICE(2))).statusCode).toBe(200);
+  const ghost = await request(t.app, 'PATCH', '/api/me/settings', {
+    session: second.session,
+    body: { ghost_mode: true },
+  });
+  expect(ghost.statusCode, ghost.body).toBe(200);
+  return { patron, first, second, paid: (await balanceOf(t.app.ctx.db, patron.member.id)).balance };
+}
+
+const rowsOf = (sponsorOf: Signed) =>
+  t.app.ctx.db
+    .select()
+    .from(sponsorships)
+    .where(eq(sponsorships.sponsorId, sponsorOf.member.id))
+    .orderBy(sponsorships.createdAt);
+
 describe('a sponsorship ends', () => {
-  it('with the sponsor’s plan: every one of theirs at once, Ghost Mode off, both told once', async () => {
-    const patron = await vaultSponsor({
-      name: 'Patron',
-      subscriptionEndsAt: new Date(Date.now() + 10 * DAY_MS),
-    });
-    const first = await unpaidMember(1, { name: 'First' });
-    const second = await unpaidMember(2, { name: 'Second' });
-    for (const m of [first, second]) {
-      expect((await sponsor(patron, m.member.id, PRICE(m === first ? 1 : 2))).statusCode).toBe(200);
-    }
-    await request(t.app, 'PATCH', '/api/me/settings', {
-      session: second.session,
-      body: { ghost_mode: true },
-    });
-    const paid = (await balanceOf(t.app.ctx.db, patron.member.id)).balance;
+  it('with the sponsor’s plan: access stops at once (Ghost Mode too), and after a day without renewal both are told, once', async () => {
+    const { patron, first, second, paid } = await sponsoringTwo();
 
     // The test clock: the sponsor's plan has run out without a renewal.
     const later = new Date(Date.now() + 11 * DAY_MS);
     expect(await lapseEndedSubscriptions(t.app.ctx, later)).toBeGreaterThanOrEqual(1);
-
-    const rows = await t.app.ctx.db
-      .select()
-      .from(sponsorships)
-      .where(eq(sponsorships.sponsorId, patron.member.id));
-    expect(rows.map((r) => r.endReason)).toEqual(['sponsor_plan_ended', 'sponsor_plan_ended']);
+    // Paused: no access from the sponsorship, nothing said yet (a renewal may still come).
     expect(await profileOf(first.member.id)).toMatchObject({ isSponsored: false });
     expect(await profileOf(second.member.id)).toMatchObject({ isSponsored: false, ghostMode: false });
     for (const m of [first, second]) {
       const state = (await request(t.app, 'GET', '/api/subscription', { session: m.session })).json();
       expect(state).toMatchObject({ active: false, sponsored_by: null });
     }
-    // What the sponsor paid and did not use comes back (the plan ended as the job ran, seconds after
-    // paying on the real clock, so nearly all of it).
+    const mine = (await request(t.app, 'GET', '/api/sponsorships', { session: patron.session })).json();
+    expect(mine.given.map((g: { paused: boolean }) => g.paused)).toEqual([true, true]);
+    expect(await sponsorshipNotices(second.member.id)).toHaveLength(1);
+    await endDueSponsorships(t.app.ctx, new Date(Date.now() + SPONSORSHIP_RENEWAL_GRACE_MS - 60_000));
+    expect((await rowsOf(patron)).map((r) => r.revokedAt)).toEqual([null, null]);
+
+    await endDueSponsorships(t.app.ctx, new Date(Date.now() + SPONSORSHIP_RENEWAL_GRACE_MS + 60_000));
+    expect((await rowsOf(patron)).map((r) => r.endReason)).toEqual([
+      'sponsor_plan_ended',
+      'sponsor_plan_ended',
+    ]);
+    // What the sponsor paid and did not get is given back: from the pause, seconds after paying on
+    // the real clock, so nearly all of it.
     const refunded = (await balanceOf(t.app.ctx.db, patron.member.id)).balance - paid;
     expect(refunded).toBeGreaterThan(PRICE(1) + PRICE(2) - 3);
     expect(refunded).toBeLessThanOrEqual(PRICE(1) + PRICE(2));
@@ -373,6 +393,31 @@ describe('a sponsorship ends', () => {
         /^Your sponsorship of Second ended with your Vault Verified plan; \$\d+\.\d\d went back/,
       ),
     ]);
+  });
+
+  it('not when the sponsor’s plan is renewed within the day: access comes back, nobody is told', async () => {
+    const { patron, first, second } = await sponsoringTwo();
+    await lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 11 * DAY_MS));
+    expect((await profileOf(first.member.id)).isSponsored).toBe(false);
+
+    // The renewal's payment arrives (Stripe charges about an hour after the period ends).
+    await t.app.ctx.transact((work) =>
+      setMemberPlan(work, patron.member.id, {
+        tierSubscriptionActive: true,
+        tierSubscriptionEndsAt: new Date(Date.now() + 40 * DAY_MS),
+      }),
+    );
+    expect((await profileOf(first.member.id)).isSponsored).toBe(true);
+    expect((await profileOf(second.member.id)).isSponsored).toBe(true);
+    const state = (await request(t.app, 'GET', '/api/subscription', { session: first.session })).json();
+    expect(state).toMatchObject({ active: true, sponsored_by: { name: 'Patron' } });
+    await endDueSponsorships(t.app.ctx, new Date(Date.now() + 2 * SPONSORSHIP_RENEWAL_GRACE_MS));
+    expect((await rowsOf(patron)).map((r) => [r.revokedAt, r.suspendedAt])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    expect(await sponsorshipNotices(patron.member.id)).toEqual([]);
+    expect(await sponsorshipNotices(first.member.id)).toHaveLength(1);
   });
 
   it('when its 30 days are over, with nothing to give back, both told once', async () => {
@@ -457,7 +502,7 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
     await expectLedgerConsistent(t.app.ctx.db);
   }, 60_000);
 
-  it('ends with a plan lapsing while the sponsor pays: no sponsorship outlives the plan', async () => {
+  it('pauses with a plan lapsing while the sponsor pays: no sponsorship gives access past the plan', async () => {
     const patron = await vaultSponsor({ subscriptionEndsAt: new Date(Date.now() + DAY_MS) });
     const members = await Promise.all(Array.from({ length: SPONSORSHIP_LIMIT }, () => unpaidMember(1)));
     // Hold the sponsor's wallet so that the payments stop inside their transactions, after locking
@@ -486,11 +531,9 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
     await lapse;
 
     expect(replies.filter((r) => r.statusCode === 200).length).toBeGreaterThan(0);
-    const rows = await t.app.ctx.db
-      .select()
-      .from(sponsorships)
-      .where(eq(sponsorships.sponsorId, patron.member.id));
-    expect(rows.map((r) => r.endReason)).toEqual(rows.map(() => 'sponsor_plan_ended'));
+    // Every one it paid for is paused with the plan: none gives access.
+    const rows = await rowsOf(patron);
+    expect(rows.map((r) => [r.revokedAt, r.suspendedAt === null])).toEqual(rows.map(() => [null, false]));
     for (const m of members) expect((await profileOf(m.member.id)).isSponsored).toBe(false);
     await expectLedgerConsistent(t.app.ctx.db);
   }, 60_000);

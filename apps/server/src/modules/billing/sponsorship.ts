@@ -14,6 +14,7 @@ import {
   SPONSORSHIP_NOT_FOUND_TEXT,
   SPONSORSHIP_PERIOD_DAYS,
   SPONSORSHIP_PERIOD_MS,
+  SPONSORSHIP_RENEWAL_GRACE_MS,
   type SponsorBody,
   type SponsorReply,
   type SponsorshipList,
@@ -38,9 +39,10 @@ import { endSponsorships, setMemberPlan } from './member-plan';
 
 // Sponsorship (part 2 §2 and §6; decision 029): a Vault Verified member whose profile has can_sponsor
 // pays, from their escrow wallet, one period of another member's own monthly plan; the sponsored
-// member's is_sponsored flag grants paid access (shared rule hasPaidAccess) until the period ends or
-// the sponsor's plan does (setMemberPlan), whichever comes first. At most SPONSORSHIP_LIMIT at a time
-// per sponsor. The sponsor may end one early and gets the unused share back.
+// member's is_sponsored flag grants paid access (shared rule hasPaidAccess) until the period ends,
+// and only while the sponsor's own plan is in force (setMemberPlan pauses and resumes it; the job ends
+// it when the plan is not back within a day). At most SPONSORSHIP_LIMIT at a time per sponsor. The
+// sponsor may end one early; every early end gives back the unused share.
 
 const sponsor = alias(profiles, 'sponsor');
 const sponsored = alias(profiles, 'sponsored');
@@ -54,6 +56,7 @@ type SponsorshipRow = {
   sponsorName: string;
   sponsoredId: string;
   sponsoredName: string;
+  suspendedAt: Date | null;
 };
 
 function present(row: SponsorshipRow) {
@@ -64,6 +67,7 @@ function present(row: SponsorshipRow) {
     created_at: row.createdAt.toISOString(),
     paid_until: row.paidUntil.toISOString(),
     price_cents: row.priceCents,
+    paused: row.suspendedAt !== null,
   };
 }
 
@@ -78,6 +82,7 @@ function selectSponsorships(db: Db, where: SQL) {
       sponsorName: sponsor.name,
       sponsoredId: sponsorships.sponsoredId,
       sponsoredName: sponsored.name,
+      suspendedAt: sponsorships.suspendedAt,
     })
     .from(sponsorships)
     .innerJoin(sponsor, eq(sponsor.userId, sponsorships.sponsorId))
@@ -272,6 +277,7 @@ export function sponsorMember(ctx: AppContext, { actor, key, input }: Keyed<Spon
           id,
           sponsorName: terms.sponsorName,
           sponsoredName: terms.member.name,
+          suspendedAt: null,
         }),
         new_balance_cents: wallet.balanceCents - price,
       };
@@ -299,9 +305,20 @@ export function revokeSponsorship(
   });
 }
 
-/** The job: sponsorships whose paid period is over end, and the sponsored members' access with them. */
+/**
+ * The job: sponsorships whose paid period is over end, and so do those paused longer than the grace
+ * (their sponsor's plan did not come back); the sponsored members' access goes with them.
+ */
 export async function endDueSponsorships(ctx: AppContext, now = new Date()): Promise<number> {
-  return ctx.transact(
-    async (work) => (await endSponsorships(work, lte(sponsorships.paidUntil, now), 'expired', now)).length,
-  );
+  return ctx.transact(async (work) => {
+    const expired = await endSponsorships(work, lte(sponsorships.paidUntil, now), 'expired', now);
+    const graceOver = new Date(now.getTime() - SPONSORSHIP_RENEWAL_GRACE_MS);
+    const notRenewed = await endSponsorships(
+      work,
+      lte(sponsorships.suspendedAt, graceOver),
+      'sponsor_plan_ended',
+      now,
+    );
+    return expired.length + notRenewed.length;
+  });
 }

@@ -25,6 +25,7 @@ const sponsorship = (name: string, overrides: Partial<Sponsorship> = {}): Sponso
   created_at: new Date().toISOString(),
   paid_until: UNTIL,
   price_cents: 2499,
+  paused: false,
   ...overrides,
 });
 const list = (...given: Sponsorship[]): SponsorshipList => ({ given, received: null });
@@ -68,15 +69,16 @@ afterEach(() => vi.unstubAllGlobals());
 describe('SponsorSection', () => {
   it('shows the price, the period, the limit and the wallet before paying, then pays the quoted price once', async () => {
     const { user, api } = renderSection({
-      'GET /api/sponsorships': { body: list(sponsorship('Sofia')) },
+      'GET /api/sponsorships': { body: list(sponsorship('Sofia'), sponsorship('Mia', { paused: true })) },
       'GET /api/sponsorships/quote': { body: QUOTE },
       'POST /api/sponsorships': {
         body: { sponsorship: sponsorship('Isabella'), new_balance_cents: 50_000 - 2499 },
       },
     });
-    expect(await screen.findByText('You sponsor 1 of 3 members.')).toBeInTheDocument();
+    expect(await screen.findByText('You sponsor 2 of 3 members.')).toBeInTheDocument();
     const given = screen.getByRole('list', { name: 'Members you sponsor' });
     expect(within(given).getByText(`Until ${dateLabel(UNTIL)}`)).toBeInTheDocument();
+    expect(within(given).getByText('Paused until your Vault Verified plan is renewed')).toBeInTheDocument();
 
     const dialog = await askFor(user);
     const terms = within(dialog).getByRole('list', { name: 'How sponsoring works' });
@@ -84,7 +86,9 @@ describe('SponsorSection', () => {
       "You pay the member's own monthly plan for 30 days, from your Escrow Wallet.",
     );
     expect(terms).toHaveTextContent('Up to 3 members at a time.');
-    expect(terms).toHaveTextContent('or sooner if your Vault Verified plan ends');
+    expect(terms).toHaveTextContent(
+      'It pauses while your Vault Verified plan is not active, and ends if the plan is not renewed within 24 hours.',
+    );
     expect(api.callsTo('GET /api/sponsorships/quote')[0]?.query).toBe(`user_id=${MEMBER}`);
     expect(await within(dialog).findByText('Isabella')).toBeInTheDocument();
     expect(within(dialog).getByText('$24.99').closest('dd')).toHaveTextContent('$24.99 for 30 days');

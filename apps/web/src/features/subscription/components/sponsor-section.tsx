@@ -4,6 +4,7 @@ import {
   SPONSORSHIP_FUNDS_TEXT,
   SPONSORSHIP_LIMIT,
   SPONSORSHIP_PERIOD_DAYS,
+  SPONSORSHIP_RENEWAL_GRACE_HOURS,
   type Sponsorship,
   type SponsorshipQuote,
   sponsorBlock,
@@ -27,8 +28,10 @@ import { dateLabel } from '../date-label';
 const TERMS = [
   `You pay the member's own monthly plan for ${SPONSORSHIP_PERIOD_DAYS} days, from your Escrow Wallet.`,
   `Up to ${SPONSORSHIP_LIMIT} members at a time.`,
-  `It ends after ${SPONSORSHIP_PERIOD_DAYS} days, or sooner if your ${TIERS[4].name} plan ends. End it early and the unused days go back to your wallet.`,
+  `It pauses while your ${TIERS[4].name} plan is not active, and ends if the plan is not renewed within ${SPONSORSHIP_RENEWAL_GRACE_HOURS} hours.`,
+  'Whenever it ends early, including when you end it, the unused days go back to your wallet.',
 ];
+const PAUSED_TEXT = `Paused until your ${TIERS[4].name} plan is renewed`;
 
 /**
  * The Vault Verified card's sponsoring (part 2 §2): the Sponsor User button, the dialog that shows the
@@ -84,7 +87,9 @@ function GivenList({ given }: { given: readonly Sponsorship[] }) {
         >
           <span className="min-w-0">
             <span className="block truncate font-medium">{s.sponsored.name}</span>
-            <span className="block text-white/70 text-xs">Until {dateLabel(s.paid_until)}</span>
+            <span className="block text-white/70 text-xs">
+              {s.paused ? PAUSED_TEXT : `Until ${dateLabel(s.paid_until)}`}
+            </span>
           </span>
           <Button
             variant="glass"
