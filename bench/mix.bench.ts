@@ -308,18 +308,8 @@ function sendCursor(workDir: string, next?: number): number {
   return existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
 }
 
-/**
- * The server's settings beyond the harness's: Redis, and room for every socket and connection of the
- * run from one address (all the benchmark's members connect from 127.0.0.1; in production they come
- * from their own addresses, or through a proxy the limit does not count).
- */
-const SERVER_ENV = {
-  REDIS_URL,
-  CONNECTIONS_PER_ADDRESS: String(SOCKETS + CONNECTIONS + 100),
-};
-
 async function runMix(side: Side, seeded: Seeded, chat: Chat): Promise<Run> {
-  const server = await startServer(seeded.database, false, { ...SERVER_ENV, ...side.env }, side.build);
+  const server = await startServer(seeded.database, false, { REDIS_URL, ...side.env }, side.build);
   try {
     if (chat.silent.length > 0) await writeConversations(server.origin, chat);
     const sockets = SOCKETS > 0 ? await openSockets(server.origin, chat.socketMembers, seeded.workDir) : null;
