@@ -31,7 +31,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { MATCH_EXPIRY_MS } from '@royal/shared';
+import { MATCH_EXPIRY_MS, MESSAGES_PER_MEMBER_PER_MINUTE } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import {
@@ -63,11 +63,10 @@ const WARMUP_SECONDS = 3;
 /** Matched members beyond the viewers who send messages (in pairs; every socket's member is one). */
 const CHAT_MEMBERS = 2 * Math.ceil(Math.max(2000, SOCKETS - VIEWERS) / 2);
 /**
- * Half the app's limit of 30 a minute (MESSAGES_PER_MEMBER_PER_MINUTE, decision 031): the app counts
- * a member's sends in a fixed minute (in Redis, so it outlives a server), which may also hold the
- * sends of the run before.
+ * Half the app's per-member limit (decision 031): the app counts a member's sends in a fixed minute
+ * (in Redis, so it outlives a server), which may also hold the sends of the run before.
  */
-const SENDS_PER_MEMBER_MINUTE = 15;
+const SENDS_PER_MEMBER_MINUTE = Math.floor(MESSAGES_PER_MEMBER_PER_MINUTE / 2);
 const FUNDS_CENTS = 10_000_000;
 const TRANSFER_CENTS = 100;
 const P99_TARGET_MS = 50;
