@@ -19,6 +19,8 @@ export type E2EGlobals = {
   verificationCandidates: Record<'phone' | 'desktop', ChatPair>;
   /** Two tier-1 men who may not message (not verified; subscription lapsed), matched with a verified woman. */
   restrictedMembers: RestrictedMembers;
+  /** A tier-1 man whose age check and verification wizard both expired before anyone reviewed them. */
+  expiredVerificationMember: JourneyMember;
   /** Image files the verification journey uploads (an ID card and a selfie, drawn). */
   sampleImages: { id: string; selfie: string };
 };

@@ -1,10 +1,11 @@
-import { MATCH_EXPIRY_MS } from '@royal/shared';
+import { ID_UNDECIDED_RETENTION_DAYS, MATCH_EXPIRY_MS } from '@royal/shared';
 import type { App } from '../../apps/server/src/app';
-import { boosts, matches, photos } from '../../apps/server/src/db/schema';
-import { describePerson, renderPortrait } from '../../apps/server/src/seed/portraits';
+import { boosts, matches, photos, verificationRequests } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/lib/password-hash';
 import { createMemberDirectly } from '../../apps/server/src/modules/auth';
 import { processImage, storePhotoVariants } from '../../apps/server/src/modules/photos';
+import { purgeVerificationImages } from '../../apps/server/src/modules/verification';
+import { describePerson, renderPortrait } from '../../apps/server/src/seed/portraits';
 
 export const JOURNEY_PASSWORD = 'Journey-Velvet-2026';
 export type JourneyMember = { email: string; name: string; id: string };
@@ -303,4 +304,39 @@ export async function createWalletTrio(app: App): Promise<WalletTrio> {
       index: 8,
     }),
   };
+}
+
+/**
+ * Aurelio (tier 1, not verified): his age check at the gate and his verification wizard were both
+ * submitted ID_UNDECIDED_RETENTION_DAYS and a day ago and nobody reviewed them, so the purge job (run
+ * here, as its schedule would) marked them expired. The admin's Expired list shows both; he is past
+ * the gate and may verify again. Nothing a journey does changes him, so he serves every run. Active a
+ * week ago and not boosted, so he stays out of the discovery journeys' first cards.
+ */
+export async function createExpiredVerificationMember(app: App): Promise<JourneyMember> {
+  const member = await writeJourneyMember(app, {
+    name: 'Aurelio',
+    userType: 'men',
+    gender: 'male',
+    tier: 1,
+    verified: false,
+    lastActive: new Date(Date.now() - 7 * 86_400_000),
+    stamp: Date.now().toString(36),
+    index: 12,
+    passwordHash: await hashPassword(JOURNEY_PASSWORD),
+  });
+  const submittedAt = new Date(Date.now() - (ID_UNDECIDED_RETENTION_DAYS + 1) * 86_400_000);
+  const purgeAfter = new Date(submittedAt.getTime() + ID_UNDECIDED_RETENTION_DAYS * 86_400_000);
+  // Pending requests as submitted then (their images are gone either way once they expire).
+  await app.ctx.db.insert(verificationRequests).values(
+    (['id', 'selfie'] as const).map((verificationType) => ({
+      userId: member.id,
+      verificationType,
+      idType: 'passport' as const,
+      createdAt: submittedAt,
+      purgeAfter,
+    })),
+  );
+  await purgeVerificationImages(app.ctx);
+  return member;
 }
