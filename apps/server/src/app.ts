@@ -18,32 +18,11 @@ import { inSingleStatement, inTransaction, type TransactionDeps } from './db/tra
 import { scheduledJobs } from './jobs';
 import { createJobs, noJobs } from './jobs/queue';
 import { createAttemptCounter } from './lib/attempt-counter-factory';
-import {
-  authRoutes,
-  completeSignUp,
-  createActorResolver,
-  createAuth,
-  SESSION_SETTINGS,
-} from './modules/auth';
-import { billingRoutes } from './modules/billing';
-import { devRoutes } from './modules/dev';
-import { discoveryRoutes } from './modules/discovery';
-import { healthRoutes } from './modules/health';
-import { interestRoutes } from './modules/interests';
-import { createMemberViews, forgetOwnViewAfterWrites, meRoutes } from './modules/me';
-import { memberRoutes } from './modules/members';
-import { messagingRoutes } from './modules/messaging';
-import { createNsfwClassifier, moderationRoutes, type PhotoClassifier } from './modules/moderation';
-import { notificationRoutes } from './modules/notifications';
+import { completeSignUp, createActorResolver, createAuth, SESSION_SETTINGS } from './modules/auth';
+import { createMemberViews, forgetOwnViewAfterWrites } from './modules/me';
+import { createNsfwClassifier, type PhotoClassifier } from './modules/moderation';
 import { createPaymentProvider } from './modules/payments';
-import { photoRoutes } from './modules/photos';
-import { profileRoutes } from './modules/profile';
-import { realtimeRoutes } from './modules/realtime';
-import { searchRoutes } from './modules/search';
-import { settingsRoutes } from './modules/settings';
-import { verificationRoutes } from './modules/verification';
-import { walletRoutes } from './modules/wallet';
-import { receiveWebhook, webhookRoutes } from './modules/webhooks';
+import { receiveWebhook } from './modules/webhooks';
 import { registerAccessControl } from './plugins/access';
 import { registerConnectionLimits } from './plugins/connections';
 import { registerDocs } from './plugins/docs';
@@ -58,6 +37,7 @@ import { replySerializer } from './plugins/reply-serializer';
 import { registerSecurity } from './plugins/security';
 import { createStatementStats } from './plugins/statement-stats';
 import { registerWeb } from './plugins/web';
+import { registerApiRoutes } from './routes';
 import { deriveSecrets } from './secrets';
 
 export type BuildOptions = {
@@ -251,25 +231,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
               signedOutMessage: route.config?.signedOutMessage,
             });
       });
-      await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(meRoutes);
-      await api.register(settingsRoutes);
-      await api.register(notificationRoutes);
-      await api.register(photoRoutes);
-      await api.register(profileRoutes);
-      await api.register(moderationRoutes);
-      if (config.demoMode) await api.register(devRoutes);
-      await api.register(discoveryRoutes);
-      await api.register(interestRoutes);
-      await api.register(memberRoutes);
-      await api.register(messagingRoutes);
-      await api.register(realtimeRoutes);
-      await api.register(searchRoutes);
-      await api.register(walletRoutes);
-      await api.register(billingRoutes);
-      await api.register(webhookRoutes);
-      await api.register(verificationRoutes);
+      await registerApiRoutes(api, config);
     },
     { prefix: '/api' },
   );

@@ -14,5 +14,4 @@ export {
   type NewMemberRecords,
   writeMemberRecords,
 } from './new-member';
-export { authRoutes } from './routes';
 export { sessionCookieName, signSessionToken } from './session-cookie';

@@ -1,6 +1,5 @@
 // The billing module's public surface: plans, boosts, sponsorship.
 export { lockedPlanRules } from './member-plan';
-export { billingRoutes } from './routes';
 export {
   applyBoostPaid,
   applyPlanPaid,

@@ -27,4 +27,3 @@ export {
   openMatchIdWith,
   selectList,
 } from './queries';
-export { memberRoutes } from './routes';

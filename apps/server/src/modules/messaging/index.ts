@@ -1,5 +1,4 @@
 // The messaging module's public surface.
-export { messagingRoutes } from './routes';
 export {
   listMatches,
   listMessages,

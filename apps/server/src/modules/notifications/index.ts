@@ -1,7 +1,6 @@
 // The notifications module's public surface.
 
 export { actorPhoto } from './presenter';
-export { notificationRoutes } from './routes';
 export {
   announceNotification,
   announceNotifications,

@@ -9,5 +9,4 @@ export {
   storePhotoVariants,
 } from './pipeline';
 export { presentMyPhoto } from './presenter';
-export { photoRoutes } from './routes';
 export { type PhotoSize, photoUrl } from './urls';

@@ -1,3 +1,2 @@
 // The realtime module's public surface.
 export { CLIENT_MESSAGE_ACCESS, type RealtimeHub } from './hub';
-export { realtimeRoutes } from './routes';

@@ -1,3 +1,2 @@
 // The search module's public surface.
-export { searchRoutes } from './routes';
 export { snapshotStatement, tableStatements, windowStatements } from './statements';

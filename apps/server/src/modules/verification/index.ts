@@ -2,4 +2,3 @@
 export { latestIdStatusSql } from './compliance';
 export { type ComplianceRow, presentCompliance } from './presenter';
 export { purgeVerificationImages } from './purge';
-export { verificationRoutes } from './routes';

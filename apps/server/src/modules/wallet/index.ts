@@ -2,7 +2,6 @@
 export { type IdempotentReply, purgeIdempotencyKeys, runIdempotent } from './idempotency';
 export { type Leg, type LockedWallets, lockWallets, PLATFORM_ACCOUNTS, postEntry } from './ledger';
 export { idempotentHandler, type Keyed, MONEY_ROUTE_ERRORS, sendIdempotent } from './reply';
-export { walletRoutes } from './routes';
 export {
   creditDeposit,
   ensurePayoutRequested,

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { authRoutes } from './modules/auth/routes';
+import { billingRoutes } from './modules/billing/routes';
+import { devRoutes } from './modules/dev/routes';
+import { discoveryRoutes } from './modules/discovery/routes';
+import { healthRoutes } from './modules/health/routes';
+import { interestRoutes } from './modules/interests/routes';
+import { meRoutes } from './modules/me/routes';
+import { memberRoutes } from './modules/members/routes';
+import { messagingRoutes } from './modules/messaging/routes';
+import { moderationRoutes } from './modules/moderation/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { photoRoutes } from './modules/photos/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { realtimeRoutes } from './modules/realtime/routes';
+import { searchRoutes } from './modules/search/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { verificationRoutes } from './modules/verification/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
+
+/**
+ * Every feature's HTTP and WebSocket routes, registered under /api. The one place that sees them
+ * all: a feature's public index.ts exports what other features may call, never its routes, so no
+ * feature reaches another's handlers (the dependency check, .dependency-cruiser.cjs, holds it).
+ */
+export async function registerApiRoutes(api: FastifyInstance, config: AppConfig) {
+  await api.register(healthRoutes);
+  await api.register(authRoutes, { prefix: '/auth' });
+  await api.register(meRoutes);
+  await api.register(settingsRoutes);
+  await api.register(notificationRoutes);
+  await api.register(photoRoutes);
+  await api.register(profileRoutes);
+  await api.register(moderationRoutes);
+  if (config.demoMode) await api.register(devRoutes);
+  await api.register(discoveryRoutes);
+  await api.register(interestRoutes);
+  await api.register(memberRoutes);
+  await api.register(messagingRoutes);
+  await api.register(realtimeRoutes);
+  await api.register(searchRoutes);
+  await api.register(walletRoutes);
+  await api.register(billingRoutes);
+  await api.register(webhookRoutes);
+  await api.register(verificationRoutes);
+}
