@@ -4,9 +4,18 @@ import { VerifiedBadge } from '@/components/ui/verified-mark';
 /**
  * The verified state at the top of Edit Profile, with the verification wizard's trigger in the
  * `action` slot ('Verify', or where a request stands), so the state and the way to change it sit
- * together.
+ * together; `note` (what became of the last attempt, when anything is to be said) takes the row's
+ * last line, at every width.
  */
-export function VerificationStatus({ verified, action }: { verified: boolean; action?: React.ReactNode }) {
+export function VerificationStatus({
+  verified,
+  action,
+  note,
+}: {
+  verified: boolean;
+  action?: React.ReactNode;
+  note?: React.ReactNode;
+}) {
   return (
     <div
       data-testid="verification-status"
@@ -27,6 +36,8 @@ export function VerificationStatus({ verified, action }: { verified: boolean; ac
           : 'Verified members get the badge on their profile and can message from Tier 1.'}
       </p>
       {action && <div className="ml-auto">{action}</div>}
+      {/* Hidden while the note renders nothing, so the row keeps no empty line. */}
+      {note && <div className="order-last basis-full empty:hidden">{note}</div>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useCurrentMember } from '@/features/auth';
-import { VerifyTrigger } from '@/features/verification';
+import { LastVerificationNote, VerifyTrigger } from '@/features/verification';
 import { ProfileForm } from '../components/profile-form';
 import { VerificationStatus } from '../components/verification-status';
 
@@ -11,7 +11,11 @@ export default function ProfileEditRoute() {
       <header className="flex flex-col gap-3">
         <h1 className="font-display text-3xl text-foreground">Edit Profile</h1>
         {/* Verification: the wizard's Verify button goes into this row's `action` (issue 11). */}
-        <VerificationStatus verified={me.verified} action={<VerifyTrigger />} />
+        <VerificationStatus
+          verified={me.verified}
+          action={<VerifyTrigger />}
+          note={<LastVerificationNote />}
+        />
       </header>
       <ProfileForm me={me} />
     </div>

@@ -4,6 +4,7 @@ import { makeMe } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LastVerificationNote } from './last-verification-note';
 import { VerifyTrigger } from './verify-trigger';
 
 const request: VerificationRequest = {
@@ -44,6 +45,14 @@ class FakeUpload {
     queueMicrotask(() => this.onload?.());
   }
 }
+
+/** As the pages place them: the note on the last attempt beside the Verify button. */
+const TriggerWithNote = () => (
+  <>
+    <LastVerificationNote />
+    <VerifyTrigger />
+  </>
+);
 
 describe('VerifyTrigger and the wizard', () => {
   beforeEach(() => {
@@ -132,7 +141,7 @@ describe('VerifyTrigger and the wizard', () => {
         }),
       },
     });
-    renderSignedIn(<VerifyTrigger />, { me: makeMe({ verified: false }) });
+    renderSignedIn(<TriggerWithNote />, { me: makeMe({ verified: false }) });
     expect(await screen.findByText(/Does not meet verification standards/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
   });
@@ -141,7 +150,7 @@ describe('VerifyTrigger and the wizard', () => {
     mockApi({
       'GET /api/verification': { body: status({ request: { ...request, status: 'expired' } }) },
     });
-    const { user } = renderSignedIn(<VerifyTrigger />, { me: makeMe({ verified: false }) });
+    const { user } = renderSignedIn(<TriggerWithNote />, { me: makeMe({ verified: false }) });
     expect(
       await screen.findByText('Your last verification expired before it was reviewed. You can submit again.'),
     ).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { type VerificationRequest, verifiedSinceLabel } from '@royal/shared';
+import { verifiedSinceLabel } from '@royal/shared';
 import { BadgeCheck, Clock } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,8 +8,8 @@ import { VerificationWizard } from './verification-wizard';
 /**
  * Edit Profile's 'Verify' button (spec part 2 §2) with the member's status: 'Verified in <month
  * year>' once approved, 'Verification pending' while under review, otherwise 'Verify' — which opens
- * the wizard. A rejection says why, an expiry (nobody reviewed it in time) says so, and the button
- * allows a new attempt.
+ * the wizard, also for a new attempt after a rejection or an expiry (LastVerificationNote says
+ * which).
  */
 export function VerifyTrigger() {
   const [open, setOpen] = useState(false);
@@ -21,27 +21,6 @@ export function VerifyTrigger() {
       <VerificationWizard open={open} onOpenChange={setOpen} />
     </>
   );
-}
-
-/**
- * What became of the member's last attempt, when it did not verify them: why it was rejected, or
- * that it expired before anyone reviewed it (not their doing, so not in the rejection's red). Either
- * way the Verify button below starts a new one.
- */
-function lastAttemptNote(request: VerificationRequest): { text: string; className: string } | null {
-  if (request.status === 'rejected' && request.rejection_reason) {
-    return {
-      text: `Your last verification was rejected: ${request.rejection_reason}`,
-      className: 'text-rose-700 text-sm dark:text-rose-300',
-    };
-  }
-  if (request.status === 'expired') {
-    return {
-      text: 'Your last verification expired before it was reviewed. You can submit again.',
-      className: 'text-amber-800 text-sm dark:text-amber-200',
-    };
-  }
-  return null;
 }
 
 function VerificationStatus({
@@ -68,14 +47,10 @@ function VerificationStatus({
       </p>
     );
   }
-  const note = data?.request ? lastAttemptNote(data.request) : null;
   return (
-    <div className="grid justify-items-start gap-2">
-      {note && <p className={note.className}>{note.text}</p>}
-      <Button variant="gold" onClick={onVerify} disabled={status.isPending}>
-        <BadgeCheck aria-hidden className="size-4" />
-        Verify
-      </Button>
-    </div>
+    <Button variant="gold" onClick={onVerify} disabled={status.isPending}>
+      <BadgeCheck aria-hidden className="size-4" />
+      Verify
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
+import { LastVerificationNote } from '../components/last-verification-note';
 import { VerifyTrigger } from '../components/verify-trigger';
 
 /** /verify: the wizard's own page until Edit Profile (issue 10) carries the 'Verify' button. */
@@ -12,6 +13,7 @@ export default function VerifyPage() {
           Verified members carry the Verified badge, and at Tier 1 only verified members can send messages.
           Take a selfie and add your ID; our team reviews within 24-48 hours.
         </p>
+        <LastVerificationNote />
         <VerifyTrigger />
       </div>
     </section>
