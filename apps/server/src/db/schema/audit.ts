@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idPk, tstz } from './columns';
 
 /**
@@ -25,7 +25,12 @@ export const auditLog = pgTable(
 
 export const outboxStatus = pgEnum('outbox_status', ['queued', 'sent', 'failed']);
 
-/** Every outgoing e-mail. With no SMTP configured this is the dev mailbox; with SMTP, the send queue. */
+/**
+ * Every outgoing e-mail, written in the transaction of the operation that sends it; the delivery
+ * worker hands each queued one to the mail transport under its row lock and marks it sent in the
+ * same transaction (modules/mail/delivery.ts, decision 034). With no SMTP configured the transport
+ * does nothing more: the dev mailbox reads the table.
+ */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
@@ -36,6 +41,9 @@ export const outboxEmails = pgTable(
     htmlBody: text('html_body'),
     status: outboxStatus('status').notNull().default('queued'),
     error: text('error'),
+    /** Failed hand-overs to the transport so far; each waits longer before the next (nextAttemptAt). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: tstz('sent_at'),
   },

@@ -6,6 +6,7 @@ export * from './billing';
 export * from './events';
 export * from './growth';
 export * from './messaging';
+export * from './outbox';
 export * from './photos';
 export * from './profiles';
 export * from './relations';
