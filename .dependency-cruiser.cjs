@@ -4,8 +4,11 @@
 // parses with live in tools/architecture (the workspace's TypeScript 7 has no JavaScript API).
 //
 //   packages/shared            rules both sides import; imports nothing of ours
-//   apps/server/src/{lib,db,adapters,plugins}
-//                              infrastructure: imports shared and itself, never a feature module
+//   apps/server/src/ports      the narrow interfaces the app's context is built from (auth, actors,
+//                              member views, photo classifier, payments, mail): import only shared,
+//                              db types and the config; the features implement them
+//   apps/server/src/{lib,db,adapters,plugins} and context.ts
+//                              infrastructure: imports shared, ports and itself, never a feature module
 //   apps/server/src/modules/<feature>
 //                              features: import one another only through their public `index.ts`
 //   apps/server/src/{app,routes,jobs,pages,server}.ts and seed/
@@ -39,9 +42,20 @@ module.exports = {
       name: 'infrastructure-imports-no-feature',
       severity: 'error',
       comment:
-        'lib, db, adapters and plugins sit below the features: a feature may use them, never the other way.',
-      from: { path: '^apps/server/src/(lib|db|adapters|plugins)/', pathNot: '\\.test\\.ts$' },
+        'lib, db, adapters, plugins, ports and the app context sit below the features: a feature may use them, never the other way.',
+      from: {
+        path: '^apps/server/src/((lib|db|adapters|plugins|ports)/|context\\.ts$)',
+        pathNot: '\\.test\\.ts$',
+      },
       to: { path: '^apps/server/src/(modules|pages|seed)/' },
+    },
+    {
+      name: 'ports-are-leaves',
+      severity: 'error',
+      comment:
+        'A port is a contract in our own terms: it imports shared, db types and the config, nothing that implements anything.',
+      from: { path: '^apps/server/src/ports/' },
+      to: { path: '^apps/server/src/', pathNot: '^apps/server/src/(ports/|db/|config\\.ts$)' },
     },
     {
       name: 'features-meet-at-their-entry',

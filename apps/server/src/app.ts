@@ -20,7 +20,7 @@ import { createJobs, noJobs } from './jobs/queue';
 import { createAttemptCounter } from './lib/attempt-counter-factory';
 import { completeSignUp, createActorResolver, createAuth, SESSION_SETTINGS } from './modules/auth';
 import { createMemberViews, forgetOwnViewAfterWrites } from './modules/me';
-import { createNsfwClassifier, type PhotoClassifier } from './modules/moderation';
+import { createNsfwClassifier } from './modules/moderation';
 import { createPaymentProvider } from './modules/payments';
 import { receiveWebhook } from './modules/webhooks';
 import { registerAccessControl } from './plugins/access';
@@ -37,6 +37,7 @@ import { replySerializer } from './plugins/reply-serializer';
 import { registerSecurity } from './plugins/security';
 import { createStatementStats } from './plugins/statement-stats';
 import { registerWeb } from './plugins/web';
+import type { PhotoClassifier } from './ports/photo-classifier';
 import { registerApiRoutes } from './routes';
 import { deriveSecrets } from './secrets';
 
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     auth,
     bus,
     secret: config.authSecret,
+    secureCookies: config.secureCookies,
     session: SESSION_SETTINGS,
     cacheTtlMs: options.actorCacheTtlMs,
     onBackgroundError: (error) => app.log.warn({ err: error }, 'last_active update failed'),

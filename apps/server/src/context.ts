@@ -8,10 +8,10 @@ import type { Work } from './db/transaction';
 import type { Jobs } from './jobs/queue';
 import type { AttemptCounter } from './lib/attempt-counter';
 import type { MessageKeyRing } from './lib/message-crypto';
-import type { ActorResolver, Auth } from './modules/auth';
-import type { MemberViews } from './modules/me';
-import type { PhotoClassifier } from './modules/moderation';
-import type { PaymentProvider } from './modules/payments';
+import type { ActorResolver, AuthPort } from './ports/auth';
+import type { MemberViews } from './ports/member-views';
+import type { PaymentProvider } from './ports/payments';
+import type { PhotoClassifier } from './ports/photo-classifier';
 
 /** Keys derived from the auth secret for purposes other than signing sessions. */
 export type DerivedSecrets = {
@@ -23,7 +23,11 @@ export type DerivedSecrets = {
   pageCursors: Buffer;
 };
 
-/** What services need from the running app, passed explicitly instead of reaching for globals. */
+/**
+ * What services need from the running app, passed explicitly instead of reaching for globals. Its
+ * types are infrastructure's and the ports' (ports/): the features implement the ports, and this
+ * file imports none of them, so no feature's types come back to it in a cycle.
+ */
 export type AppContext = {
   config: AppConfig;
   log: FastifyBaseLogger;
@@ -34,7 +38,8 @@ export type AppContext = {
   classifier: PhotoClassifier;
   bus: EventBus;
   redis: Redis | undefined;
-  auth: Auth;
+  /** The auth provider (Better Auth), as our code calls it. */
+  auth: AuthPort;
   actors: ActorResolver;
   /** The members' own views, kept for a moment (modules/me/views.ts). */
   memberViews: MemberViews;

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { cancelReplacedPlans, endDueSponsorships, lapseEndedSubscriptions } from '../modules/billing';
-import { expireMatches } from '../modules/matches';
+// Not on the matches module's entry (see modules/matches/index.ts): composition may reach a job file.
+import { expireMatches } from '../modules/matches/expiry';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
 import { refreshAges } from '../modules/profile';

@@ -8,8 +8,7 @@ import {
   type RequiredStep,
 } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MemberActor } from '../modules/auth';
-import { sessionCookieName } from '../modules/auth';
+import type { MemberActor } from '../ports/auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,8 +72,8 @@ export async function resolveRequestActor(
   reply: FastifyReply,
   fresh: boolean,
 ): Promise<void> {
-  const cookieName = sessionCookieName(app.ctx.config.secureCookies);
-  const resolution = await app.ctx.actors.resolve(request.cookies[cookieName], () => toWebHeaders(request), {
+  const { actors } = app.ctx;
+  const resolution = await actors.resolve(request.cookies[actors.cookieName], () => toWebHeaders(request), {
     fresh,
   });
   if (resolution && resolution.setCookies.length > 0) reply.header('set-cookie', resolution.setCookies);

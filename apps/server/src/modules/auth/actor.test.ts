@@ -43,9 +43,9 @@ describe('the actor resolver agrees with Better Auth', () => {
     for (const [label, value] of cases) {
       const headers = new Headers({ cookie: `rc.session_token=${encodeURIComponent(value)}` });
       const ours = await t.app.ctx.actors.resolve(value, () => headers, { fresh: true });
-      const theirs = await t.app.ctx.auth.api.getSession({ headers });
-      expect(ours?.actor.id ?? null, label).toBe(theirs?.user.id ?? null);
-      expect(ours?.actor.sessionId ?? null, label).toBe(theirs?.session.id ?? null);
+      const theirs = await t.app.ctx.auth.getSession(headers);
+      expect(ours?.actor.id ?? null, label).toBe(theirs?.userId ?? null);
+      expect(ours?.actor.sessionId ?? null, label).toBe(theirs?.sessionId ?? null);
     }
     expect((await t.app.ctx.actors.resolve(cookieValue(cookie), () => new Headers()))?.actor.id).toBe(
       member.id,

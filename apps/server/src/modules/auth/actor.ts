@@ -1,51 +1,13 @@
-import {
-  type Actor,
-  actorFromPlan,
-  hasAcceptedLegal,
-  type Role,
-  type TierLevel,
-  type UserType,
-} from '@royal/shared';
+import { actorFromPlan, hasAcceptedLegal, type Role, type TierLevel, type UserType } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../adapters/bus';
 import type { Db } from '../../db/client';
-import type { LatLng } from '../../db/geo';
 import { profiles, sessions, userCompliance, userRoles, users } from '../../db/schema';
 import { createDropLedger } from '../../lib/drop-ledger';
-import type { Auth } from './auth';
-import { verifySessionCookie } from './session-cookie';
+import type { ActorResolution, ActorResolver, AuthPort, MemberActor } from '../../ports/auth';
+import { sessionCookieName, verifySessionCookie } from './session-cookie';
 
-/**
- * The signed-in member behind a request, resolved once and handed to every service: who they are,
- * the facts the shared permission rules read (`rules`), and what discovery needs about them as a
- * viewer. Services never read the member's own profile again for these.
- */
-export type MemberActor = {
-  id: string;
-  email: string;
-  sessionId: string;
-  rules: Actor;
-  tier: TierLevel;
-  name: string;
-  userType: UserType;
-  ageRange: readonly [number, number];
-  /**
-   * The member's coarse location cell (never the stored point), for distances; null without a
-   * location or with Location Sharing off (then they see no distances and cannot filter by one).
-   */
-  geo: LatLng | null;
-  ghostMode: boolean;
-  /** Finished onboarding (shared nextRequiredStep reads it). */
-  onboarded: boolean;
-  /** Accepted the current terms and privacy policy: the compliance gate member routes require. */
-  legalAccepted: boolean;
-};
-
-export type Resolution = {
-  actor: MemberActor;
-  /** Set-Cookie values to pass on: Better Auth's refreshed session cookie, once a day. */
-  setCookies: string[];
-};
+export type { ActorResolver, MemberActor };
 
 /** How long a resolved actor is reused without asking the database (see docs/decisions/004). */
 export const ACTOR_CACHE_TTL_MS = 10_000;
@@ -88,17 +50,17 @@ type Entry = {
 
 export type ActorResolverOptions = {
   db: Db;
-  auth: Auth;
+  auth: AuthPort;
   bus: EventBus;
   secret: string;
+  /** Cookies are Secure (https origins): the session cookie's name then has Better Auth's prefix. */
+  secureCookies: boolean;
   /** Better Auth's session settings, to know when it would refresh a session. */
   session: { expiresInSeconds: number; updateAgeSeconds: number };
   onBackgroundError: (error: unknown) => void;
   cacheTtlMs?: number;
   now?: () => number;
 };
-
-export type ActorResolver = ReturnType<typeof createActorResolver>;
 
 function toActor(row: Row): MemberActor {
   const tier = row.tierLevel as TierLevel;
@@ -129,7 +91,7 @@ function toActor(row: Row): MemberActor {
  * refresh stay with Better Auth: a session due for refresh is handed to its getSession, whose new
  * cookie is passed on to the browser.
  */
-export function createActorResolver(options: ActorResolverOptions) {
+export function createActorResolver(options: ActorResolverOptions): ActorResolver {
   const { db, bus, secret } = options;
   const now = options.now ?? Date.now;
   const ttl = options.cacheTtlMs ?? ACTOR_CACHE_TTL_MS;
@@ -240,15 +202,13 @@ export function createActorResolver(options: ActorResolverOptions) {
   }
 
   return {
-    /**
-     * The member signed in with `cookieValue` (the raw session cookie), or null. `fresh` skips the
-     * cache (admin work, payments, password or e-mail changes, account deletion).
-     */
+    cookieName: sessionCookieName(options.secureCookies),
+
     async resolve(
       cookieValue: string | undefined,
       webHeaders: () => Headers,
       { fresh = false }: { fresh?: boolean } = {},
-    ): Promise<Resolution | null> {
+    ): Promise<ActorResolution | null> {
       if (!cookieValue) return null;
       const t = now();
       // Keyed by the whole signed cookie: an entry exists only for a value whose signature was
@@ -268,9 +228,9 @@ export function createActorResolver(options: ActorResolverOptions) {
       let setCookies: string[] = [];
       if (loaded.entry.refreshDueAt <= t) {
         // Better Auth extends the session in the database and sets a fresh cookie; pass it on.
-        const refreshed = await options.auth.api.getSession({ headers: webHeaders(), returnHeaders: true });
-        if (!refreshed.response) return null;
-        setCookies = refreshed.headers?.getSetCookie() ?? [];
+        const refreshed = await options.auth.getSession(webHeaders());
+        if (!refreshed) return null;
+        setCookies = refreshed.setCookies;
         loaded = await load(token);
         if (!loaded) return null;
       }
@@ -281,10 +241,8 @@ export function createActorResolver(options: ActorResolverOptions) {
       return { actor: loaded.entry.actor, setCookies };
     },
 
-    /** Drops this instance's cached actors of these members (the bus does it for the others). */
     forget,
 
-    /** Tells every instance, through the bus, to forget these members' cached actors. */
     async invalidate(userIds: readonly string[]) {
       forget(userIds);
       await bus.publish({ kind: 'actor.invalidate', userIds });

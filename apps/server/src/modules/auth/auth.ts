@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
+import { type AuthPort, AuthRefusal } from '../../ports/auth';
 
 const DAY_SECONDS = 60 * 60 * 24;
 
@@ -15,16 +17,23 @@ export const SESSION_SETTINGS = {
 
 export type NewAuthUser = { id: string; email: string; name: string };
 
-/**
- * Better Auth owns users, credentials and sessions. We call its server API from our own routes
- * (see routes.ts) so that validation, rate limits, error codes and OpenAPI stay ours.
- */
-export function createAuth(options: {
+type AuthOptions = {
   db: Db;
   config: AppConfig;
   /** Writes the member's own records once Better Auth has written the user row (sign-up). */
   onUserCreated: (user: NewAuthUser) => Promise<void>;
-}) {
+};
+
+/**
+ * Better Auth owns users, credentials and sessions. We call its server API from our own routes
+ * (see routes.ts) so that validation, rate limits, error codes and OpenAPI stay ours, through the
+ * AuthPort (ports/auth.ts): nothing outside this file sees Better Auth's types.
+ */
+export function createAuth(options: AuthOptions): AuthPort {
+  return portOf(betterAuthFor(options));
+}
+
+function betterAuthFor(options: AuthOptions) {
   const { db, config } = options;
   return betterAuth({
     appName: 'Royal Circle',
@@ -66,4 +75,63 @@ export function createAuth(options: {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+type BetterAuth = ReturnType<typeof betterAuthFor>;
+
+const cookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? [];
+
+/** Runs a Better Auth call, its refusals thrown as ours (AuthRefusal, its code and status kept). */
+async function refusalsAsOurs<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const code = (error.body as { code?: string } | undefined)?.code ?? '';
+    throw new AuthRefusal(code, error.statusCode, error.message, { cause: error });
+  }
+}
+
+/** The calls our code makes, in our own types. */
+function portOf(auth: BetterAuth): AuthPort {
+  return {
+    signUpEmail: ({ email, password, name }, headers) =>
+      refusalsAsOurs(async () => {
+        const { headers: replyHeaders, response } = await auth.api.signUpEmail({
+          body: { email, password, name },
+          headers,
+          returnHeaders: true,
+        });
+        return { userId: response.user.id, setCookies: cookiesOf(replyHeaders) };
+      }),
+    signInEmail: ({ email, password, rememberMe }, headers) =>
+      refusalsAsOurs(async () => {
+        const { headers: replyHeaders, response } = await auth.api.signInEmail({
+          body: { email, password, rememberMe },
+          headers,
+          returnHeaders: true,
+        });
+        return { userId: response.user.id, setCookies: cookiesOf(replyHeaders) };
+      }),
+    getSession: (headers) =>
+      refusalsAsOurs(async () => {
+        const { headers: replyHeaders, response } = await auth.api.getSession({
+          headers,
+          returnHeaders: true,
+        });
+        if (!response) return null;
+        return {
+          userId: response.user.id,
+          sessionId: response.session.id,
+          setCookies: cookiesOf(replyHeaders),
+        };
+      }),
+    revokeSessions: (headers) =>
+      refusalsAsOurs(async () => {
+        await auth.api.revokeSessions({ headers });
+      }),
+    signOut: (headers) =>
+      refusalsAsOurs(async () => {
+        const { headers: replyHeaders } = await auth.api.signOut({ headers, returnHeaders: true });
+        return { setCookies: cookiesOf(replyHeaders) };
+      }),
+  };
+}

@@ -5,7 +5,7 @@ export {
   createActorResolver,
   type MemberActor,
 } from './actor';
-export { type Auth, createAuth, SESSION_SETTINGS } from './auth';
+export { createAuth, SESSION_SETTINGS } from './auth';
 export {
   completeSignUp,
   createMemberDirectly,

@@ -1,19 +1,16 @@
 import { AppError, ErrorCode, passwordProblem } from '@royal/shared';
-import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
+import { AuthRefusal, type AuthSignIn } from '../../ports/auth';
 import { expiredSessionCookie } from './session-cookie';
 
 type Credentials = { email: string; password: string };
-type AuthReply = { userId: string; setCookies: string[] };
-
-const cookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? [];
 
 /** Better Auth's own error codes, turned into ours with the spec's wording. */
 function translate(error: unknown): never {
-  if (error instanceof APIError) {
-    const code = (error.body as { code?: string } | undefined)?.code ?? '';
+  if (error instanceof AuthRefusal) {
+    const { code } = error;
     if (code.startsWith('USER_ALREADY_EXISTS')) {
       throw new AppError(ErrorCode.EMAIL_TAKEN);
     }
@@ -28,16 +25,14 @@ function translate(error: unknown): never {
   throw error;
 }
 
-export async function signUp(ctx: AppContext, input: Credentials, headers: Headers): Promise<AuthReply> {
+export async function signUp(ctx: AppContext, input: Credentials, headers: Headers): Promise<AuthSignIn> {
   const problem = passwordProblem(input.password, input.email);
   if (problem) throw new AppError(ErrorCode.WEAK_PASSWORD, problem);
   try {
-    const { headers: replyHeaders, response } = await ctx.auth.api.signUpEmail({
-      body: { email: input.email, password: input.password, name: 'New User' },
+    return await ctx.auth.signUpEmail(
+      { email: input.email, password: input.password, name: 'New User' },
       headers,
-      returnHeaders: true,
-    });
-    return { userId: response.user.id, setCookies: cookiesOf(replyHeaders) };
+    );
   } catch (error) {
     // Two sign-ups of one e-mail at the same moment both pass Better Auth's check for the address;
     // the later insert meets the unique key, and Better Auth reports only that it failed to create
@@ -49,8 +44,7 @@ export async function signUp(ctx: AppContext, input: Credentials, headers: Heade
 }
 
 const isFailedCreate = (error: unknown) =>
-  error instanceof APIError &&
-  (error.body as { code?: string } | undefined)?.code === 'FAILED_TO_CREATE_USER';
+  error instanceof AuthRefusal && error.code === 'FAILED_TO_CREATE_USER';
 
 /** Whether an account holds the address, as Better Auth stores it (trimmed, lower case). */
 async function emailTaken(ctx: AppContext, email: string): Promise<boolean> {
@@ -106,7 +100,7 @@ export async function signIn(
   ctx: AppContext,
   input: Credentials,
   from: { address: string; headers: Headers },
-): Promise<AuthReply> {
+): Promise<AuthSignIn> {
   const account = input.email.toLowerCase();
   const accountAndAddress = `${account}|${from.address}`;
   const { countedAccountWide } = await reserveAttempt(ctx, account, accountAndAddress);
@@ -115,21 +109,20 @@ export async function signIn(
   // wipe a distributed guesser's tally), when this attempt made one.
   const takeBackAccountWide = () => (countedAccountWide ? perAccount.remove(account) : undefined);
   try {
-    const { headers: replyHeaders, response } = await ctx.auth.api.signInEmail({
-      body: { email: input.email, password: input.password, rememberMe: true },
-      headers: from.headers,
-      returnHeaders: true,
-    });
+    const signedIn = await ctx.auth.signInEmail(
+      { email: input.email, password: input.password, rememberMe: true },
+      from.headers,
+    );
     // The right password clears this address's count and makes it known for 30 days from now.
     await Promise.all([
       perAccountAndAddress.reset(accountAndAddress),
       takeBackAccountWide(),
       knownAddresses.reset(accountAndAddress).then(() => knownAddresses.add(accountAndAddress)),
     ]);
-    return { userId: response.user.id, setCookies: cookiesOf(replyHeaders) };
+    return signedIn;
   } catch (error) {
     // Only a refused sign-in is a failure; one of ours (the database away) gives the attempt back.
-    if (!(error instanceof APIError)) {
+    if (!(error instanceof AuthRefusal)) {
       await Promise.all([perAccountAndAddress.remove(accountAndAddress), takeBackAccountWide()]);
     }
     translate(error);
@@ -142,14 +135,14 @@ export async function signOut(
   scope: 'local' | 'global',
   headers: Headers,
 ): Promise<string[]> {
-  const session = await ctx.auth.api.getSession({ headers });
+  const session = await ctx.auth.getSession(headers);
   if (!session) {
     // Already signed out: still tell the browser to drop whatever cookie it holds.
     return [expiredSessionCookie(ctx.config.secureCookies)];
   }
-  if (scope === 'global') await ctx.auth.api.revokeSessions({ headers });
-  const { headers: replyHeaders } = await ctx.auth.api.signOut({ headers, returnHeaders: true });
+  if (scope === 'global') await ctx.auth.revokeSessions(headers);
+  const { setCookies } = await ctx.auth.signOut(headers);
   // Every instance forgets the member's cached sessions now, not when the cache entry runs out.
-  await ctx.actors.invalidate([session.user.id]);
-  return cookiesOf(replyHeaders);
+  await ctx.actors.invalidate([session.userId]);
+  return setCookies;
 }

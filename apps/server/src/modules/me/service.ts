@@ -11,13 +11,14 @@ import type { AppContext } from '../../context';
 import { batcherPerContext } from '../../db/batcher';
 import { preparedStatement } from '../../db/prepared';
 import { photos, profiles, userCompliance, userRoles, users } from '../../db/schema';
+import type { MemberViews } from '../../ports/member-views';
 import type { MemberActor } from '../auth';
 import { selectList } from '../members';
 import { latestIdStatusSql, presentCompliance } from '../verification';
 import { type MePhotoRow, type ProfileRow, presentMe } from './presenter';
-import { createMemberViewCache, type MemberViewCache } from './views';
+import { createMemberViewCache } from './views';
 
-export type MemberViews = MemberViewCache<Me>;
+export type { MemberViews };
 export const createMemberViews = (options: Parameters<typeof createMemberViewCache<Me>>[0]): MemberViews =>
   createMemberViewCache<Me>(options);
 

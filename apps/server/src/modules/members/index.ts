@@ -12,7 +12,6 @@ export {
 export {
   distanceFrom,
   type MemberCardRow,
-  type PhotoRef,
   photoSizesFor,
   presentLockedCard,
   presentMemberCard,
@@ -25,5 +24,6 @@ export {
   memberCardColumns,
   notSwipedBy,
   openMatchIdWith,
+  type PhotoRef,
   selectList,
 } from './queries';

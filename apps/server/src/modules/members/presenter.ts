@@ -12,13 +12,12 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { distanceMiles, type LatLng } from '../../db/geo';
 import { photoUrl } from '../photos';
 import { isAboveTier } from './policy';
-import type { memberCardColumns, memberProfileColumns } from './queries';
+import type { memberCardColumns, memberProfileColumns, PhotoRef } from './queries';
 
 /** A row selected with `memberCardColumns`. */
 export type MemberCardRow = SelectResultFields<typeof memberCardColumns>;
 /** A row selected with `memberProfileColumns`. */
 export type MemberProfileRow = SelectResultFields<typeof memberProfileColumns>;
-export type PhotoRef = { id: string };
 
 /**
  * Who is looking: distances are measured from their coarse cell (null when they have no location or

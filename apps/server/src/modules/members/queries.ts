@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { matches, photos, profiles, swipeActions } from '../../db/schema';
 import { matchIsOpen } from '../matches';
-import type { PhotoRef } from './presenter';
 
 /**
  * The member's Location Sharing setting (off: no distance to or from them, and no distance filter),
@@ -82,6 +81,9 @@ export function openMatchIdWith(viewerId: string) {
       and ${matches.user2Id} = greatest(${viewerId}::uuid, ${profiles.userId})
       and ${matchIsOpen})`;
 }
+
+/** A member's photo as the presenters need it: its id (the URLs follow from it and the viewer). */
+export type PhotoRef = { id: string };
 
 /** Approved photos of many members in one query, each list main photo first (photos_user_position_idx). */
 export async function loadPhotos(db: Db, userIds: readonly string[]): Promise<Map<string, PhotoRef[]>> {

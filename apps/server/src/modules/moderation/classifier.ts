@@ -1,16 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import type { PhotoClassifier } from '../../ports/photo-classifier';
 
-/**
- * Scores how safe a photo is, 0–1 (1: certainly an ordinary, non-sexual picture). The default is
- * nsfwjs (MobileNetV2, weights shipped inside the npm package) on TensorFlow.js with its WebAssembly
- * backend: it runs in this process on any CPU, about 0.1–0.2 s an image. Tests may pass another.
- */
-export type PhotoClassifier = {
-  readonly name: string;
-  safeProbability(image: Buffer): Promise<number>;
-};
+export type { PhotoClassifier };
 
 /** nsfwjs's classes that are not sexual content. */
 const SAFE_CLASSES = new Set(['Neutral', 'Drawing']);
@@ -53,6 +46,11 @@ function loadModel(): Promise<{ tf: Tf; model: Model }> {
   return loading;
 }
 
+/**
+ * The default PhotoClassifier: nsfwjs (MobileNetV2, weights shipped inside the npm package) on
+ * TensorFlow.js with its WebAssembly backend. It runs in this process on any CPU, about 0.1–0.2 s an
+ * image.
+ */
 export function createNsfwClassifier(): PhotoClassifier {
   return {
     name: 'nsfwjs-mobilenet-v2',

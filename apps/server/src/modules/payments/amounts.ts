@@ -1,5 +1,5 @@
 import { MAX_MONEY_CENTS } from '@royal/shared';
-import type { PaymentEvent } from './port';
+import type { PaymentEvent } from '../../ports/payments';
 
 // Money a provider reports is bounded where it enters (decision 028). A JSON number above 2^53 has
 // already been rounded by JSON.parse, and sums of amounts near it round again in the ledger's

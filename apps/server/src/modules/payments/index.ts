@@ -1,5 +1,3 @@
-export { isProviderCents, MAX_PROVIDER_CENTS, outOfRangeAmount } from './amounts';
-export { type CheckoutInput, openCheckout } from './checkouts';
 export {
   type CheckoutRequest,
   type PaymentEvent,
@@ -8,7 +6,9 @@ export {
   type ProviderPayoutRecord,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookRejected,
-} from './port';
+} from '../../ports/payments';
+export { isProviderCents, MAX_PROVIDER_CENTS, outOfRangeAmount } from './amounts';
+export { type CheckoutInput, openCheckout } from './checkouts';
 export { createPaymentProvider } from './provider';
 export {
   createSandboxProvider,

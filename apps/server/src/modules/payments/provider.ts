@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config';
-import type { PaymentProvider } from './port';
+import type { PaymentProvider } from '../../ports/payments';
 import { createSandboxProvider, type SandboxDelivery } from './sandbox';
 import { createStripeProvider } from './stripe';
 

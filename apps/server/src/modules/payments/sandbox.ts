@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { type SandboxPlanAction, SUBSCRIPTION_STATUSES } from '@royal/shared';
 import { z } from 'zod';
-import type { PaymentEvent, PaymentProvider } from './port';
-import { WebhookRejected } from './port';
+import type { PaymentEvent, PaymentProvider } from '../../ports/payments';
+import { WebhookRejected } from '../../ports/payments';
 import { signPayload, verifyPayload } from './signature';
 
 // The built-in payment sandbox, the default provider: its checkout is a page of this app marked TEST

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { WEBHOOK_TOLERANCE_SECONDS, WebhookRejected } from './port';
+import { WEBHOOK_TOLERANCE_SECONDS, WebhookRejected } from '../../ports/payments';
 
 // The sandbox signs its webhooks in Stripe's header scheme so one verification path serves both
 // (the Stripe adapter verifies with the SDK; this is the same algorithm for the sandbox's secret).

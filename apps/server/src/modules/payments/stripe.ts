@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@royal/shared';
 import Stripe from 'stripe';
-import type { PaymentEvent, PaymentProvider, ProviderPayoutRecord } from './port';
-import { WEBHOOK_TOLERANCE_SECONDS, WebhookRejected } from './port';
+import type { PaymentEvent, PaymentProvider, ProviderPayoutRecord } from '../../ports/payments';
+import { WEBHOOK_TOLERANCE_SECONDS, WebhookRejected } from '../../ports/payments';
 
 // The Stripe adapter: Checkout Sessions (one-time payments and monthly plans), the billing portal and
 // payouts, with webhooks verified by the SDK on the raw body (300 s tolerance). Our checkout id rides
