@@ -10,7 +10,8 @@ import { checkouts } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { SANDBOX_FAILING_PAYOUT_CENTS, type SandboxProvider } from '../payments';
 import { receiveWebhook } from '../webhooks';
-import { requestWithdrawal, sendTransfer } from './service';
+import { sendTransfer } from './transfer';
+import { requestWithdrawal } from './withdraw';
 
 // A model-based property test of the money core: random sequences of deposits (paid through signed
 // sandbox webhooks), webhook replays, withdrawals that pay out or fail, transfers, plan and boost

@@ -15,7 +15,7 @@ import {
   users,
   walletTransactions,
 } from '../../db/schema';
-import { releaseDueTransfers } from './service';
+import { releaseDueTransfers } from './release';
 
 // The release of held transfers (the `transfer-release` job): each due transfer settles on its own,
 // delivered only while every rule of a transfer still holds, otherwise returned to its sender. Each

@@ -13,16 +13,13 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
+import { getWallet } from './balance';
+import { requestDeposit } from './deposit';
+import { listHistory } from './history';
 import { TRANSFER_ACCESS } from './policy';
 import { idempotentHandler, MONEY_ROUTE_ERRORS } from './reply';
-import {
-  cancelTransfer,
-  getWallet,
-  listHistory,
-  requestDeposit,
-  requestWithdrawal,
-  sendTransfer,
-} from './service';
+import { cancelTransfer, sendTransfer } from './transfer';
+import { requestWithdrawal } from './withdraw';
 
 const errors = MONEY_ROUTE_ERRORS;
 
@@ -59,7 +56,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/wallet/deposits',
     {
-      // Tier 0 has no wallet; the tier's escrow maximum is checked by the service.
+      // Tier 0 has no wallet; the tier's escrow maximum is checked by requestDeposit (deposit.ts).
       config: { access: { tier: 1 }, fresh: true },
       schema: {
         tags,

@@ -26,7 +26,7 @@ import {
   userBlocks,
 } from '../../db/schema';
 import { purgeIdempotencyKeys } from './idempotency';
-import { releaseDueTransfers } from './service';
+import { releaseDueTransfers } from './release';
 
 const t = useTestApp();
 
