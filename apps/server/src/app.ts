@@ -230,6 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
               url: route.url,
               access,
               beforeCompliance: route.config?.beforeCompliance === true,
+              ready: route.config?.ready === true,
               signedOutMessage: route.config?.signedOutMessage,
             });
       });

@@ -82,6 +82,8 @@ export type ApiRoute = {
   access: import('@royal/shared').Access;
   /** Reachable before the compliance gate (config.beforeCompliance). */
   beforeCompliance: boolean;
+  /** A route of the app proper, refused until the member's required steps are done (config.ready). */
+  ready: boolean;
   /** The route's own text for a signed-out caller (config.signedOutMessage), if any. */
   signedOutMessage?: string;
 };

@@ -8,7 +8,7 @@ import { expectLedgerConsistent, moneyPost } from '../../../test/money';
 import { boosts, checkouts, paymentEvents, profiles, subscriptions } from '../../db/schema';
 import type { SandboxProvider } from '../payments';
 import { applyPaymentEvent } from '../webhooks';
-import { cancelReplacedPlans, lapseEndedSubscriptions, PAST_DUE_GRACE_MS } from './service';
+import { cancelReplacedPlans, lapseEndedSubscriptions, PAST_DUE_GRACE_MS, RENEWAL_GRACE_MS } from './service';
 
 const t = useTestApp();
 const DAY = 86_400;
@@ -84,7 +84,10 @@ describe('subscriptions', () => {
       periodEnd: renewedTo,
       amountCents: 1599,
     });
-    expect((await profileOf(member.id)).tierSubscriptionEndsAt?.getTime()).toBe(renewedTo * 1000);
+    // A plan that renews: access lasts a day past the paid end while the provider charges the card.
+    expect((await profileOf(member.id)).tierSubscriptionEndsAt?.getTime()).toBe(
+      renewedTo * 1000 + RENEWAL_GRACE_MS,
+    );
 
     await applyPaymentEvent(t.app.ctx, 'sandbox', {
       id: `evt_${randomUUID()}`,
@@ -223,7 +226,7 @@ describe('subscriptions', () => {
     });
     expect(await profileOf(paying.member.id)).toMatchObject({ tierSubscriptionActive: true });
     expect((await profileOf(paying.member.id)).tierSubscriptionEndsAt?.getTime()).toBe(
-      (now + 60 * DAY) * 1000,
+      (now + 60 * DAY) * 1000 + RENEWAL_GRACE_MS,
     );
     await expectLedgerConsistent(t.app.ctx.db);
   });

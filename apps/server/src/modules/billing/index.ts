@@ -8,5 +8,6 @@ export {
   BOOST_GRANTS,
   cancelReplacedPlans,
   lapseEndedSubscriptions,
+  RENEWAL_GRACE_MS,
 } from './service';
 export { endDueSponsorships } from './sponsorship';

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import type { PaymentEvent, SandboxProvider } from '../payments';
 import { applyPaymentEvent, reconcilePayments } from '../webhooks';
-import { cancelReplacedPlans } from './service';
+import { cancelReplacedPlans, lapseEndedSubscriptions, RENEWAL_GRACE_MS } from './service';
 
 // Provider events about plans arrive in any order and more than once; a plan checkout opened
 // beside another may be paid after the member already holds what it sells. Decision 028.
@@ -62,6 +62,8 @@ async function deliver(event: PlanEvent) {
 }
 
 const seconds = () => Math.floor(Date.now() / 1000);
+/** The member's access end for a plan that renews, paid through `paidEnd` (RENEWAL_GRACE_MS past it). */
+const renewingUntil = (paidEnd: Date | number) => new Date(new Date(paidEnd).getTime() + RENEWAL_GRACE_MS);
 
 describe('plan events in any order', () => {
   it('a renewal older than the cancellation books its money and leaves the plan ended', async () => {
@@ -122,7 +124,7 @@ describe('plan events in any order', () => {
     });
     expect(await profileOf(member.id)).toMatchObject({
       tierSubscriptionActive: true,
-      tierSubscriptionEndsAt: new Date((now + 60 * DAY) * 1000),
+      tierSubscriptionEndsAt: renewingUntil((now + 60 * DAY) * 1000),
     });
   });
 
@@ -139,7 +141,7 @@ describe('plan events in any order', () => {
       periodEnd: now + 60 * DAY,
       cancelAtPeriodEnd: false,
     });
-    expect((await profileOf(member.id)).tierSubscriptionEndsAt).toEqual(paidThrough);
+    expect((await profileOf(member.id)).tierSubscriptionEndsAt).toEqual(renewingUntil(paidThrough));
     expect((await planOf(providerId)).currentPeriodEnd).toEqual(paidThrough);
     await deliver({
       created: now + 10,
@@ -148,8 +150,10 @@ describe('plan events in any order', () => {
       periodEnd: now + 60 * DAY,
       amountCents: 2499,
     });
-    expect((await profileOf(member.id)).tierSubscriptionEndsAt).toEqual(new Date((now + 60 * DAY) * 1000));
-    // And a cancellation at the period's end keeps what was paid.
+    expect((await profileOf(member.id)).tierSubscriptionEndsAt).toEqual(
+      renewingUntil((now + 60 * DAY) * 1000),
+    );
+    // And a cancellation at the period's end keeps what was paid, without the renewal's grace.
     await deliver({
       created: now + 15,
       type: 'subscription.updated',
@@ -162,6 +166,68 @@ describe('plan events in any order', () => {
       tierSubscriptionActive: true,
       tierSubscriptionEndsAt: new Date((now + 60 * DAY) * 1000),
     });
+  });
+
+  it('a plan that renews keeps its access and Ghost Mode while the provider charges the card', async () => {
+    const { member, session, providerId, paidThrough } = await memberWithPlan(4);
+    const ghost = await request(t.app, 'PATCH', '/api/me/settings', { session, body: { ghost_mode: true } });
+    expect(ghost.statusCode, ghost.body).toBe(200);
+    const paidEnd = Math.floor(paidThrough.getTime() / 1000);
+    // Stripe moves the plan on to its next period an hour before its end, and charges the card (its
+    // invoice.paid, our subscription.renewed) an hour after: the lapse job runs in between.
+    await deliver({
+      created: paidEnd - 3600,
+      type: 'subscription.updated',
+      subscriptionId: providerId,
+      status: 'active',
+      periodEnd: paidEnd + 30 * DAY,
+      cancelAtPeriodEnd: false,
+    });
+    const between = new Date((paidEnd + 1800) * 1000);
+    expect(await lapseEndedSubscriptions(t.app.ctx, between)).toBe(0);
+    expect(await profileOf(member.id)).toMatchObject({ tierSubscriptionActive: true, ghostMode: true });
+    expect((await planOf(providerId)).status).toBe('active');
+    await deliver({
+      created: paidEnd + 3600,
+      type: 'subscription.renewed',
+      subscriptionId: providerId,
+      periodEnd: paidEnd + 30 * DAY,
+      amountCents: 34999,
+    });
+    expect(await profileOf(member.id)).toMatchObject({
+      tierSubscriptionActive: true,
+      tierSubscriptionEndsAt: renewingUntil((paidEnd + 30 * DAY) * 1000),
+      ghostMode: true,
+    });
+    // The member reads the plan's own paid end, not the grace.
+    expect((await request(t.app, 'GET', '/api/subscription', { session })).json()).toMatchObject({
+      active: true,
+      ends_at: new Date((paidEnd + 30 * DAY) * 1000).toISOString(),
+    });
+  });
+
+  it('a plan that renews but is never paid lapses a day after its end; one set to end, at its end', async () => {
+    const renewing = await memberWithPlan(2);
+    const ending = await memberWithPlan(2);
+    await deliver({
+      created: seconds() + 5,
+      type: 'subscription.updated',
+      subscriptionId: ending.providerId,
+      status: 'active',
+      periodEnd: Math.floor(ending.paidThrough.getTime() / 1000),
+      cancelAtPeriodEnd: true,
+    });
+    const justAfter = new Date(
+      Math.max(renewing.paidThrough.getTime(), ending.paidThrough.getTime()) + 60_000,
+    );
+    await lapseEndedSubscriptions(t.app.ctx, justAfter);
+    expect((await planOf(renewing.providerId)).status).toBe('active');
+    expect((await planOf(ending.providerId)).status).toBe('expired');
+    expect((await profileOf(ending.member.id)).tierSubscriptionActive).toBe(false);
+    const dayAfter = new Date(justAfter.getTime() + RENEWAL_GRACE_MS);
+    await lapseEndedSubscriptions(t.app.ctx, dayAfter);
+    expect((await planOf(renewing.providerId)).status).toBe('expired');
+    expect((await profileOf(renewing.member.id)).tierSubscriptionActive).toBe(false);
   });
 
   it('a renewal charged after the provider said the plan was cancelled is booked, flagged, and ends nothing', async () => {
@@ -204,7 +270,9 @@ describe('a renewal the provider charged nothing for', () => {
       periodEnd: now + 60 * DAY,
       amountCents: 0,
     });
-    expect((await profileOf(member.id)).tierSubscriptionEndsAt).toEqual(new Date((now + 60 * DAY) * 1000));
+    expect((await profileOf(member.id)).tierSubscriptionEndsAt).toEqual(
+      renewingUntil((now + 60 * DAY) * 1000),
+    );
     expect(
       await t.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.providerEventId, free)),
     ).toEqual([]);

@@ -33,6 +33,14 @@ const HOUR_MS = 3_600_000;
 
 /** How long a member keeps a plan whose renewal failed, past its last paid day, while the card is retried. */
 export const PAST_DUE_GRACE_MS = 3 * 24 * HOUR_MS;
+/**
+ * A plan that renews keeps its access this long past its paid end while the provider charges the
+ * card. Stripe moves a plan on to its next period about an hour before it charges it, and only the
+ * payment (subscription.renewed) moves the paid end forward: without this day every monthly renewal
+ * lapsed the plan for that hour, turning Ghost Mode off and pausing the member's sponsorships. A
+ * failed charge turns the plan past_due (its own grace); a plan set to end at its period's end, none.
+ */
+export const RENEWAL_GRACE_MS = 24 * HOUR_MS;
 
 /** What each boost grants once paid. */
 export const BOOST_GRANTS: Readonly<Record<BoostType, { quantity: number; activeForMs: number | null }>> = {
@@ -83,7 +91,12 @@ export async function getSubscriptionState(
   return {
     tier_level: actor.tier,
     active: hasPaidAccess(actor.rules),
-    ends_at: actor.rules.tier_subscription_ends_at,
+    // An active plan's own paid end (its access lasts a renewal's grace past it: planAccess);
+    // otherwise the access's end (past_due's grace included, or a sponsorship's).
+    ends_at:
+      plan?.status === 'active' && plan.currentPeriodEnd
+        ? plan.currentPeriodEnd.toISOString()
+        : actor.rules.tier_subscription_ends_at,
     status: plan?.status ?? null,
     cancel_at_period_end: plan?.cancelAtPeriodEnd ?? false,
     manageable: plan?.providerSubscriptionId != null && plan.status !== 'expired',
@@ -262,8 +275,7 @@ export async function applyPlanPaid(work: Work, checkout: Checkout, event: PlanP
     });
   await setMemberPlan(work, checkout.userId, {
     tierLevel: tier,
-    tierSubscriptionActive: true,
-    tierSubscriptionEndsAt: periodEnd,
+    ...planAccess('active', periodEnd, { renews: true }),
   });
   return { plansToCancel: replaced.length };
 }
@@ -315,17 +327,21 @@ async function creditRedundantPlan(
 }
 
 /**
- * The member's access a plan grants in `status`, paid through `paidThrough`: to that end while it is
- * active; with a short grace past it while the provider retries a failed renewal (past_due; the
- * provider's "unpaid" and "paused" too); none once it is cancelled, expired or not yet paid.
+ * The member's access a plan grants in `status`, paid through `paidThrough`: while it is active, to
+ * that end, and a day past it while it renews (RENEWAL_GRACE_MS); with a short grace past it while
+ * the provider retries a failed renewal (past_due; the provider's "unpaid" and "paused" too); none
+ * once it is cancelled, expired or not yet paid.
  */
-function planAccess(status: SubscriptionStatus, paidThrough: Date | null): PlanValues {
-  if (status === 'past_due') {
-    return {
-      tierSubscriptionActive: true,
-      tierSubscriptionEndsAt: paidThrough && new Date(paidThrough.getTime() + PAST_DUE_GRACE_MS),
-    };
-  }
+function planAccess(
+  status: SubscriptionStatus,
+  paidThrough: Date | null,
+  { renews }: { renews: boolean },
+): PlanValues {
+  const after = (graceMs: number) => paidThrough && new Date(paidThrough.getTime() + graceMs);
+  if (status === 'past_due')
+    return { tierSubscriptionActive: true, tierSubscriptionEndsAt: after(PAST_DUE_GRACE_MS) };
+  if (status === 'active' && renews)
+    return { tierSubscriptionActive: true, tierSubscriptionEndsAt: after(RENEWAL_GRACE_MS) };
   return { tierSubscriptionActive: status === 'active', tierSubscriptionEndsAt: paidThrough };
 }
 
@@ -360,7 +376,10 @@ export async function applySubscriptionRenewed(
     .update(subscriptions)
     .set({ status, currentPeriodEnd: paidThrough, lastEventAt: newer ? created : plan.lastEventAt })
     .where(eq(subscriptions.id, plan.id));
-  await setMemberPlan(work, plan.userId, { tierLevel: plan.tierLevel, ...planAccess(status, paidThrough) });
+  await setMemberPlan(work, plan.userId, {
+    tierLevel: plan.tierLevel,
+    ...planAccess(status, paidThrough, { renews: !plan.cancelAtPeriodEnd }),
+  });
   return newer ? ('renewed' as const) : ('stale' as const);
 }
 
@@ -397,7 +416,11 @@ export async function applySubscriptionUpdated(
     .where(eq(subscriptions.id, plan.id));
   // A replaced plan's own events (its cancellation, above all) never touch the member's current plan.
   if (plan.replacedAt) return;
-  await setMemberPlan(work, plan.userId, planAccess(event.status, periodEnd));
+  await setMemberPlan(
+    work,
+    plan.userId,
+    planAccess(event.status, periodEnd, { renews: !event.cancelAtPeriodEnd }),
+  );
 }
 
 /** The earlier of a stored end and a provider's (ms); either may be missing. */
@@ -459,14 +482,24 @@ export async function cancelReplacedPlans(
 /** The job: plans whose paid period has ended without a renewal lapse, and the member's flag with them. */
 export async function lapseEndedSubscriptions(ctx: AppContext, now = new Date()) {
   return ctx.transact(async (work) => {
-    // A plan ends at its period's end; one whose renewal failed keeps its grace past it (as the
-    // member's access does, applySubscriptionUpdated), so the card can still be fixed at the portal.
+    // A plan set to end ends at its period's end; one that renews keeps a day past it while the
+    // provider charges the card, and one whose renewal failed keeps its grace (as the member's
+    // access does, planAccess), so the card can still be fixed at the portal.
     const expired = await work.tx
       .update(subscriptions)
       .set({ status: 'expired' })
       .where(
         or(
-          and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)),
+          and(
+            eq(subscriptions.status, 'active'),
+            eq(subscriptions.cancelAtPeriodEnd, true),
+            lte(subscriptions.currentPeriodEnd, now),
+          ),
+          and(
+            eq(subscriptions.status, 'active'),
+            eq(subscriptions.cancelAtPeriodEnd, false),
+            lte(subscriptions.currentPeriodEnd, new Date(now.getTime() - RENEWAL_GRACE_MS)),
+          ),
           and(
             eq(subscriptions.status, 'past_due'),
             lte(subscriptions.currentPeriodEnd, new Date(now.getTime() - PAST_DUE_GRACE_MS)),

@@ -1,6 +1,6 @@
 import { apiErrorBodySchema, type SearchPage, searchPageSchema, searchQuerySchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readyActorOf } from '../../plugins/access';
+import { actorOf } from '../../plugins/access';
 import { searchMembers } from './service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,7 +8,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search',
     {
       // Browsing is for every tier (Observers browse only); what a tier sees is the service's tier cap.
-      config: { access: 'member' },
+      config: { access: 'member', ready: true },
       schema: {
         tags: ['search'],
         summary: 'Browse/search members with filters; only tiers up to yours',
@@ -25,7 +25,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     // outside production holds it to searchPageSchema like any other reply.
     async (request) =>
       (await searchMembers(app.ctx, {
-        actor: readyActorOf(request),
+        actor: actorOf(request),
         filters: request.query,
       })) as unknown as SearchPage,
   );
