@@ -8,6 +8,8 @@ export type Caller = {
   subscriptionActive: boolean;
   /** Accepted the current terms and privacy policy (passed the compliance gate). */
   legalAccepted: boolean;
+  /** Finished onboarding: the app proper's routes (declared `ready`) refuse them until then. */
+  onboarded: boolean;
   session?: Session;
 };
 
@@ -19,13 +21,14 @@ export function callers(): Caller[] {
     roles: ['user'],
     subscriptionActive: tier > 0,
     legalAccepted: true,
+    onboarded: true,
   }));
-  const more: Omit<Caller, 'legalAccepted'>[] = [
+  const more: Omit<Caller, 'legalAccepted' | 'onboarded'>[] = [
     { label: 'tier 2, subscription lapsed', tier: 2, roles: ['user'], subscriptionActive: false },
     { label: 'tier 0 admin', tier: 0, roles: ['user', 'admin'], subscriptionActive: false },
     { label: 'tier 1 promoter', tier: 1, roles: ['user', 'promoter'], subscriptionActive: true },
   ];
-  for (const caller of more) list.push({ ...caller, legalAccepted: true });
+  for (const caller of more) list.push({ ...caller, legalAccepted: true, onboarded: true });
   // Signed up but not through the compliance gate yet: only the gate's own routes answer.
   list.push({
     label: 'tier 3, gate not passed',
@@ -33,6 +36,7 @@ export function callers(): Caller[] {
     roles: ['user'],
     subscriptionActive: true,
     legalAccepted: false,
+    onboarded: true,
   });
   list.push({
     label: 'admin, gate not passed',
@@ -40,6 +44,16 @@ export function callers(): Caller[] {
     roles: ['user', 'admin'],
     subscriptionActive: false,
     legalAccepted: false,
+    onboarded: true,
+  });
+  // Through the gate but not onboarded yet: the app proper refuses them, the rest of the app does not.
+  list.push({
+    label: 'tier 3, not onboarded',
+    tier: 3,
+    roles: ['user'],
+    subscriptionActive: true,
+    legalAccepted: true,
+    onboarded: false,
   });
   return list;
 }

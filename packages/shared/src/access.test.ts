@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Access, accessRefusal, CAPABILITIES, describeAccess } from './access';
+import { type Access, accessRefusal, CAPABILITIES, describeAccess, readinessRefusal } from './access';
 import type { Actor } from './permissions';
 import { TIER_LEVELS } from './tiers';
 
@@ -76,5 +76,19 @@ describe('accessRefusal', () => {
       accessRefusal(member({ roles: ['user', 'promoter'] }), { capability: 'create_parties' }),
     ).toBeNull();
     expect(accessRefusal(member(), { capability: 'manage_users' })?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('readinessRefusal', () => {
+  it('refuses a route of the app proper to a member who has not finished onboarding', () => {
+    expect(readinessRefusal({ onboarded: false }, true)).toEqual({
+      code: 'ONBOARDING_REQUIRED',
+      message: 'Finish setting up your profile to start meeting members',
+    });
+    expect(readinessRefusal({ onboarded: true }, true)).toBeNull();
+  });
+
+  it('leaves every other route alone', () => {
+    expect(readinessRefusal({ onboarded: false }, false)).toBeNull();
   });
 });

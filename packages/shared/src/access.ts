@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, type ErrorCode } from './errors';
+import { nextRequiredStep, type RequiredStep, type StepFacts } from './onboarding';
 import {
   type Actor,
   canCreateParties,
@@ -26,7 +27,9 @@ import type { TierLevel } from './tiers';
  *
  * Every declaration but `public` also requires the compliance gate (current terms and privacy
  * accepted, see COMPLIANCE_REFUSAL) unless the route says it is reachable before it
- * (`beforeCompliance`: the gate's own routes, who am I, sign-out).
+ * (`beforeCompliance`: the gate's own routes, who am I, sign-out). A route of the app proper
+ * (discovery, search, another member's page) also declares `ready`: the member's required steps
+ * are done (onboarding, see nextRequiredStep and readinessRefusal).
  */
 export type Access = 'public' | 'member' | { role: Role } | { tier: TierLevel } | { capability: Capability };
 
@@ -86,6 +89,22 @@ export function complianceRefusal(
 ): AccessRefusal | null {
   if (access === 'public' || beforeCompliance || legalAccepted) return null;
   return COMPLIANCE_REFUSAL;
+}
+
+/** The refusal for each required step (nextRequiredStep); a new step adds its own here. */
+const STEP_REFUSALS: Readonly<Record<RequiredStep, AccessRefusal>> = {
+  onboarding: { code: 'ONBOARDING_REQUIRED', message: ERROR_MESSAGES.ONBOARDING_REQUIRED },
+};
+
+/**
+ * The refusal of a route declared `ready` (the app proper) to a member with a required step left,
+ * so nobody meets or is met by a half-made profile; null for any other route or a member who is
+ * ready. Checked after accessRefusal and complianceRefusal: the gate comes first.
+ */
+export function readinessRefusal(facts: StepFacts, ready: boolean): AccessRefusal | null {
+  if (!ready) return null;
+  const step = nextRequiredStep(facts);
+  return step === null ? null : STEP_REFUSALS[step];
 }
 
 /** null when `actor` may call a route declared with `access`; otherwise why not. */

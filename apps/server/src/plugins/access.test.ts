@@ -1,4 +1,10 @@
-import { type Access, accessRefusal, complianceRefusal, describeAccess } from '@royal/shared';
+import {
+  type Access,
+  accessRefusal,
+  complianceRefusal,
+  describeAccess,
+  readinessRefusal,
+} from '@royal/shared';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { request, startTestApp, useTestApp } from '../../test/app';
@@ -19,6 +25,7 @@ const ACCESS_CODES = new Set([
   'TIER_REQUIRED',
   'SUBSCRIPTION_INACTIVE',
   'COMPLIANCE_REQUIRED',
+  'ONBOARDING_REQUIRED',
 ]);
 
 describe('access declarations', () => {
@@ -28,9 +35,13 @@ describe('access declarations', () => {
     const kinds = new Set(t.app.apiRoutes.map((r) => describeAccess(r.access).split(' ')[0]));
     // Public, member, role, tier and capability declarations all exist, so each branch is exercised.
     expect([...kinds].sort()).toEqual(['capability', 'member', 'public', 'role', 'tier']);
+    // And the app proper is declared as such, so the readiness refusal is exercised too.
+    expect(t.app.apiRoutes.filter((r) => r.ready).map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/discovery/feed', 'GET /api/search', 'GET /api/members/:id']),
+    );
   });
 
-  it('refuse a signed-out caller, a wrong role, a too-low tier and a member before the gate exactly as declared', async () => {
+  it('refuse a signed-out caller, a wrong role, a too-low tier, a member before the gate and one before onboarding exactly as declared', async () => {
     const all = callers();
     for (const caller of all) {
       const member = await createMember(t.app, {
@@ -39,6 +50,7 @@ describe('access declarations', () => {
         subscriptionActive: caller.subscriptionActive,
         subscriptionEndsAt: caller.subscriptionActive ? new Date(Date.now() + 86_400_000) : null,
         compliant: caller.legalAccepted,
+        onboarded: caller.onboarded,
       });
       caller.session = await signInAs(t.app, member);
     }
@@ -50,13 +62,14 @@ describe('access declarations', () => {
         const access = route.access as Access;
         const expected =
           accessRefusal(caller ? callerRules(caller) : null, access) ??
-          complianceRefusal(caller?.legalAccepted ?? true, access, route.beforeCompliance);
+          complianceRefusal(caller?.legalAccepted ?? true, access, route.beforeCompliance) ??
+          readinessRefusal({ onboarded: caller?.onboarded ?? true }, route.ready);
         const res = await request(t.app, route.method as 'GET', urlOf(route.url), {
           session: caller?.session ?? null,
           // Sign-out is public and harmless, but would end the caller's session for the next route.
           ...(route.url === '/api/auth/sign-out' ? { session: null } : {}),
         });
-        const gate = route.beforeCompliance ? ', before the gate' : '';
+        const gate = `${route.beforeCompliance ? ', before the gate' : ''}${route.ready ? ', ready' : ''}`;
         const name = `${route.method} ${route.url} as ${who} (${describeAccess(route.access)}${gate})`;
         if (expected) {
           expect(res.statusCode, name).toBe(expected.code === 'UNAUTHENTICATED' ? 401 : 403);

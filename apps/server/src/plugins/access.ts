@@ -6,6 +6,7 @@ import {
   ErrorCode,
   nextRequiredStep,
   type RequiredStep,
+  readinessRefusal,
 } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberActor } from '../ports/auth';
@@ -22,6 +23,11 @@ declare module 'fastify' {
      * privacy policy (COMPLIANCE_REQUIRED).
      */
     beforeCompliance?: boolean;
+    /**
+     * A route of the app proper (discovery, search, another member's page): refused with
+     * ONBOARDING_REQUIRED while the member has a required step left (shared readinessRefusal).
+     */
+    ready?: boolean;
     /**
      * The route sets its own Cache-Control (photo bytes: `private, no-cache` with an ETag). Every
      * other /api reply is `no-store`, whatever a plugin set (plugins/security.ts).
@@ -81,10 +87,16 @@ export async function resolveRequestActor(
 }
 
 /** Why a route declaring `access` refuses this caller (null: it may call it). The access hook's rule. */
-export function routeRefusal(actor: MemberActor | null, access: Access, beforeCompliance: boolean) {
+export function routeRefusal(
+  actor: MemberActor | null,
+  access: Access,
+  beforeCompliance: boolean,
+  ready = false,
+) {
   return (
     accessRefusal(actor?.rules ?? null, access) ??
-    complianceRefusal(actor?.legalAccepted === true, access, beforeCompliance)
+    complianceRefusal(actor?.legalAccepted === true, access, beforeCompliance) ??
+    readinessRefusal({ onboarded: actor?.onboarded === true }, ready)
   );
 }
 
@@ -93,7 +105,8 @@ export function routeRefusal(actor: MemberActor | null, access: Access, beforeCo
  * or the app refuses to start, and one onRequest hook enforces the declaration before the body is
  * even parsed — a signed-out caller gets 401, a wrong role 403, a too-low tier or a missing
  * capability the shared rule's own code and text, a member who has not passed the compliance gate
- * COMPLIANCE_REQUIRED (unless the route is `beforeCompliance`). The rate limiter runs before it.
+ * COMPLIANCE_REQUIRED (unless the route is `beforeCompliance`), and a member with a required step
+ * left ONBOARDING_REQUIRED on a route of the app proper (`ready`). The rate limiter runs before it.
  */
 export function registerAccessControl(api: FastifyInstance) {
   api.decorateRequest('actor', null);
@@ -106,11 +119,11 @@ export function registerAccessControl(api: FastifyInstance) {
   );
 
   async function enforce(request: FastifyRequest, reply: FastifyReply) {
-    const { access, fresh, beforeCompliance, signedOutMessage } = request.routeOptions.config;
+    const { access, fresh, beforeCompliance, ready, signedOutMessage } = request.routeOptions.config;
     if (access === undefined || access === 'public') return;
     // Role-gated work (admin) always reads the member's current roles.
     await resolveActor(request, reply, fresh === true || (typeof access === 'object' && 'role' in access));
-    const refusal = routeRefusal(request.actor, access, beforeCompliance === true);
+    const refusal = routeRefusal(request.actor, access, beforeCompliance === true, ready === true);
     if (!refusal) return;
     const signedOut = refusal.code === ErrorCode.UNAUTHENTICATED && signedOutMessage !== undefined;
     throw new AppError(refusal.code, signedOut ? signedOutMessage : refusal.message);
@@ -129,24 +142,6 @@ export function registerAccessControl(api: FastifyInstance) {
 export function actorOf(request: FastifyRequest): MemberActor {
   if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED);
   return request.actor;
-}
-
-/** The refusal for each required step (shared nextRequiredStep); a new step adds its code here. */
-const STEP_REFUSALS: Readonly<Record<RequiredStep, ErrorCode>> = {
-  onboarding: ErrorCode.ONBOARDING_REQUIRED,
-};
-
-/**
- * The member behind a request to a route of the app proper (discovery, search): refused while a
- * required step (shared nextRequiredStep — onboarding today) is not done, so nobody meets or is
- * met by a half-made profile. The compliance gate (terms, privacy) comes before it and is enforced
- * for every member route by the access hook above (COMPLIANCE_REQUIRED).
- */
-export function readyActorOf(request: FastifyRequest): MemberActor {
-  const actor = actorOf(request);
-  const step = requiredStepOf(actor);
-  if (step) throw new AppError(STEP_REFUSALS[step]);
-  return actor;
 }
 
 /** The step (onboarding) a member must finish before the app proper; null once ready. */

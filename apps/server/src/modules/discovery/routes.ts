@@ -8,7 +8,7 @@ import {
   swipeReplySchema,
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, readyActorOf } from '../../plugins/access';
+import { actorOf } from '../../plugins/access';
 import { loadSwipeAllowance } from './allowance';
 import { loadFeed, resetPasses } from './service';
 import { recordSwipe } from './swipes';
@@ -19,7 +19,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/discovery/feed',
     {
-      config: { access: 'member' },
+      config: { access: 'member', ready: true },
       schema: {
         tags,
         summary: 'One page of the swipe feed: visible profiles plus a few locked higher-tier teasers',
@@ -32,13 +32,13 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => loadFeed(app.ctx, { actor: readyActorOf(request), cursor: request.query.cursor }),
+    async (request) => loadFeed(app.ctx, { actor: actorOf(request), cursor: request.query.cursor }),
   );
 
   app.post(
     '/discovery/reset',
     {
-      config: { access: 'member' },
+      config: { access: 'member', ready: true },
       schema: {
         tags,
         summary: 'Start Over: forget your passes so those profiles come back (likes stay)',
@@ -49,13 +49,13 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => resetPasses(app.ctx, { actor: readyActorOf(request) }),
+    async (request) => resetPasses(app.ctx, { actor: actorOf(request) }),
   );
 
   app.post(
     '/swipes',
     {
-      config: { access: { capability: 'swipe' } },
+      config: { access: { capability: 'swipe' }, ready: true },
       schema: {
         tags,
         summary:
@@ -73,7 +73,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => recordSwipe(app.ctx, { actor: readyActorOf(request), input: request.body }),
+    async (request) => recordSwipe(app.ctx, { actor: actorOf(request), input: request.body }),
   );
 
   app.get(

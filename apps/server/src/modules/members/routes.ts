@@ -1,13 +1,14 @@
 import { apiErrorBodySchema, idParamSchema, memberProfileSchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readyActorOf } from '../../plugins/access';
+import { actorOf } from '../../plugins/access';
 import { getMemberProfile } from './service';
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/members/:id',
     {
-      config: { access: 'member' },
+      // A page of someone else is part of the app proper: onboarding first, as for the feed.
+      config: { access: 'member', ready: true },
       schema: {
         tags: ['members'],
         summary: "A member's profile page; the first opening in a day counts as a profile view",
@@ -25,8 +26,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getMemberProfile(app.ctx, {
-        // A page of someone else is part of the app proper: onboarding first, as for the feed.
-        actor: readyActorOf(request),
+        actor: actorOf(request),
         memberId: request.params.id,
         // A link on another site can open the page but not inflate the counter.
         countView: request.headers['sec-fetch-site'] !== 'cross-site',
