@@ -1,13 +1,13 @@
 import { apiErrorBodySchema, type SearchPage, searchPageSchema, searchQuerySchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
-import { searchMembers } from './service';
+import { searchMembers } from './search';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
-      // Browsing is for every tier (Observers browse only); what a tier sees is the service's tier cap.
+      // Browsing is for every tier (Observers browse only); what a tier sees is searchMembers' tier cap.
       config: { access: 'member', ready: true },
       schema: {
         tags: ['search'],
@@ -21,7 +21,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    // Written as JSON by the service (PreparedJson): the reply serializer sends it as it is, and
+    // Written as JSON by searchMembers (PreparedJson): the reply serializer sends it as it is, and
     // outside production holds it to searchPageSchema like any other reply.
     async (request) =>
       (await searchMembers(app.ctx, {

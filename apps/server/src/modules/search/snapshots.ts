@@ -6,7 +6,7 @@
  * with the same filters (and, for a distance filter, the same location cell) get the same matches
  * apart from themselves and their blocks, so one snapshot — the matching ids in result order, up to
  * a little past the count's cap — serves them all; each request then reads only the page's own rows
- * by id, checking them against the live rule again (service.ts).
+ * by id, checking them against the live rule again (snapshot-page.ts).
  *
  * Staleness, worst case:
  * - what is shown is never stale about visibility: every row is re-checked when it is read

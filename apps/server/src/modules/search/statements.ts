@@ -1,7 +1,8 @@
 /**
  * The SQL of browse/search: every filter as one condition, and the statements that read matches —
  * the shared snapshot of a question (snapshots.ts), the per-viewer window over it, and the page and
- * capped count read straight from the tables. Flows live in service.ts.
+ * capped count read straight from the tables. Flows live in search.ts and the page files
+ * (snapshot-page.ts, tables-page.ts).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -18,6 +19,7 @@ import { photos, profiles, userBlocks } from '../../db/schema';
 import {
   listedForTier,
   locationSharingColumn,
+  type MemberCardRow,
   memberCardColumns,
   notBlockedWith,
   selectList,
@@ -70,7 +72,7 @@ const withinReach = (from: GeoParam, maxMiles: number) =>
  * Distance questions are shared per grid square of this size rather than per viewer: every member's
  * cell is distinct (its jitter is keyed per member), so a snapshot keyed on it would serve one viewer.
  * The snapshot holds everyone within reach of any point of the square; each viewer's matches are
- * then picked by their own distance (service.ts).
+ * then picked by their own distance (viewOf, search-snapshot.ts).
  */
 const DISTANCE_GRID_DEGREES = 0.05;
 
@@ -145,6 +147,9 @@ const cardSelect = sql`${selectList(memberCardColumns)}, ${lastActiveKey} as "la
   array(select ${photos.id}::text from ${photos}
     where ${photos.userId} = ${profiles.userId} and ${photos.status} = 'approved'
     order by ${photos.position}, ${photos.createdAt}) as "photoIds"`;
+
+/** A card as cardSelect reads it: the card's columns, its place in the order and its photos' ids. */
+export type SearchRow = MemberCardRow & { lastActiveKey: string; photoIds: string[] };
 
 /**
  * The statements of one search page read straight from the tables: the page (photos folded in) and,
