@@ -404,7 +404,7 @@ describe('likes, matches and Start Over', () => {
     await turnOffMatchNotices(quiet.id);
     expect((await swipe(session, quiet.id, 'right')).statusCode).toBe(200);
     expect(await notificationsOf(quiet.id)).toEqual([]);
-    // A super like is its own statement (record_swipe), held to the same rule.
+    // A super like, which spends the allowance, is held to the same rule.
     const quieter = await woman();
     await turnOffMatchNotices(quieter.id);
     expect((await swipe(session, quieter.id, 'up')).statusCode).toBe(200);
