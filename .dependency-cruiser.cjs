@@ -11,8 +11,10 @@
 //                              infrastructure: imports shared, ports and itself, never a feature module
 //   apps/server/src/modules/<feature>
 //                              features: import one another only through their public `index.ts`
-//   apps/server/src/{app,routes,jobs,pages,server}.ts and seed/
-//                              composition: the only places that see every feature's routes
+//   apps/server/src/{app,routes,server}.ts, jobs/, pages/ and seed/
+//                              composition: may import any feature's entry (routes.ts alone its
+//                              routes, jobs/index.ts a job file); pages/ are the web app's pages,
+//                              rendered from the features' services
 //   apps/web/src               the browser: imports shared, never the server
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -23,6 +23,7 @@ import { createMemberViews, forgetOwnViewAfterWrites } from './modules/me';
 import { createNsfwClassifier } from './modules/moderation';
 import { createPaymentProvider } from './modules/payments';
 import { receiveWebhook } from './modules/webhooks';
+import { registerWeb } from './pages/web';
 import { registerAccessControl } from './plugins/access';
 import { registerConnectionLimits } from './plugins/connections';
 import { registerDocs } from './plugins/docs';
@@ -36,7 +37,6 @@ import {
 import { replySerializer } from './plugins/reply-serializer';
 import { registerSecurity } from './plugins/security';
 import { createStatementStats } from './plugins/statement-stats';
-import { registerWeb } from './plugins/web';
 import type { PhotoClassifier } from './ports/photo-classifier';
 import { registerApiRoutes } from './routes';
 import { deriveSecrets } from './secrets';

@@ -336,7 +336,7 @@ export type AppConfig = Readonly<{
   testPauseAt: string | undefined;
   /**
    * Member pages rendered on the server (a member's /app: their first screen's data and a React
-   * render each) per minute; past either, the page is sent as the plain app shell (plugins/web.ts).
+   * render each) per minute; past either, the page is sent as the plain app shell (pages/web.ts).
    */
   pageRateLimits: { perAddressPerMinute: number; perMemberPerMinute: number };
   rateLimits: {

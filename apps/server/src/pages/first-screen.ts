@@ -3,18 +3,19 @@ import {
   feedPageSchema,
   type MemberSettings,
   memberSettingsSchema,
+  nextRequiredStep,
   notificationListSchema,
   sessionReplySchema,
 } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { MemberActor } from '../modules/auth';
 import { loadFeed } from '../modules/discovery';
 import { sessionReply } from '../modules/me';
 import { listNotifications } from '../modules/notifications';
 import { getSettings } from '../modules/settings';
-import { requiredStepOf, resolveRequestActor, routeRefusal } from './access';
-import { replySerializer } from './reply-serializer';
+import { resolveRequestActor, routeRefusal } from '../plugins/access';
+import { replySerializer } from '../plugins/reply-serializer';
+import type { MemberActor } from '../ports/auth';
 
 /** One API request a page's first screen makes, and how its route answers it for a member. */
 type FirstRequest = {
@@ -94,10 +95,12 @@ export async function firstScreenReplies(
   if (!requests) return null;
   await resolveRequestActor(app, request, reply, false);
   const actor = request.actor;
-  if (!actor || requiredStepOf(actor)) return null;
+  // A page of the app proper: a member with a required step left is shown the step instead (the web
+  // app's RequireCompletedSteps), whatever its routes declare.
+  if (!actor || nextRequiredStep(actor)) return null;
   for (const first of requests) {
     const route = app.apiRoutes.find((r) => r.method === 'GET' && r.url === first.route);
-    if (!route || routeRefusal(actor, route.access, route.beforeCompliance)) return null;
+    if (!route || routeRefusal(actor, route)) return null;
   }
   const serialize = replySerializer(app.ctx.config.env === 'production' ? 'trusted' : 'strict');
   const bodies = await Promise.all(requests.map((first) => first.load(app.ctx, actor)));

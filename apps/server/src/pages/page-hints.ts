@@ -1,7 +1,7 @@
 import { leadPhotoOf } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadFeed } from '../modules/discovery';
-import { requiredStepOf, resolveRequestActor, routeRefusal } from './access';
+import { resolveRequestActor, routeRefusal } from '../plugins/access';
 
 /** The web app's start-up check, which every page that starts at once asks first (public). */
 const SESSION_PATH = '/api/session';
@@ -20,7 +20,7 @@ export const preloadImage = (url: string) => `<${url}>; rel=preload; as=image; f
  * they have run. The hints carry URLs only: the replies come from the API routes themselves, with the
  * member's own cookie. (A member's /app is normally rendered on the server with those replies in it,
  * docs/decisions/017; these hints are for the pages that are not, and for when that render falls back.) A hint is given only where the route would answer:
- * the feed's hint passes the feed route's declared access and its readiness check, and its lead
+ * the feed's hint passes the feed route's declaration (its access, the gate, onboarding), and its lead
  * photo comes from the route's own service, as that member would receive it.
  */
 export async function pageHints(
@@ -35,8 +35,7 @@ export async function pageHints(
   if (!feedRoute) return hints;
   await resolveRequestActor(app, request, reply, false);
   const actor = request.actor;
-  if (!actor || routeRefusal(actor, feedRoute.access, feedRoute.beforeCompliance) || requiredStepOf(actor))
-    return hints;
+  if (!actor || routeRefusal(actor, feedRoute)) return hints;
   hints.push(preloadFetch(FEED_PATH));
   const photo = leadPhotoOf(await loadFeed(app.ctx, { actor, cursor: undefined }));
   if (photo) hints.push(preloadImage(photo));

@@ -5,11 +5,11 @@ import fastifyStatic from '@fastify/static';
 import { leadPhotoOf, type RenderedPage } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAttemptCounter } from '../lib/attempt-counter-factory';
-import { resolveRequestActor } from './access';
+import { resolveRequestActor } from '../plugins/access';
+import { clientAddress } from '../plugins/security';
 import { firstScreenReplies, rendersFirstScreen } from './first-screen';
 import { pageHints, preloadImage } from './page-hints';
 import { loadPageRenderer, renderedPageHtml, sendMemberPage, templateReader } from './rendered-page';
-import { clientAddress } from './security';
 
 /** Vite's content-hashed output: `assets/<name>-<hash>.<ext>`. Only these may be cached for a year. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i;

@@ -4,8 +4,6 @@ import {
   accessRefusal,
   complianceRefusal,
   ErrorCode,
-  nextRequiredStep,
-  type RequiredStep,
   readinessRefusal,
 } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -86,13 +84,14 @@ export async function resolveRequestActor(
   request.actor = resolution?.actor ?? null;
 }
 
-/** Why a route declaring `access` refuses this caller (null: it may call it). The access hook's rule. */
-export function routeRefusal(
-  actor: MemberActor | null,
-  access: Access,
-  beforeCompliance: boolean,
-  ready = false,
-) {
+/** What a route declares about its callers (its config; app.apiRoutes lists it for every route). */
+export type RouteAccess = { access: Access; beforeCompliance: boolean; ready: boolean };
+
+/**
+ * Why a route refuses this caller (null: it may call it): its access, then the compliance gate, then
+ * the required steps on the app proper. The access hook's rule, and the pages' (pages/first-screen.ts).
+ */
+export function routeRefusal(actor: MemberActor | null, { access, beforeCompliance, ready }: RouteAccess) {
   return (
     accessRefusal(actor?.rules ?? null, access) ??
     complianceRefusal(actor?.legalAccepted === true, access, beforeCompliance) ??
@@ -123,7 +122,11 @@ export function registerAccessControl(api: FastifyInstance) {
     if (access === undefined || access === 'public') return;
     // Role-gated work (admin) always reads the member's current roles.
     await resolveActor(request, reply, fresh === true || (typeof access === 'object' && 'role' in access));
-    const refusal = routeRefusal(request.actor, access, beforeCompliance === true, ready === true);
+    const refusal = routeRefusal(request.actor, {
+      access,
+      beforeCompliance: beforeCompliance === true,
+      ready: ready === true,
+    });
     if (!refusal) return;
     const signedOut = refusal.code === ErrorCode.UNAUTHENTICATED && signedOutMessage !== undefined;
     throw new AppError(refusal.code, signedOut ? signedOutMessage : refusal.message);
@@ -142,9 +145,4 @@ export function registerAccessControl(api: FastifyInstance) {
 export function actorOf(request: FastifyRequest): MemberActor {
   if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED);
   return request.actor;
-}
-
-/** The step (onboarding) a member must finish before the app proper; null once ready. */
-export function requiredStepOf(actor: MemberActor): RequiredStep | null {
-  return nextRequiredStep({ onboarded: actor.onboarded });
 }
