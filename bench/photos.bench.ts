@@ -13,9 +13,9 @@ import { sql } from 'drizzle-orm';
 import sharp, { type SharpOptions } from 'sharp';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { describePerson, renderPortrait } from '../apps/server/src/seed/portraits';
 import { SESSION_SETTINGS } from '../apps/server/src/modules/auth';
 import { moderatePendingPhotos } from '../apps/server/src/modules/moderation';
+import { describePerson, renderPortrait } from '../apps/server/src/seed/portraits';
 import { ENGINE, openBenchDatabase, SECONDS, seedBenchDatabase, sessionCookie, startServer } from './harness';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);

@@ -4,8 +4,8 @@ import { buildApp } from './app';
 import { type AppConfig, ConfigError, demoModeDefault, isLoopbackHost, loadConfig } from './config';
 import type { Db } from './db/client';
 import { users } from './db/schema';
-import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed';
 import { reencryptMessages } from './modules/messaging';
+import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed';
 
 /** True when any demo login exists: their password is published, so only demo mode may serve them. */
 async function demoMembersPresent(db: Db): Promise<boolean> {

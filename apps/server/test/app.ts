@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { EventBus } from '../src/adapters/bus';
 import { createMemoryBus } from '../src/adapters/bus/memory';
 import { createRedisBus } from '../src/adapters/bus/redis';
+import { createMemoryStorage } from '../src/adapters/storage/memory';
 import { type App, type BuildOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
-import { createMemoryStorage } from '../src/adapters/storage/memory';
 import { emptyAppTables, openTestDatabase, workerTestDatabase } from './database';
 import { TEST_ID_DOCUMENT_KEYS, TEST_MESSAGE_KEYS } from './message-keys';
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { createLocalStorage, uploadsDir } from '../adapters/storage/local';
 import { ConfigError, demoModeDefault, loadConfig } from '../config';
-import { deriveSecrets } from '../secrets';
 import { createDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { deriveSecrets } from '../secrets';
 import { DEMO_LOGINS, seedDemoData } from './index';
 
 // `npm run db:seed`: the same database and storage the server would use (DATABASE_URL, or the

@@ -16,10 +16,6 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ObjectStorage } from '../adapters/storage/types';
 import type { DerivedSecrets } from '../context';
-import type { MessageKeyRing } from '../lib/message-crypto';
-import { createMemberDirectly, type MemberWriterDeps } from '../modules/auth';
-import { sealedMessageValues } from '../modules/messaging';
-import { processImage, storePhotoVariants } from '../modules/photos';
 import type { Db } from '../db/client';
 import {
   eventRsvps,
@@ -35,6 +31,10 @@ import {
   swipeActions,
   users,
 } from '../db/schema';
+import type { MessageKeyRing } from '../lib/message-crypto';
+import { createMemberDirectly, type MemberWriterDeps } from '../modules/auth';
+import { sealedMessageValues } from '../modules/messaging';
+import { processImage, storePhotoVariants } from '../modules/photos';
 import {
   ADMIN_DEMO_EMAIL,
   COMMUNITY_BIOS,

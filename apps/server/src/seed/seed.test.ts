@@ -4,7 +4,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database';
 import { TEST_MESSAGE_KEYS } from '../../test/message-keys';
-import { deriveSecrets } from '../secrets';
+import { createMemoryStorage } from '../adapters/storage/memory';
 import type { DatabaseHandle, Db } from '../db/client';
 import {
   accounts,
@@ -17,8 +17,8 @@ import {
   userRoles,
   users,
 } from '../db/schema';
+import { deriveSecrets } from '../secrets';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, type SeedResult, seedDemoData } from './index';
-import { createMemoryStorage } from '../adapters/storage/memory';
 import { PORTRAIT_HEIGHT, PORTRAIT_WIDTH } from './portraits';
 
 describe('seedDemoData', () => {

@@ -16,8 +16,8 @@ import {
   setVisibility,
 } from '../../../test/discovery';
 import { actorFor, createMember, type MemberOptions, signedInMember } from '../../../test/factories';
-import { buildApp } from '../../app';
 import { createMemoryStorage } from '../../adapters/storage/memory';
+import { buildApp } from '../../app';
 import { loadFeed } from './service';
 
 // Every test starts from an empty database: the feed spans all members, and each test must see

@@ -4,8 +4,8 @@ import { request, type Session, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
 import { plainJpeg } from '../../../test/image-corpus';
 import { uploadAs } from '../../../test/uploads';
-import { auditLog, photos } from '../../db/schema';
 import type { MemoryStorage } from '../../adapters/storage/memory';
+import { auditLog, photos } from '../../db/schema';
 
 const t = useTestApp();
 

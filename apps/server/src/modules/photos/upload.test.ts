@@ -22,8 +22,8 @@ import {
   webp,
 } from '../../../test/image-corpus';
 import { type FormParts, fetchUpload, upload, uploadAs, uploadInSlices } from '../../../test/uploads';
-import { photos } from '../../db/schema';
 import type { MemoryStorage } from '../../adapters/storage/memory';
+import { photos } from '../../db/schema';
 
 const t = useTestApp();
 const storage = () => t.app.ctx.storage as MemoryStorage;

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type Session, startTestApp, useTestApp } from '../../../test/app';
 import { actorFor, signedInMember } from '../../../test/factories';
 import { type FormParts, fetchUpload, sampleImage, upload, uploadInSlices } from '../../../test/uploads';
+import type { MemoryStorage } from '../../adapters/storage/memory';
 import type { App } from '../../app';
 import { auditLog, userCompliance, verificationRequests } from '../../db/schema';
-import type { MemoryStorage } from '../../adapters/storage/memory';
 import { ID_STORE_PREFIX } from './id-store';
 import { issueLinks } from './service';
 
