@@ -4,33 +4,22 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
-import { expectLedgerConsistent, moneyPost } from '../../../test/money';
+import { expectLedgerConsistent, moneyPost, openCheckoutAs, paySandboxCheckout } from '../../../test/money';
 import { boosts, checkouts, paymentEvents, profiles, subscriptions } from '../../db/schema';
 import type { SandboxProvider } from '../payments';
 import { applyPaymentEvent } from '../webhooks';
-import { cancelReplacedPlans, lapseEndedSubscriptions, PAST_DUE_GRACE_MS, RENEWAL_GRACE_MS } from './service';
+import { lapseEndedSubscriptions } from './lapse';
+import { PAST_DUE_GRACE_MS, RENEWAL_GRACE_MS } from './plan-access';
+import { cancelReplacedPlans } from './replaced-plans';
 
 const t = useTestApp();
 const DAY = 86_400;
 
-async function payCheckout(
-  session: Parameters<typeof request>[3] extends infer O
-    ? O extends { session?: infer S }
-      ? S
-      : never
-    : never,
-  url: string,
-  body: object,
-) {
-  const res = await moneyPost(t.app, url, session as never, body);
-  expect(res.statusCode, res.body).toBe(200);
-  const { checkout_id } = res.json();
-  const pay = await request(t.app, 'POST', `/api/payments/sandbox/checkouts/${checkout_id}/complete`, {
-    session: session as never,
-    body: { outcome: 'pay' },
-  });
-  expect(pay.statusCode).toBe(200);
-  return checkout_id as string;
+/** Opens a checkout through the member's route and pays it at the sandbox: its id. */
+async function payCheckout(session: Session, url: string, body: object) {
+  const checkoutId = await openCheckoutAs(t.app, session, url, body);
+  await paySandboxCheckout(t.app, session, checkoutId);
+  return checkoutId;
 }
 
 const setGhostMode = (session: Session, ghost_mode: boolean) =>

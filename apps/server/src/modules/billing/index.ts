@@ -1,13 +1,9 @@
 // The billing module's public surface: plans, boosts, sponsorship.
+export { applyBoostPaid, BOOST_GRANTS } from './boost-paid';
+export { lapseEndedSubscriptions } from './lapse';
 export { lockedPlanRules } from './member-plan';
-export {
-  applyBoostPaid,
-  applyPlanPaid,
-  applySubscriptionRenewed,
-  applySubscriptionUpdated,
-  BOOST_GRANTS,
-  cancelReplacedPlans,
-  lapseEndedSubscriptions,
-  RENEWAL_GRACE_MS,
-} from './service';
-export { endDueSponsorships } from './sponsorship';
+export { RENEWAL_GRACE_MS } from './plan-access';
+export { applySubscriptionRenewed, applySubscriptionUpdated } from './plan-events';
+export { applyPlanPaid } from './plan-paid';
+export { cancelReplacedPlans } from './replaced-plans';
+export { endDueSponsorships } from './sponsorship-expiry';

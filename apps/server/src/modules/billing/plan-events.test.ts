@@ -16,7 +16,9 @@ import {
 } from '../../db/schema';
 import type { PaymentEvent, SandboxProvider } from '../payments';
 import { applyPaymentEvent, reconcilePayments } from '../webhooks';
-import { cancelReplacedPlans, lapseEndedSubscriptions, RENEWAL_GRACE_MS } from './service';
+import { lapseEndedSubscriptions } from './lapse';
+import { RENEWAL_GRACE_MS } from './plan-access';
+import { cancelReplacedPlans } from './replaced-plans';
 
 // Provider events about plans arrive in any order and more than once; a plan checkout opened
 // beside another may be paid after the member already holds what it sells. Decision 028.

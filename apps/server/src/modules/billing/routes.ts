@@ -18,8 +18,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
 import { idempotentHandler, MONEY_ROUTE_ERRORS } from '../wallet';
-import { getSubscriptionState, openPortal, requestBoostCheckout, requestPlanCheckout } from './service';
-import { listSponsorships, quoteSponsorship, revokeSponsorship, sponsorMember } from './sponsorship';
+import { requestBoostCheckout, requestPlanCheckout } from './checkout';
+import { openPortal } from './portal';
+import { listSponsorships } from './sponsorship-list';
+import { quoteSponsorship } from './sponsorship-quote';
+import { revokeSponsorship } from './sponsorship-revoke';
+import { sponsorMember } from './sponsorship-start';
+import { getSubscriptionState } from './subscription-state';
 
 const errors = MONEY_ROUTE_ERRORS;
 

@@ -15,9 +15,9 @@ import { onPostgres } from '../../../test/database';
 import { type MemberOptions, signedInMember, type TestMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost } from '../../../test/money';
 import { notifications, profiles, sponsorships, walletTransactions } from '../../db/schema';
+import { lapseEndedSubscriptions } from './lapse';
 import { setMemberPlan } from './member-plan';
-import { lapseEndedSubscriptions } from './service';
-import { endDueSponsorships } from './sponsorship';
+import { endDueSponsorships } from './sponsorship-expiry';
 
 const t = useTestApp();
 const DAY_MS = 86_400_000;
