@@ -2,8 +2,7 @@
  * EXPLAIN ANALYZE of the feed statement as the server runs it (a generic plan), on a database kept
  * by `BENCH_KEEP=1 npm run bench`:  npx tsx bench/explain-feed.ts postgres://…/rc_bench_xxxx
  * (EXPLAIN_TIER=1 explains a tier-1 viewer's page, with its locked teasers; EXPLAIN_TIMES=500 also
- * runs the page that many times without EXPLAIN's instrumentation and prints its mean time;
- * EXPLAIN_BOOSTED=1 explains the statement the feed runs while some profile boost is live).
+ * runs the page that many times without EXPLAIN's instrumentation and prints its mean time).
  */
 import pg from 'pg';
 import { GENERIC_PLAN_SETTINGS } from '../apps/server/src/db/client';
@@ -23,7 +22,7 @@ const actor = {
   ageRange: [viewer.age_range_min, viewer.age_range_max],
   rules: { tier_level: Number(process.env.EXPLAIN_TIER ?? viewer.tier_level) },
 } as never;
-const { text, values } = feedStatementFor(actor, Boolean(process.env.EXPLAIN_BOOSTED));
+const { text, values } = feedStatementFor(actor);
 // The settings of the pool the server runs this statement on.
 for (const [name, value] of Object.entries(GENERIC_PLAN_SETTINGS))
   await client.query(`set ${name} = ${value}`);

@@ -55,10 +55,9 @@ export async function hideOnlineStatus(app: App, userId: string) {
     .where(eq(safetySettings.userId, userId));
 }
 
-/** A profile boost, announced on the bus as a purchase is (the feed reads live boosts again at once). */
+/** A profile boost, live until `activeUntil`. */
 export async function boostProfile(app: App, userId: string, activeUntil: Date) {
   await app.ctx.db.insert(boosts).values({ userId, boostType: 'profile_boost', activeUntil });
-  await app.ctx.bus.publish({ kind: 'boosts.changed' });
 }
 
 /** Sets the exact point and the coarse cell to the same place (tests only). */

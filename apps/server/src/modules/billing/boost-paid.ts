@@ -38,8 +38,6 @@ export async function applyBoostPaid(work: Work, checkout: Checkout, eventId: st
       providerPaymentId: checkout.id,
     })
     .onConflictDoNothing();
-  // The feed asks the database about boosts only while one is live (discovery/live-boosts.ts).
-  if (type === 'profile_boost') work.publish({ kind: 'boosts.changed' });
 }
 
 /**

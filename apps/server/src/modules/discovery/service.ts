@@ -27,7 +27,6 @@ import {
   visibleTo,
 } from '../members';
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor, type SortKey } from './cursor';
-import { liveBoostsOf } from './live-boosts';
 
 const TOP_TIER = Math.max(...TIER_LEVELS) as TierLevel;
 /** Locked teasers a page can hold: one per LOCKED_TEASER_RATIO visible cards. */
@@ -83,8 +82,7 @@ function candidates(v: Values, tiers: SQL): SQL {
  * live boost (rank 2, driven from the small boosts table, sorted with the page), then one ordered
  * walk of profiles_feed_idx (feed_rank, last_active, user_id, all descending) that stops at the
  * limit — the database never sorts the candidate set, so a page costs the same with a thousand
- * members or a million. While no boost is live anywhere (live-boosts.ts) the walk is all there is:
- * the boosted segment, empty then, would still cost PostgreSQL a quarter of the page to set up.
+ * members or a million.
  */
 function segmentWalk(
   kind: 'visible' | 'teaser',
@@ -92,7 +90,6 @@ function segmentWalk(
   tiers: SQL,
   after: [SQL, SQL, SQL],
   limit: number,
-  boosted: boolean,
 ) {
   const columns = sql`${selectList(memberCardColumns)}, ${profiles.photoIds} as "photoIds", ${lastActiveKey} as "lastActiveKey", ${sql.raw(`'${kind}'`)} as "kind"`;
   const limitRows = sql.raw(String(limit));
@@ -100,11 +97,10 @@ function segmentWalk(
   const walk = sql`select ${columns}, ${profiles.feedRank} as "rank"
         from ${profiles}
         where ${candidates(v, tiers)}
-          ${boosted ? sql`and not exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId} and ${liveBoost})` : sql``}
+          and not exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId} and ${liveBoost})
           and (${profiles.feedRank}, ${profiles.lastActive}, ${profiles.userId}) < (${r}, ${t}, ${id})
         order by ${profiles.feedRank} desc, ${profiles.lastActive} desc, ${profiles.userId} desc
         limit ${limitRows}`;
-  if (!boosted) return sql`(${walk})`;
   return sql`(select * from (
       (select ${columns}, 2 as "rank"
         from (select distinct ${boosts.userId} as boosted from ${boosts} where ${liveBoost}) live
@@ -120,14 +116,13 @@ function segmentWalk(
  * The page's cards with their approved photo ids (main first, the copy on `profiles`), in feed order.
  * One statement, which reads nothing per card but the profile row and the swipe and block probes.
  */
-function feedPage(v: Values, withTeasers: boolean, boosted: boolean): SQL {
+function feedPage(v: Values, withTeasers: boolean): SQL {
   const visible = segmentWalk(
     'visible',
     v,
     sql`${profiles.tierLevel} <= ${v.maxTier}::int`,
     [sql`${v.visibleRank}::int`, sql`${v.visibleAt}::timestamptz`, sql`${v.visibleId}::uuid`],
     FEED_PAGE_SIZE + 1,
-    boosted,
   );
   const teasers = segmentWalk(
     'teaser',
@@ -135,7 +130,6 @@ function feedPage(v: Values, withTeasers: boolean, boosted: boolean): SQL {
     sql`${profiles.tierLevel} > ${v.maxTier}::int`,
     [sql`${v.teaserRank}::int`, sql`${v.teaserAt}::timestamptz`, sql`${v.teaserId}::uuid`],
     MAX_TEASERS,
-    boosted,
   );
   return sql`select page.* from (${visible} ${withTeasers ? sql`union all ${teasers}` : sql``}) page`;
 }
@@ -167,7 +161,7 @@ const viewerColumn = (key: keyof FeedValues) => sql.raw(`viewer."${key}"`);
  * values' arrays, and beside each the same page statement, joined laterally, so every viewer's page
  * is the walk it would be alone. Each row says whose page it belongs to (`viewerIndex`, from 1).
  */
-function feedBatch(v: { [K in keyof FeedValues]: Placeholder }, withTeasers: boolean, boosted: boolean): SQL {
+function feedBatch(v: { [K in keyof FeedValues]: Placeholder }, withTeasers: boolean): SQL {
   const arrays = sql.join(
     BATCH_KEYS.map((key) => sql`${v[key]}::${sql.raw(BATCH_COLUMNS[key])}[]`),
     sql`, `,
@@ -176,7 +170,7 @@ function feedBatch(v: { [K in keyof FeedValues]: Placeholder }, withTeasers: boo
   const columns = Object.fromEntries(BATCH_KEYS.map((key) => [key, viewerColumn(key)])) as Values;
   return sql`select viewer.n::int as "viewerIndex", page.*
     from unnest(${arrays}) with ordinality as viewer(${names}, n)
-    cross join lateral (${feedPage(columns, withTeasers, boosted)}) page`;
+    cross join lateral (${feedPage(columns, withTeasers)}) page`;
 }
 
 /** The viewers' values as the statement's arrays, an element per viewer. */
@@ -198,10 +192,10 @@ const FEED_BATCHES_IN_FLIGHT = 4;
  * and go together with the next one (db/batcher.ts). Nothing is kept: each page is read by a
  * statement that starts after it was asked for.
  */
-function feedReader(name: string, withTeasers: boolean, boosted: boolean) {
+function feedReader(name: string, withTeasers: boolean) {
   const statement = preparedStatement<FeedRow & { viewerIndex: number }, FeedBatchValues>(
     name,
-    (v) => feedBatch(v as { [K in keyof FeedValues]: Placeholder }, withTeasers, boosted),
+    (v) => feedBatch(v as { [K in keyof FeedValues]: Placeholder }, withTeasers),
     { genericPlan: true },
   );
   const readPages = batcherPerContext(
@@ -216,20 +210,12 @@ function feedReader(name: string, withTeasers: boolean, boosted: boolean) {
   return { statement, readPages };
 }
 const FEED_READERS = {
-  boosted: {
-    visibleOnly: feedReader('feed_pages_boosted', false, true),
-    withTeasers: feedReader('feed_pages_teasers_boosted', true, true),
-  },
-  unboosted: {
-    visibleOnly: feedReader('feed_pages', false, false),
-    withTeasers: feedReader('feed_pages_teasers', true, false),
-  },
+  visibleOnly: feedReader('feed_pages', false),
+  withTeasers: feedReader('feed_pages_teasers', true),
 };
 
-const readerFor = (maxTier: TierLevel, anyBoostLive: boolean) => {
-  const readers = anyBoostLive ? FEED_READERS.boosted : FEED_READERS.unboosted;
-  return maxTier >= TOP_TIER ? readers.visibleOnly : readers.withTeasers;
-};
+const readerFor = (maxTier: TierLevel) =>
+  maxTier >= TOP_TIER ? FEED_READERS.visibleOnly : FEED_READERS.withTeasers;
 
 /** The statement's values for a viewer and where the previous page stopped. */
 function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues {
@@ -266,8 +252,7 @@ export async function loadFeed(
 ): Promise<FeedPage> {
   const cursor = decodeFeedCursor(ctx.secrets.pageCursors, rawCursor);
   const maxTier = maxVisibleTier(viewer.rules);
-  const anyBoostLive = await liveBoostsOf(ctx).anyLive();
-  const rows = await readerFor(maxTier, anyBoostLive).readPages(ctx, feedValues(viewer, cursor));
+  const rows = await readerFor(maxTier).readPages(ctx, feedValues(viewer, cursor));
 
   const visibleRows = rows.filter((row) => row.kind === 'visible');
   const hasMore = visibleRows.length > FEED_PAGE_SIZE;
@@ -304,14 +289,8 @@ export async function resetPasses(ctx: AppContext, { actor }: { actor: MemberAct
   return { cleared: deleted.length };
 }
 
-/**
- * The first feed page's statement and values for a viewer, for EXPLAIN (bench/explain-feed.ts):
- * as it runs while some boost is live, or (the default) while none is.
- */
-export function feedStatementFor(
-  viewer: MemberActor,
-  anyBoostLive = false,
-): { text: string; values: unknown[] } {
-  const { statement } = readerFor(maxVisibleTier(viewer.rules), anyBoostLive);
+/** The first feed page's statement and values for a viewer, for EXPLAIN (bench/explain-feed.ts). */
+export function feedStatementFor(viewer: MemberActor): { text: string; values: unknown[] } {
+  const { statement } = readerFor(maxVisibleTier(viewer.rules));
   return statement.render(batchOf([feedValues(viewer, null)]));
 }
