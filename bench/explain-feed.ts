@@ -27,10 +27,7 @@ const { text, values } = feedStatementFor(actor);
 for (const [name, value] of Object.entries(GENERIC_PLAN_SETTINGS))
   await client.query(`set ${name} = ${value}`);
 await client.query(`prepare feed as ${text}`);
-// The statement reads a batch of viewers (decision 024): each value is an array, one per viewer.
-const literal = (v: unknown) =>
-  client.escapeLiteral(Array.isArray(v) ? `{${v.map((x) => `"${String(x)}"`).join(',')}}` : String(v));
-const literals = values.map(literal);
+const literals = values.map((v) => client.escapeLiteral(String(v)));
 const plan = await client.query(`explain (analyze, buffers, costs off) execute feed(${literals.join(', ')})`);
 console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
 const times = Number(process.env.EXPLAIN_TIMES ?? 0);

@@ -5,7 +5,7 @@ import {
   LOCKED_TEASER_RATIO,
   type TierLevel,
 } from '@royal/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { request, type Session, testConfig, useTestApp } from '../../../test/app';
 import {
   addPhoto,
@@ -15,10 +15,9 @@ import {
   placeAt,
   setVisibility,
 } from '../../../test/discovery';
-import { actorFor, createMember, type MemberOptions, signedInMember } from '../../../test/factories';
+import { createMember, type MemberOptions, signedInMember } from '../../../test/factories';
 import { createMemoryStorage } from '../../adapters/storage/memory';
 import { buildApp } from '../../app';
-import { loadFeed } from './service';
 
 // Every test starts from an empty database: the feed spans all members, and each test must see
 // only the members it made.
@@ -291,7 +290,7 @@ describe('discovery feed: order and pages', () => {
     const lockedIds = new Set(locked.map((m) => m.id));
     expect(cards.filter((c) => c.locked).every((c) => lockedIds.has(c.id))).toBe(true);
   });
-  it('two viewers paging at once each get their own pages, read together in one statement', async () => {
+  it('two viewers paging at once each get their own pages', async () => {
     const him = await scene({ tier: 1 });
     const her = await signedInMember(t.app, {
       tier: 1,
@@ -330,27 +329,6 @@ describe('discovery feed: order and pages', () => {
     expect(seen.his.length).toBe(new Set(seen.his.map((card) => card.id)).size);
     expect(seen.hers.length).toBe(new Set(seen.hers.map((card) => card.id)).size);
     expect(pagesAsked).toBe(4);
-
-    // Over HTTP the two requests may reach the feed in different turns of the event loop; asked for
-    // in the same turn, their first pages are read by one statement, each the viewer's own.
-    const [hisActor, herActor] = await Promise.all([
-      actorFor(t.app, him.viewer),
-      actorFor(t.app, her.member),
-    ]);
-    const pageReads = vi.spyOn(t.app.ctx.database, 'queryPrepared');
-    const [hisFirst, herFirst] = await Promise.all([
-      loadFeed(t.app.ctx, { actor: hisActor, cursor: undefined }),
-      loadFeed(t.app.ctx, { actor: herActor, cursor: undefined }),
-    ]);
-    const statements = pageReads.mock.calls.filter(([name]) => name.startsWith('feed_pages')).length;
-    pageReads.mockRestore();
-    expect(statements).toBe(1);
-    expect(hisFirst.items.map((card) => card.id)).toEqual(
-      (await feedPage(him.session)).items.map((card) => card.id),
-    );
-    expect(herFirst.items.map((card) => card.id)).toEqual(
-      (await feedPage(her.session)).items.map((card) => card.id),
-    );
   });
 });
 

@@ -11,7 +11,6 @@ import {
 } from '@royal/shared';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { batcherPerContext } from '../../db/batcher';
 import { preparedStatement } from '../../db/prepared';
 import { boosts, profiles, swipeActions } from '../../db/schema';
 import { microsecondKey } from '../../lib/cursor';
@@ -34,8 +33,7 @@ const MAX_TEASERS = Math.floor(FEED_PAGE_SIZE / LOCKED_TEASER_RATIO);
 /** Sorts before every real key: the start of a segment list. */
 const FIRST: SortKey = { r: 3, t: '9999-12-31T00:00:00.000000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' };
 
-/** A value of the statement: a placeholder, or (in a batch) a column of the batch's viewer row. */
-type P<T> = T | Placeholder | SQL;
+type P<T> = T | Placeholder;
 type FeedValues = {
   viewerId: string;
   wanted: UserType;
@@ -134,88 +132,17 @@ function feedPage(v: Values, withTeasers: boolean): SQL {
   return sql`select page.* from (${visible} ${withTeasers ? sql`union all ${teasers}` : sql``}) page`;
 }
 
-/** The statement's values, one array per value with an element per viewer of the batch. */
-type FeedBatchValues = { [K in keyof FeedValues]: Array<FeedValues[K]> };
-/** Each value's PostgreSQL type, in the order the batch's viewer rows list them. */
-const BATCH_COLUMNS: { [K in keyof FeedValues]: string } = {
-  viewerId: 'uuid',
-  // Text, cast where it is compared: PGlite cannot send an array of an enum created after it
-  // started (a fresh data folder migrated at boot), and `::user_type` on each use costs nothing.
-  wanted: 'text',
-  maxTier: 'int',
-  ageMin: 'int',
-  ageMax: 'int',
-  visibleRank: 'int',
-  visibleAt: 'timestamptz',
-  visibleId: 'uuid',
-  teaserRank: 'int',
-  teaserAt: 'timestamptz',
-  teaserId: 'uuid',
-};
-const BATCH_KEYS = Object.keys(BATCH_COLUMNS) as Array<keyof FeedValues>;
-/** The column of the batch's viewer row that holds a value (quoted: the names are camelCase). */
-const viewerColumn = (key: keyof FeedValues) => sql.raw(`viewer."${key}"`);
-
-/**
- * The pages of several viewers in one statement (decision 024): a row per viewer, unnested from the
- * values' arrays, and beside each the same page statement, joined laterally, so every viewer's page
- * is the walk it would be alone. Each row says whose page it belongs to (`viewerIndex`, from 1).
- */
-function feedBatch(v: { [K in keyof FeedValues]: Placeholder }, withTeasers: boolean): SQL {
-  const arrays = sql.join(
-    BATCH_KEYS.map((key) => sql`${v[key]}::${sql.raw(BATCH_COLUMNS[key])}[]`),
-    sql`, `,
-  );
-  const names = sql.raw(BATCH_KEYS.map((key) => `"${key}"`).join(', '));
-  const columns = Object.fromEntries(BATCH_KEYS.map((key) => [key, viewerColumn(key)])) as Values;
-  return sql`select viewer.n::int as "viewerIndex", page.*
-    from unnest(${arrays}) with ordinality as viewer(${names}, n)
-    cross join lateral (${feedPage(columns, withTeasers)}) page`;
-}
-
-/** The viewers' values as the statement's arrays, an element per viewer. */
-const batchOf = (values: FeedValues[]): FeedBatchValues =>
-  Object.fromEntries(BATCH_KEYS.map((key) => [key, values.map((value) => value[key])])) as FeedBatchValues;
-
-/** Most pages one statement reads. */
-const FEED_BATCH_SIZE = 32;
-/**
- * Batches of pages read at once: reads take no locks, and a batch slowed by one viewer whose page
- * is slow to find then holds one of four slots, not one of two (same throughput in an A/B, lower p99).
- */
-const FEED_BATCHES_IN_FLIGHT = 4;
-
-/**
- * A feed statement and its reader. PostgreSQL plans the statement once and reuses the plan on
- * connections set up for it (db/client.ts): planning the union costs ~3 ms, running it well under
- * one (decision 004). Pages asked for while the database is reading others wait for that statement
- * and go together with the next one (db/batcher.ts). Nothing is kept: each page is read by a
- * statement that starts after it was asked for.
- */
-function feedReader(name: string, withTeasers: boolean) {
-  const statement = preparedStatement<FeedRow & { viewerIndex: number }, FeedBatchValues>(
-    name,
-    (v) => feedBatch(v as { [K in keyof FeedValues]: Placeholder }, withTeasers),
-    { genericPlan: true },
-  );
-  const readPages = batcherPerContext(
-    async (ctx: AppContext, batch: FeedValues[]) => {
-      const rows = await statement.run(ctx.database, batchOf(batch));
-      const pages: FeedRow[][] = batch.map(() => []);
-      for (const { viewerIndex, ...row } of rows) pages[viewerIndex - 1]?.push(row);
-      return pages;
-    },
-    { maxSize: FEED_BATCH_SIZE, maxInFlight: FEED_BATCHES_IN_FLIGHT },
-  );
-  return { statement, readPages };
-}
-const FEED_READERS = {
-  visibleOnly: feedReader('feed_pages', false),
-  withTeasers: feedReader('feed_pages_teasers', true),
+// PostgreSQL plans these once and reuses the plan on connections set up for it (db/client.ts):
+// planning the union costs ~3 ms, running it well under one (decision 004).
+const feedStatement = (name: string, withTeasers: boolean) =>
+  preparedStatement<FeedRow, FeedValues>(name, (v) => feedPage(v, withTeasers), { genericPlan: true });
+const FEED_STATEMENTS = {
+  visibleOnly: feedStatement('feed_page', false),
+  withTeasers: feedStatement('feed_page_teasers', true),
 };
 
-const readerFor = (maxTier: TierLevel) =>
-  maxTier >= TOP_TIER ? FEED_READERS.visibleOnly : FEED_READERS.withTeasers;
+const statementFor = (maxTier: TierLevel) =>
+  maxTier >= TOP_TIER ? FEED_STATEMENTS.visibleOnly : FEED_STATEMENTS.withTeasers;
 
 /** The statement's values for a viewer and where the previous page stopped. */
 function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues {
@@ -252,7 +179,7 @@ export async function loadFeed(
 ): Promise<FeedPage> {
   const cursor = decodeFeedCursor(ctx.secrets.pageCursors, rawCursor);
   const maxTier = maxVisibleTier(viewer.rules);
-  const rows = await readerFor(maxTier).readPages(ctx, feedValues(viewer, cursor));
+  const rows = await statementFor(maxTier).run(ctx.database, feedValues(viewer, cursor));
 
   const visibleRows = rows.filter((row) => row.kind === 'visible');
   const hasMore = visibleRows.length > FEED_PAGE_SIZE;
@@ -291,6 +218,5 @@ export async function resetPasses(ctx: AppContext, { actor }: { actor: MemberAct
 
 /** The first feed page's statement and values for a viewer, for EXPLAIN (bench/explain-feed.ts). */
 export function feedStatementFor(viewer: MemberActor): { text: string; values: unknown[] } {
-  const { statement } = readerFor(maxVisibleTier(viewer.rules));
-  return statement.render(batchOf([feedValues(viewer, null)]));
+  return statementFor(maxVisibleTier(viewer.rules)).render(feedValues(viewer, null));
 }
