@@ -135,8 +135,9 @@ async function seedProfiles(handle: DatabaseHandle) {
       age_check_skipped_at)
     select user_id, now(), ${TERMS_VERSION}, now(), ${PRIVACY_VERSION}, now() from profiles`);
   // Bulk-loaded as an import would be: the photos go in without the trigger that copies each member's
-  // photo ids to the profile (migration 0019), whose plan, made while the new table has no statistics,
-  // can probe it once per member; then the copies are made in one pass by the function it calls.
+  // photo ids to the profile (apps/server/src/db/sql/photos_copy_ids.sql), whose plan, made while the
+  // new table has no statistics, can probe it once per member; then the copies are made in one pass by
+  // the function it calls.
   await handle.db.execute(sql`alter table photos disable trigger photos_ids_copy_insert`);
   await handle.db.execute(
     sql`insert into photos (user_id, position, key_large, key_small, key_blur, width, height, status, ai_checked_at)

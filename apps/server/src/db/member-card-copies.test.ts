@@ -8,8 +8,9 @@ import type { Db } from './client';
 import { photos, profiles, safetySettings, users } from './schema';
 import type { DisposableDatabase } from './scratch';
 
-// The copies on `profiles` that migration 0019's triggers keep (schema/profiles.ts): every read of
-// another member trusts them, so each way their sources change is tried here.
+// The copies on `profiles` that the database's triggers keep (schema/profiles.ts; in sql/:
+// copy_card_settings_to_profile.sql, photos_copy_ids.sql, card_copies_after_truncate.sql): every read
+// of another member trusts them, so each way their sources change is tried here.
 
 let handle: DisposableDatabase;
 let db: Db;

@@ -85,7 +85,8 @@ export const boosts = pgTable(
 
 /**
  * Super likes a member gave from their tier's daily allowance, per UTC day (decision 013). Durable:
- * removing a super like later does not give the allowance back. Written by record_swipe (drizzle/0014).
+ * removing a super like later does not give the allowance back. Written by record_swipes
+ * (db/sql/record_swipes.sql).
  */
 export const superLikeDays = pgTable(
   'super_like_days',

@@ -112,16 +112,18 @@ export const profiles = pgTable(
     ghostMode: boolean('ghost_mode').notNull().default(false),
     /**
      * Copies of the three safety settings that decide who may see the member and what the member's
-     * card shows to others, kept by the database (the triggers of migration 0019) and never written by
-     * the app: settings are written to `safety_settings` only. They live here so the feed, browse and
-     * every member list read them in the profile row they already read, not with a lookup per card.
+     * card shows to others, kept by the database (the triggers of db/sql/copy_card_settings_to_profile.sql
+     * and card_copies_after_truncate.sql) and never written by the app: settings are written to
+     * `safety_settings` only. They live here so the feed, browse and every member list read them in the
+     * profile row they already read, not with a lookup per card.
      */
     profileVisibility: profileVisibility('profile_visibility').notNull().default(D.profile_visibility),
     showOnlineStatus: boolean('show_online_status').notNull().default(D.show_online_status),
     locationSharing: boolean('location_sharing').notNull().default(D.location_sharing),
     /**
      * The ids of the member's approved photos in order (main first: `photos` by position, then upload
-     * time), kept by the database from `photos` (migration 0019) for the same reason.
+     * time), kept by the database from `photos` (db/sql/photos_copy_ids.sql, which calls
+     * copy_photo_ids_to_profiles.sql) for the same reason.
      */
     photoIds: uuid('photo_ids').array().notNull().default(sql`'{}'::uuid[]`),
     canSponsor: boolean('can_sponsor').notNull().default(false),

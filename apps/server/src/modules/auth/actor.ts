@@ -137,7 +137,8 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
     .prepare('actor_by_session_token');
 
   // A member who hides their online status is kept to the day: the feed's and browse's order reads
-  // last_active, and would otherwise tell the minute (drizzle/0022 truncates on the setting's change).
+  // last_active, and would otherwise tell the minute (db/sql/copy_card_settings_to_profile.sql
+  // truncates it on the setting's change).
   const touchLastActive = db
     .update(profiles)
     .set({

@@ -21,8 +21,8 @@ export function isMatchOpen(
 
 /**
  * Whether a member wants match notices (likes, matches, expiries; default on): the SQL function
- * wants_match_notices (drizzle/0020) is the rule, also applied by record_swipes to a batch. For any
- * statement that writes such a notice.
+ * wants_match_notices (db/sql/wants_match_notices.sql) is the rule, also applied by record_swipes to
+ * a batch. For any statement that writes such a notice.
  */
 export const wantsMatchNotices = (userId: SQL | Column) =>
   sql<boolean>`(select wanted from wants_match_notices(${userId}))`;

@@ -39,9 +39,10 @@ async function lockMember(tx: Db, userId: string) {
 
 /**
  * Takes the lock the member's own photo changes take first (lockMember), for a change made by someone
- * else (moderation): the owner's profile, then the photo. The photos' copy trigger (migration 0019)
- * locks the profile after the photo it changed; a moderation decision that did not take this lock
- * first could hold the photo while the member's reorder held the profile, each waiting on the other.
+ * else (moderation): the owner's profile, then the photo. The photos' copy trigger
+ * (db/sql/photos_copy_ids.sql) locks the profile after the photo it changed; a moderation decision
+ * that did not take this lock first could hold the photo while the member's reorder held the profile,
+ * each waiting on the other.
  * Answers the owner's id (null: no such photo).
  */
 export async function lockPhotoOwner(tx: Db, photoId: string): Promise<string | null> {

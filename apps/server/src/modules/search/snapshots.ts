@@ -12,8 +12,9 @@
  * - what is shown is never stale about visibility: every row is re-checked when it is read
  *   (ghost mode, privacy, blocks, the filters themselves);
  * - who matches and the count follow any change to a filtered column or setting at the next search:
- *   such a write moves the `search_generation` sequence (migration 0017), which each page reads
- *   with its rows, and a snapshot of an older generation is rebuilt;
+ *   such a write moves the `search_generation` sequence (the triggers of
+ *   db/sql/bump_search_generation.sql), which each page reads with its rows, and a snapshot of an
+ *   older generation is rebuilt;
  * - activity alone (last_active: order and Online Now) does not move it; it ages the snapshot by at
  *   most SNAPSHOT_TTL_MS.
  */

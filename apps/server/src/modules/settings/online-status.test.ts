@@ -6,7 +6,7 @@ import { signedInMember } from '../../../test/factories';
 import { profiles } from '../../db/schema';
 
 // A hidden online status hides the time of activity from the feed's and browse's order too
-// (drizzle/0022): the stored last_active of a hidden member is kept to the day.
+// (db/sql/copy_card_settings_to_profile.sql): the stored last_active of a hidden member is kept to the day.
 const t = useTestApp();
 
 const startOfDay = (date: Date) => new Date(`${date.toISOString().slice(0, 10)}T00:00:00.000Z`);

@@ -92,8 +92,9 @@ export async function updateSettings(
   }
   return ctx.transact(async ({ tx, publish }) => {
     // The profile row first, always: Ghost Mode is written there, and the settings' card-copy trigger
-    // (drizzle/0019) writes there after the settings row. Two saves in different orders (a Ghost Mode
-    // switch, then Show Online Status, clicked quickly) would otherwise deadlock.
+    // (db/sql/copy_card_settings_to_profile.sql) writes there after the settings row. Two saves in
+    // different orders (a Ghost Mode switch, then Show Online Status, clicked quickly) would otherwise
+    // deadlock.
     await tx.execute(sql`select 1 from ${profiles} where ${profiles.userId} = ${actor.id} for update`);
     const ghost = await saveGhostMode(tx, actor.id, ghostMode);
     const [row] = await tx
