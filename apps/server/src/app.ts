@@ -14,11 +14,15 @@ import { type AppConfig, proxyTrust, trustedProxyCheck } from './config';
 import type { ApiRoute, AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { inSingleStatement, inTransaction, type TransactionDeps } from './db/transaction';
+import { createOutboxCleaner } from './db/outbox';
+import { inSingleStatement, inTransaction, type TransactionDeps, UNIT_AFTER_COMMIT } from './db/transaction';
 import { scheduledJobs } from './jobs';
+import { startDeliveryWorker } from './jobs/delivery';
 import { createJobs, noJobs } from './jobs/queue';
 import { createAttemptCounter } from './lib/attempt-counter-factory';
+import { pausePoint } from './lib/pause-point';
 import { completeSignUp, createActorResolver, createAuth, SESSION_SETTINGS } from './modules/auth';
+import { outboxOnlyTransport } from './modules/mail';
 import { createMemberViews, forgetOwnViewAfterWrites } from './modules/me';
 import { createNsfwClassifier } from './modules/moderation';
 import { createPaymentProvider } from './modules/payments';
@@ -37,6 +41,7 @@ import {
 import { replySerializer } from './plugins/reply-serializer';
 import { registerSecurity } from './plugins/security';
 import { createStatementStats } from './plugins/statement-stats';
+import type { MailTransport } from './ports/mail';
 import type { PhotoClassifier } from './ports/photo-classifier';
 import { registerApiRoutes } from './routes';
 import { deriveSecrets } from './secrets';
@@ -47,8 +52,13 @@ export type BuildOptions = {
   storage?: ObjectStorage;
   classifier?: PhotoClassifier;
   bus?: EventBus;
+  /** Where queued e-mails go (default: nowhere, they are only marked sent; tests record them). */
+  mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
-  /** Start the job queue and its schedules (default: yes; unit tests run job functions directly). */
+  /**
+   * Start the job queue and its schedules, and the delivery worker (default: yes; unit tests run job
+   * functions and delivery passes directly).
+   */
   jobs?: boolean;
   /** How long resolved actors are cached (tests shorten or lengthen it). */
   actorCacheTtlMs?: number;
@@ -155,15 +165,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const payments = createPaymentProvider(config, (body, signature) =>
     receiveWebhook(app.ctx, 'sandbox', body, signature),
   );
-  const unitDeps = {
+  const outbox = createOutboxCleaner(database.db, app.log);
+  const unitDeps: TransactionDeps = {
     db: database.db,
     bus,
     log: app.log,
+    outbox,
     forgetLocally: ({ kind, userIds }) => {
       if (kind === 'actor.invalidate') actors.forget(userIds);
       memberViews.forget(userIds);
     },
-  } satisfies TransactionDeps;
+    ...(config.testPauseAt ? { afterCommit: () => pausePoint(config, UNIT_AFTER_COMMIT) } : {}),
+  };
 
   const ctx: AppContext = {
     config,
@@ -187,15 +200,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       knownAddresses: createAttemptCounter(redis, 'rc-signin-known:', THIRTY_DAYS),
     },
     messageSends: createAttemptCounter(redis, 'rc-message-sends:', MINUTE),
+    mail: options.mailTransport ?? outboxOnlyTransport,
+    units: unitDeps,
     transact: (body, join) => inTransaction(unitDeps, body, join),
     transactSingleStatement: (body, join) => inSingleStatement(unitDeps, body, join),
   };
   app.decorate('ctx', ctx);
+  let delivery: ReturnType<typeof startDeliveryWorker> | undefined;
   app.addHook('onReady', async () => {
     await jobs.start(scheduledJobs(ctx));
+    if (options.jobs !== false) delivery = startDeliveryWorker(ctx, app.log);
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await delivery?.stop();
+    await outbox.settled();
     actors.close();
     memberViews.close();
     if (!options.bus) await bus.close();

@@ -4,11 +4,12 @@ import type { EventBus } from './adapters/bus';
 import type { ObjectStorage } from './adapters/storage/types';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/client';
-import type { Work } from './db/transaction';
+import type { StatementWork, TransactionDeps, Work } from './db/transaction';
 import type { Jobs } from './jobs/queue';
 import type { AttemptCounter } from './lib/attempt-counter';
 import type { MessageKeyRing } from './lib/message-crypto';
 import type { ActorResolver, AuthPort } from './ports/auth';
+import type { MailTransport } from './ports/mail';
 import type { MemberViews } from './ports/member-views';
 import type { PaymentProvider } from './ports/payments';
 import type { PhotoClassifier } from './ports/photo-classifier';
@@ -62,10 +63,17 @@ export type AppContext = {
   };
   /** Messages each member sent this minute, all chats together (MESSAGES_PER_MEMBER_PER_MINUTE). */
   messageSends: AttemptCounter;
+  /** Where the delivery worker hands queued e-mails (by default only marked sent: modules/mail/transport.ts). */
+  mail: MailTransport;
+  /** What units of work publish with: the bus, the outbox's cleaner (the delivery worker's relay uses them too). */
+  units: TransactionDeps;
   /** Runs a unit of work in a transaction (or the caller's), publishing its events after commit. */
   transact<T>(body: (work: Work) => Promise<T>, join?: Work): Promise<T>;
-  /** The same for a unit whose writes are a single statement: no BEGIN/COMMIT round trips. */
-  transactSingleStatement<T>(body: (work: Work) => Promise<T>, join?: Work): Promise<T>;
+  /**
+   * The same for a unit whose writes are a single statement: no BEGIN/COMMIT round trips; its
+   * statement records its events (StatementWork, decision 034).
+   */
+  transactSingleStatement<T>(body: (work: StatementWork) => Promise<T>, join?: Work): Promise<T>;
 };
 
 declare module 'fastify' {

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { createMember } from '../../test/factories';
-import type { BusMessage } from '../adapters/bus';
-import { profiles } from './schema';
+import type { BusMessage, EventBus } from '../adapters/bus';
+import { relayStrandedEvents } from './relay';
+import { outboxEvents, profiles } from './schema';
+import { inTransaction } from './transaction';
 
 const t = useTestApp();
 
@@ -73,5 +76,109 @@ describe('units of work', () => {
     });
     bus.stop();
     expect(bus.seen).toEqual([{ kind: 'actor.invalidate', userIds: [b.id] }]);
+  });
+});
+
+/** A `deliver` of a read receipt to `userId` (any event will do: these tests are about delivery). */
+const receipt = (userId: string): BusMessage => ({
+  kind: 'deliver',
+  userIds: [userId],
+  event: { type: 'message.read', payload: { match_id: randomUUID(), reader_id: userId, ids: [] } },
+});
+
+const outboxRows = () => t.app.ctx.db.select().from(outboxEvents).orderBy(outboxEvents.id);
+
+describe('the events outbox (decision 034)', () => {
+  // Each test starts with the rows of the units before it deleted (the cleaner deletes after the reply).
+  beforeEach(() => t.app.ctx.units.outbox.settled());
+
+  it('holds a unit’s durable events in one row of its transaction until they are published, with their ids', async () => {
+    const member = await createMember(t.app);
+    const bus = recordBus();
+    const view = { kind: 'member.view.invalidate', userIds: [member.id] } as const;
+    let afterCommit: Array<{ recipe: string; body: unknown }> = [];
+    await inTransaction(
+      {
+        ...t.app.ctx.units,
+        afterCommit: async () => {
+          afterCommit = await outboxRows();
+        },
+      },
+      async ({ tx, publish }) => {
+        await tx.update(profiles).set({ name: 'Committed' }).where(eq(profiles.userId, member.id));
+        publish(receipt(member.id));
+        publish(view);
+        publish({ kind: 'actor.invalidate', userIds: [member.id] });
+        publish(receipt(member.id));
+      },
+    );
+    bus.stop();
+    // Committed with the unit: one row, the durable messages only.
+    expect(afterCommit).toHaveLength(1);
+    const [row] = afterCommit as [{ id: number; recipe: string; body: BusMessage[] }];
+    expect(row.recipe).toBe('messages');
+    expect(row.body.map((m) => m.kind)).toEqual(['deliver', 'actor.invalidate', 'deliver']);
+    // Published in the order raised, each delivery with its id (the row's, its place in it).
+    expect(bus.seen.map((m) => m.kind)).toEqual([
+      'deliver',
+      'member.view.invalidate',
+      'actor.invalidate',
+      'deliver',
+    ]);
+    const ids = bus.seen.map((m) => (m.kind === 'deliver' && 'id' in m.event ? m.event.id : undefined));
+    expect(ids).toEqual([`${row.id}.0`, undefined, undefined, `${row.id}.2`]);
+    await t.app.ctx.units.outbox.settled();
+    expect(await outboxRows()).toEqual([]);
+  });
+
+  it('writes no row for a unit with nothing that must survive, nor for one rolled back', async () => {
+    const member = await createMember(t.app);
+    let paused = false;
+    const units = {
+      ...t.app.ctx.units,
+      afterCommit: async () => {
+        paused = true;
+      },
+    };
+    await inTransaction(units, async ({ publish }) => {
+      publish({ kind: 'member.view.invalidate', userIds: [member.id] });
+      publish({ kind: 'boosts.changed' });
+    });
+    await expect(
+      inTransaction(units, async ({ publish }) => {
+        publish(receipt(member.id));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(paused).toBe(false);
+    expect(await outboxRows()).toEqual([]);
+  });
+
+  it('keeps the row of events the bus refused, and the worker publishes them later with the same ids', async () => {
+    const member = await createMember(t.app);
+    const down: EventBus = {
+      ...t.app.ctx.bus,
+      publish: async () => {
+        throw new Error('Redis is down');
+      },
+    };
+    await t.app.ctx.transact(async ({ publish }) => publish(receipt(member.id)));
+    await inTransaction({ ...t.app.ctx.units, bus: down }, async ({ publish }) =>
+      publish(receipt(member.id)),
+    );
+    await t.app.ctx.units.outbox.settled();
+    const [kept, ...others] = await outboxRows();
+    expect(others).toEqual([]);
+    const bus = recordBus();
+    // Not before it is old enough: the instance that wrote it may still be publishing it.
+    expect(await relayStrandedEvents({ ...t.app.ctx.units, recipes: {} })).toBe(0);
+    await t.app.ctx.db.execute(sql`update ${outboxEvents} set created_at = created_at - interval '1 minute'`);
+    expect(await relayStrandedEvents({ ...t.app.ctx.units, recipes: {} })).toBe(1);
+    expect(await relayStrandedEvents({ ...t.app.ctx.units, recipes: {} })).toBe(0);
+    bus.stop();
+    expect(bus.seen).toEqual([
+      { ...receipt(member.id), event: expect.objectContaining({ id: `${kept?.id}.0` }) },
+    ]);
+    expect(await outboxRows()).toEqual([]);
   });
 });

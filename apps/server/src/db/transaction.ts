@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusMessage, EventBus } from '../adapters/bus';
 import type { Db } from './client';
+import { isDurable, type OutboxCleaner, type RecordedAt, recordMessages, withEventId } from './outbox';
 
 /**
- * One unit of work: the transaction a service writes in, and the events it raises. Events wait in
- * `pending` and go onto the bus only after COMMIT, so nobody is told of a match, a message or a
- * transfer that was rolled back.
+ * One unit of work: the transaction a service writes in, and the events it raises. Events wait until
+ * COMMIT, so nobody is told of a match, a message or a transfer that was rolled back; those that
+ * must survive the process (outbox.ts `isDurable`) are written in the same transaction, in one
+ * outbox row, so a process that dies between COMMIT and publish loses none: the delivery worker
+ * publishes what it left (decision 034).
  */
 export type Work = {
   /** The transaction to write in (or, for a single-statement unit, the database itself). */
@@ -14,10 +17,25 @@ export type Work = {
   publish(message: BusMessage): void;
 };
 
+/**
+ * The work of a unit that is one statement of its own. With no transaction to add a row to, its
+ * statement writes its events' outbox row itself (outbox.ts `outboxInsert`), and the unit hands
+ * the events it built over with `recorded`. Absent when the unit joined a caller's: the caller's
+ * row holds them, through `publish`.
+ */
+export type StatementWork = Work & {
+  readonly recorded?: (outboxId: number, messages: readonly BusMessage[]) => void;
+};
+
+/** Where the restart tests stop the server: a unit that recorded events has committed and not published them. */
+export const UNIT_AFTER_COMMIT = 'unit.after-commit';
+
 export type TransactionDeps = {
   db: Db;
   bus: EventBus;
   log: FastifyBaseLogger;
+  /** Deletes published outbox rows in batches. */
+  outbox: OutboxCleaner;
   /**
    * Called at once after commit for `actor.invalidate` and `member.view.invalidate`, so this
    * instance never serves a stale actor or member view, whenever the bus brings the message back.
@@ -25,6 +43,8 @@ export type TransactionDeps = {
   forgetLocally: (
     message: Extract<BusMessage, { kind: 'actor.invalidate' | 'member.view.invalidate' }>,
   ) => void;
+  /** Runs after COMMIT, before the events of a unit that has durable ones go out (the restart tests' pause). */
+  afterCommit?: () => Promise<void>;
 };
 
 /**
@@ -32,42 +52,128 @@ export type TransactionDeps = {
  * `join`, the body runs inside the caller's transaction instead and its events are published with
  * the caller's, so a transfer, its message, its notification and its e-mail commit together.
  */
-export function inTransaction<T>(deps: TransactionDeps, body: (work: Work) => Promise<T>, join?: Work) {
-  return runUnit(deps, (work) => deps.db.transaction((tx) => work(tx)), body, join);
+export async function inTransaction<T>(
+  deps: TransactionDeps,
+  body: (work: Work) => Promise<T>,
+  join?: Work,
+): Promise<T> {
+  if (join) return body(join);
+  const events = new UnitEvents();
+  const result = await deps.db.transaction(async (tx) => {
+    const value = await body({ tx, publish: (message) => events.add(message) });
+    await events.recordOwn(tx);
+    return value;
+  });
+  await events.publish(deps);
+  return result;
 }
 
 /**
  * A unit of work whose writes are one SQL statement (a statement is its own transaction): no
  * BEGIN/COMMIT round trips, and its events are published once the body — and so the statement —
- * has finished. With `join` it runs inside the caller's transaction like inTransaction.
+ * has finished. Its statement records its events (StatementWork). With `join` it runs inside the
+ * caller's transaction like inTransaction.
  */
-export function inSingleStatement<T>(deps: TransactionDeps, body: (work: Work) => Promise<T>, join?: Work) {
-  return runUnit(deps, (work) => work(deps.db), body, join);
-}
-
-/** Runs `body` on the executor `open` provides (or the caller's unit), then publishes its events. */
-async function runUnit<T>(
+export async function inSingleStatement<T>(
   deps: TransactionDeps,
-  open: (work: (tx: Db) => Promise<T>) => Promise<T>,
-  body: (work: Work) => Promise<T>,
-  join: Work | undefined,
+  body: (work: StatementWork) => Promise<T>,
+  join?: Work,
 ): Promise<T> {
   if (join) return body(join);
-  const pending: BusMessage[] = [];
-  const result = await open((tx) => body({ tx, publish: (message) => pending.push(message) }));
-  await publishAll(deps, pending);
+  const events = new UnitEvents();
+  const result = await body({
+    tx: deps.db,
+    publish: (message) => events.add(message),
+    recorded: (outboxId, messages) => events.addRecorded(outboxId, messages),
+  });
+  events.noteUnrecorded(deps.log);
+  await events.publish(deps);
   return result;
 }
 
-export async function publishAll(deps: TransactionDeps, messages: readonly BusMessage[]) {
-  for (const message of messages) {
-    if (message.kind === 'actor.invalidate' || message.kind === 'member.view.invalidate')
-      deps.forgetLocally(message);
-    try {
-      await deps.bus.publish(message);
-    } catch (error) {
-      // The data is committed; a lost realtime event is recovered by the client's refetch.
-      deps.log.error({ err: error, kind: message.kind }, 'bus publish failed after commit');
+/**
+ * Hands a statement unit's events over: as recorded in `outboxId`, the row its statement wrote; or,
+ * joined to a caller's unit (whose row will hold them), one by one to its publish.
+ */
+export function publishRecorded(
+  work: StatementWork,
+  outboxId: number | null,
+  messages: readonly BusMessage[],
+) {
+  if (work.recorded && outboxId !== null) work.recorded(outboxId, messages);
+  else for (const message of messages) work.publish(message);
+}
+
+/** A Work whose publish collects the messages (a rebuild, a statement unit building its events). */
+export function collectingWork(tx: Db): Work & { messages: BusMessage[] } {
+  const messages: BusMessage[] = [];
+  return { tx, messages, publish: (message) => messages.push(message) };
+}
+
+/** The events of one unit, in the order raised, each with the outbox row that holds it (if any). */
+class UnitEvents {
+  /** `own`: the event's place in the unit's own row (inTransaction), whose id comes once it is written. */
+  private readonly outgoing: Array<{ message: BusMessage; own?: number; at?: RecordedAt }> = [];
+  private readonly own: BusMessage[] = [];
+  private readonly rows: number[] = [];
+
+  add(message: BusMessage) {
+    if (!isDurable(message)) this.outgoing.push({ message });
+    else this.outgoing.push({ message, own: this.own.push(message) - 1 });
+  }
+
+  addRecorded(id: number, messages: readonly BusMessage[]) {
+    this.rows.push(id);
+    for (const [index, message] of messages.entries()) this.outgoing.push({ message, at: { id, index } });
+  }
+
+  /** One row for all the unit's durable events, in its transaction: one INSERT, none if it has none. */
+  async recordOwn(tx: Db) {
+    if (this.own.length === 0) return;
+    const id = await recordMessages(tx, this.own);
+    this.rows.push(id);
+    for (const entry of this.outgoing) if (entry.own !== undefined) entry.at = { id, index: entry.own };
+  }
+
+  /** A statement unit's durable events raised with `publish` had no row to go in: a bug, said loudly. */
+  noteUnrecorded(log: FastifyBaseLogger) {
+    for (const message of this.own)
+      log.error(
+        { kind: message.kind },
+        'a single-statement unit published an event its statement did not record',
+      );
+  }
+
+  /**
+   * Publishes every event (stamped with its id when recorded), then deletes the rows whose events
+   * all reached the bus; a row whose publish failed stays for the worker to publish again.
+   */
+  async publish(deps: TransactionDeps) {
+    if (this.outgoing.length === 0) return;
+    if (this.outgoing.some((entry) => isDurable(entry.message))) await deps.afterCommit?.();
+    const failed = new Set<number>();
+    for (const { message, at } of this.outgoing) {
+      const published = await publishMessage(deps, at ? withEventId(message, at) : message);
+      if (!published && at) failed.add(at.id);
     }
+    for (const id of this.rows) if (!failed.has(id)) deps.outbox.forget(id);
+  }
+}
+
+/** Publishes one message (forgetting this instance's cached actors and views at once); whether it went out. */
+export async function publishMessage(
+  deps: Pick<TransactionDeps, 'bus' | 'log' | 'forgetLocally'>,
+  message: BusMessage,
+): Promise<boolean> {
+  if (message.kind === 'actor.invalidate' || message.kind === 'member.view.invalidate')
+    deps.forgetLocally(message);
+  try {
+    await deps.bus.publish(message);
+    return true;
+  } catch (error) {
+    // The data is committed; a durable event's row stays for the worker, and a client that missed
+    // an event refetches when it joins again.
+    deps.log.error({ err: error, kind: message.kind }, 'bus publish failed after commit');
+    return false;
   }
 }

@@ -60,6 +60,31 @@ describe('the realtime client', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('passes an event on once: a repeat of its id, on this socket or after a reconnect, is dropped', () => {
+    const { client, last } = makeClient();
+    const events: unknown[] = [];
+    client.onEvent((e) => events.push(e));
+    client.start();
+    last().onopen?.();
+    const read = (id: string) => ({
+      type: 'message.read',
+      id,
+      payload: { match_id: crypto.randomUUID(), reader_id: crypto.randomUUID(), ids: [] },
+    });
+    last().serverSays(read('7.0'));
+    last().serverSays(read('7.0'));
+    last().serverSays(read('7.1'));
+    expect(events).toHaveLength(2);
+    // The server sends it again after a crash, to the socket the tab reconnected with.
+    last().close(1006);
+    vi.advanceTimersByTime(1000);
+    last().onopen?.();
+    last().serverSays(read('7.1'));
+    last().serverSays(read('8.0'));
+    expect(events).toHaveLength(3);
+    expect(events[0]).toMatchObject({ id: '7.0' });
+  });
+
   it('reconnects after 1 s, 2 s, 5 s, then every 10 s, and says when it has rejoined', () => {
     const { client, states, last } = makeClient();
     client.start();

@@ -14,6 +14,11 @@ export type RealtimeState = 'closed' | 'joining' | 'joined' | 'leaving';
 export const RECONNECT_STEPS_MS = [1000, 2000, 5000, 10_000] as const;
 /** A client ping unanswered this long means the connection is dead: close it and reconnect. */
 const PONG_TIMEOUT_MS = 10_000;
+/**
+ * Event ids remembered to drop a repeat: the server sends an event again only after a crash, with
+ * the same id, seconds later (decision 034); the latest thousand ids cover that many times over.
+ */
+const SEEN_EVENT_IDS = 1000;
 
 type Listener = (event: ServerEvent) => void;
 
@@ -25,7 +30,8 @@ export type RealtimeClientOptions = {
 };
 
 /**
- * One WebSocket per signed-in tab. Server events go to every listener; the state goes to every
+ * One WebSocket per signed-in tab. Server events go to every listener, each once: an event the
+ * server sends again after a crash has an id seen before and is dropped. The state goes to every
  * state listener, and each `joined` (the first, and after a reconnect: `rejoined`) is the cue to
  * refetch what was read before it (the server does not replay). Reconnects after 1 s, 2 s, 5 s, then
  * every 10 s, with jitter so tabs do not return in step after an outage.
@@ -41,6 +47,8 @@ export class RealtimeClient {
   private readonly listeners = new Set<Listener>();
   private readonly stateListeners = new Set<(state: RealtimeState, rejoined: boolean) => void>();
   private joinedOnce = false;
+  /** Ids of the events already handed to listeners, oldest first (a Set keeps insertion order). */
+  private readonly seen = new Set<string>();
 
   constructor(private readonly options: RealtimeClientOptions = {}) {}
 
@@ -114,6 +122,7 @@ export class RealtimeClient {
         return;
       }
       if (frame.type === 'error') return;
+      if ('id' in frame && frame.id !== undefined && this.alreadySeen(frame.id)) return;
       for (const listener of this.listeners) listener(frame);
     };
     socket.onclose = () => {
@@ -123,6 +132,14 @@ export class RealtimeClient {
       this.setState('closed');
       if (!this.stopped) this.scheduleReconnect();
     };
+  }
+
+  /** Whether an event with this id was delivered before (over this socket or an earlier one); remembers it. */
+  private alreadySeen(id: string): boolean {
+    if (this.seen.has(id)) return true;
+    this.seen.add(id);
+    if (this.seen.size > SEEN_EVENT_IDS) this.seen.delete(this.seen.values().next().value as string);
+    return false;
   }
 
   private scheduleReconnect() {

@@ -19,6 +19,13 @@ export const notificationsReadSchema = z.object({ ids: z.array(z.string().min(1)
 export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
 
 /**
+ * An event's id, on the events that are delivered at least once (those a committed unit of work
+ * raises: decision 034): after a crash the server may send one again, with the same id, and the
+ * client drops an id it has seen. Typing signals carry none.
+ */
+const eventId = z.string().min(1).optional();
+
+/**
  * Every event the server pushes to a member (over the realtime channel). The server publishes them
  * only after the transaction that caused them commits; payloads are built by the same presenters as
  * the HTTP replies. The bus between instances is typed by this union too.
@@ -26,12 +33,12 @@ export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
 export const serverEventSchema = z.discriminatedUnion('type', [
   // Also a notice updated in place (its id unchanged, unread again, e.g. a chat's "3 new messages
   // from Ana", decision 031): the list shows it instead of the old one.
-  z.object({ type: z.literal('notification.created'), payload: notificationSchema }),
-  z.object({ type: z.literal('notification.read'), payload: notificationsReadSchema }),
-  z.object({ type: z.literal('match.created'), payload: matchSummarySchema }),
-  z.object({ type: z.literal('match.updated'), payload: matchUpdateSchema }),
-  z.object({ type: z.literal('message.created'), payload: messageSchema }),
-  z.object({ type: z.literal('message.read'), payload: messagesReadSchema }),
+  z.object({ type: z.literal('notification.created'), payload: notificationSchema, id: eventId }),
+  z.object({ type: z.literal('notification.read'), payload: notificationsReadSchema, id: eventId }),
+  z.object({ type: z.literal('match.created'), payload: matchSummarySchema, id: eventId }),
+  z.object({ type: z.literal('match.updated'), payload: matchUpdateSchema, id: eventId }),
+  z.object({ type: z.literal('message.created'), payload: messageSchema, id: eventId }),
+  z.object({ type: z.literal('message.read'), payload: messagesReadSchema, id: eventId }),
   z.object({ type: z.literal('typing'), payload: typingEventSchema }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;

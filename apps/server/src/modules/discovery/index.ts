@@ -1,2 +1,7 @@
 export { feedStatementFor, loadFeed } from './service';
-export { swipeBatchStatementFor, swipeStatementFor } from './swipes';
+export {
+  SWIPE_EVENTS_RECIPE,
+  swipeBatchStatementFor,
+  swipeEventsRecipe,
+  swipeStatementFor,
+} from './swipes';

@@ -380,6 +380,7 @@ describe('likes, matches and Start Over', () => {
         userIds: [target.id],
         event: {
           type: 'notification.created',
+          id: expect.stringMatching(/^\d+\.0$/), // its outbox row's, decision 034
           payload: {
             id: stored?.id,
             type: 'like',

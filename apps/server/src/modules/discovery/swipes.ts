@@ -27,9 +27,11 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { batcherPerContext } from '../../db/batcher';
 import { pgErrorCode } from '../../db/errors';
+import type { LatLng } from '../../db/geo';
+import { outboxInsert } from '../../db/outbox';
 import { preparedStatement } from '../../db/prepared';
 import { profiles } from '../../db/schema';
-import type { Work } from '../../db/transaction';
+import { collectingWork, publishRecorded, type Work } from '../../db/transaction';
 import type { MemberActor } from '../auth';
 import { isMatchOpen } from '../matches';
 import {
@@ -52,6 +54,8 @@ type SwipeOutcome = {
   notification_ids: string[] | null;
   /** Why record_swipes wrote nothing for an allowed swipe: no super like left, no message token. */
   refusal: 'super_like_limit' | 'message_token' | null;
+  /** The outbox row holding the swipe's events, when it has some and is its own transaction. */
+  outbox_id: string | number | null;
 };
 
 /**
@@ -92,6 +96,11 @@ type SwipeRow = SwipeTarget & SwipeOutcome;
  * (`%s`), for the notes it writes only: a pass reads nobody's settings, a like that makes no match
  * only its target's.
  *
+ * A swipe that announces something (a notice written, a match made) and is its own transaction gets
+ * its events' outbox row in the same statement (`outboxed`, decision 034): the ids they are rebuilt
+ * from if the process dies before publishing them (swipeEventsRecipe). Inside a caller's transaction
+ * (`record` false) the caller's unit records them.
+ *
  * Swipes that are their own transaction commit asynchronously (decision 009, `commitMode` 'off'):
  * PostgreSQL replies before the WAL reaches the disk, so a swipe waits for no disk flush. A power
  * loss may forget the last fraction of a second of swipes (never half of one: the database stays
@@ -100,7 +109,7 @@ type SwipeRow = SwipeTarget & SwipeOutcome;
  */
 const swipeStatement = preparedStatement<
   SwipeRow & { ord: number },
-  { swipes: string; expiry: string; commitMode: 'off' | null }
+  { swipes: string; expiry: string; commitMode: 'off' | null; record: boolean }
 >(
   'swipe',
   (v) =>
@@ -124,10 +133,23 @@ const swipeStatement = preparedStatement<
              coalesce(${v.commitMode}::text, current_setting('synchronous_commit')), true)) commit_mode,
           record_swipes((select coalesce(jsonb_agg(to_jsonb(allowed) order by ord), '[]'::jsonb) from allowed),
             ${v.expiry}::interval) r
+      ), outboxed as (
+        ${outboxInsert({
+          recipe: SWIPE_EVENTS_RECIPE,
+          body: sql`jsonb_build_object('ord', outcome.ord, 'swiper', input.swiper, 'tier', input.tier,
+            'max_tier', input.max_tier, 'target', input.target, 'match_id', outcome.match_id,
+            'match_expires_at', outcome.match_expires_at, 'match_created', outcome.match_created,
+            'notification_ids', outcome.notification_ids)`,
+          from: sql`outcome join input on input.ord = outcome.ord`,
+          where: sql`${v.record}::boolean and (coalesce(outcome.match_created, false)
+            or coalesce(cardinality(outcome.notification_ids), 0) > 0)`,
+          returning: sql`(body->>'ord')::int as ord`,
+        })}
       )
       select target.*, outcome.swiped_at, outcome.match_id, outcome.match_expires_at, outcome.match_status,
-        outcome.match_conversation_started_at, outcome.match_created, outcome.notification_ids, outcome.refusal
-      from target left join outcome on outcome.ord = target.ord`,
+        outcome.match_conversation_started_at, outcome.match_created, outcome.notification_ids, outcome.refusal,
+        outboxed.id as outbox_id
+      from target left join outcome on outcome.ord = target.ord left join outboxed on outboxed.ord = target.ord`,
 );
 
 type SwipeValues = ReturnType<typeof swipeValues>['values'];
@@ -153,6 +175,8 @@ const statementValues = (swipes: SwipeValues[], commitMode: 'off' | null) => ({
   swipes: `[${swipes.map(swipeElement).join(',')}]`,
   expiry: `${MATCH_EXPIRY_MS} milliseconds`,
   commitMode,
+  // Swipes of their own record their events' outbox row; in a caller's transaction, its unit does.
+  record: commitMode === 'off',
 });
 
 /** The swipes' rows, by their place in the input (null: a target the swiper may not see). */
@@ -353,6 +377,7 @@ export async function recordSwipe(
       match_created,
       notification_ids,
       refusal,
+      outbox_id,
       ...target
     } = row;
     if (refusal === 'super_like_limit') throw new AppError(ErrorCode.SUPER_LIKE_LIMIT);
@@ -363,12 +388,14 @@ export async function recordSwipe(
       });
     }
     if (!swiped_at) throw refusalOf(actor, target, input);
+    // The events in the order swipeEventsRecipe rebuilds them: the notices, then the match.
+    const events = collectingWork(unit.tx);
     const written = notification_ids ?? [];
     const [likeNote] = likeNotes;
     if (!match_created && likeNote && written.length === 1) {
       // Without a match the one notice written is the like's, anonymous: announced as written,
       // without reading it back (a swipe stays one statement).
-      announceNotification(unit, {
+      announceNotification(events, {
         ...likeNote,
         id: written[0] as string,
         link: likeNote.link ?? null,
@@ -379,7 +406,7 @@ export async function recordSwipe(
         actorPhotoId: null,
       });
     } else {
-      await announceNotifications(unit, written);
+      await announceNotifications(events, written);
     }
     const reply: SwipeReply = { direction: input.direction, target_id: target.id, match: null };
     if (match_id && match_expires_at && match_status) {
@@ -392,11 +419,48 @@ export async function recordSwipe(
       // A new match (an expired one this like reopened counts as new), or the pair's
       // match still open (a super like given again after Remove).
       if (match_created || isMatchOpen(match)) {
-        reply.match = await presentMatch(unit, match, actor, target.id, match_created === true);
+        const swiper = {
+          id: actor.id,
+          tier: actor.tier,
+          maxTier: maxVisibleTier(actor.rules),
+          geo: actor.geo,
+        };
+        reply.match = await presentMatch(events, match, swiper, target.id, match_created === true);
       }
     }
+    publishRecorded(unit, outbox_id === null ? null : Number(outbox_id), events.messages);
     return reply;
   }, work);
+}
+
+/** The name of the swipe statement's outbox rows (decision 034). */
+export const SWIPE_EVENTS_RECIPE = 'swipe';
+
+/** What the swipe statement records of a swipe that announces something (`outboxed`). */
+type SwipeEventsBody = {
+  swiper: string;
+  tier: TierLevel;
+  max_tier: TierLevel;
+  target: string;
+  match_id: string | null;
+  match_expires_at: string | null;
+  match_created: boolean | null;
+  notification_ids: string[] | null;
+};
+
+/**
+ * A swipe's events rebuilt from its outbox row, for the delivery worker when the process that
+ * committed the swipe died before publishing them: its notices as they now read, then, when it made
+ * the match, `match.created` to both members, from their cards as they now are.
+ */
+export async function swipeEventsRecipe(body: unknown, work: Work): Promise<void> {
+  const swipe = body as SwipeEventsBody;
+  await announceNotifications(work, swipe.notification_ids ?? []);
+  if (swipe.match_created && swipe.match_id && swipe.match_expires_at) {
+    const swiper = { id: swipe.swiper, tier: swipe.tier, maxTier: swipe.max_tier };
+    const match = { id: swipe.match_id, expiresAt: new Date(swipe.match_expires_at) };
+    await presentMatch(work, match, swiper, swipe.target, true);
+  }
 }
 
 /**
@@ -425,6 +489,18 @@ function refusalOf(actor: MemberActor, target: SwipeTarget, input: SwipeBody): A
 }
 
 /**
+ * The swiper as their match card is presented to them: their rights, and where they are for the
+ * distance (left out by the worker's rebuild: then read from their own profile, as their actor is).
+ */
+type SwiperView = { id: string; tier: TierLevel; maxTier: TierLevel; geo?: LatLng | null };
+
+/** Where a member is as a viewer: nowhere when they hide their own location. */
+const viewerGeo = (card: Pick<MemberCardRow, 'locationSharing' | 'geoLat' | 'geoLng'>): LatLng | null =>
+  card.locationSharing && card.geoLat !== null && card.geoLng !== null
+    ? { lat: card.geoLat, lng: card.geoLng }
+    : null;
+
+/**
  * The match as the swiper sees the other member (the reply); when this swipe created it, both
  * sides also get `match.created` with their own view of the other. Null when the swiper may no
  * longer see the other member.
@@ -432,7 +508,7 @@ function refusalOf(actor: MemberActor, target: SwipeTarget, input: SwipeBody): A
 async function presentMatch(
   work: Work,
   match: { id: string; expiresAt: Date },
-  actor: MemberActor,
+  swiper: SwiperView,
   targetId: string,
   announce: boolean,
 ): Promise<MatchSummary | null> {
@@ -442,13 +518,13 @@ async function presentMatch(
   const cards = await work.tx
     .select({
       ...memberCardColumns,
-      visibleToSwiper: sql<boolean>`${visibleTo({ id: actor.id, tier: actor.tier })}`,
+      visibleToSwiper: sql<boolean>`${visibleTo({ id: swiper.id, tier: swiper.tier })}`,
     })
     .from(profiles)
-    .where(inArray(profiles.userId, announce ? [targetId, actor.id] : [targetId]));
+    .where(inArray(profiles.userId, announce ? [targetId, swiper.id] : [targetId]));
   const target = cards.find((card) => card.id === targetId);
   if (!target) return null;
-  const self = announce ? cards.find((card) => card.id === actor.id) : undefined;
+  const self = announce ? cards.find((card) => card.id === swiper.id) : undefined;
   const photos = await loadPhotos(work.tx, self ? [target.id, self.id] : [target.id]);
   const expires_at = match.expiresAt.toISOString();
   const mine: MatchSummary | null = target.visibleToSwiper
@@ -456,24 +532,25 @@ async function presentMatch(
         id: match.id,
         expires_at,
         member: presentMemberCard(target, photos.get(target.id) ?? [], {
-          geo: actor.geo,
-          maxTier: maxVisibleTier(actor.rules),
+          geo: swiper.geo !== undefined ? swiper.geo : self ? viewerGeo(self) : null,
+          maxTier: swiper.maxTier,
         }),
       }
     : null;
   if (self) {
     if (mine) {
-      work.publish({ kind: 'deliver', userIds: [actor.id], event: { type: 'match.created', payload: mine } });
+      work.publish({
+        kind: 'deliver',
+        userIds: [swiper.id],
+        event: { type: 'match.created', payload: mine },
+      });
     }
     const theirs: MatchSummary = {
       id: match.id,
       expires_at,
+      // The target as a viewer: no distance when they hide their own location.
       member: presentMemberCard(self, photos.get(self.id) ?? [], {
-        // The target as a viewer: no distance when they hide their own location.
-        geo:
-          target.locationSharing && target.geoLat !== null && target.geoLng !== null
-            ? { lat: target.geoLat, lng: target.geoLng }
-            : null,
+        geo: viewerGeo(target),
         maxTier: target.tierLevel as TierLevel,
       }),
     };

@@ -5,8 +5,9 @@ export type OutgoingEmail = { to: string; subject: string; text: string; html?: 
 
 /**
  * Every e-mail is first written to the outbox table, in the transaction of the operation that sends
- * it, so an e-mail exists exactly when its operation committed. With no SMTP configured the outbox is
- * the delivery: the dev mailbox (GET /api/dev/mailbox, admins in demo mode) shows what was sent.
+ * it, so an e-mail exists exactly when its operation committed; the delivery worker then hands it to
+ * the mail transport (delivery.ts). With no SMTP configured that only marks it sent: the dev mailbox
+ * (GET /api/dev/mailbox, admins in demo mode) shows what was sent.
  */
 export async function queueEmail(tx: Pick<Db, 'insert'>, email: OutgoingEmail) {
   await tx.insert(outboxEmails).values({

@@ -4,7 +4,9 @@ export {
   listMessages,
   markMatchRead,
   reencryptMessages,
+  SENT_MESSAGE_RECIPE,
   sealedMessageValues,
   sendMessage,
+  sentMessageRecipe,
   typingRecipient,
 } from './service';

@@ -22,6 +22,7 @@ import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizz
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { outboxInsert } from '../../db/outbox';
 import { preparedStatement } from '../../db/prepared';
 import {
   matches,
@@ -32,13 +33,13 @@ import {
   safetySettings,
   userBlocks,
 } from '../../db/schema';
-import type { Work } from '../../db/transaction';
+import { collectingWork, publishRecorded, type Work } from '../../db/transaction';
 import { microsecondKey, timeAndIdCursor } from '../../lib/cursor';
 import { type MessageKeyRing, openMessage, sealMessage } from '../../lib/message-crypto';
 import type { MemberActor } from '../auth';
 import { isMatchOpen, matchIsOpen } from '../matches';
 import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard, visibleTo } from '../members';
-import { actorPhoto, announceNotification, markNoticeRead } from '../notifications';
+import { actorPhoto, announceNotification, announceNotifications, markNoticeRead } from '../notifications';
 import { type MessageRow, presentMessage } from './presenter';
 
 const MATCH_PAGE_SIZE = 50;
@@ -349,6 +350,8 @@ async function writeMessage(ctx: AppContext, { actor, matchId, input, work }: Se
         manyTitle: notice.many.title,
         manyMessageAfterCount: notice.many.messageAfterCount,
         noticeLink: link,
+        // A send of its own records its events' outbox row; inside a caller's unit, the caller's row does.
+        record: !work,
       },
       work?.tx,
     );
@@ -368,8 +371,10 @@ async function writeMessage(ctx: AppContext, { actor, matchId, input, work }: Se
       },
       input.content,
     );
+    // The events in the order sentMessageRecipe rebuilds them: the notice, then the message.
+    const events = collectingWork(unit.tx);
     if (sent.notice_id) {
-      announceNotification(unit, {
+      announceNotification(events, {
         id: sent.notice_id,
         userId: sent.receiver_id,
         type: 'message',
@@ -383,17 +388,39 @@ async function writeMessage(ctx: AppContext, { actor, matchId, input, work }: Se
         ...actorPhoto(sent.notice_photo_id, actor.tier, sent.receiver_tier),
       });
     }
-    unit.publish({
-      kind: 'deliver',
-      userIds: [actor.id, sent.receiver_id],
-      event: { type: 'message.created', payload: message },
-    });
+    events.publish(messageCreated(message));
+    publishRecorded(unit, sent.outbox_id === null ? null : Number(sent.outbox_id), events.messages);
     return { message, created: true };
   }, work);
 }
 
+/** `message.created`, to both members of the chat. */
+const messageCreated = (message: Message) =>
+  ({
+    kind: 'deliver',
+    userIds: [message.sender_id, message.receiver_id],
+    event: { type: 'message.created', payload: message },
+  }) as const;
+
+/** The name of the send statement's outbox rows (decision 034). */
+export const SENT_MESSAGE_RECIPE = 'message.sent';
+
+/**
+ * A send's events rebuilt from its outbox row, for the delivery worker when the process that
+ * committed the send died before publishing them: the receiver's notice as it now reads, then
+ * `message.created`, decrypted from the stored message (the row holds ids only, never the text).
+ */
+export async function sentMessageRecipe(ctx: AppContext, body: unknown, work: Work): Promise<void> {
+  const { message_id, notice_id } = body as { message_id: string; notice_id: string | null };
+  if (notice_id) await announceNotifications(work, [notice_id]);
+  const [row] = await work.tx.select(messageColumns).from(messages).where(eq(messages.id, message_id));
+  if (row) work.publish(messageCreated(presentMessage(row, shownText(ctx, row))));
+}
+
 type SentRow = {
   created_at: string | Date | null;
+  /** The outbox row holding the send's events (none inside a caller's unit). */
+  outbox_id: string | number | null;
   receiver_id: string;
   receiver_tier: TierLevel;
   notice_id: string | null;
@@ -429,6 +456,7 @@ const sendStatement = preparedStatement<
     manyTitle: string;
     manyMessageAfterCount: string;
     noticeLink: string;
+    record: boolean;
   }
 >('send_message', (v) => {
   const actorId = sql`${v.actorId}::uuid`;
@@ -469,8 +497,16 @@ const sendStatement = preparedStatement<
         is_read = false,
         created_at = now()
       returning id, title, message
+    ), outboxed as (
+      ${outboxInsert({
+        recipe: SENT_MESSAGE_RECIPE,
+        body: sql`jsonb_build_object('message_id', ${v.messageId}::uuid, 'notice_id', (select id from notice))`,
+        from: sql`inserted`,
+        where: sql`${v.record}::boolean`,
+      })}
     )
     select inserted.created_at, inserted.receiver_id, (select receiver_tier from bumped) as receiver_tier,
+      (select id from outboxed) as outbox_id,
       (select id from notice) as notice_id, (select title from notice) as notice_title,
       (select message from notice) as notice_message,
       -- The sender's avatar on the notice, as the receiver may see it (the notification list's rule).

@@ -1,0 +1,126 @@
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BusMessage } from '../adapters/bus';
+import { batcher } from './batcher';
+import type { Db } from './client';
+import { outboxEvents } from './schema';
+
+/**
+ * The events outbox (decision 034): a committed unit's events are in `outbox_events` until they are
+ * published, so a process that dies between COMMIT and publish loses none. This file is the table's
+ * SQL; `transaction.ts` writes and clears rows around each unit, `relay.ts` publishes what a dead
+ * process left.
+ */
+
+/** A row's recipe when its body is the bus messages themselves. */
+export const STORED_MESSAGES = 'messages';
+
+/**
+ * A module's rebuild of the events a statement of its own recorded by reference (the message sent,
+ * the swipe's match and notices): it publishes them on `work`, as its unit did after commit.
+ */
+export type EventRecipe = (
+  body: unknown,
+  work: { tx: Db; publish(message: BusMessage): void },
+) => Promise<void>;
+export type EventRecipes = Readonly<Record<string, EventRecipe>>;
+
+/**
+ * Whether a message must survive its process. Realtime deliveries must, and so must
+ * `actor.invalidate`: besides the 10 s actor cache, it is what closes a signed-out member's sockets
+ * and re-reads a changed member's rights on other instances, which nothing else does while the socket
+ * lives. `member.view.invalidate` (views are kept 2 s) and `boosts.changed` (read again every second
+ * anyway) leave nothing stale for longer than their own lapse, and are not worth a row.
+ */
+export function isDurable(message: BusMessage): boolean {
+  return message.kind === 'deliver' || message.kind === 'actor.invalidate';
+}
+
+/** Where an event was recorded: the row, and its place among the row's events. */
+export type RecordedAt = { id: number; index: number };
+
+/**
+ * The event with its id, the same whichever instance publishes it (the committing one, or the
+ * worker after a crash): delivery is at least once, and the web client drops an id it has seen.
+ */
+export function withEventId(message: BusMessage, at: RecordedAt): BusMessage {
+  if (message.kind !== 'deliver' || message.event.type === 'typing') return message;
+  return { ...message, event: { ...message.event, id: `${at.id}.${at.index}` } };
+}
+
+/** Writes one row holding the unit's messages, in its transaction; its id. */
+export async function recordMessages(tx: Db, messages: readonly BusMessage[]): Promise<number> {
+  const [row] = await tx
+    .insert(outboxEvents)
+    .values({ recipe: STORED_MESSAGES, body: messages })
+    .returning({ id: outboxEvents.id });
+  if (!row) throw new Error('outbox row not written');
+  return row.id;
+}
+
+/**
+ * For a statement that writes its own events' row (a unit that is one statement has no transaction
+ * to add it to): the INSERT of one row per row of `from` that `where` keeps, its body built from it.
+ * Used as a data-modifying CTE, `outboxed as (${outboxInsert(…)})`, returning `id` and `returning`.
+ */
+export function outboxInsert(row: {
+  recipe: string;
+  body: SQL;
+  from: SQL;
+  where?: SQL;
+  returning?: SQL;
+}): SQL {
+  return sql`insert into ${outboxEvents} (recipe, body) select ${row.recipe}::text, ${row.body}
+    from ${row.from} where ${row.where ?? sql`true`}
+    returning id${row.returning ? sql`, ${row.returning}` : sql``}`;
+}
+
+/** Rows older than `olderThanMs`, oldest first, locked for this transaction; others' locked rows skipped. */
+export async function claimStrandedRows(
+  tx: Db,
+  { olderThanMs, limit }: { olderThanMs: number; limit: number },
+): Promise<Array<{ id: number; recipe: string; body: unknown }>> {
+  const { rows } = await tx.execute<{ id: string | number; recipe: string; body: unknown }>(sql`
+    select id, recipe, body from ${outboxEvents}
+    where created_at < now() - ${olderThanMs}::int * interval '1 millisecond'
+    order by id limit ${limit}::int
+    for update skip locked`);
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+export async function deleteRows(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(outboxEvents).where(inArray(outboxEvents.id, [...ids]));
+}
+
+export type OutboxCleaner = {
+  /** Deletes a published row soon, with the others published meanwhile (one statement). */
+  forget(id: number): void;
+  /** Resolves once every row handed to `forget` so far is deleted (or its delete failed). */
+  settled(): Promise<void>;
+};
+
+/**
+ * Published rows are deleted in batches, after the reply: a busy instance deletes many with one
+ * statement. A delete that fails leaves its rows to the worker, which publishes them again: the
+ * event ids make that harmless.
+ */
+export function createOutboxCleaner(db: Db, log: Pick<FastifyBaseLogger, 'warn'>): OutboxCleaner {
+  const deleteOne = batcher(
+    async (ids: number[]) => {
+      await deleteRows(db, ids);
+      return ids.map(() => undefined);
+    },
+    { maxSize: 500 },
+  );
+  const inFlight = new Set<Promise<void>>();
+  return {
+    forget(id) {
+      const done = deleteOne(id).catch((error) => log.warn({ err: error }, 'outbox rows not deleted'));
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    },
+    async settled() {
+      await Promise.all([...inFlight]);
+    },
+  };
+}
