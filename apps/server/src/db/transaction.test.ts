@@ -142,7 +142,6 @@ describe('the events outbox (decision 034)', () => {
     };
     await inTransaction(units, async ({ publish }) => {
       publish({ kind: 'member.view.invalidate', userIds: [member.id] });
-      publish({ kind: 'boosts.changed' });
     });
     await expect(
       inTransaction(units, async ({ publish }) => {

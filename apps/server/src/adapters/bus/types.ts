@@ -5,15 +5,13 @@ import type { ServerEvent } from '@royal/shared';
  * open connections; `actor.invalidate` makes every instance forget its cached actors of those
  * members at once (sign-out, role, tier, subscription, visibility or profile changes), and their
  * own views too; `member.view.invalidate` makes every instance forget only the members' own views
- * (modules/me/views.ts: the member wrote something, or an admin decided one of their photos);
- * `boosts.changed` makes every instance read again which profile boosts are live (a boost was
- * bought). All are published only after the transaction that caused them commits.
+ * (modules/me/views.ts: the member wrote something, or an admin decided one of their photos). All
+ * are published only after the transaction that caused them commits.
  */
 export type BusMessage =
   | { kind: 'deliver'; userIds: readonly string[]; event: ServerEvent }
   | { kind: 'actor.invalidate'; userIds: readonly string[] }
-  | { kind: 'member.view.invalidate'; userIds: readonly string[] }
-  | { kind: 'boosts.changed' };
+  | { kind: 'member.view.invalidate'; userIds: readonly string[] };
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
