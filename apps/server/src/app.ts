@@ -15,7 +15,13 @@ import type { ApiRoute, AppContext } from './context';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createOutboxCleaner } from './db/outbox';
-import { inSingleStatement, inTransaction, type TransactionDeps, UNIT_AFTER_COMMIT } from './db/transaction';
+import {
+  inSingleStatement,
+  inTransaction,
+  publishAround,
+  type TransactionDeps,
+  UNIT_AFTER_COMMIT,
+} from './db/transaction';
 import { scheduledJobs } from './jobs';
 import { startDeliveryWorker } from './jobs/delivery';
 import { createJobs, noJobs } from './jobs/queue';
@@ -204,6 +210,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     units: unitDeps,
     transact: (body, join) => inTransaction(unitDeps, body, join),
     transactSingleStatement: (body, join) => inSingleStatement(unitDeps, body, join),
+    publishAround: (messages, change) => publishAround(unitDeps, messages, change),
   };
   app.decorate('ctx', ctx);
   let delivery: ReturnType<typeof startDeliveryWorker> | undefined;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { EventBus } from './adapters/bus';
+import type { BusMessage, EventBus } from './adapters/bus';
 import type { ObjectStorage } from './adapters/storage/types';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/client';
@@ -74,6 +74,11 @@ export type AppContext = {
    * statement records its events (StatementWork, decision 034).
    */
   transactSingleStatement<T>(body: (work: StatementWork) => Promise<T>, join?: Work): Promise<T>;
+  /**
+   * Publishes `messages` after `change`, a write made outside our units (Better Auth's), recording
+   * them first so that they survive the process (db/transaction.ts publishAround).
+   */
+  publishAround<T>(messages: readonly BusMessage[], change: () => Promise<T>): Promise<T>;
 };
 
 declare module 'fastify' {

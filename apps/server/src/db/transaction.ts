@@ -92,6 +92,27 @@ export async function inSingleStatement<T>(
 }
 
 /**
+ * For a change no unit of work can hold, made by a library in a transaction of its own (Better
+ * Auth's sign-out): the messages are recorded first, in a row of their own, then `change` runs, then
+ * they are published (whether it succeeded or not) and the row deleted. A process that dies after the
+ * change leaves the row to the worker; one that dies before it leaves messages that change nothing
+ * (an `actor.invalidate` for a session still valid only reads it again).
+ */
+export async function publishAround<T>(
+  deps: TransactionDeps,
+  messages: readonly BusMessage[],
+  change: () => Promise<T>,
+): Promise<T> {
+  const events = new UnitEvents();
+  events.addRecorded(await recordMessages(deps.db, messages), messages);
+  try {
+    return await change();
+  } finally {
+    await events.publish(deps);
+  }
+}
+
+/**
  * Hands a statement unit's events over: as recorded in `outboxId`, the row its statement wrote; or,
  * joined to a caller's unit (whose row will hold them), one by one to its publish.
  */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type SocketFrame, socketFrameSchema } from '@royal/shared';
+import { REALTIME_CLOSE, type SocketFrame, socketFrameSchema } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type Session, TEST_ORIGIN, testConfig } from '../../test/app';
@@ -79,7 +79,8 @@ describe(`a process that dies between COMMIT and publish (${redisUrl ? 'Redis' :
           ws.on('message', (data) => frames.push(socketFrameSchema.parse(JSON.parse(data.toString())))),
       },
     );
-    return { frames, close: () => socket.terminate() };
+    const closed = new Promise<number>((done) => socket.once('close', (code) => done(code)));
+    return { frames, closed, close: () => socket.terminate() };
   }
 
   /** Runs `act` on the dying instance, and waits until it has committed what it will never publish. */
@@ -181,6 +182,32 @@ describe(`a process that dies between COMMIT and publish (${redisUrl ? 'Redis' :
       his.close();
       hers.close();
     }
+  });
+
+  it('closes a signed-out member’s sockets on every instance, even when the sign-out’s message was lost', async () => {
+    const { session } = await signedInMember(a, { tier: 1 });
+    const tab = await listen(b, session);
+    const closedAt = tab.closed.then((code) => ({ code, at: Date.now() }));
+    await Promise.all([a.ctx.units.outbox.settled(), b.ctx.units.outbox.settled()]);
+    // Instance a cannot reach the bus as the member signs out (it might as well have died).
+    const publish = a.ctx.bus.publish;
+    a.ctx.bus.publish = async () => {
+      throw new Error('Redis is down');
+    };
+    try {
+      expect(
+        (await request(a, 'POST', '/api/auth/sign-out', { session, body: { scope: 'local' } })).statusCode,
+      ).toBe(204);
+    } finally {
+      a.ctx.bus.publish = publish;
+    }
+    const [kept] = await a.ctx.db.select().from(outboxEvents);
+    expect(kept?.body).toEqual([{ kind: 'actor.invalidate', userIds: [session.userId] }]);
+    await a.ctx.db.execute(sql`update ${outboxEvents} set created_at = created_at - interval '1 minute'`);
+    const relayedAt = Date.now();
+    expect(await deliverSideBySide()).toBe(1);
+    expect(await closedAt).toEqual({ code: REALTIME_CLOSE.unauthenticated, at: expect.any(Number) });
+    expect((await closedAt).at).toBeGreaterThanOrEqual(relayedAt);
   });
 
   it('hands each queued e-mail to the transport once, with two instances sending side by side', async () => {

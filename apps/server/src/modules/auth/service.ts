@@ -140,9 +140,12 @@ export async function signOut(
     // Already signed out: still tell the browser to drop whatever cookie it holds.
     return [expiredSessionCookie(ctx.config.secureCookies)];
   }
-  if (scope === 'global') await ctx.auth.revokeSessions(headers);
-  const { setCookies } = await ctx.auth.signOut(headers);
-  // Every instance forgets the member's cached sessions now, not when the cache entry runs out.
-  await ctx.actors.invalidate([session.userId]);
-  return setCookies;
+  // Every instance forgets the member's cached sessions and closes their sockets now, not when the
+  // cache entry runs out: the message is recorded before Better Auth deletes the session, so it
+  // reaches them even if this process dies right after (decision 034).
+  return ctx.publishAround([{ kind: 'actor.invalidate', userIds: [session.userId] }], async () => {
+    if (scope === 'global') await ctx.auth.revokeSessions(headers);
+    const { setCookies } = await ctx.auth.signOut(headers);
+    return setCookies;
+  });
 }
