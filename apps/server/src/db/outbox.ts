@@ -1,7 +1,6 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusMessage } from '../adapters/bus';
-import { batcher } from './batcher';
 import type { Db } from './client';
 import { outboxEvents } from './schema';
 
@@ -24,17 +23,6 @@ export type EventRecipe = (
   work: { tx: Db; publish(message: BusMessage): void },
 ) => Promise<void>;
 export type EventRecipes = Readonly<Record<string, EventRecipe>>;
-
-/**
- * Whether a message must survive its process. Realtime deliveries must, and so must
- * `actor.invalidate`: besides the 10 s actor cache, it is what closes a signed-out member's sockets
- * and re-reads a changed member's rights on other instances, which nothing else does while the socket
- * lives. `member.view.invalidate` (views are kept 2 s) leaves nothing stale for longer than that,
- * and is not worth a row.
- */
-export function isDurable(message: BusMessage): boolean {
-  return message.kind === 'deliver' || message.kind === 'actor.invalidate';
-}
 
 /** Where an event was recorded: the row, and its place among the row's events. */
 export type RecordedAt = { id: number; index: number };
@@ -95,32 +83,46 @@ export async function deleteRows(db: Db, ids: readonly number[]): Promise<void> 
 export type OutboxCleaner = {
   /** Deletes a published row soon, with the others published meanwhile (one statement). */
   forget(id: number): void;
-  /** Resolves once every row handed to `forget` so far is deleted (or its delete failed). */
+  /** Deletes the rows handed to `forget` so far now, and resolves once they are deleted (or failed). */
   settled(): Promise<void>;
 };
 
+/** How long published rows wait to be deleted together: at 200 sends a second, twenty a statement. */
+const FORGET_AFTER_MS = 100;
+const FORGET_AT_MOST = 1000;
+
 /**
- * Published rows are deleted in batches, after the reply: a busy instance deletes many with one
- * statement. A delete that fails leaves its rows to the worker, which publishes them again: the
- * event ids make that harmless.
+ * Published rows are deleted in batches, after the reply: every FORGET_AFTER_MS, one statement for
+ * all the rows published meanwhile (a row waiting here is far younger than the worker's
+ * STRANDED_AFTER_MS). A delete that fails leaves its rows to the worker, which publishes them again:
+ * the event ids make that harmless.
  */
 export function createOutboxCleaner(db: Db, log: Pick<FastifyBaseLogger, 'warn'>): OutboxCleaner {
-  const deleteOne = batcher(
-    async (ids: number[]) => {
-      await deleteRows(db, ids);
-      return ids.map(() => undefined);
-    },
-    { maxSize: 500 },
-  );
-  const inFlight = new Set<Promise<void>>();
+  let waiting: number[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const deleting = new Set<Promise<void>>();
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (waiting.length === 0) return;
+    const ids = waiting;
+    waiting = [];
+    const done = deleteRows(db, ids).catch((error) => log.warn({ err: error }, 'outbox rows not deleted'));
+    deleting.add(done);
+    void done.finally(() => deleting.delete(done));
+  };
   return {
     forget(id) {
-      const done = deleteOne(id).catch((error) => log.warn({ err: error }, 'outbox rows not deleted'));
-      inFlight.add(done);
-      void done.finally(() => inFlight.delete(done));
+      waiting.push(id);
+      if (waiting.length >= FORGET_AT_MOST) flush();
+      else if (!timer) {
+        timer = setTimeout(flush, FORGET_AFTER_MS);
+        timer.unref();
+      }
     },
     async settled() {
-      await Promise.all([...inFlight]);
+      flush();
+      await Promise.all([...deleting]);
     },
   };
 }
