@@ -13,7 +13,6 @@
  *   BENCH_LOAD=autocannon npm run bench                    # the Node load generator even where wrk is installed
  *   BENCH_KEEP=1 npm run bench                             # keep the database afterwards (to EXPLAIN)
  */
-import { MEMBER_VIEW_TTL_MS } from '../apps/server/src/modules/me';
 import {
   ENGINE,
   type Load,
@@ -42,13 +41,10 @@ async function main() {
     try {
       const probe = viewers[0] as Viewer;
       const other = viewers[1] as Viewer;
-      // GET /api/me's own view is kept for 2 s (decision 025): after that the actor is still cached
-      // and only the view is read again, which tells the session's cost from the view's.
-      const meMiss = await statementsOf(counting.origin, '/api/me', probe.cookie);
-      await new Promise((resolve) => setTimeout(resolve, MEMBER_VIEW_TTL_MS + 100));
-      const viewOnly = await statementsOf(counting.origin, '/api/me', probe.cookie);
-      counts.me = { miss: meMiss, hit: await statementsOf(counting.origin, '/api/me', probe.cookie) };
-      counts.view = { miss: viewOnly, hit: counts.me.hit };
+      counts.me = {
+        miss: await statementsOf(counting.origin, '/api/me', probe.cookie),
+        hit: await statementsOf(counting.origin, '/api/me', probe.cookie),
+      };
       counts.feed = {
         miss: await statementsOf(counting.origin, '/api/discovery/feed', other.cookie),
         hit: await statementsOf(counting.origin, '/api/discovery/feed', other.cookie),
@@ -144,9 +140,8 @@ async function main() {
     console.log(
       `\nthe trivial route, measured first and after each route: ${trivialSeries} req/s; each ratio is taken against the mean of the two runs around its route`,
     );
-    const view = counts.view as { miss: number; hit: number };
     console.log(
-      `\nthe session itself: ${me.miss - view.miss} statement on a cache miss, 0 on a hit; GET /api/me's own view: ${view.miss} statement when it is read, ${view.hit} while it is kept (decision 025)`,
+      `\nthe session itself: ${me.miss - me.hit} statement on a cache miss, 0 on a hit; GET /api/me's own view: ${me.hit} statement`,
     );
   } finally {
     await dispose();

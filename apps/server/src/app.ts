@@ -29,7 +29,6 @@ import { createAttemptCounter } from './lib/attempt-counter-factory';
 import { pausePoint } from './lib/pause-point';
 import { completeSignUp, createActorResolver, createAuth, SESSION_SETTINGS } from './modules/auth';
 import { outboxOnlyTransport } from './modules/mail';
-import { createMemberViews, forgetOwnViewAfterWrites } from './modules/me';
 import { createNsfwClassifier } from './modules/moderation';
 import { createPaymentProvider } from './modules/payments';
 import { receiveWebhook } from './modules/webhooks';
@@ -68,8 +67,6 @@ export type BuildOptions = {
   jobs?: boolean;
   /** How long resolved actors are cached (tests shorten or lengthen it). */
   actorCacheTtlMs?: number;
-  /** How long a member's own view is kept (modules/me/views.ts); tests of staleness set it. */
-  memberViewTtlMs?: number;
 };
 
 function hasPrettyLogs(): boolean {
@@ -161,11 +158,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     cacheTtlMs: options.actorCacheTtlMs,
     onBackgroundError: (error) => app.log.warn({ err: error }, 'last_active update failed'),
   });
-  const memberViews = createMemberViews({
-    bus,
-    ttlMs: options.memberViewTtlMs,
-    onPublishError: (error) => app.log.error({ err: error }, 'bus publish of a dropped member view failed'),
-  });
   const jobs = options.jobs === false ? noJobs : createJobs(database, app.log);
   // The sandbox hands its signed webhooks to the same handler the webhook route calls.
   const payments = createPaymentProvider(config, (body, signature) =>
@@ -177,10 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     bus,
     log: app.log,
     outbox,
-    forgetLocally: ({ kind, userIds }) => {
-      if (kind === 'actor.invalidate') actors.forget(userIds);
-      memberViews.forget(userIds);
-    },
+    forgetLocally: ({ userIds }) => actors.forget(userIds),
     ...(config.testPauseAt ? { afterCommit: () => pausePoint(config, UNIT_AFTER_COMMIT) } : {}),
   };
 
@@ -195,7 +184,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     redis,
     auth,
     actors,
-    memberViews,
     secrets,
     messageKeys: config.messageKeys,
     jobs,
@@ -223,7 +211,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await delivery?.stop();
     await outbox.settled();
     actors.close();
-    memberViews.close();
     if (!options.bus) await bus.close();
     await redis?.quit();
     if (ownsDatabase) await database.close();
@@ -244,7 +231,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       // Both hooks apply to every route registered below, and only to those.
       registerAccessControl(api);
       registerInputGuards(api);
-      forgetOwnViewAfterWrites(api, memberViews);
       api.addHook('onRoute', (route) => {
         const access = route.config?.access;
         if (route.schema?.hide || access === undefined) return;

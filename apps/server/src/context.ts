@@ -10,7 +10,6 @@ import type { AttemptCounter } from './lib/attempt-counter';
 import type { MessageKeyRing } from './lib/message-crypto';
 import type { ActorResolver, AuthPort } from './ports/auth';
 import type { MailTransport } from './ports/mail';
-import type { MemberViews } from './ports/member-views';
 import type { PaymentProvider } from './ports/payments';
 import type { PhotoClassifier } from './ports/photo-classifier';
 
@@ -42,8 +41,6 @@ export type AppContext = {
   /** The auth provider (Better Auth), as our code calls it. */
   auth: AuthPort;
   actors: ActorResolver;
-  /** The members' own views, kept for a moment (modules/me/views.ts). */
-  memberViews: MemberViews;
   secrets: DerivedSecrets;
   /** The keys that encrypt chat messages at rest (from the configuration). */
   messageKeys: MessageKeyRing;

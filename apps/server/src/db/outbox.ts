@@ -24,17 +24,6 @@ export type EventRecipe = (
 ) => Promise<void>;
 export type EventRecipes = Readonly<Record<string, EventRecipe>>;
 
-/**
- * Whether a message must survive its process. Realtime deliveries must, and so must
- * `actor.invalidate`: besides the 10 s actor cache, it is what closes a signed-out member's sockets
- * and re-reads a changed member's rights on other instances, which nothing else does while the socket
- * lives. `member.view.invalidate` (views are kept 2 s) leaves nothing stale for longer than that,
- * and is not worth a row.
- */
-export function isDurable(message: BusMessage): boolean {
-  return message.kind === 'deliver' || message.kind === 'actor.invalidate';
-}
-
 /** Where an event was recorded: the row, and its place among the row's events. */
 export type RecordedAt = { id: number; index: number };
 

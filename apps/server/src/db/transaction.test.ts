@@ -92,10 +92,9 @@ describe('the events outbox (decision 034)', () => {
   // Each test starts with the rows of the units before it deleted (the cleaner deletes after the reply).
   beforeEach(() => t.app.ctx.units.outbox.settled());
 
-  it('holds a unit’s durable events in one row of its transaction until they are published, with their ids', async () => {
+  it('holds a unit’s events in one row of its transaction until they are published, with their ids', async () => {
     const member = await createMember(t.app);
     const bus = recordBus();
-    const view = { kind: 'member.view.invalidate', userIds: [member.id] } as const;
     let afterCommit: Array<{ recipe: string; body: unknown }> = [];
     await inTransaction(
       {
@@ -107,31 +106,25 @@ describe('the events outbox (decision 034)', () => {
       async ({ tx, publish }) => {
         await tx.update(profiles).set({ name: 'Committed' }).where(eq(profiles.userId, member.id));
         publish(receipt(member.id));
-        publish(view);
         publish({ kind: 'actor.invalidate', userIds: [member.id] });
         publish(receipt(member.id));
       },
     );
     bus.stop();
-    // Committed with the unit: one row, the durable messages only.
+    // Committed with the unit: one row, its messages.
     expect(afterCommit).toHaveLength(1);
     const [row] = afterCommit as [{ id: number; recipe: string; body: BusMessage[] }];
     expect(row.recipe).toBe('messages');
     expect(row.body.map((m) => m.kind)).toEqual(['deliver', 'actor.invalidate', 'deliver']);
     // Published in the order raised, each delivery with its id (the row's, its place in it).
-    expect(bus.seen.map((m) => m.kind)).toEqual([
-      'deliver',
-      'member.view.invalidate',
-      'actor.invalidate',
-      'deliver',
-    ]);
+    expect(bus.seen.map((m) => m.kind)).toEqual(['deliver', 'actor.invalidate', 'deliver']);
     const ids = bus.seen.map((m) => (m.kind === 'deliver' && 'id' in m.event ? m.event.id : undefined));
-    expect(ids).toEqual([`${row.id}.0`, undefined, undefined, `${row.id}.2`]);
+    expect(ids).toEqual([`${row.id}.0`, undefined, `${row.id}.2`]);
     await t.app.ctx.units.outbox.settled();
     expect(await outboxRows()).toEqual([]);
   });
 
-  it('writes no row for a unit with nothing that must survive, nor for one rolled back', async () => {
+  it('writes no row for a unit with no events, nor for one rolled back', async () => {
     const member = await createMember(t.app);
     let paused = false;
     const units = {
@@ -140,8 +133,8 @@ describe('the events outbox (decision 034)', () => {
         paused = true;
       },
     };
-    await inTransaction(units, async ({ publish }) => {
-      publish({ kind: 'member.view.invalidate', userIds: [member.id] });
+    await inTransaction(units, async ({ tx }) => {
+      await tx.update(profiles).set({ name: 'Quiet' }).where(eq(profiles.userId, member.id));
     });
     await expect(
       inTransaction(units, async ({ publish }) => {

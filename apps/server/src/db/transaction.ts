@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusMessage, EventBus } from '../adapters/bus';
 import type { Db } from './client';
-import { isDurable, type OutboxCleaner, type RecordedAt, recordMessages, withEventId } from './outbox';
+import { type OutboxCleaner, type RecordedAt, recordMessages, withEventId } from './outbox';
 
 /**
  * One unit of work: the transaction a service writes in, and the events it raises. Events wait until
- * COMMIT, so nobody is told of a match, a message or a transfer that was rolled back; those that
- * must survive the process (outbox.ts `isDurable`) are written in the same transaction, in one
- * outbox row, so a process that dies between COMMIT and publish loses none: the delivery worker
- * publishes what it left (decision 034).
+ * COMMIT, so nobody is told of a match, a message or a transfer that was rolled back. They are
+ * written in the same transaction, in one outbox row, so a process that dies between COMMIT and
+ * publish loses none: the delivery worker publishes what it left (decision 034). Every kind must
+ * survive: realtime deliveries, and `actor.invalidate`, which besides the 10 s actor cache is what
+ * closes a signed-out member's sockets and re-reads a changed member's rights on other instances.
  */
 export type Work = {
   /** The transaction to write in (or, for a single-statement unit, the database itself). */
@@ -37,13 +38,11 @@ export type TransactionDeps = {
   /** Deletes published outbox rows in batches. */
   outbox: OutboxCleaner;
   /**
-   * Called at once after commit for `actor.invalidate` and `member.view.invalidate`, so this
-   * instance never serves a stale actor or member view, whenever the bus brings the message back.
+   * Called at once after commit for `actor.invalidate`, so this instance never serves a stale actor,
+   * whenever the bus brings the message back.
    */
-  forgetLocally: (
-    message: Extract<BusMessage, { kind: 'actor.invalidate' | 'member.view.invalidate' }>,
-  ) => void;
-  /** Runs after COMMIT, before the events of a unit that has durable ones go out (the restart tests' pause). */
+  forgetLocally: (message: Extract<BusMessage, { kind: 'actor.invalidate' }>) => void;
+  /** Runs after COMMIT, before a unit's events go out (the restart tests' pause). */
   afterCommit?: () => Promise<void>;
 };
 
@@ -139,8 +138,7 @@ class UnitEvents {
   private readonly rows: number[] = [];
 
   add(message: BusMessage) {
-    if (!isDurable(message)) this.outgoing.push({ message });
-    else this.outgoing.push({ message, own: this.own.push(message) - 1 });
+    this.outgoing.push({ message, own: this.own.push(message) - 1 });
   }
 
   addRecorded(id: number, messages: readonly BusMessage[]) {
@@ -148,7 +146,7 @@ class UnitEvents {
     for (const [index, message] of messages.entries()) this.outgoing.push({ message, at: { id, index } });
   }
 
-  /** One row for all the unit's durable events, in its transaction: one INSERT, none if it has none. */
+  /** One row for all the unit's events, in its transaction: one INSERT, none if it has none. */
   async recordOwn(tx: Db) {
     if (this.own.length === 0) return;
     const id = await recordMessages(tx, this.own);
@@ -156,7 +154,7 @@ class UnitEvents {
     for (const entry of this.outgoing) if (entry.own !== undefined) entry.at = { id, index: entry.own };
   }
 
-  /** A statement unit's durable events raised with `publish` had no row to go in: a bug, said loudly. */
+  /** A statement unit's events raised with `publish` had no row to go in: a bug, said loudly. */
   noteUnrecorded(log: FastifyBaseLogger) {
     for (const message of this.own)
       log.error(
@@ -171,7 +169,7 @@ class UnitEvents {
    */
   async publish(deps: TransactionDeps) {
     if (this.outgoing.length === 0) return;
-    if (this.outgoing.some((entry) => isDurable(entry.message))) await deps.afterCommit?.();
+    await deps.afterCommit?.();
     const failed = new Set<number>();
     for (const { message, at } of this.outgoing) {
       const published = await publishMessage(deps, at ? withEventId(message, at) : message);
@@ -181,18 +179,17 @@ class UnitEvents {
   }
 }
 
-/** Publishes one message (forgetting this instance's cached actors and views at once); whether it went out. */
+/** Publishes one message (forgetting this instance's cached actors at once); whether it went out. */
 export async function publishMessage(
   deps: Pick<TransactionDeps, 'bus' | 'log' | 'forgetLocally'>,
   message: BusMessage,
 ): Promise<boolean> {
-  if (message.kind === 'actor.invalidate' || message.kind === 'member.view.invalidate')
-    deps.forgetLocally(message);
+  if (message.kind === 'actor.invalidate') deps.forgetLocally(message);
   try {
     await deps.bus.publish(message);
     return true;
   } catch (error) {
-    // The data is committed; a durable event's row stays for the worker, and a client that missed
+    // The data is committed; a recorded event's row stays for the worker, and a client that missed
     // an event refetches when it joins again.
     deps.log.error({ err: error, kind: message.kind }, 'bus publish failed after commit');
     return false;

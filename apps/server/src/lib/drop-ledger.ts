@@ -1,8 +1,8 @@
 /**
  * Which members' cached entries were dropped since a read began, for caches that a read fills after
- * a database round trip (the actor cache, the members' own views): a read that was under way when
- * its member was dropped is answered, but what it read may be from before the change (a sign-out, a
- * new plan), so it must not be kept.
+ * a database round trip (the actor cache): a read that was under way when its member was dropped is
+ * answered, but what it read may be from before the change (a sign-out, a new plan), so it must not
+ * be kept.
  */
 export function createDropLedger(maxTracked: number) {
   /** Counts the drops. */

@@ -3,15 +3,12 @@ import type { ServerEvent } from '@royal/shared';
 /**
  * What travels between API instances. `deliver` carries a typed server event to the named members'
  * open connections; `actor.invalidate` makes every instance forget its cached actors of those
- * members at once (sign-out, role, tier, subscription, visibility or profile changes), and their
- * own views too; `member.view.invalidate` makes every instance forget only the members' own views
- * (modules/me/views.ts: the member wrote something, or an admin decided one of their photos). All
- * are published only after the transaction that caused them commits.
+ * members at once (sign-out, role, tier, subscription, visibility or profile changes). Both are
+ * published only after the transaction that caused them commits.
  */
 export type BusMessage =
   | { kind: 'deliver'; userIds: readonly string[]; event: ServerEvent }
-  | { kind: 'actor.invalidate'; userIds: readonly string[] }
-  | { kind: 'member.view.invalidate'; userIds: readonly string[] };
+  | { kind: 'actor.invalidate'; userIds: readonly string[] };
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';

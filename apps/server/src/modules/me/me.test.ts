@@ -1,9 +1,10 @@
 import { meSchema } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { request, useCountedApp, useTestApp } from '../../../test/app';
+import { request, type Session, useCountedApp, useTestApp, useTwoInstances } from '../../../test/app';
 import { addPhoto } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
+import type { App } from '../../app';
 import { photos, profiles } from '../../db/schema';
 import { loadMe } from './service';
 
@@ -74,8 +75,16 @@ describe('GET /api/me, a subscription past its end date', () => {
   });
 });
 
-describe('member views read together', () => {
+describe('statements of GET /api/me', () => {
   const counted = useCountedApp();
+
+  it('reads the view with one statement once the session is cached', async () => {
+    const { session } = await signedInMember(counted.app);
+    expect((await request(counted.app, 'GET', '/api/me', { session })).statusCode).toBe(200);
+    counted.statements = 0;
+    expect((await request(counted.app, 'GET', '/api/me', { session })).statusCode).toBe(200);
+    expect(counted.statements).toBe(1);
+  });
 
   it('answers views asked for at once with one statement, each member with their own', async () => {
     const members = await Promise.all(
@@ -99,5 +108,58 @@ describe('member views read together', () => {
     // Only the unknown member's view fails, and as the single read would.
     const failed = views[4];
     expect(failed?.status === 'rejected' && failed.reason.code).toBe('PROFILE_NOT_FOUND');
+  });
+});
+
+describe('GET /api/me after a change', () => {
+  const me = async (session: Session) => {
+    const res = await request(t.app, 'GET', '/api/me', { session });
+    expect(res.statusCode, res.body).toBe(200);
+    return meSchema.parse(res.json());
+  };
+
+  it('shows what the member just changed', async () => {
+    const { member, session } = await signedInMember(t.app);
+    const first = await addPhoto(t.app, member.id, 0);
+    const second = await addPhoto(t.app, member.id, 1);
+    expect((await me(session)).photos.map((photo) => photo.id)).toEqual([first, second]);
+    const deleted = await request(t.app, 'DELETE', `/api/me/photos/${first}`, { session });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await me(session)).photos.map((photo) => photo.id)).toEqual([second]);
+  });
+
+  it("shows an admin's rejection of their photo", async () => {
+    const { member, session } = await signedInMember(t.app);
+    const { session: admin } = await signedInMember(t.app, { tier: 0, roles: ['user', 'admin'] });
+    const photo = await addPhoto(t.app, member.id, 0);
+    expect((await me(session)).photos.map((p) => p.id)).toEqual([photo]);
+    const decided = await request(t.app, 'POST', `/api/admin/photos/${photo}/decision`, {
+      session: admin,
+      body: { action: 'reject', rejection_reason: 'Not a clear photo of you' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect((await me(session)).photos).toEqual([]);
+  });
+
+  it('shows counters other members moved', async () => {
+    const { member, session } = await signedInMember(t.app);
+    expect((await me(session)).like_count).toBe(0);
+    await t.app.ctx.db.update(profiles).set({ likeCount: 3 }).where(eq(profiles.userId, member.id));
+    expect((await me(session)).like_count).toBe(3);
+  });
+});
+
+describe('GET /api/me across two instances', () => {
+  const two = useTwoInstances();
+
+  it('shows on one instance what the member changed through the other', async () => {
+    const { a, b } = two;
+    const { member, session } = await signedInMember(a);
+    const photo = await addPhoto(a, member.id, 0);
+    const photosOn = async (app: App) =>
+      (await request(app, 'GET', '/api/me', { session })).json().photos.map((p: { id: string }) => p.id);
+    expect(await photosOn(b)).toEqual([photo]);
+    expect((await request(a, 'DELETE', `/api/me/photos/${photo}`, { session })).statusCode).toBe(200);
+    expect(await photosOn(b)).toEqual([]);
   });
 });

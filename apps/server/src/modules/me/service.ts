@@ -11,16 +11,10 @@ import type { AppContext } from '../../context';
 import { batcherPerContext } from '../../db/batcher';
 import { preparedStatement } from '../../db/prepared';
 import { photos, profiles, userCompliance, userRoles, users } from '../../db/schema';
-import type { MemberViews } from '../../ports/member-views';
 import type { MemberActor } from '../auth';
 import { selectList } from '../members';
 import { latestIdStatusSql, presentCompliance } from '../verification';
 import { type MePhotoRow, type ProfileRow, presentMe } from './presenter';
-import { createMemberViewCache } from './views';
-
-export type { MemberViews };
-export const createMemberViews = (options: Parameters<typeof createMemberViewCache<Me>>[0]): MemberViews =>
-  createMemberViewCache<Me>(options);
 
 type MeRow = ProfileRow & {
   email: string;
@@ -73,9 +67,9 @@ const ME_BATCH_SIZE = 64;
 
 /**
  * Reads are batched like swipes (decision 021, decision 024): a view asked for while the database
- * is reading others waits for that statement and goes with the next one. The batch keeps nothing:
- * each view is read by a statement that starts after it was asked for (what is kept afterwards, and
- * for how long, is views.ts's business: decision 025).
+ * is reading others waits for that statement and goes with the next one. Nothing is kept: each view
+ * is read by a statement that starts after it was asked for, so it shows every write that committed
+ * before the request.
  */
 const readMeRows = batcherPerContext(
   async (ctx: AppContext, userIds: string[]) => {
@@ -86,12 +80,8 @@ const readMeRows = batcherPerContext(
   { maxSize: ME_BATCH_SIZE },
 );
 
-/** The member's own view, as kept for a moment (views.ts) or read now. */
-export function loadMe(ctx: AppContext, userId: string): Promise<Me> {
-  return ctx.memberViews.read(userId, () => readMe(ctx, userId));
-}
-
-async function readMe(ctx: AppContext, userId: string): Promise<Me> {
+/** The member's own view. */
+export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
   const row = await readMeRows(ctx, userId);
   if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND);
   const {

@@ -137,10 +137,8 @@ export async function decidePhoto(
   ctx: AppContext,
   { actor, photoId, input }: { actor: MemberActor; photoId: string; input: ModerationDecisionBody },
 ): Promise<ModerationItem> {
-  await ctx.transact(async ({ tx, publish }) => {
-    const owner = await lockPhotoOwner(tx, photoId);
-    // The owner's own view lists their photos without the rejected ones.
-    if (owner) publish({ kind: 'member.view.invalidate', userIds: [owner] });
+  await ctx.transact(async ({ tx }) => {
+    await lockPhotoOwner(tx, photoId);
     const approve = input.action === 'approve';
     const status = approve ? 'approved' : 'rejected';
     // Status changes are serialised by lockPhotoOwner, so this read stays true until the update.
@@ -173,9 +171,8 @@ export async function decideAppeal(
   ctx: AppContext,
   { actor, photoId, input }: { actor: MemberActor; photoId: string; input: AppealDecisionBody },
 ): Promise<ModerationItem> {
-  await ctx.transact(async ({ tx, publish }) => {
-    const owner = await lockPhotoOwner(tx, photoId);
-    if (owner) publish({ kind: 'member.view.invalidate', userIds: [owner] });
+  await ctx.transact(async ({ tx }) => {
+    await lockPhotoOwner(tx, photoId);
     const upheld = input.action === 'approve';
     const now = new Date();
     const [row] = await tx
