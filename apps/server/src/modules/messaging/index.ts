@@ -1,12 +1,9 @@
 // The messaging module's public surface.
-export {
-  listMatches,
-  listMessages,
-  markMatchRead,
-  reencryptMessages,
-  SENT_MESSAGE_RECIPE,
-  sealedMessageValues,
-  sendMessage,
-  sentMessageRecipe,
-  typingRecipient,
-} from './service';
+export { listMatches } from './matches-list';
+export { listMessages } from './messages-list';
+export { markMatchRead } from './read';
+export { reencryptMessages } from './reencrypt';
+export { sealedMessageValues } from './sealing';
+export { sendMessage } from './send';
+export { SENT_MESSAGE_RECIPE, sentMessageRecipe } from './sent-events';
+export { typingRecipient } from './typing';

@@ -20,7 +20,8 @@ import { signedInMember } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
 import { matches, messages, notifications, profiles, safetySettings } from '../../db/schema';
 import { newMessageKey, parseMessageKeys } from '../../lib/message-crypto';
-import { reencryptMessages, UNREADABLE_MESSAGE_TEXT } from './service';
+import { reencryptMessages } from './reencrypt';
+import { UNREADABLE_MESSAGE_TEXT } from './sealing';
 
 // Every test starts from an empty database: re-encryption walks every message there is.
 const t = useTestApp({}, { isolation: 'test' });

@@ -16,7 +16,10 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
-import { listMatches, listMessages, markMatchRead, sendMessage } from './service';
+import { listMatches } from './matches-list';
+import { listMessages } from './messages-list';
+import { markMatchRead } from './read';
+import { sendMessage } from './send';
 
 const errors = {
   400: apiErrorBodySchema,

@@ -1,0 +1,98 @@
+import {
+  AppError,
+  DEFAULT_MEMBER_SETTINGS,
+  ErrorCode,
+  MATCH_NOT_FOUND_TEXT,
+  type Message,
+  type TierLevel,
+} from '@royal/shared';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { matches, messages, profiles, safetySettings } from '../../db/schema';
+import type { MemberActor } from '../auth';
+import { isMatchOpen } from '../matches';
+import { blockInMatch, isParticipant, otherMember } from './match-members';
+import { fromJsonRow, messageJsonSelect } from './message-rows';
+import { type MessageRow, presentMessage } from './presenter';
+import { shownText } from './sealing';
+
+// One match as the actor may use it (matchFor), read first by every verb on one chat (its messages,
+// a send that wrote nothing, the read receipts, typing), and a stored message as the actor sees it
+// there (presentFor).
+
+type MatchAccess = {
+  id: string;
+  otherId: string;
+  otherTier: TierLevel;
+  open: boolean;
+  /** With `retryOf`: the message already stored under that id (a retried send), if any. */
+  existing: MessageRow | null;
+  /** Read Receipts (a setting, on by default): whether each member lets the other see their reads. */
+  readReceipts: { mine: boolean; theirs: boolean };
+};
+
+/** A member's Read Receipts setting (default on). */
+const readReceiptsOf = (userId: string | SQL) =>
+  sql<boolean>`coalesce((select ${safetySettings.readReceipts} from ${safetySettings}
+    where ${safetySettings.userId} = ${userId}), ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.read_receipts))})`;
+
+/**
+ * The match as the actor may use it: they belong to it and no block stands between the two, either
+ * way. Anything else is 404 'Match not found', the answer for a match that never was or whose other
+ * member is gone: a stranger learns nothing, and a member cannot tell that they were blocked (a
+ * blocked match leaves both members' lists too). `retryOf` also reads the message stored under that
+ * id, if any.
+ */
+export async function matchFor(
+  db: Db,
+  actor: MemberActor,
+  matchId: string,
+  retryOf: { messageId: string } | null = null,
+): Promise<MatchAccess> {
+  const existing = retryOf
+    ? sql<MessageRow | null>`(select to_jsonb(${sql.raw('stored')}) from (${messageJsonSelect(
+        sql`${messages.id} = ${retryOf.messageId}::uuid`,
+      )}) ${sql.raw('stored')})`
+    : sql<null>`null`;
+  const [row] = await db
+    .select({
+      existing,
+      id: matches.id,
+      otherId: sql<string>`${otherMember(actor.id)}`,
+      status: matches.status,
+      expiresAt: matches.expiresAt,
+      conversationStartedAt: matches.conversationStartedAt,
+      blocked: sql<boolean>`${blockInMatch(actor.id)}`,
+      otherTier: sql<number>`(select ${profiles.tierLevel} from ${profiles} where ${profiles.userId} = ${otherMember(actor.id)})`,
+      myReadReceipts: readReceiptsOf(actor.id),
+      theirReadReceipts: readReceiptsOf(otherMember(actor.id)),
+    })
+    .from(matches)
+    .where(and(eq(matches.id, matchId), isParticipant(actor.id)));
+  if (!row || row.otherTier === null || row.blocked) {
+    throw new AppError(ErrorCode.NOT_FOUND, MATCH_NOT_FOUND_TEXT);
+  }
+  return {
+    id: row.id,
+    otherId: row.otherId,
+    otherTier: row.otherTier as TierLevel,
+    open: isMatchOpen(row),
+    existing: row.existing ? fromJsonRow(row.existing) : null,
+    readReceipts: { mine: row.myReadReceipts, theirs: row.theirReadReceipts },
+  };
+}
+
+/**
+ * A stored message as the actor sees it, wherever it is shown to them (the chat, a retried send).
+ * With Read Receipts off, the other member's reads of the actor's messages stay theirs.
+ */
+export function presentFor(
+  ctx: AppContext,
+  match: MatchAccess,
+  actor: MemberActor,
+  row: MessageRow,
+): Message {
+  const hidesRead = !match.readReceipts.theirs && row.senderId === actor.id;
+  return presentMessage(hidesRead ? { ...row, readStatus: false } : row, shownText(ctx, row));
+}
