@@ -49,8 +49,9 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       run: () => lapseEndedSubscriptions(ctx),
     },
     {
-      // Sponsorships whose paid 30 days are over end, with a notice to both members (decision 029);
-      // those whose sponsor's plan ended went with it (setMemberPlan).
+      // Sponsorships whose paid 30 days are over end, and so do those paused for a day because their
+      // sponsor's plan has not come back (setMemberPlan pauses them, never ends them); both members
+      // are told, and the sponsor gets the unused share back (decision 029).
       name: 'sponsorship-end',
       cron: '* * * * *',
       run: () => endDueSponsorships(ctx).then(() => undefined),

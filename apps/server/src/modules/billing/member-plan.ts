@@ -48,10 +48,11 @@ export async function lockedPlanRules(tx: Db, userId: string): Promise<Actor | n
 
 /**
  * Sets the plan facts of the members `who` selects (one id, or a condition on profiles), turns off
- * the Ghost Mode of any who may no longer use it, ends the sponsorships given by any who may no
- * longer sponsor, and has every instance forget their cached actors. Every change of a member's
- * tier, subscription or sponsorship goes through here, so a member never keeps a Tier 4 feature past
- * the plan that granted it, nor a sponsorship past the sponsor's plan. Returns the members changed.
+ * the Ghost Mode of any who may no longer use it, pauses the sponsorships given by any who may no
+ * longer sponsor (and resumes those of any who may again), and has every instance forget their
+ * cached actors. Every change of a member's tier, subscription or sponsorship goes through here, so
+ * a member never keeps a Tier 4 feature past the plan that granted it, nor gives access through a
+ * sponsorship while the sponsor's plan is not in force. Returns the members changed.
  */
 export async function setMemberPlan(work: Work, who: string | SQL, values: PlanValues): Promise<string[]> {
   const where = typeof who === 'string' ? eq(profiles.userId, who) : who;

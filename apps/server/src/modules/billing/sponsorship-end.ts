@@ -13,9 +13,10 @@ import { type NewNotification, notify } from '../notifications';
 import { lockWallets, postEntry } from '../wallet';
 
 // Ending sponsorships (decision 029), whatever ends them: the sponsor, the end of the paid period, or
-// the sponsor's own plan. Apart from member-plan.ts so that setMemberPlan can end them without an
-// import cycle; everything else calls endSponsorships there, which also takes the sponsored members'
-// access away.
+// the job once a sponsorship has stayed paused for a day because its sponsor's plan did not come back
+// (setMemberPlan only pauses and resumes). Apart from member-plan.ts so that endSponsorships there
+// can call it without an import cycle; everything else calls endSponsorships, which also takes the
+// sponsored members' access away.
 
 export type EndedSponsorship = {
   id: string;
