@@ -270,12 +270,26 @@ async function databaseCode(db: Db): Promise<Record<string, string>> {
   return Object.fromEntries(result.rows.map((row) => [row.name, row.definition]));
 }
 
-/** Each function's oid by name: an oid that changed is a function dropped and made again. */
-async function functionOids(db: Db): Promise<Record<string, number>> {
-  const result = await db.execute<{ name: string; oid: number }>(
-    sql`select proname as name, oid::int as oid from pg_proc where pronamespace = 'public'::regnamespace`,
+/**
+ * Each function's oid and row version by name: a new oid is a function dropped and made again, a new
+ * version (xmin) with the same oid one replaced in place (CREATE OR REPLACE).
+ */
+async function functionVersions(db: Db): Promise<Record<string, { oid: string; version: string }>> {
+  const result = await db.execute<{ name: string; oid: string; version: string }>(
+    sql`select proname as name, oid::text as oid, xmin::text as version from pg_proc
+        where pronamespace = 'public'::regnamespace`,
   );
-  return Object.fromEntries(result.rows.map((row) => [row.name, Number(row.oid)]));
+  return Object.fromEntries(result.rows.map(({ name, oid, version }) => [name, { oid, version }]));
+}
+
+/** Each trigger's oid by table and name: an oid that changed is a trigger dropped and made again. */
+async function triggerOids(db: Db): Promise<Record<string, string>> {
+  const result = await db.execute<{ name: string; oid: string }>(
+    sql`select t.tgrelid::regclass || '.' || t.tgname as name, t.oid::text as oid from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid
+        where c.relnamespace = 'public'::regnamespace and not t.tgisinternal`,
+  );
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.oid]));
 }
 
 async function run(db: Db, ...statements: string[]) {
@@ -331,18 +345,42 @@ describe('routines: one file each, applied by the migrator', () => {
   it('orders the files so that each comes after those it requires, and refuses a circle', () => {
     const folder = mkdtempSync(join(tmpdir(), 'rc-routines-'));
     try {
-      writeFileSync(join(folder, 'a_view.sql'), '-- requires: z_function\nCREATE VIEW a_view AS SELECT 1;\n');
+      writeFileSync(
+        join(folder, 'a_view.sql'),
+        '-- requires: z_function\nCREATE OR REPLACE VIEW a_view AS SELECT 1;\n',
+      );
       writeFileSync(
         join(folder, 'z_function.sql'),
-        'CREATE FUNCTION z_function() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
+        'CREATE OR REPLACE FUNCTION z_function() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
       );
       writeFileSync(
         join(folder, 'm_function.sql'),
-        'CREATE FUNCTION m_function() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
+        'CREATE OR REPLACE FUNCTION m_function() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
       );
       expect(readRoutines(folder).map((r) => r.name)).toEqual(['z_function', 'a_view', 'm_function']);
       writeFileSync(join(folder, 'z_function.sql'), '-- requires: a_view\n');
       expect(() => readRoutines(folder)).toThrow(/circle: a_view → z_function → a_view/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the triggers a file declares apart from its function, and refuses a plain CREATE FUNCTION', () => {
+    const bump = readRoutines().find((routine) => routine.name === 'bump_search_generation');
+    expect(bump?.triggers.map((trigger) => `${trigger.table}.${trigger.name}`)).toEqual([
+      'profiles.profiles_search_generation',
+      'profiles.profiles_search_generation_truncate',
+      'safety_settings.safety_settings_search_generation',
+      'safety_settings.safety_settings_search_generation_truncate',
+    ]);
+    expect(bump?.definition).not.toMatch(/CREATE TRIGGER/i);
+    const folder = mkdtempSync(join(tmpdir(), 'rc-routines-'));
+    try {
+      writeFileSync(
+        join(folder, 'plain.sql'),
+        'CREATE FUNCTION plain() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
+      );
+      expect(() => readRoutines(folder)).toThrow(/sql\/plain\.sql: .*CREATE OR REPLACE/);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -372,6 +410,20 @@ describe(`routines on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
   afterAll(async () => {
     await handle?.dispose();
   });
+  let migrationsAdded = 0;
+  /** A copy of the migrations with one more after the last, as the next deploy would bring. */
+  const withMigration = (statement: string) => {
+    const migrations = copyOf(MIGRATIONS_FOLDER);
+    const journalFile = join(migrations, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+    const last = journal.entries.at(-1);
+    migrationsAdded += 1;
+    const tag = `${9000 + migrationsAdded}_added`;
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + migrationsAdded, tag });
+    writeFileSync(journalFile, JSON.stringify(journal));
+    writeFileSync(join(migrations, `${tag}.sql`), statement);
+    return { ...DEFAULT_SOURCES, migrations };
+  };
 
   it('puts every routine file on the database, once each, and records it', async () => {
     const routines = readRoutines();
@@ -392,7 +444,8 @@ describe(`routines on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
   it('a database from before the routine files ends up with exactly their versions, leftovers dropped', async () => {
     const current = await databaseCode(db);
     // What a database migrated before decision 033 holds: no routines table, the superseded functions
-    // of drizzle/0005-0023 (record_swipe, another record_swipes), and old bodies of the others.
+    // of drizzle/0005-0023 (record_swipe, another record_swipes), old bodies of the others, a trigger
+    // missing.
     await run(
       db,
       'drop table drizzle.__routines',
@@ -403,9 +456,6 @@ describe(`routines on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       `create function record_swipe(p_swiper uuid, p_target uuid) returns void language sql as ''`,
       `create or replace function bump_search_generation() returns trigger language plpgsql as 'begin return null; end'`,
       'drop trigger ledger_lines_append_only on ledger_lines',
-      `create function old_guard() returns trigger language plpgsql as 'begin return new; end'`,
-      'create trigger old_guard before insert on events for each row execute function old_guard()',
-      'create view old_view as select 1 as one',
     );
     await migrateDatabase(handle);
     expect(await databaseCode(db)).toEqual(current);
@@ -417,27 +467,30 @@ describe(`routines on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     // A view on a function: the function cannot be dropped under it, so the order matters.
     writeFileSync(
       join(routines, 'wanted_by_default.sql'),
-      '-- requires: wants_match_notices\nCREATE VIEW wanted_by_default AS SELECT wanted FROM wants_match_notices(NULL);\n',
+      '-- requires: wants_match_notices\nCREATE OR REPLACE VIEW wanted_by_default AS SELECT wanted FROM wants_match_notices(NULL);\n',
     );
     await migrateDatabase(handle, sources);
     const wanted = async () =>
       (await db.execute<{ wanted: boolean }>(sql`select wanted from wanted_by_default`)).rows[0]?.wanted;
     expect(await wanted()).toBe(true);
 
-    const before = await functionOids(db);
+    const before = await functionVersions(db);
     await migrateDatabase(handle, sources);
-    expect(await functionOids(db)).toEqual(before);
+    expect(await functionVersions(db)).toEqual(before);
 
     const file = join(routines, 'wants_match_notices.sql');
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('WHERE user_id = p_user), true)', 'WHERE user_id = p_user), false)'));
     await migrateDatabase(handle, sources);
     expect(await wanted()).toBe(false);
-    const after = await functionOids(db);
-    expect(after.wants_match_notices).not.toBe(before.wants_match_notices);
+    const after = await functionVersions(db);
+    // Replaced in place: its signature is the same, so nothing that uses it was dropped.
+    expect(after.wants_match_notices?.oid).toBe(before.wants_match_notices?.oid);
+    expect(after.wants_match_notices?.version).not.toBe(before.wants_match_notices?.version);
     // record_swipes requires it, so it is applied again with it; nothing else is.
-    expect(after.record_swipes).not.toBe(before.record_swipes);
-    expect(after.ledger_is_append_only).toBe(before.ledger_is_append_only);
+    expect(after.record_swipes?.oid).toBe(before.record_swipes?.oid);
+    expect(after.record_swipes?.version).not.toBe(before.record_swipes?.version);
+    expect(after.ledger_is_append_only).toEqual(before.ledger_is_append_only);
 
     const blank = await blankDatabase();
     const fresh = await blank.connect();
@@ -454,7 +507,7 @@ describe(`routines on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     const routines = copyOf(ROUTINES_FOLDER);
     writeFileSync(
       join(routines, 'answer.sql'),
-      'CREATE FUNCTION answer() RETURNS int LANGUAGE sql AS $$ SELECT 42 $$;\n',
+      'CREATE OR REPLACE FUNCTION answer() RETURNS int LANGUAGE sql AS $$ SELECT 42 $$;\n',
     );
     await migrateDatabase(handle, { ...DEFAULT_SOURCES, routines });
     expect(Object.keys(await databaseCode(db))).toContain('function answer()');
@@ -465,23 +518,122 @@ describe(`routines on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
 
   it('puts back the triggers a migration took with a table it rebuilt', async () => {
     const current = await databaseCode(db);
-    const migrations = copyOf(MIGRATIONS_FOLDER);
-    const journalFile = join(migrations, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
-    const last = journal.entries.at(-1);
-    journal.entries.push({
-      ...last,
-      idx: last.idx + 1,
-      when: last.when + 1,
-      tag: '9999_rebuilt_ledger_lines',
-    });
-    writeFileSync(journalFile, JSON.stringify(journal));
-    writeFileSync(
-      join(migrations, '9999_rebuilt_ledger_lines.sql'),
-      'DROP TRIGGER "ledger_lines_append_only" ON "ledger_lines";',
+    const triggers = await triggerOids(db);
+    await migrateDatabase(
+      handle,
+      withMigration('DROP TRIGGER "ledger_lines_append_only" ON "ledger_lines";'),
     );
-    await migrateDatabase(handle, { ...DEFAULT_SOURCES, migrations });
     expect(await databaseCode(db)).toEqual(current);
+    // Only the trigger that was gone was made again.
+    const after = await triggerOids(db);
+    expect(after['ledger_lines.ledger_lines_append_only']).not.toBe(
+      triggers['ledger_lines.ledger_lines_append_only'],
+    );
+    expect({ ...after, 'ledger_lines.ledger_lines_append_only': '' }).toEqual({
+      ...triggers,
+      'ledger_lines.ledger_lines_append_only': '',
+    });
+  });
+
+  it('applies no routine again after a migration that did not touch them: no trigger dropped, no function replaced', async () => {
+    const triggers = await triggerOids(db);
+    const functions = await functionVersions(db);
+    // DROP TRIGGER locks its table (ACCESS EXCLUSIVE) until the deploy's migration commits: the
+    // running instances' reads of profiles would wait for it.
+    await migrateDatabase(handle, withMigration('CREATE INDEX "unrelated_idx" ON "events" ("venue");'));
+    expect(await triggerOids(db)).toEqual(triggers);
+    expect(await functionVersions(db)).toEqual(functions);
+    await run(db, 'DROP INDEX "unrelated_idx"');
+  });
+
+  it('puts back a trigger that went missing, at a start with no migration and no change', async () => {
+    const current = await databaseCode(db);
+    await run(
+      db,
+      'DROP TRIGGER "profiles_search_generation" ON "profiles"',
+      'DROP TRIGGER "ledger_lines_balance" ON "ledger_lines"',
+    );
+    await migrateDatabase(handle);
+    expect(await databaseCode(db)).toEqual(current);
+  });
+
+  it("leaves an operator's own views, functions and triggers in public alone", async () => {
+    const own = [
+      'CREATE VIEW operator_signups AS SELECT count(*) AS n FROM users',
+      `CREATE FUNCTION operator_stamp() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NEW; END'`,
+      'CREATE TRIGGER operator_stamp BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION operator_stamp()',
+    ];
+    const keys = ['view operator_signups', 'function operator_stamp()', 'trigger operator_stamp on events'];
+    await run(db, ...own);
+    try {
+      const routines = copyOf(ROUTINES_FOLDER);
+      const file = join(routines, 'wants_match_notices.sql');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}-- changed\n`);
+      // A deploy with a migration and a changed routine: everything the migrator does, it did.
+      await migrateDatabase(handle, { ...withMigration('SELECT 1;'), routines });
+      expect(Object.keys(await databaseCode(db))).toEqual(expect.arrayContaining(keys));
+    } finally {
+      await run(
+        db,
+        'DROP TRIGGER IF EXISTS operator_stamp ON events',
+        'DROP FUNCTION IF EXISTS operator_stamp()',
+        'DROP VIEW IF EXISTS operator_signups',
+      );
+    }
+  });
+
+  it('re-creates only the triggers whose own statement changed, and replaces the function in place', async () => {
+    const routines = copyOf(ROUTINES_FOLDER);
+    const file = join(routines, 'bump_search_generation.sql');
+    const text = readFileSync(file, 'utf8');
+    const triggers = await triggerOids(db);
+    const functions = await functionVersions(db);
+    // A comment: the function is applied again, no trigger is touched.
+    writeFileSync(file, `-- A comment.\n${text}`);
+    await migrateDatabase(handle, { ...DEFAULT_SOURCES, routines });
+    expect(await triggerOids(db)).toEqual(triggers);
+    expect((await functionVersions(db)).bump_search_generation?.oid).toBe(
+      functions.bump_search_generation?.oid,
+    );
+    // One trigger's statement: that trigger alone is made again, with its new definition.
+    writeFileSync(file, text.replace('"name", "age", ', '"age", '));
+    await migrateDatabase(handle, { ...DEFAULT_SOURCES, routines });
+    const after = await triggerOids(db);
+    const changed = 'profiles.profiles_search_generation';
+    expect(after[changed]).not.toBe(triggers[changed]);
+    expect({ ...after, [changed]: '' }).toEqual({ ...triggers, [changed]: '' });
+    const definition = (await databaseCode(db))[`trigger profiles_search_generation on profiles`];
+    expect(definition).toMatch(/UPDATE OF age, user_type/);
+  });
+
+  it('drops a function whose signature changed, and what requires it, before making them again', async () => {
+    const routines = copyOf(ROUTINES_FOLDER);
+    const sources = { ...DEFAULT_SOURCES, routines };
+    const write = (name: string, text: string) => writeFileSync(join(routines, `${name}.sql`), text);
+    write(
+      'twice',
+      'CREATE OR REPLACE FUNCTION twice(p int) RETURNS int LANGUAGE sql AS $$ SELECT p * 2 $$;\n',
+    );
+    write('twice_one', '-- requires: twice\nCREATE OR REPLACE VIEW twice_one AS SELECT twice(1) AS n;\n');
+    await migrateDatabase(handle, sources);
+    // Another argument type: a new overload, so the old one must go (with the view using it).
+    write(
+      'twice',
+      'CREATE OR REPLACE FUNCTION twice(p bigint) RETURNS bigint LANGUAGE sql AS $$ SELECT p * 2 $$;\n',
+    );
+    await migrateDatabase(handle, sources);
+    let code = Object.keys(await databaseCode(db));
+    expect(code.filter((key) => key.startsWith('function twice('))).toEqual(['function twice(bigint)']);
+    // Another return type: CREATE OR REPLACE refuses it, so it is dropped and made again.
+    write(
+      'twice',
+      'CREATE OR REPLACE FUNCTION twice(p bigint) RETURNS numeric LANGUAGE sql AS $$ SELECT p * 2.0 $$;\n',
+    );
+    await migrateDatabase(handle, sources);
+    code = Object.keys(await databaseCode(db));
+    expect(code.filter((key) => key.startsWith('function twice('))).toEqual(['function twice(bigint)']);
+    const [row] = (await db.execute<{ n: string }>(sql`select n::text as n from twice_one`)).rows;
+    expect(row?.n).toBe('2.0');
   });
 
   it('refuses a file that defines what it is not named after, and then changes nothing', async () => {
@@ -489,7 +641,7 @@ describe(`routines on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     const routines = copyOf(ROUTINES_FOLDER);
     writeFileSync(
       join(routines, 'misnamed.sql'),
-      'CREATE FUNCTION not_misnamed() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
+      'CREATE OR REPLACE FUNCTION not_misnamed() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;\n',
     );
     await expect(migrateDatabase(handle, { ...DEFAULT_SOURCES, routines })).rejects.toThrow(/misnamed/);
     expect(await databaseCode(db)).toEqual(current);

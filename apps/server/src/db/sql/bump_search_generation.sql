@@ -5,7 +5,7 @@
 -- change constantly and only age the order of the snapshot, which its TTL bounds. Browse filters on
 -- the card copies on `profiles` (sql/copy_card_settings_to_profile.sql), so they move it too.
 -- Statement-level triggers: one nextval per statement, no row work.
-CREATE FUNCTION "bump_search_generation"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "bump_search_generation"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM nextval('search_generation');
   RETURN NULL;

@@ -1,6 +1,6 @@
 -- Emptying a source of the card copies on `profiles` (decision 022) empties or resets its copies
 -- too: TRUNCATE fires no row or statement triggers of the kinds that keep them.
-CREATE FUNCTION "card_copies_after_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "card_copies_after_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'photos' THEN
     UPDATE "profiles" SET "photo_ids" = DEFAULT WHERE "photo_ids" <> '{}';

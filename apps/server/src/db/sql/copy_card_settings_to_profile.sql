@@ -6,7 +6,7 @@
 -- A member who hides their online status hides when they were last active, including their place in
 -- the feed's and browse's order (both sort by last_active): their last_active is kept to the day (UTC,
 -- decision 023), truncated here at once when they turn the setting off.
-CREATE FUNCTION "copy_card_settings_to_profile"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "copy_card_settings_to_profile"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
     UPDATE "profiles" SET "profile_visibility" = DEFAULT, "show_online_status" = DEFAULT, "location_sharing" = DEFAULT

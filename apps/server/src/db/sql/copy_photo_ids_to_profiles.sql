@@ -5,7 +5,7 @@
 -- transaction waits there until that one commits, and the read that follows (a new snapshot: each
 -- statement of a volatile SQL function takes its own) sees its photo. Without the lock, two photos
 -- approved at once each copied only their own, and the later one won.
-CREATE FUNCTION "copy_photo_ids_to_profiles"(p_users uuid[]) RETURNS void LANGUAGE sql AS $$
+CREATE OR REPLACE FUNCTION "copy_photo_ids_to_profiles"(p_users uuid[]) RETURNS void LANGUAGE sql AS $$
   SELECT 1 FROM "profiles" WHERE "user_id" = ANY (p_users) ORDER BY "user_id" FOR NO KEY UPDATE;
   UPDATE "profiles" p SET "photo_ids" = fresh."ids"
   FROM (

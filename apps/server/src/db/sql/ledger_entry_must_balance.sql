@@ -1,7 +1,7 @@
 -- Every ledger entry balances: the lines of an entry sum to zero (DESIGN.md "Money"). A deferred
 -- constraint trigger, so the check runs at commit, after all lines of the entry were inserted in the
 -- transaction.
-CREATE FUNCTION "ledger_entry_must_balance"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "ledger_entry_must_balance"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   total bigint;
 BEGIN

@@ -4,7 +4,7 @@
 -- statement on photos, with the rows it changed: the members whose list may differ are those with a
 -- photo approved before or after (a new one, an approval, a rejection, a removal, a new position or
 -- owner). Other updates (the classifier's score, an appeal) find nobody.
-CREATE FUNCTION "photos_copy_ids"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "photos_copy_ids"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM "copy_photo_ids_to_profiles"(array(SELECT DISTINCT "user_id" FROM "new_photos" WHERE "status" = 'approved'));

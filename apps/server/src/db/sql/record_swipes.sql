@@ -30,7 +30,7 @@
 -- Input: a JSON array of {ord, swiper, target, direction, spends_token, super_likes_per_day,
 -- like_notes, match_notes, target_name}; the notes are notification rows (the table's columns, and
 -- `unless_match`). One row out per swipe in.
-CREATE FUNCTION record_swipes(p_swipes jsonb, p_match_expiry interval) RETURNS TABLE (
+CREATE OR REPLACE FUNCTION record_swipes(p_swipes jsonb, p_match_expiry interval) RETURNS TABLE (
   ord integer,
   swiped_at timestamptz,
   match_id uuid,
