@@ -1,5 +1,6 @@
-import { bigserial, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { sql } from 'drizzle-orm';
+import { bigserial, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns';
 
 /**
  * Events committed units of work have not published yet (decision 034). A unit writes one row in
@@ -13,5 +14,12 @@ export const outboxEvents = pgTable('outbox_events', {
   /** `messages` (body: the bus messages themselves) or a rebuild registered by a module. */
   recipe: text('recipe').notNull(),
   body: jsonb('body').$type<unknown>().notNull(),
-  createdAt: createdAt(),
+  /**
+   * When the row was written, not when its transaction began (now()): a unit writes it last, just
+   * before COMMIT, so a unit that ran longer than the worker's STRANDED_AFTER_MS does not commit a row
+   * that already looks stranded, for another instance to publish while its own is about to.
+   */
+  createdAt: tstz('created_at').notNull().default(sql`clock_timestamp()`),
+  /** Passes of the worker whose rebuild of this row failed; at RELAY_MAX_ATTEMPTS it is set aside. */
+  attempts: integer('attempts').notNull().default(0),
 });
