@@ -14,4 +14,5 @@ export {
   type NewMemberRecords,
   writeMemberRecords,
 } from './new-member';
+export { planColumns, planRulesOf } from './plan-rules';
 export { sessionCookieName, signSessionToken } from './session-cookie';

@@ -10,18 +10,11 @@ import { and, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, sponsorships } from '../../db/schema';
 import type { Work } from '../../db/transaction';
+import { planColumns, planRulesOf } from '../auth';
 import { closeSponsorships, type EndedSponsorship } from './sponsorship-end';
 
-/** The profile columns the shared plan rules read, plus the Tier 4 feature that depends on them. */
-const planColumns = {
-  userId: profiles.userId,
-  tierLevel: profiles.tierLevel,
-  tierSubscriptionActive: profiles.tierSubscriptionActive,
-  tierSubscriptionEndsAt: profiles.tierSubscriptionEndsAt,
-  isSponsored: profiles.isSponsored,
-  verified: profiles.verified,
-  ghostMode: profiles.ghostMode,
-};
+/** What setMemberPlan reads back of each member it changed: the plan rules' columns, and Ghost Mode. */
+const changedColumns = { userId: profiles.userId, ...planColumns, ghostMode: profiles.ghostMode };
 type PlanRow = PlanFacts & { userId: string; ghostMode: boolean };
 
 /** The plan facts a member's plan changes may touch. */
@@ -32,7 +25,7 @@ export type PlanValues = Partial<
   >
 >;
 
-/** A profile's plan facts as the shared rules read them. No plan rule reads roles, so none are loaded. */
+/** A changed profile's plan facts as the shared rules read them (no plan rule reads roles). */
 const planRules = (row: PlanRow): Actor => actorFromPlan(row, []);
 
 /**
@@ -42,8 +35,7 @@ const planRules = (row: PlanRow): Actor => actorFromPlan(row, []);
  * null when the member has no profile.
  */
 export async function lockedPlanRules(tx: Db, userId: string): Promise<Actor | null> {
-  const [row] = await tx.select(planColumns).from(profiles).where(eq(profiles.userId, userId)).for('update');
-  return row ? planRules(row) : null;
+  return (await planRulesOf(tx, [userId], { lock: true })).get(userId) ?? null;
 }
 
 /**
@@ -56,7 +48,7 @@ export async function lockedPlanRules(tx: Db, userId: string): Promise<Actor | n
  */
 export async function setMemberPlan(work: Work, who: string | SQL, values: PlanValues): Promise<string[]> {
   const where = typeof who === 'string' ? eq(profiles.userId, who) : who;
-  const rows = await work.tx.update(profiles).set(values).where(where).returning(planColumns);
+  const rows = await work.tx.update(profiles).set(values).where(where).returning(changedColumns);
   const lostGhostMode = rows
     .filter((r) => r.ghostMode && !canUseGhostMode(planRules(r)))
     .map((r) => r.userId);

@@ -1,7 +1,6 @@
 import {
   ALREADY_SPONSORED_TEXT,
   AppError,
-  actorFromPlan,
   ErrorCode,
   maxVisibleTier,
   SPONSOR_OBSERVER_TEXT,
@@ -13,10 +12,10 @@ import {
   sponsorshipPriceCents,
   type TierLevel,
 } from '@royal/shared';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, sponsorships } from '../../db/schema';
-import type { MemberActor } from '../auth';
+import { type MemberActor, planRulesOf } from '../auth';
 import { reachableBy } from '../members';
 
 // Shared by the quote (sponsorship-quote.ts) and the payment (sponsorship-start.ts): the sponsor is
@@ -42,31 +41,20 @@ export async function sponsorshipTerms(
   { lock }: { lock: boolean },
 ): Promise<Terms> {
   if (memberId === actor.id) throw new AppError(ErrorCode.VALIDATION_FAILED, SPONSOR_SELF_TEXT);
-  const read = tx
-    .select({
-      userId: profiles.userId,
-      name: profiles.name,
-      tierLevel: profiles.tierLevel,
-      tierSubscriptionActive: profiles.tierSubscriptionActive,
-      tierSubscriptionEndsAt: profiles.tierSubscriptionEndsAt,
-      isSponsored: profiles.isSponsored,
-      verified: profiles.verified,
-      sponsoringEnabled: profiles.canSponsor,
-    })
+  const plans = await planRulesOf(tx, [actor.id, memberId], { lock });
+  const [me] = await tx
+    .select({ name: profiles.name, sponsoringEnabled: profiles.canSponsor })
     .from(profiles)
-    .where(inArray(profiles.userId, [actor.id, memberId]))
-    .orderBy(profiles.userId);
-  const rows = lock ? await read.for('update') : await read;
-  const me = rows.find((r) => r.userId === actor.id);
+    .where(eq(profiles.userId, actor.id));
   if (!me?.sponsoringEnabled) throw new AppError(ErrorCode.FORBIDDEN, SPONSORING_DISABLED_TEXT);
   // The access hook read the cached actor; the plan as it is now decides.
-  const block = sponsorBlock(actorFromPlan(me, []));
+  const block = sponsorBlock(plans.get(actor.id) ?? null);
   if (block) throw new AppError(ErrorCode[block.code], block.message);
 
   // Someone the sponsor could meet in the app (the members' rule): sponsoring a hidden member by id
   // would put their name in the sponsor's list.
   const [reachable] = await tx
-    .select({ id: profiles.userId })
+    .select({ name: profiles.name })
     .from(profiles)
     .where(
       and(
@@ -74,9 +62,9 @@ export async function sponsorshipTerms(
         reachableBy({ id: actor.id, tier: actor.tier, maxTier: maxVisibleTier(actor.rules) }),
       ),
     );
-  const member = rows.find((r) => r.userId === memberId);
+  const member = plans.get(memberId);
   if (!reachable || !member) throw new AppError(ErrorCode.NOT_FOUND, SPONSORED_MEMBER_UNAVAILABLE_TEXT);
-  const tierLevel = member.tierLevel as TierLevel;
+  const tierLevel = member.tier_level;
   const priceCents = sponsorshipPriceCents(tierLevel);
   if (priceCents === null) throw new AppError(ErrorCode.CONFLICT, SPONSOR_OBSERVER_TEXT);
 
@@ -94,5 +82,5 @@ export async function sponsorshipTerms(
     );
   if ((live?.received ?? 0) > 0) throw new AppError(ErrorCode.CONFLICT, ALREADY_SPONSORED_TEXT);
   if ((live?.given ?? 0) >= SPONSORSHIP_LIMIT) throw new AppError(ErrorCode.SPONSORSHIP_LIMIT);
-  return { sponsorName: me.name, member: { id: memberId, name: member.name, tierLevel }, priceCents };
+  return { sponsorName: me.name, member: { id: memberId, name: reachable.name, tierLevel }, priceCents };
 }

@@ -2,18 +2,15 @@ import {
   type Access,
   AppError,
   accessRefusal,
-  actorFromPlan,
   ErrorCode,
   maxVisibleTier,
   RECEIVER_UNAVAILABLE_TEXT,
-  type Role,
-  type TierLevel,
   TRANSFER_SELF_TEXT,
 } from '@royal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { escrowWallets, profiles, userRoles } from '../../db/schema';
-import type { MemberActor } from '../auth';
+import { escrowWallets, profiles } from '../../db/schema';
+import { type MemberActor, planRulesOf } from '../auth';
 import { reachableBy } from '../members';
 
 /** Who may send money: the transfer route's access, asked again when a held transfer is released. */
@@ -61,20 +58,11 @@ export async function transferRefusal(
  * has them), or null when their account or wallet is gone.
  */
 export async function transferSenderById(tx: Db, userId: string): Promise<TransferSender | null> {
-  const [row] = await tx
-    .select({
-      tierLevel: profiles.tierLevel,
-      tierSubscriptionActive: profiles.tierSubscriptionActive,
-      tierSubscriptionEndsAt: profiles.tierSubscriptionEndsAt,
-      isSponsored: profiles.isSponsored,
-      verified: profiles.verified,
-      roles: sql<
-        Role[]
-      >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${profiles.userId})`,
-    })
-    .from(profiles)
-    .innerJoin(escrowWallets, eq(escrowWallets.userId, profiles.userId))
-    .where(eq(profiles.userId, userId));
-  if (!row) return null;
-  return { id: userId, tier: row.tierLevel as TierLevel, rules: actorFromPlan(row, row.roles) };
+  const rules = (await planRulesOf(tx, [userId], { roles: true })).get(userId);
+  if (!rules) return null;
+  const [wallet] = await tx
+    .select({ userId: escrowWallets.userId })
+    .from(escrowWallets)
+    .where(eq(escrowWallets.userId, userId));
+  return wallet ? { id: userId, tier: rules.tier_level, rules } : null;
 }
