@@ -7,7 +7,7 @@ import {
 } from '@royal/shared';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { profiles, sponsorships, walletTransactions } from '../../db/schema';
+import { profiles, sponsorships } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import { type NewNotification, notify } from '../notifications';
 import { lockWallets, postEntry } from '../wallet';
@@ -75,20 +75,19 @@ async function refundUnusedTime(work: Work, ended: readonly EndedSponsorship[]) 
     refunds.map((s) => s.sponsorId),
   );
   for (const s of refunds) {
-    const entryId = await postEntry(work.tx, wallets, {
+    await postEntry(work.tx, wallets, {
       type: 'refund',
       description: `sponsorship ${s.id} ended early`,
       legs: [
         { userId: s.sponsorId, account: 'wallet', amountCents: s.refundedCents },
         { platform: 'platform_revenue', amountCents: -s.refundedCents },
       ],
-    });
-    await work.tx.insert(walletTransactions).values({
-      userId: s.sponsorId,
-      entryId,
-      amountCents: s.refundedCents,
-      transactionType: 'refund',
-      counterpartyId: s.sponsoredId,
+      history: {
+        userId: s.sponsorId,
+        amountCents: s.refundedCents,
+        transactionType: 'refund',
+        counterpartyId: s.sponsoredId,
+      },
     });
   }
 }

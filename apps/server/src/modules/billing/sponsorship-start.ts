@@ -12,7 +12,7 @@ import {
 } from '@royal/shared';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { sponsorships, walletTransactions } from '../../db/schema';
+import { sponsorships } from '../../db/schema';
 import { notify } from '../notifications';
 import { type Keyed, lockWallets, postEntry, runIdempotent } from '../wallet';
 import { setMemberPlan } from './member-plan';
@@ -56,6 +56,13 @@ export function sponsorMember(ctx: AppContext, { actor, key, input }: Keyed<Spon
           { userId: actor.id, account: 'wallet', amountCents: -price },
           { platform: 'platform_revenue', amountCents: price },
         ],
+        history: {
+          userId: actor.id,
+          amountCents: -price,
+          transactionType: 'subscription',
+          transferType: 'sponsorship',
+          counterpartyId: input.user_id,
+        },
       });
       const paidFrom = new Date();
       const values = {
@@ -80,14 +87,6 @@ export function sponsorMember(ctx: AppContext, { actor, key, input }: Keyed<Spon
           throw new AppError(ErrorCode.CONFLICT, ALREADY_SPONSORED_TEXT);
         throw error;
       }
-      await tx.insert(walletTransactions).values({
-        userId: actor.id,
-        entryId,
-        amountCents: -price,
-        transactionType: 'subscription',
-        transferType: 'sponsorship',
-        counterpartyId: input.user_id,
-      });
       await setMemberPlan(work, input.user_id, { isSponsored: true });
       await notify(work, [
         {

@@ -11,7 +11,7 @@ import {
 } from '@royal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { checkouts, escrowWallets, walletTransactions } from '../../db/schema';
+import { checkouts, escrowWallets } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 import { openCheckout } from '../payments';
 import { runIdempotent } from './idempotency';
@@ -80,7 +80,7 @@ export async function creditDeposit(
   const wallets = await lockWallets(work.tx, [input.userId]);
   if (!wallets.has(input.userId))
     throw new Error(`deposit for a member without a wallet (${input.checkoutId})`);
-  const entryId = await postEntry(work.tx, wallets, {
+  await postEntry(work.tx, wallets, {
     type: 'deposit',
     description: `checkout ${input.checkoutId}`,
     providerEventId: input.eventId,
@@ -88,11 +88,6 @@ export async function creditDeposit(
       { userId: input.userId, account: 'wallet', amountCents: input.amountCents },
       { platform: 'provider_clearing', amountCents: -input.amountCents },
     ],
-  });
-  await work.tx.insert(walletTransactions).values({
-    userId: input.userId,
-    entryId,
-    amountCents: input.amountCents,
-    transactionType: 'deposit',
+    history: { userId: input.userId, amountCents: input.amountCents, transactionType: 'deposit' },
   });
 }

@@ -1,7 +1,13 @@
 import { AppError, ErrorCode, type TransactionType } from '@royal/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { escrowWallets, ledgerAccounts, ledgerEntries, ledgerLines } from '../../db/schema';
+import {
+  escrowWallets,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerLines,
+  walletTransactions,
+} from '../../db/schema';
 
 // The ledger (DESIGN "Money"): every movement is one append-only entry whose lines sum to zero (the
 // database refuses anything else at commit). A member's spendable balance and held amount live on
@@ -42,7 +48,19 @@ export type EntryInput = {
   providerEventId?: string;
   createdBy?: string | null;
   legs: readonly Leg[];
+  /**
+   * The member's row in their wallet history (GET /api/wallet/transactions) for this entry, written
+   * with it: what a member sees there is always an entry of the ledger. Entries no member asked for
+   * (card revenue, a held transfer settling) have none, or update the row written when it was held.
+   */
+  history?: HistoryRow;
 };
+
+/** A row of a member's wallet history, but for the id of the entry it shows (postEntry fills it in). */
+export type HistoryRow = Omit<
+  typeof walletTransactions.$inferInsert,
+  'id' | 'entryId' | 'createdAt' | 'updatedAt'
+>;
 
 /**
  * Locks the members' wallet rows for the rest of the transaction, always in user-id order: two
@@ -74,8 +92,8 @@ export function lockedWallet(wallets: LockedWallets, userId: string): LockedWall
 }
 
 /**
- * Posts one balanced entry and applies it to the locked wallets (which must include every member
- * leg). A leg that would take a balance below zero refuses the whole entry with INSUFFICIENT_FUNDS
+ * Posts one balanced entry, with its history row if it has one, and applies it to the locked wallets
+ * (which must include every member leg). A leg that would take a balance below zero refuses the whole entry with INSUFFICIENT_FUNDS
  * before anything is written; the wallet's check constraint and the commit-time zero-sum trigger are
  * the database's second line of defence.
  */
@@ -184,6 +202,7 @@ async function writeEntry(tx: Db, accounts: ReadonlyMap<string, AccountIds>, inp
             : accountOf(leg.userId).holdAccountId,
     })),
   );
+  if (input.history) await tx.insert(walletTransactions).values({ ...input.history, entryId: entry.id });
   return entry.id;
 }
 

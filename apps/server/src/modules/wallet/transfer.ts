@@ -55,9 +55,21 @@ export function sendTransfer(ctx: AppContext, { actor, key, input }: Keyed<Trans
       }
       const amount = input.amount_cents;
       const held = guard !== null;
-      let transfer: typeof peerTransfers.$inferSelect | undefined;
       // The transfer's rows are written before the wallets are locked (postEntryLockingLast): two
       // members' transfers then queue only for the balance check and the wallet update.
+      const [transfer] = await tx
+        .insert(peerTransfers)
+        .values({
+          senderId: actor.id,
+          receiverId: input.receiver_id,
+          amountCents: amount,
+          transferType: input.transfer_type,
+          message: input.message || null,
+          status: held ? 'held' : 'completed',
+          releaseAt: held ? new Date(now.getTime() + TRANSFER_GUARD.coolOffMinutes * MINUTE_MS) : null,
+        })
+        .returning();
+      if (!transfer) throw new Error('transfer not written');
       const { wallets } = await postEntryLockingLast(
         tx,
         {
@@ -72,24 +84,8 @@ export function sendTransfer(ctx: AppContext, { actor, key, input }: Keyed<Trans
                 { userId: actor.id, account: 'wallet', amountCents: -amount },
                 { userId: input.receiver_id, account: 'wallet', amountCents: amount },
               ],
-        },
-        async (entryId) => {
-          [transfer] = await tx
-            .insert(peerTransfers)
-            .values({
-              senderId: actor.id,
-              receiverId: input.receiver_id,
-              amountCents: amount,
-              transferType: input.transfer_type,
-              message: input.message || null,
-              status: held ? 'held' : 'completed',
-              releaseAt: held ? new Date(now.getTime() + TRANSFER_GUARD.coolOffMinutes * MINUTE_MS) : null,
-            })
-            .returning();
-          if (!transfer) throw new Error('transfer not written');
-          await tx.insert(walletTransactions).values({
+          history: {
             userId: actor.id,
-            entryId,
             amountCents: -amount,
             transactionType: 'transfer',
             counterpartyId: input.receiver_id,
@@ -97,11 +93,12 @@ export function sendTransfer(ctx: AppContext, { actor, key, input }: Keyed<Trans
             message: transfer.message,
             transferId: transfer.id,
             status: held ? 'pending' : 'completed',
-          });
+          },
+        },
+        async (entryId) => {
           if (!held) await creditReceiver(work, transfer, entryId, actor.name);
         },
       );
-      if (!transfer) throw new Error('transfer not written');
       await pausePoint(ctx.config, 'transfer.before-commit');
       return {
         transfer: presentTransfer(transfer),
