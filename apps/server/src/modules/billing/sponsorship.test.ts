@@ -14,7 +14,7 @@ import { request, type Session, useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { type MemberOptions, signedInMember, type TestMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost } from '../../../test/money';
-import { notifications, profiles, sponsorships, walletTransactions } from '../../db/schema';
+import { escrowWallets, notifications, profiles, sponsorships, walletTransactions } from '../../db/schema';
 import { lapseEndedSubscriptions } from './lapse';
 import { setMemberPlan } from './member-plan';
 import { endDueSponsorships } from './sponsorship-expiry';
@@ -52,6 +52,18 @@ async function profileOf(userId: string) {
   const [row] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, userId));
   if (!row) throw new Error('no profile');
   return row;
+}
+
+/** Runs `body` with the app's error log captured (each call's arguments). */
+async function withErrorLog<T>(body: (errors: unknown[][]) => Promise<T>): Promise<T> {
+  const errors: unknown[][] = [];
+  const original = t.app.ctx.log.error;
+  t.app.ctx.log.error = ((...args: unknown[]) => void errors.push(args)) as typeof original;
+  try {
+    return await body(errors);
+  } finally {
+    t.app.ctx.log.error = original;
+  }
 }
 
 /** The sponsorship notices a member has, oldest first. */
@@ -444,6 +456,36 @@ describe('a sponsorship ends', () => {
     expect(await sponsorshipNotices(patron.member.id)).toEqual([
       { title: 'Sponsorship Ended', message: 'Your 30-day sponsorship of Protégé is over' },
     ]);
+  });
+});
+
+describe('the sponsorship job', () => {
+  it('ends each on its own: one it cannot end (no wallet to refund) is logged and stays, the others end, the run fails', async () => {
+    const later = new Date(Date.now() + 11 * DAY_MS);
+    const broken = await sponsoringTwo();
+    const healthy = await sponsoringTwo();
+    await lapseEndedSubscriptions(t.app.ctx, later);
+    // The refund of the broken sponsor's unused share has no wallet to go to.
+    await t.app.ctx.db.delete(escrowWallets).where(eq(escrowWallets.userId, broken.patron.member.id));
+    const brokenIds = (await rowsOf(broken.patron)).map((r) => r.id);
+
+    await withErrorLog(async (errors) => {
+      await expect(
+        endDueSponsorships(t.app.ctx, new Date(Date.now() + SPONSORSHIP_RENEWAL_GRACE_MS + 60_000)),
+      ).rejects.toThrow('2 due sponsorship(s) could not be ended (each logged with its id); 2 ended');
+      expect(
+        errors
+          .map(([fields, message]) => [(fields as { sponsorshipId: string }).sponsorshipId, message])
+          .sort(),
+      ).toEqual(brokenIds.map((id) => [id, 'sponsorship could not be ended; it stays live']).sort());
+    });
+    expect((await rowsOf(healthy.patron)).map((r) => r.endReason)).toEqual([
+      'sponsor_plan_ended',
+      'sponsor_plan_ended',
+    ]);
+    expect((await rowsOf(broken.patron)).map((r) => r.revokedAt)).toEqual([null, null]);
+    expect((await balanceOf(t.app.ctx.db, healthy.patron.member.id)).balance).toBeGreaterThan(healthy.paid);
+    await expectLedgerConsistent(t.app.ctx.db);
   });
 });
 
