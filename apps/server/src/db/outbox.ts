@@ -63,17 +63,35 @@ export function outboxInsert(row: {
     returning id${row.returning ? sql`, ${row.returning}` : sql``}`;
 }
 
-/** Rows older than `olderThanMs`, oldest first, locked for this transaction; others' locked rows skipped. */
+/**
+ * Rows older than `olderThanMs`, oldest first, locked for this transaction; others' locked rows
+ * skipped. A row whose rebuild failed `attempts` times waits `olderThanMs` × 2^attempts, and one that
+ * failed `maxAttempts` times is passed over for good.
+ */
 export async function claimStrandedRows(
   tx: Db,
-  { olderThanMs, limit }: { olderThanMs: number; limit: number },
+  { olderThanMs, limit, maxAttempts }: { olderThanMs: number; limit: number; maxAttempts: number },
 ): Promise<Array<{ id: number; recipe: string; body: unknown }>> {
   const { rows } = await tx.execute<{ id: string | number; recipe: string; body: unknown }>(sql`
     select id, recipe, body from ${outboxEvents}
-    where created_at < now() - ${olderThanMs}::int * interval '1 millisecond'
+    where attempts < ${maxAttempts}::int
+      and created_at < now() - ${olderThanMs}::int * power(2, attempts) * interval '1 millisecond'
     order by id limit ${limit}::int
     for update skip locked`);
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** Counts one more failed rebuild of each of these rows; each row's count after it. */
+export async function countFailedRebuilds(
+  tx: Db,
+  ids: readonly number[],
+): Promise<Array<{ id: number; recipe: string; attempts: number }>> {
+  if (ids.length === 0) return [];
+  return tx
+    .update(outboxEvents)
+    .set({ attempts: sql`${outboxEvents.attempts} + 1` })
+    .where(inArray(outboxEvents.id, [...ids]))
+    .returning({ id: outboxEvents.id, recipe: outboxEvents.recipe, attempts: outboxEvents.attempts });
 }
 
 export async function deleteRows(db: Db, ids: readonly number[]): Promise<void> {

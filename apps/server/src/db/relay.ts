@@ -1,5 +1,12 @@
 import type { BusMessage } from '../adapters/bus';
-import { claimStrandedRows, deleteRows, type EventRecipes, STORED_MESSAGES, withEventId } from './outbox';
+import {
+  claimStrandedRows,
+  countFailedRebuilds,
+  deleteRows,
+  type EventRecipes,
+  STORED_MESSAGES,
+  withEventId,
+} from './outbox';
 import { collectingWork, publishMessage, type TransactionDeps } from './transaction';
 
 /**
@@ -9,6 +16,13 @@ import { collectingWork, publishMessage, type TransactionDeps } from './transact
  */
 export const STRANDED_AFTER_MS = 5_000;
 const ROWS_PER_PASS = 100;
+/**
+ * Failed rebuilds after which a row is set aside: kept, for someone to look at, and never claimed
+ * again. Each try waits twice as long as the one before (5, 10, 20 … s after the row was written), so
+ * the last comes about ten minutes after the first: a database hiccup passes, a recipe that cannot
+ * work stops holding a place in every pass.
+ */
+export const RELAY_MAX_ATTEMPTS = 8;
 
 export type RelayDeps = Pick<TransactionDeps, 'db' | 'bus' | 'log' | 'forgetLocally'> & {
   recipes: EventRecipes;
@@ -19,25 +33,24 @@ export type RelayDeps = Pick<TransactionDeps, 'db' | 'bus' | 'log' | 'forgetLoca
  * LOCKED, so instances side by side take different rows), publishes their events with the ids their
  * own instance would have given them, and deletes them in the same transaction. Delivery is at
  * least once: a worker that dies after publishing and before its COMMIT leaves the rows to the next
- * pass, and clients drop the ids they have seen. Returns how many rows it published.
+ * pass, and clients drop the ids they have seen. A row whose recipe fails is tried again later and
+ * set aside after RELAY_MAX_ATTEMPTS (the claim passes over it), so it never keeps the rows behind it
+ * waiting. Returns how many rows it published.
  */
 export async function relayStrandedEvents(
   deps: RelayDeps,
   { olderThanMs = STRANDED_AFTER_MS, limit = ROWS_PER_PASS } = {},
 ): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    const rows = await claimStrandedRows(tx, { olderThanMs, limit });
+    const rows = await claimStrandedRows(tx, { olderThanMs, limit, maxAttempts: RELAY_MAX_ATTEMPTS });
     const published: number[] = [];
+    const failed = new Map<number, unknown>();
     for (const row of rows) {
       let messages: readonly BusMessage[];
       try {
         messages = await messagesOf(deps, tx, row);
       } catch (error) {
-        // Left for the next pass (a database hiccup), and said loudly (a rebuild that cannot work).
-        deps.log.error(
-          { err: error, outboxId: row.id, recipe: row.recipe },
-          'outbox row could not be rebuilt',
-        );
+        failed.set(row.id, error);
         continue;
       }
       for (const [index, message] of messages.entries()) {
@@ -48,11 +61,20 @@ export async function relayStrandedEvents(
       published.push(row.id);
     }
     await deleteRows(tx, published);
+    for (const { id, recipe, attempts } of await countFailedRebuilds(tx, [...failed.keys()])) {
+      const facts = { err: failed.get(id), outboxId: id, recipe, attempts };
+      if (attempts >= RELAY_MAX_ATTEMPTS)
+        deps.log.error(facts, 'outbox row set aside: its events could not be rebuilt');
+      else deps.log.warn(facts, 'outbox row could not be rebuilt; tried again later');
+    }
     return published.length;
   });
 }
 
-/** A row's messages: stored as they were, or rebuilt by the recipe of the module that recorded them. */
+/**
+ * A row's messages: stored as they were, or rebuilt by the recipe of the module that recorded them, in
+ * a savepoint, so that a statement of it that fails leaves the pass's transaction usable.
+ */
 async function messagesOf(
   deps: RelayDeps,
   tx: TransactionDeps['db'],
@@ -61,7 +83,9 @@ async function messagesOf(
   if (row.recipe === STORED_MESSAGES) return row.body as BusMessage[];
   const recipe = deps.recipes[row.recipe];
   if (!recipe) throw new Error(`no outbox recipe named ${row.recipe}`);
-  const work = collectingWork(tx);
-  await recipe(row.body, work);
-  return work.messages;
+  return tx.transaction(async (savepoint) => {
+    const work = collectingWork(savepoint);
+    await recipe(row.body, work);
+    return work.messages;
+  });
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { createMember } from '../../test/factories';
 import type { BusMessage, EventBus } from '../adapters/bus';
-import { relayStrandedEvents } from './relay';
+import { RELAY_MAX_ATTEMPTS, relayStrandedEvents } from './relay';
 import { outboxEvents, profiles } from './schema';
 import { inTransaction } from './transaction';
 
@@ -172,5 +173,124 @@ describe('the events outbox (decision 034)', () => {
       { ...receipt(member.id), event: expect.objectContaining({ id: `${kept?.id}.0` }) },
     ]);
     expect(await outboxRows()).toEqual([]);
+  });
+
+  it('dates a row when it is written, so a unit that ran longer than the wait is not taken as it commits', async () => {
+    const member = await createMember(t.app);
+    const waitMs = 300;
+    let takenAsItCommitted = -1;
+    await inTransaction(
+      {
+        ...t.app.ctx.units,
+        afterCommit: async () => {
+          takenAsItCommitted = await relayStrandedEvents(
+            { ...t.app.ctx.units, recipes: {} },
+            { olderThanMs: waitMs },
+          );
+        },
+      },
+      async ({ tx, publish }) => {
+        await tx.update(profiles).set({ name: 'Slow' }).where(eq(profiles.userId, member.id));
+        // A unit that runs longer than the worker waits (its transaction began before this).
+        await new Promise((resolve) => setTimeout(resolve, waitMs * 2));
+        publish(receipt(member.id));
+      },
+    );
+    expect(takenAsItCommitted).toBe(0);
+  });
+});
+
+describe('the worker and the rows it cannot rebuild (decision 034)', () => {
+  beforeEach(() => t.app.ctx.units.outbox.settled());
+
+  /** A relay whose `broken` recipe always throws, with the warnings and errors it logs. */
+  function relayWithBrokenRecipe() {
+    const logged = { warn: [] as unknown[][], error: [] as unknown[][] };
+    const log = {
+      warn: (...args: unknown[]) => logged.warn.push(args),
+      error: (...args: unknown[]) => logged.error.push(args),
+    } as unknown as FastifyBaseLogger;
+    const rebuilds: unknown[] = [];
+    const deps = {
+      ...t.app.ctx.units,
+      log,
+      recipes: {
+        broken: async (body: unknown) => {
+          rebuilds.push(body);
+          throw new Error('cannot rebuild');
+        },
+      },
+    };
+    return { logged, rebuilds, relay: (limit?: number) => relayStrandedEvents(deps, { limit }) };
+  }
+
+  const write = async (recipe: string, body: unknown, age: string) => {
+    const [row] = await t.app.ctx.db
+      .insert(outboxEvents)
+      .values({ recipe, body, createdAt: sql`now() - ${age}::interval` })
+      .returning({ id: outboxEvents.id });
+    return row?.id as number;
+  };
+
+  it('sets a row aside after its last failed rebuild, and meanwhile relays the rows behind it', async () => {
+    const member = await createMember(t.app);
+    const { logged, relay } = relayWithBrokenRecipe();
+    // A full pass (two rows here) of rows that cannot be rebuilt, ahead of one that can.
+    const broken = [await write('broken', { n: 1 }, '1 day'), await write('broken', { n: 2 }, '1 day')];
+    await write('messages', [receipt(member.id)], '1 day');
+    const bus = recordBus();
+    let passes = 0;
+    while (bus.seen.length === 0 && passes <= RELAY_MAX_ATTEMPTS) {
+      await relay(2);
+      passes += 1;
+    }
+    bus.stop();
+    expect(bus.seen).toHaveLength(1);
+    // Kept for someone to look at, never claimed again.
+    const kept = await outboxRows();
+    expect(kept.map((row) => [row.id, row.attempts])).toEqual(broken.map((id) => [id, RELAY_MAX_ATTEMPTS]));
+    expect(await relay(2)).toBe(0);
+    expect((await outboxRows()).map((row) => row.attempts)).toEqual([RELAY_MAX_ATTEMPTS, RELAY_MAX_ATTEMPTS]);
+    // Said once each at error level when set aside; the tries before, as warnings.
+    expect(logged.error.map(([facts]) => (facts as { outboxId: number }).outboxId)).toEqual(broken);
+    expect(logged.warn).toHaveLength(2 * (RELAY_MAX_ATTEMPTS - 1));
+    await t.app.ctx.db.delete(outboxEvents);
+  });
+
+  it('waits twice as long before each new try of a row it could not rebuild', async () => {
+    const { rebuilds, relay } = relayWithBrokenRecipe();
+    const id = await write('broken', {}, '6 seconds');
+    expect(await relay()).toBe(0);
+    expect(rebuilds).toHaveLength(1);
+    // Due again at 10 s (twice the 5 s wait), not at the next pass.
+    await relay();
+    expect(rebuilds).toHaveLength(1);
+    await t.app.ctx.db.execute(
+      sql`update ${outboxEvents} set created_at = created_at - interval '5 seconds' where id = ${id}`,
+    );
+    await relay();
+    expect(rebuilds).toHaveLength(2);
+    await t.app.ctx.db.delete(outboxEvents);
+  });
+
+  it('keeps relaying after a rebuild failed in the database (its savepoint is rolled back)', async () => {
+    const member = await createMember(t.app);
+    const deps = {
+      ...t.app.ctx.units,
+      log: { warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger,
+      recipes: {
+        broken: async (_body: unknown, work: { tx: typeof t.app.ctx.db }) => {
+          await work.tx.execute(sql`select 1 / 0`);
+        },
+      },
+    };
+    await write('broken', {}, '1 minute');
+    await write('messages', [receipt(member.id)], '1 minute');
+    const bus = recordBus();
+    expect(await relayStrandedEvents(deps)).toBe(1);
+    bus.stop();
+    expect(bus.seen).toHaveLength(1);
+    expect((await outboxRows()).map((row) => [row.recipe, row.attempts])).toEqual([['broken', 1]]);
+    await t.app.ctx.db.delete(outboxEvents);
   });
 });
