@@ -3,7 +3,7 @@ import { REALTIME_CLOSE, type SocketFrame, socketFrameSchema } from '@royal/shar
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type Session, TEST_ORIGIN, testConfig } from '../../test/app';
-import { openTestDatabase } from '../../test/database';
+import { onPostgres, openTestDatabase } from '../../test/database';
 import { matchedPair } from '../../test/discovery';
 import { signedInMember } from '../../test/factories';
 import type { EventBus } from '../adapters/bus';
@@ -17,7 +17,7 @@ import type { DisposableDatabase } from '../db/scratch';
 import { UNIT_AFTER_COMMIT } from '../db/transaction';
 import { MAIL_MAX_ATTEMPTS, queueEmail } from '../modules/mail';
 import type { QueuedEmail } from '../ports/mail';
-import { deliverOnce } from './delivery';
+import { deliverOnce, startDeliveryWorker } from './delivery';
 
 // Durable events and e-mails (decision 034) with three API instances on one database: `dying` stops
 // for good right after a unit of work commits (TEST_PAUSE_AT, as a process SIGKILLed there would:
@@ -30,6 +30,9 @@ describe(`a process that dies between COMMIT and publish (${redisUrl ? 'Redis' :
   const buses: EventBus[] = [];
   const sent: Array<QueuedEmail & { by: string }> = [];
   let refuseMail = false;
+  /** While set, a hand-over waits on it (a transport that does not answer). */
+  let holdMail: Promise<void> | undefined;
+  const handedOver: string[] = [];
   let dying: App;
   let a: App;
   let b: App;
@@ -50,6 +53,8 @@ describe(`a process that dies between COMMIT and publish (${redisUrl ? 'Redis' :
         mailTransport: {
           kind: 'recording',
           async send(email) {
+            handedOver.push(email.to);
+            await holdMail;
             if (refuseMail) throw new Error('SMTP says no');
             sent.push({ ...email, by: name });
           },
@@ -254,4 +259,72 @@ describe(`a process that dies between COMMIT and publish (${redisUrl ? 'Redis' :
     await deliverOnce(a.ctx);
     expect(sent.filter((email) => email.to === to)).toEqual([]);
   });
+
+  /** Waits until `done` holds, or fails after `ms`. */
+  async function eventually(done: () => Promise<boolean> | boolean, ms = 5_000) {
+    const deadline = Date.now() + ms;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error('not within the time');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** A row a dead process left: an actor.invalidate for nobody, old enough for the worker. */
+  async function strandedRow() {
+    const [row] = await a.ctx.db
+      .insert(outboxEvents)
+      .values({
+        recipe: 'messages',
+        body: [{ kind: 'actor.invalidate', userIds: [randomUUID()] }],
+        createdAt: sql`now() - interval '1 minute'`,
+      })
+      .returning({ id: outboxEvents.id });
+    const gone = async () =>
+      (
+        await a.ctx.db
+          .select()
+          .from(outboxEvents)
+          .where(eq(outboxEvents.id, row?.id ?? 0))
+      ).length === 0;
+    return { gone };
+  }
+
+  it('gives up a hand-over the transport does not answer, as a refusal tried again later', async () => {
+    const to = `${randomUUID()}@mail.test`;
+    await queueEmail(a.ctx.db, { to, subject: 'Welcome', text: 'Hello' });
+    holdMail = new Promise(() => {});
+    const worker = startDeliveryWorker(a.ctx, a.log, { firstPassAfterMs: 0, mailSendTimeoutMs: 200 });
+    try {
+      const row = async () =>
+        (await a.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)))[0];
+      await eventually(async () => (await row())?.attempts === 1);
+      expect(await row()).toMatchObject({ status: 'queued', error: expect.stringMatching(/did not answer/) });
+    } finally {
+      holdMail = undefined;
+      await worker.stop();
+    }
+  });
+
+  // On PGlite a hand-over holds the one connection until it ends, so only its timeout bounds it.
+  it.skipIf(!onPostgres)(
+    'keeps relaying events while a hand-over to the transport is under way',
+    async () => {
+      const to = `${randomUUID()}@mail.test`;
+      await queueEmail(a.ctx.db, { to, subject: 'Welcome', text: 'Hello' });
+      let answer = () => {};
+      holdMail = new Promise((resolve) => {
+        answer = resolve;
+      });
+      const worker = startDeliveryWorker(a.ctx, a.log, { firstPassAfterMs: 0, intervalMs: 50 });
+      try {
+        await eventually(() => handedOver.includes(to));
+        const row = await strandedRow();
+        await eventually(row.gone, 3_000);
+      } finally {
+        answer();
+        holdMail = undefined;
+        await worker.stop();
+      }
+    },
+  );
 });

@@ -6,9 +6,13 @@ import { pausePoint } from '../lib/pause-point';
 import { SWIPE_EVENTS_RECIPE, swipeEventsRecipe } from '../modules/discovery';
 import { sendQueuedEmails } from '../modules/mail';
 import { SENT_MESSAGE_RECIPE, sentMessageRecipe } from '../modules/messaging';
+import type { MailTransport } from '../ports/mail';
 
 /** How often each instance's delivery worker looks at the outboxes. */
 export const DELIVERY_INTERVAL_MS = 1_000;
+
+/** How long the mail transport may take to accept one e-mail before the hand-over counts as refused. */
+export const MAIL_SEND_TIMEOUT_MS = 30_000;
 
 /** Where the restart tests stop the server: a mail pass has handed an e-mail over, its row is not committed. */
 export const MAIL_BEFORE_COMMIT = 'mail.before-commit';
@@ -26,45 +30,108 @@ export function eventRecipes(ctx: AppContext): EventRecipes {
 
 /**
  * One pass of the delivery worker: the events a dead process left (older than STRANDED_AFTER_MS),
- * then the queued e-mails. Tests call it directly.
+ * then the queued e-mails. Tests call it directly; the worker runs the two apart.
  */
 export async function deliverOnce(ctx: AppContext, recipes = eventRecipes(ctx)) {
-  const events = await relayStrandedEvents({ ...ctx.units, recipes });
-  const emails = await sendQueuedEmails({
-    db: ctx.db,
-    log: ctx.log,
-    transport: ctx.mail,
-    beforeCommit: () => pausePoint(ctx.config, MAIL_BEFORE_COMMIT),
-  });
-  return { events, emails };
+  return { events: await relayEvents(ctx, recipes), emails: await sendEmails(ctx) };
 }
 
+const relayEvents = (ctx: AppContext, recipes: EventRecipes) =>
+  relayStrandedEvents({ ...ctx.units, recipes });
+
+const sendEmails = (ctx: AppContext, sendTimeoutMs = MAIL_SEND_TIMEOUT_MS) =>
+  sendQueuedEmails({
+    db: ctx.db,
+    log: ctx.log,
+    transport: withSendTimeout(ctx.mail, sendTimeoutMs),
+    beforeCommit: () => pausePoint(ctx.config, MAIL_BEFORE_COMMIT),
+  });
+
 /**
- * The delivery worker, on every instance (the row locks share the work out): a pass every
- * DELIVERY_INTERVAL_MS, never two at once. The first waits STRANDED_AFTER_MS, so the members of an
- * instance that has just restarted are back on their sockets (they retry after 1, 2 and 5 s) before
- * the events it left behind go out.
+ * The transport with each hand-over bounded. A transport that never answers would hold its e-mail's
+ * transaction and row lock for ever (on PGlite, the one connection every request needs); after the
+ * timeout the hand-over counts as a refusal and is tried again later with the same id, which lets a
+ * downstream server recognise one that did go out (ports/mail.ts).
  */
-export function startDeliveryWorker(ctx: AppContext, log: FastifyBaseLogger) {
+export function withSendTimeout(transport: MailTransport, timeoutMs: number): MailTransport {
+  return {
+    kind: transport.kind,
+    send: (email) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`the mail transport did not answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        transport
+          .send(email)
+          .then(resolve, reject)
+          .finally(() => clearTimeout(timer));
+      }),
+  };
+}
+
+export type DeliveryTimings = {
+  /** The first pass of each loop (STRANDED_AFTER_MS). */
+  firstPassAfterMs: number;
+  /** Between a pass's end and the next (DELIVERY_INTERVAL_MS). */
+  intervalMs: number;
+  /** MAIL_SEND_TIMEOUT_MS. */
+  mailSendTimeoutMs: number;
+};
+
+/**
+ * The delivery worker, on every instance (the row locks share the work out): two loops, one for the
+ * events and one for the e-mails, so that a slow or silent mail transport never holds events up.
+ * Each runs a pass every DELIVERY_INTERVAL_MS, never two at once. The first waits STRANDED_AFTER_MS,
+ * so the members of an instance that has just restarted are back on their sockets (they retry after
+ * 1, 2 and 5 s) before the events it left behind go out.
+ */
+export function startDeliveryWorker(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  timings: Partial<DeliveryTimings> = {},
+) {
+  const {
+    firstPassAfterMs = STRANDED_AFTER_MS,
+    intervalMs = DELIVERY_INTERVAL_MS,
+    mailSendTimeoutMs = MAIL_SEND_TIMEOUT_MS,
+  } = timings;
   const recipes = eventRecipes(ctx);
+  const every = { firstPassAfterMs, intervalMs, log };
+  const loops = [
+    repeatPass(() => relayEvents(ctx, recipes), { ...every, failure: 'event delivery pass failed' }),
+    repeatPass(() => sendEmails(ctx, mailSendTimeoutMs), { ...every, failure: 'mail delivery pass failed' }),
+  ];
+  return {
+    /** Stops the timers and waits for the passes under way. */
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
+    },
+  };
+}
+
+/** Runs `pass` after `firstPassAfterMs`, then `intervalMs` after each pass ends, logging its failures. */
+function repeatPass(
+  pass: () => Promise<unknown>,
+  options: { firstPassAfterMs: number; intervalMs: number; log: FastifyBaseLogger; failure: string },
+) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
   const schedule = (delayMs: number) => {
     timer = setTimeout(() => {
-      running = deliverOnce(ctx, recipes)
+      running = pass()
         .then(() => undefined)
-        .catch((error) => log.error({ err: error }, 'delivery pass failed'))
+        .catch((error) => options.log.error({ err: error }, options.failure))
         .finally(() => {
           running = undefined;
-          if (!stopped) schedule(DELIVERY_INTERVAL_MS);
+          if (!stopped) schedule(options.intervalMs);
         });
     }, delayMs);
     timer.unref();
   };
-  schedule(STRANDED_AFTER_MS);
+  schedule(options.firstPassAfterMs);
   return {
-    /** Stops the timer and waits for a pass under way. */
     async stop() {
       stopped = true;
       clearTimeout(timer);
