@@ -44,6 +44,15 @@ describe('sponsorship refund', () => {
     expect(sponsorshipRefundCents(paid, after(at))).toBe(cents);
   });
 
+  it('counts what is left of the 30 days bought, whatever pauses moved the paid end', () => {
+    // Paused for six hours on day 10, so paid until six hours past the 30 days; ended on day 20 and
+    // six hours: ten of the thirty days are left, a third of the price.
+    const pause = 6 * 3_600_000;
+    const resumed = { ...paid, paidUntil: new Date(paid.paidUntil.getTime() + pause) };
+    expect(sponsorshipRefundCents(resumed, after((2 / 3) * SPONSORSHIP_PERIOD_MS + pause))).toBe(833);
+    expect(sponsorshipRefundCents(resumed, after(0))).toBe(2499);
+  });
+
   it('gives nothing back for a sponsorship nobody paid for', () => {
     expect(sponsorshipRefundCents({ ...paid, priceCents: 0 }, paidFrom)).toBe(0);
   });

@@ -39,16 +39,15 @@ export function sponsorshipPriceCents(tier: TierLevel): number | null {
 
 /**
  * What goes back to the sponsor when a sponsorship ends before its paid period does: the unused
- * share of the price, rounded down to the cent. Nothing once the period is over.
+ * share of the price, rounded down to the cent. The price bought SPONSORSHIP_PERIOD_MS of access, to
+ * `paidUntil`, which each pause of the sponsorship moved later by its length (decision 029): what is
+ * left is the time from the end (or from a pause still running) to `paidUntil`. Nothing once the
+ * period is over.
  */
-export function sponsorshipRefundCents(
-  paid: { priceCents: number; paidFrom: Date; paidUntil: Date },
-  endedAt: Date,
-): number {
-  const period = paid.paidUntil.getTime() - paid.paidFrom.getTime();
-  const unused = paid.paidUntil.getTime() - Math.max(endedAt.getTime(), paid.paidFrom.getTime());
-  if (period <= 0 || unused <= 0 || paid.priceCents <= 0) return 0;
-  return Math.floor((paid.priceCents * unused) / period);
+export function sponsorshipRefundCents(paid: { priceCents: number; paidUntil: Date }, endedAt: Date): number {
+  const unused = Math.min(paid.paidUntil.getTime() - endedAt.getTime(), SPONSORSHIP_PERIOD_MS);
+  if (unused <= 0 || paid.priceCents <= 0) return 0;
+  return Math.floor((paid.priceCents * unused) / SPONSORSHIP_PERIOD_MS);
 }
 
 export const SPONSORING_DISABLED_TEXT = 'Sponsoring is not enabled for your account';

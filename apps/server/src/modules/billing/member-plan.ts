@@ -6,7 +6,7 @@ import {
   type PlanFacts,
   type SponsorshipEndReason,
 } from '@royal/shared';
-import { and, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, sponsorships } from '../../db/schema';
 import type { Work } from '../../db/transaction';
@@ -66,14 +66,17 @@ export async function setMemberPlan(work: Work, who: string | SQL, values: PlanV
  * lapses, is cancelled or is replaced by a lower one, the members its holder sponsors lose the access
  * at once (their sponsorships pause; the job ends them if the plan is not back within
  * SPONSORSHIP_RENEWAL_GRACE_HOURS); when it is back in force, those still paid for have it again.
+ * A pause stops the sponsorship's clock: the member had none of the paid time while it lasted, so
+ * resuming moves the paid end later by the pause's length, in the same statement.
  */
 async function followSponsorPlans(work: Work, rows: readonly PlanRow[]) {
+  const now = new Date();
   const lapsed = rows.filter((r) => !canSponsor(planRules(r))).map((r) => r.userId);
   const inForce = rows.filter((r) => canSponsor(planRules(r))).map((r) => r.userId);
   if (lapsed.length > 0) {
     const paused = await work.tx
       .update(sponsorships)
-      .set({ suspendedAt: new Date() })
+      .set({ suspendedAt: now })
       .where(
         and(
           inArray(sponsorships.sponsorId, lapsed),
@@ -87,13 +90,17 @@ async function followSponsorPlans(work: Work, rows: readonly PlanRow[]) {
   if (inForce.length > 0) {
     const resumed = await work.tx
       .update(sponsorships)
-      .set({ suspendedAt: null })
+      .set({
+        suspendedAt: null,
+        paidUntil: sql`${sponsorships.paidUntil} + (${now.toISOString()}::timestamptz - ${sponsorships.suspendedAt})`,
+      })
       .where(
         and(
           inArray(sponsorships.sponsorId, inForce),
           isNull(sponsorships.revokedAt),
           isNotNull(sponsorships.suspendedAt),
-          gt(sponsorships.paidUntil, new Date()),
+          // Paid time was left when it paused (one paused after its end is the job's to end).
+          gt(sponsorships.paidUntil, sponsorships.suspendedAt),
         ),
       )
       .returning({ sponsoredId: sponsorships.sponsoredId });

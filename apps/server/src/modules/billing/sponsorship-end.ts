@@ -31,8 +31,8 @@ const sponsored = alias(profiles, 'sponsored');
 /**
  * Ends the live sponsorships `which` selects, in the caller's unit of work: marks them ended with the
  * reason, gives the sponsor back the unused share of what they paid (from the end, or from when it was
- * paused; to their wallet, through the ledger), and tells both members, once per sponsorship. Does not touch the sponsored members' plan
- * flags: the caller does (endSponsorships in member-plan.ts).
+ * paused; to their wallet, through the ledger), and tells both members, once per sponsorship. Does
+ * not touch the sponsored members' plan flags: the caller does (endSponsorships in member-plan.ts).
  */
 export async function closeSponsorships(
   work: Work,
@@ -48,7 +48,6 @@ export async function closeSponsorships(
       id: sponsorships.id,
       sponsorId: sponsorships.sponsorId,
       sponsoredId: sponsorships.sponsoredId,
-      paidFrom: sponsorships.createdAt,
       paidUntil: sponsorships.paidUntil,
       priceCents: sponsorships.priceCents,
       suspendedAt: sponsorships.suspendedAt,

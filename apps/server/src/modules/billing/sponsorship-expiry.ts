@@ -14,7 +14,12 @@ import { endSponsorships } from './member-plan';
  * the next run, and the others go on; the run then fails, so the job's failure shows too.
  */
 export async function endDueSponsorships(ctx: AppContext, now = new Date()): Promise<number> {
-  const over = lte(sponsorships.paidUntil, now);
+  // A paused sponsorship's clock stands still (resuming adds the pause to its paid end): its period is
+  // over only if it was over when it paused.
+  const over = and(
+    lte(sponsorships.paidUntil, now),
+    or(isNull(sponsorships.suspendedAt), lte(sponsorships.paidUntil, sponsorships.suspendedAt)),
+  ) as SQL;
   const notRenewed = lte(sponsorships.suspendedAt, new Date(now.getTime() - SPONSORSHIP_RENEWAL_GRACE_MS));
   const due = await ctx.db
     .select({ id: sponsorships.id })

@@ -459,6 +459,52 @@ describe('a sponsorship ends', () => {
   });
 });
 
+describe('a paused sponsorship', () => {
+  it('stops its clock: the period does not run out during the pause, resuming adds the pause, a later refund counts it', async () => {
+    const patron = await vaultSponsor({ subscriptionEndsAt: new Date(Date.now() + 10 * DAY_MS) });
+    const protege = await unpaidMember(4);
+    const { sponsorship } = (await sponsor(patron, protege.member.id, PRICE(4))).json();
+    await lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 11 * DAY_MS));
+    // The test clock: paid on day 0, paused for the last six hours, with seven hours of the 30 days
+    // left when the pause began; on the real clock the paid end is an hour away.
+    const HOUR_MS = 3_600_000;
+    await t.app.ctx.db
+      .update(sponsorships)
+      .set({
+        createdAt: sql`now() - interval '719 hours'`,
+        paidUntil: sql`now() + interval '1 hour'`,
+        suspendedAt: sql`now() - interval '6 hours'`,
+      })
+      .where(eq(sponsorships.id, sponsorship.id));
+
+    // Past the paid end but within the day's grace: still paused, not over.
+    await endDueSponsorships(t.app.ctx, new Date(Date.now() + 2 * HOUR_MS));
+    expect((await rowsOf(patron)).map((r) => r.revokedAt)).toEqual([null]);
+
+    // The sponsor's plan is renewed: the member has the seven hours they did not get.
+    await t.app.ctx.transact((work) =>
+      setMemberPlan(work, patron.member.id, {
+        tierSubscriptionActive: true,
+        tierSubscriptionEndsAt: new Date(Date.now() + 40 * DAY_MS),
+      }),
+    );
+    const [row] = await rowsOf(patron);
+    expect(row?.suspendedAt).toBeNull();
+    expect(Math.abs((row?.paidUntil.getTime() ?? 0) - (Date.now() + 7 * HOUR_MS))).toBeLessThan(60_000);
+    expect((await profileOf(protege.member.id)).isSponsored).toBe(true);
+
+    // Ended now, the sponsor gets back seven hours of the 30 days' price.
+    const before = (await balanceOf(t.app.ctx.db, patron.member.id)).balance;
+    const ended = await endEarly(patron, sponsorship.id);
+    const share = (PRICE(4) * 7 * HOUR_MS) / SPONSORSHIP_PERIOD_MS;
+    expect(Math.abs(ended.json().refunded_cents - share)).toBeLessThan(2);
+    expect((await balanceOf(t.app.ctx.db, patron.member.id)).balance).toBe(
+      before + ended.json().refunded_cents,
+    );
+    await expectLedgerConsistent(t.app.ctx.db);
+  });
+});
+
 describe('the sponsorship job', () => {
   it('ends each on its own: one it cannot end (no wallet to refund) is logged and stays, the others end, the run fails', async () => {
     const later = new Date(Date.now() + 11 * DAY_MS);
