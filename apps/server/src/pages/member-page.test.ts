@@ -218,6 +218,26 @@ describe("the budget of members' pages rendered on the server (issue 31)", () =>
     expect(rendered((await load(b.session)).body)).toBe(true);
     expect(rendered((await load(b.session)).body)).toBe(false);
   });
+
+  it('counts the addresses of one IPv6 /64 as one address, as the connection limit does', async () => {
+    const from = (session: Session, remoteAddress: string) =>
+      limited.app.inject({ url: '/app', headers: { cookie: session.cookie }, remoteAddress });
+    const [a, b, c] = [
+      await viewerWithOneCard(limited.app, nextAge),
+      await viewerWithOneCard(limited.app, nextAge),
+      await viewerWithOneCard(limited.app, nextAge),
+    ];
+    const pages = [
+      await from(a.session, '2001:db8:5:6::1'),
+      await from(a.session, '2001:db8:5:6::1'),
+      await from(b.session, '2001:db8:5:6::2'),
+      await from(b.session, '2001:db8:5:6:ffff::2'),
+      await from(c.session, '2001:db8:5:6::3'),
+    ];
+    expect(pages.map((res) => rendered(res.body))).toEqual([true, true, true, true, false]);
+    // The next /64 has a budget of its own.
+    expect(rendered((await from(c.session, '2001:db8:5:7::3')).body)).toBe(true);
+  });
 });
 
 const deck = { markup: '<main>deck</main>', mergedClasses: { 'p-1 p-2': 'p-2' } };

@@ -6,7 +6,7 @@ import { leadPhotoOf, type RenderedPage } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAttemptCounter } from '../lib/attempt-counter-factory';
 import { resolveRequestActor } from '../plugins/access';
-import { clientAddress } from '../plugins/security';
+import { rateLimitKey } from '../plugins/security';
 import { firstScreenReplies, rendersFirstScreen } from './first-screen';
 import { pageHints, preloadImage } from './page-hints';
 import { loadPageRenderer, renderedPageHtml, sendMemberPage, templateReader } from './rendered-page';
@@ -63,7 +63,7 @@ function memberPageBudget(app: FastifyInstance) {
   const perMember = createAttemptCounter(redis, 'rc-page-member:', MINUTE);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const limits = config.pageRateLimits;
-    if ((await perAddress.add(clientAddress(request))) > limits.perAddressPerMinute) return false;
+    if ((await perAddress.add(rateLimitKey(request))) > limits.perAddressPerMinute) return false;
     await resolveRequestActor(app, request, reply, false);
     return !request.actor || (await perMember.add(request.actor.id)) <= limits.perMemberPerMinute;
   };

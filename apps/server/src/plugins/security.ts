@@ -5,12 +5,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
+import { connectionKey } from './connections';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** `injectWS` and some proxies leave `req.ip` empty; every limiter must still get a key. */
 export const clientAddress = (request: FastifyRequest) =>
   request.ip || request.socket?.remoteAddress || 'unknown';
+
+/**
+ * What a per-address limit counts by: the client's address grouped as the connection limit groups
+ * it (an IPv6 address by its /64), so that one subscriber does not get a budget per address it holds.
+ */
+export const rateLimitKey = (request: FastifyRequest) => connectionKey(clientAddress(request));
 
 /**
  * A state-changing request must come from our own pages. Browsers always send Origin on such
@@ -95,7 +102,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
     global: true,
     max: config.rateLimits.apiPerAddressPerMinute,
     timeWindow: '1 minute',
-    keyGenerator: clientAddress,
+    keyGenerator: rateLimitKey,
     ...(redis ? { redis, nameSpace: 'rc-rl:' } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new AppError(ErrorCode.RATE_LIMITED, undefined, { retry_after_ms: context.ttl });
