@@ -1,0 +1,1 @@
+ALTER TYPE "public"."sponsorship_end_reason" ADD VALUE 'own_plan';
