@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SPONSORSHIP_LIMIT } from './sponsorship';
+import { SPONSORED_MEMBER_HAS_PLAN_TEXT, SPONSORSHIP_LIMIT } from './sponsorship';
 
 /** Stable machine codes of every API refusal; clients branch on these, never on messages. */
 export const ErrorCode = {
@@ -39,6 +39,7 @@ export const ErrorCode = {
   SUPER_LIKE_LIMIT: 'SUPER_LIKE_LIMIT',
   BOOST_UNAVAILABLE: 'BOOST_UNAVAILABLE',
   SPONSORSHIP_LIMIT: 'SPONSORSHIP_LIMIT',
+  MEMBER_HAS_PLAN: 'MEMBER_HAS_PLAN',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -65,6 +66,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   MATCH_EXPIRED: 409,
   IDEMPOTENCY_CONFLICT: 409,
   CONFIRMATION_REQUIRED: 409,
+  MEMBER_HAS_PLAN: 409,
   ESCROW_LIMIT: 422,
   BOOST_UNAVAILABLE: 422,
   SPONSORSHIP_LIMIT: 422,
@@ -121,6 +123,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   SUPER_LIKE_LIMIT: "You've used today's super likes. Get a Super Likes Pack for 10 more.",
   BOOST_UNAVAILABLE: 'This boost is not on sale yet',
   SPONSORSHIP_LIMIT: `You can sponsor up to ${SPONSORSHIP_LIMIT} members at a time`,
+  MEMBER_HAS_PLAN: SPONSORED_MEMBER_HAS_PLAN_TEXT,
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */

@@ -11,10 +11,11 @@ export const SPONSORSHIP_PERIOD_DAYS = 30;
 export const SPONSORSHIP_PERIOD_MS = SPONSORSHIP_PERIOD_DAYS * DAY_MS;
 
 /**
- * Why a sponsorship ended: the sponsor ended it, its paid period ran out, or the sponsor's own Vault
- * Verified plan ended (lapsed, cancelled, or replaced by a lower one).
+ * Why a sponsorship ended: the sponsor ended it, its paid period ran out, the sponsor's own Vault
+ * Verified plan ended (lapsed, cancelled, or replaced by a lower one), or the sponsored member's own
+ * plan came into force (a sponsorship pays only for a member without one: decision 029).
  */
-export const SPONSORSHIP_END_REASONS = ['revoked', 'expired', 'sponsor_plan_ended'] as const;
+export const SPONSORSHIP_END_REASONS = ['revoked', 'expired', 'sponsor_plan_ended', 'own_plan'] as const;
 export type SponsorshipEndReason = (typeof SPONSORSHIP_END_REASONS)[number];
 
 /**
@@ -54,6 +55,8 @@ export const SPONSORING_DISABLED_TEXT = 'Sponsoring is not enabled for your acco
 export const SPONSOR_SELF_TEXT = 'You cannot sponsor yourself';
 export const SPONSOR_OBSERVER_TEXT = 'Observers have no paid plan to sponsor';
 export const ALREADY_SPONSORED_TEXT = 'This member is already sponsored';
+export const SPONSORED_MEMBER_HAS_PLAN_TEXT =
+  'This member already has an active plan of their own. You can sponsor them once it ends.';
 export const SPONSORSHIP_NOT_FOUND_TEXT = 'Sponsorship not found';
 export const SPONSORSHIP_FUNDS_TEXT =
   'Your wallet balance is too low for this sponsorship. Add money to your Escrow Wallet first.';

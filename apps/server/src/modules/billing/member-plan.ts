@@ -3,6 +3,7 @@ import {
   actorFromPlan,
   canSponsor,
   canUseGhostMode,
+  isSubscriptionActive,
   type PlanFacts,
   type SponsorshipEndReason,
 } from '@royal/shared';
@@ -40,11 +41,12 @@ export async function lockedPlanRules(tx: Db, userId: string): Promise<Actor | n
 
 /**
  * Sets the plan facts of the members `who` selects (one id, or a condition on profiles), turns off
- * the Ghost Mode of any who may no longer use it, pauses the sponsorships given by any who may no
- * longer sponsor (and resumes those of any who may again), and has every instance forget their
- * cached actors. Every change of a member's tier, subscription or sponsorship goes through here, so
- * a member never keeps a Tier 4 feature past the plan that granted it, nor gives access through a
- * sponsorship while the sponsor's plan is not in force. Returns the members changed.
+ * the Ghost Mode of any who may no longer use it, ends the sponsorship received by any whose own plan
+ * it puts in force, pauses the sponsorships given by any who may no longer sponsor (and resumes those
+ * of any who may again), and has every instance forget their cached actors. Every change of a
+ * member's tier, subscription or sponsorship goes through here, so a member never keeps a Tier 4
+ * feature past the plan that granted it, a sponsorship never pays for a tier it was not bought for,
+ * and none gives access while the sponsor's plan is not in force. Returns the members changed.
  */
 export async function setMemberPlan(work: Work, who: string | SQL, values: PlanValues): Promise<string[]> {
   const where = typeof who === 'string' ? eq(profiles.userId, who) : who;
@@ -55,10 +57,24 @@ export async function setMemberPlan(work: Work, who: string | SQL, values: PlanV
   if (lostGhostMode.length > 0) {
     await work.tx.update(profiles).set({ ghostMode: false }).where(inArray(profiles.userId, lostGhostMode));
   }
+  if (values.tierSubscriptionActive === true) await endSponsorshipsOfPayingMembers(work, rows);
   await followSponsorPlans(work, rows);
   const userIds = rows.map((r) => r.userId);
   if (userIds.length > 0) work.publish({ kind: 'actor.invalidate', userIds });
   return userIds;
+}
+
+/**
+ * A sponsorship pays for a member without a plan of their own in force, at their tier's price
+ * (decision 029), so the tier they hold while sponsored is the one it was bought for. A member whose
+ * own plan comes into force (bought, renewed, or back from a failed renewal) pays for their access
+ * from then on: the sponsorship they receive, live or paused, ends as an early end does (the
+ * sponsor's unused share back, both told). Otherwise a member sponsored at Tier 1 who bought one
+ * month of Tier 3 would keep Tier 3 on the sponsor's money once that month lapsed.
+ */
+async function endSponsorshipsOfPayingMembers(work: Work, rows: readonly PlanRow[]) {
+  const paying = rows.filter((r) => isSubscriptionActive(planRules(r))).map((r) => r.userId);
+  if (paying.length > 0) await endSponsorships(work, inArray(sponsorships.sponsoredId, paying), 'own_plan');
 }
 
 /**
@@ -74,38 +90,53 @@ async function followSponsorPlans(work: Work, rows: readonly PlanRow[]) {
   const lapsed = rows.filter((r) => !canSponsor(planRules(r))).map((r) => r.userId);
   const inForce = rows.filter((r) => canSponsor(planRules(r))).map((r) => r.userId);
   if (lapsed.length > 0) {
+    const running = and(inArray(sponsorships.sponsorId, lapsed), isNull(sponsorships.suspendedAt)) as SQL;
+    await lockSponsoredMembers(work, running);
     const paused = await work.tx
       .update(sponsorships)
       .set({ suspendedAt: now })
-      .where(
-        and(
-          inArray(sponsorships.sponsorId, lapsed),
-          isNull(sponsorships.revokedAt),
-          isNull(sponsorships.suspendedAt),
-        ),
-      )
+      .where(and(running, isNull(sponsorships.revokedAt)))
       .returning({ sponsoredId: sponsorships.sponsoredId });
     await setSponsored(work, paused, false);
   }
   if (inForce.length > 0) {
+    const resumable = and(
+      inArray(sponsorships.sponsorId, inForce),
+      isNotNull(sponsorships.suspendedAt),
+      // Paid time was left when it paused (one paused after its end is the job's to end).
+      gt(sponsorships.paidUntil, sponsorships.suspendedAt),
+    ) as SQL;
+    await lockSponsoredMembers(work, resumable);
     const resumed = await work.tx
       .update(sponsorships)
       .set({
         suspendedAt: null,
         paidUntil: sql`${sponsorships.paidUntil} + (${now.toISOString()}::timestamptz - ${sponsorships.suspendedAt})`,
       })
-      .where(
-        and(
-          inArray(sponsorships.sponsorId, inForce),
-          isNull(sponsorships.revokedAt),
-          isNotNull(sponsorships.suspendedAt),
-          // Paid time was left when it paused (one paused after its end is the job's to end).
-          gt(sponsorships.paidUntil, sponsorships.suspendedAt),
-        ),
-      )
+      .where(and(resumable, isNull(sponsorships.revokedAt)))
       .returning({ sponsoredId: sponsorships.sponsoredId });
     await setSponsored(work, resumed, true);
   }
+}
+
+/**
+ * Locks the profiles of the members whom the live sponsorships `which` selects sponsor, in id order,
+ * before those sponsorships change. Whatever pauses, resumes or ends a sponsorship then takes the
+ * member's profile first and the sponsorship row second, as a payment of the member's own plan must
+ * (it locks their profile to decide, then ends the sponsorship): the other way round, the two would
+ * deadlock.
+ */
+async function lockSponsoredMembers(work: Work, which: SQL) {
+  const sponsored = work.tx
+    .select({ id: sponsorships.sponsoredId })
+    .from(sponsorships)
+    .where(and(which, isNull(sponsorships.revokedAt)));
+  await work.tx
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(inArray(profiles.userId, sponsored))
+    .orderBy(profiles.userId)
+    .for('update');
 }
 
 async function setSponsored(work: Work, members: readonly { sponsoredId: string }[], isSponsored: boolean) {
@@ -131,6 +162,7 @@ export async function endSponsorships(
   reason: SponsorshipEndReason,
   now = new Date(),
 ): Promise<EndedSponsorship[]> {
+  await lockSponsoredMembers(work, which);
   const ended = await closeSponsorships(work, which, reason, now);
   await setSponsored(work, ended, false);
   return ended;

@@ -12,9 +12,9 @@ import type { Work } from '../../db/transaction';
 import { type NewNotification, notify } from '../notifications';
 import { lockWallets, postEntry } from '../wallet';
 
-// Ending sponsorships (decision 029), whatever ends them: the sponsor, the end of the paid period, or
+// Ending sponsorships (decision 029), whatever ends them: the sponsor, the end of the paid period,
 // the job once a sponsorship has stayed paused for a day because its sponsor's plan did not come back
-// (setMemberPlan only pauses and resumes). Apart from member-plan.ts so that endSponsorships there
+// (setMemberPlan only pauses and resumes), or the sponsored member's own plan (setMemberPlan). Apart from member-plan.ts so that endSponsorships there
 // can call it without an import cycle; everything else calls endSponsorships, which also takes the
 // sponsored members' access away.
 
@@ -109,6 +109,11 @@ const endTexts: Record<
   sponsor_plan_ended: {
     toSponsored: (sponsor) => `${sponsor}'s sponsorship ended with their ${TIERS[4].name} plan`,
     toSponsor: (name) => `Your sponsorship of ${name} ended with your ${TIERS[4].name} plan`,
+  },
+  own_plan: {
+    toSponsored: (sponsor) =>
+      `${sponsor}'s sponsorship of your plan ended now that you pay for a plan of your own`,
+    toSponsor: (name) => `Your sponsorship of ${name} ended now that they pay for a plan of their own`,
   },
 };
 

@@ -2,6 +2,7 @@ import {
   ALREADY_SPONSORED_TEXT,
   AppError,
   ErrorCode,
+  isSubscriptionActive,
   maxVisibleTier,
   SPONSOR_OBSERVER_TEXT,
   SPONSOR_SELF_TEXT,
@@ -67,6 +68,9 @@ export async function sponsorshipTerms(
   const tierLevel = member.tier_level;
   const priceCents = sponsorshipPriceCents(tierLevel);
   if (priceCents === null) throw new AppError(ErrorCode.CONFLICT, SPONSOR_OBSERVER_TEXT);
+  // A member whose own plan is in force pays for their access; a sponsorship would pay for it again,
+  // and could outlast a higher plan bought for a month (setMemberPlan ends one such a plan meets).
+  if (isSubscriptionActive(member)) throw new AppError(ErrorCode.MEMBER_HAS_PLAN);
 
   const [live] = await tx
     .select({

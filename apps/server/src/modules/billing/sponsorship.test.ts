@@ -13,7 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { type MemberOptions, signedInMember, type TestMember } from '../../../test/factories';
-import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost } from '../../../test/money';
+import {
+  balanceOf,
+  expectLedgerConsistent,
+  fundWallet,
+  moneyPost,
+  openCheckoutAs,
+  paySandboxCheckout,
+} from '../../../test/money';
 import { escrowWallets, notifications, profiles, sponsorships, walletTransactions } from '../../db/schema';
 import { lapseEndedSubscriptions } from './lapse';
 import { setMemberPlan } from './member-plan';
@@ -459,6 +466,87 @@ describe('a sponsorship ends', () => {
   });
 });
 
+describe('a sponsorship and the member’s own plan', () => {
+  it('is refused for a member whose own plan is in force, and nothing is paid', async () => {
+    const patron = await vaultSponsor();
+    const paying = await signedInMember(t.app, { tier: 2 });
+    for (const res of [
+      await quote(patron, paying.member.id),
+      await sponsor(patron, paying.member.id, PRICE(2)),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toEqual({
+        code: 'MEMBER_HAS_PLAN',
+        message: 'This member already has an active plan of their own. You can sponsor them once it ends.',
+      });
+    }
+    expect((await balanceOf(t.app.ctx.db, patron.member.id)).balance).toBe(100_000);
+    expect((await profileOf(paying.member.id)).isSponsored).toBe(false);
+  });
+
+  it('ends when the member pays for a plan of their own, which alone then decides their access', async () => {
+    const patron = await vaultSponsor({ name: 'Patron', fundsCents: 50_000 });
+    const protege = await unpaidMember(1, { name: 'Protégé' });
+    expect((await sponsor(patron, protege.member.id, PRICE(1))).statusCode).toBe(200);
+    const paid = (await balanceOf(t.app.ctx.db, patron.member.id)).balance;
+
+    // Sponsored at Tier 1, the member buys a month of Tier 3.
+    const checkoutId = await openCheckoutAs(t.app, protege.session, '/api/subscription/checkout', {
+      tier_level: 3,
+    });
+    await paySandboxCheckout(t.app, protege.session, checkoutId);
+    expect((await rowsOf(patron)).map((r) => r.endReason)).toEqual(['own_plan']);
+    expect(await profileOf(protege.member.id)).toMatchObject({
+      tierLevel: 3,
+      tierSubscriptionActive: true,
+      isSponsored: false,
+    });
+    // Ended within seconds of paying: all but a fraction of a cent comes back.
+    const refunded = (await balanceOf(t.app.ctx.db, patron.member.id)).balance - paid;
+    expect(refunded).toBeGreaterThanOrEqual(PRICE(1) - 1);
+    expect(refunded).toBeLessThanOrEqual(PRICE(1));
+    await expectLedgerConsistent(t.app.ctx.db);
+    expect(await sponsorshipNotices(protege.member.id)).toContainEqual({
+      title: 'Sponsorship Ended',
+      message: "Patron's sponsorship of your plan ended now that you pay for a plan of your own",
+    });
+    expect(await sponsorshipNotices(patron.member.id)).toEqual([
+      {
+        title: 'Sponsorship Ended',
+        message: `Your sponsorship of Protégé ended now that they pay for a plan of their own; $${(refunded / 100).toFixed(2)} went back to your wallet`,
+      },
+    ]);
+
+    // The month of Tier 3 ends without a renewal: no sponsorship is left to keep Tier 3 going.
+    await lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 40 * DAY_MS));
+    const state = (await request(t.app, 'GET', '/api/subscription', { session: protege.session })).json();
+    expect(state).toMatchObject({ tier_level: 3, active: false, sponsored_by: null });
+  });
+
+  it('ends a paused one too, which the sponsor’s renewal then leaves ended', async () => {
+    const { patron, first, second } = await sponsoringTwo();
+    await lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 11 * DAY_MS));
+    const checkoutId = await openCheckoutAs(t.app, first.session, '/api/subscription/checkout', {
+      tier_level: 2,
+    });
+    await paySandboxCheckout(t.app, first.session, checkoutId);
+
+    await t.app.ctx.transact((work) =>
+      setMemberPlan(work, patron.member.id, {
+        tierSubscriptionActive: true,
+        tierSubscriptionEndsAt: new Date(Date.now() + 40 * DAY_MS),
+      }),
+    );
+    expect((await rowsOf(patron)).map((r) => [r.sponsoredId, r.endReason, r.suspendedAt])).toEqual([
+      [first.member.id, 'own_plan', expect.any(Date)],
+      [second.member.id, null, null],
+    ]);
+    expect(await profileOf(first.member.id)).toMatchObject({ tierLevel: 2, isSponsored: false });
+    expect((await profileOf(second.member.id)).isSponsored).toBe(true);
+    await expectLedgerConsistent(t.app.ctx.db);
+  });
+});
+
 describe('a paused sponsorship', () => {
   it('stops its clock: the period does not run out during the pause, resuming adds the pause, a later refund counts it', async () => {
     const patron = await vaultSponsor({ subscriptionEndsAt: new Date(Date.now() + 10 * DAY_MS) });
@@ -587,6 +675,94 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
       (await balanceOf(t.app.ctx.db, b.member.id)).balance,
     ].sort((x, y) => x - y);
     expect(charged).toEqual([100_000 - PRICE(1), 100_000]);
+    await expectLedgerConsistent(t.app.ctx.db);
+  }, 60_000);
+
+  it('lets the sponsor end it while the member’s own plan is paid for: both go through, one refund', async () => {
+    const patron = await vaultSponsor({ fundsCents: 10_000 });
+    const protege = await unpaidMember(1);
+    const { sponsorship } = (await sponsor(patron, protege.member.id, PRICE(1))).json();
+    const checkoutId = await openCheckoutAs(t.app, protege.session, '/api/subscription/checkout', {
+      tier_level: 2,
+    });
+    // Hold the sponsor's wallet so that the sponsor's end stops at its refund, holding what it locked
+    // before; the payment of the member's plan then comes in and has to wait for it.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from escrow_wallets where user_id = ${patron.member.id} for update`);
+      held();
+      await gate;
+    });
+    await holding;
+    const ending = endEarly(patron, sponsorship.id);
+    await waitForLockWaiters(1);
+    const paying = request(t.app, 'POST', `/api/payments/sandbox/checkouts/${checkoutId}/complete`, {
+      session: protege.session,
+      body: { outcome: 'pay' },
+    });
+    await waitForLockWaiters(2);
+    release();
+    await holder;
+    const [ended, payment] = await Promise.all([ending, paying]);
+
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(payment.statusCode, payment.body).toBe(200);
+    expect((await rowsOf(patron)).map((r) => r.endReason)).toEqual(['revoked']);
+    expect(await profileOf(protege.member.id)).toMatchObject({
+      tierLevel: 2,
+      tierSubscriptionActive: true,
+      isSponsored: false,
+    });
+    expect((await balanceOf(t.app.ctx.db, patron.member.id)).balance).toBe(
+      10_000 - PRICE(1) + ended.json().refunded_cents,
+    );
+    await expectLedgerConsistent(t.app.ctx.db);
+  }, 60_000);
+
+  it('lets the sponsor’s plan lapse while the member’s own plan is paid for: both go through', async () => {
+    const patron = await vaultSponsor({ subscriptionEndsAt: new Date(Date.now() + DAY_MS) });
+    const protege = await unpaidMember(1);
+    expect((await sponsor(patron, protege.member.id, PRICE(1))).statusCode).toBe(200);
+    const checkoutId = await openCheckoutAs(t.app, protege.session, '/api/subscription/checkout', {
+      tier_level: 2,
+    });
+    // Hold the member's profile: the payment of their plan waits for it first, then the lapse of the
+    // sponsor's plan, which pauses the sponsorship the payment is about to end.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from profiles where user_id = ${protege.member.id} for update`);
+      held();
+      await gate;
+    });
+    await holding;
+    const paying = request(t.app, 'POST', `/api/payments/sandbox/checkouts/${checkoutId}/complete`, {
+      session: protege.session,
+      body: { outcome: 'pay' },
+    });
+    await waitForLockWaiters(1);
+    const lapse = lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 2 * DAY_MS));
+    await waitForLockWaiters(2);
+    release();
+    await holder;
+    const [payment] = await Promise.all([paying, lapse]);
+
+    expect(payment.statusCode, payment.body).toBe(200);
+    expect((await rowsOf(patron)).map((r) => r.endReason)).toEqual(['own_plan']);
+    expect(await profileOf(protege.member.id)).toMatchObject({ tierLevel: 2, isSponsored: false });
     await expectLedgerConsistent(t.app.ctx.db);
   }, 60_000);
 
