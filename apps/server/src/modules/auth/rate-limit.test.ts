@@ -129,4 +129,21 @@ describe('sign-in rate limits', () => {
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(8).every((s) => s === 429)).toBe(true);
   });
+
+  it('counts a flood from the addresses of one IPv6 /64 as one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        // Every guess from another address of one subscriber's /64.
+        remoteAddress: `2001:db8:77:5::${(i + 1).toString(16)}`,
+        headers: { origin: 'http://localhost:3000' },
+        payload: { email: `flood6-${i}@example.test`, password: 'whatever-1' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(8)).toEqual([429, 429]);
+  });
 });

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toWebHeaders } from '../../plugins/access';
-import { clientAddress } from '../../plugins/security';
+import { clientAddress, rateLimitKey } from '../../plugins/security';
 import { loadMe } from '../me';
 import { signIn, signOut, signUp } from './service';
 
@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: {
       max: ctx.config.rateLimits.authPerAddressPerMinute,
       timeWindow: '1 minute',
-      keyGenerator: clientAddress,
+      keyGenerator: rateLimitKey,
     },
   };
 
