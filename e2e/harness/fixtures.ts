@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import type { ControlAction } from './control';
 import { type E2EGlobals, readGlobals } from './globals';
 
 export { expect };
@@ -98,6 +99,20 @@ export async function signInContext(context: BrowserContext, email: string, pass
     headers: { origin: readGlobals().baseUrl },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Asks global setup's control server for what no member can do in the app (a block, a job run now:
+ * control.ts); the action's JSON result.
+ */
+export async function harnessControl(action: ControlAction, body: Record<string, string>): Promise<unknown> {
+  const response = await fetch(`${readGlobals().controlUrl}/${action}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return JSON.parse(text) as unknown;
 }
 
 /** Saves a screenshot for people to look at (e2e/artifacts/screens/NAME-VIEWPORT.png). */

@@ -5,11 +5,13 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/seed';
 import { freePort } from '../../apps/server/test/free-port';
+import { startControl } from './control';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
 import {
   createChatPair,
   createExpiredVerificationMember,
+  createIssue31Members,
   createJourneyMembers,
   createRestrictedMembers,
   createVerificationCandidates,
@@ -56,15 +58,19 @@ export default async function globalSetup() {
     PHOTO_AUTO_APPROVE: 'false',
   });
   const app = await buildApp(config, { logger: { level: 'warn' } });
+  let control: Awaited<ReturnType<typeof startControl>> | null = null;
   const teardown = async () => {
+    await control?.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await seedDemoData(app.ctx);
     await app.listen({ host: '127.0.0.1', port });
+    control = await startControl(app);
     publishGlobals({
       baseUrl: origin,
+      controlUrl: control.url,
       journeyMembers: await createJourneyMembers(app),
       journeyPassword: JOURNEY_PASSWORD,
       chatPair: await createChatPair(app),
@@ -72,6 +78,7 @@ export default async function globalSetup() {
       verificationCandidates: await createVerificationCandidates(app),
       restrictedMembers: await createRestrictedMembers(app),
       expiredVerificationMember: await createExpiredVerificationMember(app),
+      issue31: await createIssue31Members(app),
       sampleImages: await writeSampleImages(dataDir),
     });
     console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,4 +1,10 @@
-import type { ChatPair, JourneyMember, RestrictedMembers, WalletTrio } from './journey-members';
+import type {
+  ChatPair,
+  Issue31Members,
+  JourneyMember,
+  RestrictedMembers,
+  WalletTrio,
+} from './journey-members';
 
 /**
  * What global setup hands to the test workers. Global setup runs in Playwright's main process before
@@ -8,6 +14,8 @@ import type { ChatPair, JourneyMember, RestrictedMembers, WalletTrio } from './j
 export type E2EGlobals = {
   /** The origin the browser uses and the server trusts for state-changing requests. */
   baseUrl: string;
+  /** Global setup's control server, for what no member can do in the app (control.ts). */
+  controlUrl: string;
   /** Members made for the journeys (see journey-members.ts), in the order created. */
   journeyMembers: JourneyMember[];
   journeyPassword: string;
@@ -21,6 +29,8 @@ export type E2EGlobals = {
   restrictedMembers: RestrictedMembers;
   /** A tier-1 man whose age check and verification wizard both expired before anyone reviewed them. */
   expiredVerificationMember: JourneyMember;
+  /** The members of the issue 31 screens, one pair or member per state. */
+  issue31: Issue31Members;
   /** Image files the verification journey uploads (an ID card and a selfie, drawn). */
   sampleImages: { id: string; selfie: string };
 };

@@ -1,6 +1,7 @@
 import { ID_UNDECIDED_RETENTION_DAYS, MATCH_EXPIRY_MS } from '@royal/shared';
+import { eq } from 'drizzle-orm';
 import type { App } from '../../apps/server/src/app';
-import { boosts, matches, photos, verificationRequests } from '../../apps/server/src/db/schema';
+import { boosts, matches, photos, profiles, verificationRequests } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/lib/password-hash';
 import { createMemberDirectly } from '../../apps/server/src/modules/auth';
 import { processImage, storePhotoVariants } from '../../apps/server/src/modules/photos';
@@ -339,4 +340,71 @@ export async function createExpiredVerificationMember(app: App): Promise<Journey
   );
   await purgeVerificationImages(app.ctx);
   return member;
+}
+
+export type Issue31Members = {
+  /** Rafael writes Beatrice several messages: her one notice counts them. */
+  notice: ChatPair;
+  /** Enzo writes Chiara past the per-member send rate. */
+  flood: ChatPair;
+  /** Marco (him) writes Sofia (her), who blocks him while his chat is open. */
+  block: ChatPair;
+  /** Vittorio sends Ginevra a transfer, held since they matched; she blocks him and it comes back. */
+  returned: ChatPair;
+  /** Leonardo sends Elena (not matched, own plan in force) two transfers that make $500 in a day. */
+  largeSender: JourneyMember;
+  receiver: JourneyMember;
+  /** Ottavia (Vault Verified, sponsoring enabled) asks to sponsor Elena, who pays for her own plan. */
+  sponsor: JourneyMember;
+  /** Cesare (Vault Verified, sponsoring enabled) sponsors Noemi (no plan of her own); his plan lapses. */
+  lapsingSponsor: JourneyMember;
+  unpaid: JourneyMember;
+  /** Bruno (Observer) pays two Tier 2 checkouts opened side by side. */
+  doublePayer: JourneyMember;
+};
+
+/**
+ * The members of the issue 31 screens (e2e/journeys/issue-31-screens.spec.ts): one pair or member
+ * per state, so the states are made side by side without meeting. Active a week ago and not
+ * boosted, so they stay out of the discovery journeys' first cards.
+ */
+export async function createIssue31Members(app: App): Promise<Issue31Members> {
+  const stamp = Date.now().toString(36);
+  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+  let index = 13;
+  const member = (name: string, gender: 'male' | 'female', tier: JourneySpec['tier'], extra = {}) =>
+    writeJourneyMember(app, {
+      name,
+      userType: gender === 'male' ? 'men' : 'women',
+      gender,
+      tier,
+      lastActive: weekAgo,
+      stamp,
+      index: index++,
+      passwordHash,
+      ...extra,
+    });
+  const pair = async (himName: string, herName: string): Promise<ChatPair> => {
+    const him = await member(himName, 'male', 2);
+    const her = await member(herName, 'female', 2);
+    return { him, her, matchId: await matchJourneyMembers(app, him, her) };
+  };
+  const sponsorOf = async (name: string, gender: 'male' | 'female') => {
+    const vault = await member(name, gender, 4);
+    await app.ctx.db.update(profiles).set({ canSponsor: true }).where(eq(profiles.userId, vault.id));
+    return vault;
+  };
+  return {
+    notice: await pair('Rafael', 'Beatrice'),
+    flood: await pair('Enzo', 'Chiara'),
+    block: await pair('Marco', 'Sofia'),
+    returned: await pair('Vittorio', 'Ginevra'),
+    largeSender: await member('Leonardo', 'male', 2),
+    receiver: await member('Elena', 'female', 2),
+    sponsor: await sponsorOf('Ottavia', 'female'),
+    lapsingSponsor: await sponsorOf('Cesare', 'male'),
+    unpaid: await member('Noemi', 'female', 2, { lapsed: true }),
+    doublePayer: await member('Bruno', 'male', 0),
+  };
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { scrollEdgesOf } from './scroll-edges';
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { scrollEdgesOf, useKeptAtEnd } from './scroll-edges';
 
 /** A box with the given scroll geometry (happy-dom lays nothing out). */
 function box(
@@ -48,5 +49,44 @@ describe('scrollEdgesOf', () => {
       scrolled: false,
       more: false,
     });
+  });
+});
+
+describe('useKeptAtEnd', () => {
+  /** A chat's column 200 px high holding 500 px, scrolled to `scrollTop`, and its size changes. */
+  function column(scrollTop: number) {
+    let resized = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const element = box({ scrollHeight: 500 });
+    Object.defineProperty(element, 'clientHeight', { value: 200, configurable: true });
+    Object.defineProperty(element, 'scrollTop', { value: scrollTop, writable: true });
+    const { result } = renderHook(() => useKeptAtEnd<HTMLDivElement>());
+    const release = result.current(element as HTMLDivElement);
+    return { element, resize: () => resized(), release };
+  }
+
+  it('keeps the end in view when the box changes size while the member is at the end', () => {
+    const { element, resize } = column(300);
+    // Shorter now (a note above the composer): the end would be hidden.
+    Object.defineProperty(element, 'clientHeight', { value: 160 });
+    resize();
+    expect(element.scrollTop).toBe(500);
+  });
+
+  it('leaves a member who scrolled back to older lines where they are', () => {
+    const { element, resize } = column(300);
+    element.scrollTop = 40;
+    element.dispatchEvent(new Event('scroll'));
+    resize();
+    expect(element.scrollTop).toBe(40);
   });
 });

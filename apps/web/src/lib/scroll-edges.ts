@@ -77,3 +77,28 @@ export function useSideScrollFade<T extends HTMLElement>() {
   const [ref, edges] = useScrollEdges<T>('x');
   return { ref, 'data-scrolled': edges.scrolled || undefined, 'data-more-after': edges.more || undefined };
 }
+
+/**
+ * A ref for a column whose end is its newest part (a chat): while the member is at the end, it stays
+ * in view when the box changes size. A note above a chat's composer, a phone's keyboard or a turned
+ * phone make the box shorter and would otherwise hide the newest lines; scrolled back to read older
+ * ones, the member is left where they are.
+ */
+export function useKeptAtEnd<T extends HTMLElement>(): (box: T | null) => (() => void) | undefined {
+  return useCallback((box: T | null) => {
+    if (!box || typeof ResizeObserver === 'undefined') return undefined;
+    let atEnd = !scrollEdgesOf(box).more;
+    const onScroll = () => {
+      atEnd = !scrollEdgesOf(box).more;
+    };
+    const sizes = new ResizeObserver(() => {
+      if (atEnd) box.scrollTop = box.scrollHeight;
+    });
+    box.addEventListener('scroll', onScroll, { passive: true });
+    sizes.observe(box);
+    return () => {
+      box.removeEventListener('scroll', onScroll);
+      sizes.disconnect();
+    };
+  }, []);
+}

@@ -1,4 +1,6 @@
 import {
+  AppError,
+  ErrorCode,
   groupedInteger,
   HIGHER_TIER_NOTICE_TEXT,
   hasVisibleText,
@@ -22,12 +24,24 @@ import { VerifiedMark } from '@/components/ui/verified-mark';
 import { useCurrentMember } from '@/features/auth';
 import { refusalOr } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { queryKeys } from '@/lib/query-keys';
 import { useRealtimeEvent, useRealtimeSend } from '@/lib/realtime-context';
+import { useKeptAtEnd } from '@/lib/scroll-edges';
 import { applyChatEvent, chatMessages, useChat, useMarkChatRead, useSendMessage } from '../api/chat';
 import { expiryOf } from './match-row';
 
 /** How long after the last keystroke the member counts as no longer typing (spec part 2 §4). */
 const TYPING_IDLE_MS = 2000;
+
+/**
+ * What the chat says once the server no longer knows its match for this member: the other member
+ * deleted their account or blocked them, which the server answers alike, as a match that does not
+ * exist (decision 031), so the words must not tell which.
+ */
+export const CHAT_GONE_TEXT = 'This chat is no longer available.';
+
+/** The server's answer for a match it does not know (or no longer shows this member). */
+const isChatGone = (error: unknown) => error instanceof AppError && error.code === ErrorCode.NOT_FOUND;
 
 /** The chat with one match (80vh): the conversation, read ticks, typing, and the composer. */
 export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: () => void }) {
@@ -39,6 +53,7 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
   const sendFrame = useRealtimeSend();
   const [draft, setDraft] = useState('');
   const [failed, setFailed] = useState<string | null>(null);
+  const [sendFoundItGone, setSendFoundItGone] = useState(false);
   const [theyAreTyping, setTheyAreTyping] = useState(false);
   const typingLapse = useRef<ReturnType<typeof setTimeout> | null>(null);
   const myTyping = useRef<{ since: number; idle: ReturnType<typeof setTimeout> | null }>({
@@ -51,7 +66,8 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
   const composer = useRef<HTMLTextAreaElement>(null);
   const { member } = match;
   const messages = chatMessages(chat.data);
-  const open = expiryOf(match).kind !== 'expired';
+  const gone = sendFoundItGone || isChatGone(chat.error);
+  const open = expiryOf(match).kind !== 'expired' && !gone;
 
   // Opening the chat reads what arrived; so does every message that arrives while it is open.
   const unreadFromThem = messages.filter((m) => m.sender_id === member.id && !m.read).length;
@@ -81,8 +97,10 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
     }
   });
 
-  // Keep the newest line in view as messages and the typing note arrive.
+  // Keep the newest line in view as messages and the typing note arrive; and while the member is at
+  // it, when a note above the composer (a refusal, the chat gone) or a phone's keyboard takes room.
   const lastLine = `${messages.length}:${theyAreTyping}`;
+  const keptAtEnd = useKeptAtEnd<HTMLDivElement>();
   useEffect(() => {
     if (lastLine) bottom.current?.scrollIntoView({ block: 'end' });
   }, [lastLine]);
@@ -141,8 +159,12 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
           pending.current = null;
           setDraft('');
         },
-        // A refusal says why (the spec's reason); anything else is the spec's 'Failed to send message'.
-        onError: (error) => setFailed(refusalOr(error, MESSAGE_SEND_FAILED_TEXT)),
+        // A refusal says why (the spec's reason, the send rate's); a match gone since the chat opened
+        // closes the composer; anything else is the spec's 'Failed to send message'. The draft stays.
+        onError: (error) => {
+          if (isChatGone(error)) setSendFoundItGone(true);
+          else setFailed(refusalOr(error, MESSAGE_SEND_FAILED_TEXT));
+        },
       },
     );
   }
@@ -154,8 +176,15 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
     }
   }
 
+  function close() {
+    onClose();
+    // A chat gone is gone from the list too (the server no longer lists it); refreshed only now,
+    // since the chat open above the list is drawn from it.
+    if (gone) void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
+  }
+
   return (
-    <Dialog.Root open onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <Dialog.Root open onOpenChange={(isOpen) => !isOpen && close()}>
       <ModalContent
         aria-describedby={undefined}
         className="flex h-[80vh] w-[min(40rem,calc(100vw-1.5rem))] flex-col gap-0 overflow-hidden p-0 text-left"
@@ -207,6 +236,7 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
 
         {/* A log region: read out as messages arrive, and reachable by keyboard to scroll back. */}
         <div
+          ref={keptAtEnd}
           role="log"
           aria-label="Conversation"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled with the keyboard
@@ -214,7 +244,8 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
           className="min-h-0 flex-1 overflow-y-auto px-4 py-3 focus-visible:outline-offset-[-2px]"
         >
           {chat.isPending && <p className="py-8 text-center text-muted-foreground">Loading messages...</p>}
-          {chat.isError && (
+          {gone && !chat.data && <p className="py-8 text-center text-muted-foreground">{CHAT_GONE_TEXT}</p>}
+          {chat.isError && !gone && (
             <div className="py-8 text-center">
               <p className="text-foreground">Failed to load messages</p>
               <Button className="mt-3" variant="outline" onClick={() => chat.refetch()}>
@@ -239,10 +270,16 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
         </div>
 
         <form onSubmit={submit} className="border-border border-t px-4 py-3">
-          {failed && (
-            <p role="alert" className="mb-2 text-rose-600 text-sm dark:text-rose-300">
-              {failed}
+          {gone ? (
+            <p role="alert" className="mb-2 text-muted-foreground text-sm">
+              {CHAT_GONE_TEXT}
             </p>
+          ) : (
+            failed && (
+              <p role="alert" className="mb-2 text-rose-600 text-sm dark:text-rose-300">
+                {failed}
+              </p>
+            )
           )}
           <div className="flex items-end gap-2">
             <label htmlFor={`chat-${match.id}`} className="sr-only">
@@ -257,7 +294,7 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
               rows={2}
               maxLength={MESSAGE_MAX}
               disabled={!open}
-              placeholder={open ? 'Type a message...' : 'This match has expired'}
+              placeholder={gone ? CHAT_GONE_TEXT : open ? 'Type a message...' : 'This match has expired'}
               className="min-h-11 flex-1 resize-none rounded-2xl border border-border bg-surface px-3 py-2 text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-gold-400 disabled:opacity-60"
             />
             <Button

@@ -10,6 +10,7 @@ import { makeMe, makeMemberCard, makeSettings } from '@test/fixtures';
 import { renderApp, renderSignedIn } from '@test/render';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CHAT_GONE_TEXT } from './chat-dialog';
 import { MessagesScreen } from './messages-screen';
 
 const frame = {
@@ -137,6 +138,43 @@ describe('Messages screen', () => {
       expect(first?.content).toBe('Hello');
       expect(retry?.content).toBe('Hello there');
       expect(retry?.id).not.toBe(first?.id);
+    });
+  });
+
+  // Decision 031: a block answers as a match that does not exist (404), like a deleted account.
+  describe('a chat whose match is gone', () => {
+    const MATCH_NOT_FOUND = apiError(404, 'NOT_FOUND', 'Match not found');
+
+    it('says so when a send finds it gone, keeps the draft, and closes the composer', async () => {
+      const { user, api } = renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+        [`GET ${CHAT}`]: { body: { items: [], older_cursor: null } },
+        [`POST ${CHAT}`]: MATCH_NOT_FOUND,
+      });
+      const box = await screen.findByLabelText('Message Ava');
+      await user.type(box, 'Still on for Friday?');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(CHAT_GONE_TEXT);
+      expect(screen.queryByText('Match not found')).toBeNull();
+      expect(box).toHaveValue('Still on for Friday?');
+      expect(box).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+      // Closed, the list is read again (the server no longer lists the match).
+      const listReads = api.callsTo('GET /api/matches').length;
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(api.callsTo('GET /api/matches')).toHaveLength(listReads + 1));
+    });
+
+    it('says so when its messages are not found, rather than offering Try Again', async () => {
+      renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+        [`GET ${CHAT}`]: MATCH_NOT_FOUND,
+      });
+      const chat = await screen.findByRole('dialog', { name: /Ava/ });
+      expect(await within(chat).findByRole('alert')).toHaveTextContent(CHAT_GONE_TEXT);
+      expect(within(chat).queryByText('Failed to load messages')).toBeNull();
+      expect(within(chat).queryByRole('button', { name: 'Try Again' })).toBeNull();
+      expect(within(chat).getByLabelText('Message Ava')).toBeDisabled();
     });
   });
 

@@ -191,15 +191,16 @@ function NotificationItem({
           <Icon aria-hidden="true" className="size-4.5" />
         </span>
         <span className="flex min-w-0 flex-1 flex-col">
+          {/* Every word shown: a notice's point often comes last ('…is back in your balance'). */}
           <span className="flex items-center gap-2">
-            <span className="truncate font-semibold text-sm">{item.title}</span>
+            <span className="min-w-0 break-words font-semibold text-sm">{item.title}</span>
             {!item.is_read && (
               <span className="size-2 shrink-0 rounded-full bg-gold-500">
                 <span className="sr-only">Unread</span>
               </span>
             )}
           </span>
-          <span className="mt-0.5 line-clamp-2 text-muted-foreground text-sm">{item.message}</span>
+          <span className="mt-0.5 break-words text-muted-foreground text-sm">{item.message}</span>
           <span className="mt-1 text-muted-foreground text-xs">{relativeTime(item.created_at)}</span>
         </span>
       </button>

@@ -94,10 +94,13 @@ describe('WalletDialog', () => {
   });
 
   // The server asks for a new match, and for a large amount (one transfer, or what was sent the same
-  // member in 24 hours): the dialog shows its warning alike, whatever the reason.
-  it.each(['new_match', 'large_amount'])(
-    'shows the romance-scam warning (%s) and sends again, confirmed, under a new key',
-    async (reason) => {
+  // member in 24 hours): the dialog shows its warning with the reason's own line first.
+  it.each([
+    ['new_match', 'You matched with this member less than 24 hours ago.'],
+    ['large_amount', 'With this transfer you would send this member $500.00 or more within 24 hours.'],
+  ])(
+    'shows the romance-scam warning (%s) and why, and sends again, confirmed, under a new key',
+    async (reason, why) => {
       let attempt = 0;
       const { user, api } = renderWallet({
         'POST /api/wallet/transfers': () =>
@@ -133,6 +136,7 @@ describe('WalletDialog', () => {
       await user.click(screen.getByRole('button', { name: 'Send Transfer' }));
 
       const warning = await screen.findByRole('alert');
+      expect(within(warning).getByText(why)).toBeInTheDocument();
       expect(warning).toHaveTextContent(ROMANCE_SCAM_WARNING_TEXT);
       await user.click(within(warning).getByRole('button', { name: 'I understand, send it' }));
       expect(await screen.findByText('Transfer sent')).toBeInTheDocument();
@@ -214,7 +218,7 @@ describe('WalletDialog', () => {
     });
   });
 
-  it('strikes through a transfer that failed and came back, as a cancelled one', async () => {
+  it('strikes through a transfer that failed and came back, as a cancelled one, and says it came back', async () => {
     const row = (status: 'failed' | 'voided' | 'completed', name: string) => ({
       id: crypto.randomUUID(),
       amount_cents: -2_500,
@@ -226,19 +230,36 @@ describe('WalletDialog', () => {
       transfer_id: crypto.randomUUID(),
       created_at: new Date().toISOString(),
     });
+    const failedWithdrawal = {
+      ...row('failed', ''),
+      transaction_type: 'withdrawal' as const,
+      transfer_type: null,
+      counterparty: null,
+      transfer_id: null,
+    };
     renderWallet({
       'GET /api/wallet/transactions': {
         body: {
-          items: [row('failed', 'Returned'), row('voided', 'Cancelled'), row('completed', 'Sent')],
+          items: [
+            row('failed', 'Ginevra'),
+            row('voided', 'Cancelled'),
+            row('completed', 'Sent'),
+            failedWithdrawal,
+          ],
           next_cursor: null,
         },
       },
     });
-    const [returned, cancelled, sent] = (await screen.findAllByTestId('wallet-history-row')) as HTMLElement[];
-    expect(returned).toHaveTextContent('Failed');
+    const [returned, cancelled, sent, withdrawal] = (await screen.findAllByTestId(
+      'wallet-history-row',
+    )) as HTMLElement[];
+    // A held transfer that could not be delivered went back to the balance (decision 027).
+    expect(returned).toHaveTextContent('· Returned');
+    expect(returned).not.toHaveTextContent('Failed');
     expect(within(returned as HTMLElement).getByText('−$25.00')).toHaveClass('line-through');
     expect(within(cancelled as HTMLElement).getByText('−$25.00')).toHaveClass('line-through');
     expect(within(sent as HTMLElement).getByText('−$25.00')).not.toHaveClass('line-through');
+    expect(withdrawal).toHaveTextContent('· Failed');
   });
 
   it('lists the history and cancels a held transfer', async () => {

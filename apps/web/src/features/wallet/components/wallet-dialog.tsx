@@ -25,7 +25,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { useDeposit, useTransfer, useWallet, useWithdraw } from '../api/wallet';
 import { dollarsToCents } from '../money';
 import { useAttemptKey } from '../use-attempt-key';
-import { ScamWarning } from './scam-warning';
+import { guardReasonText, ScamWarning } from './scam-warning';
 import { WalletHistory } from './wallet-history';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -252,7 +252,7 @@ function TransferForm() {
   const [type, setType] = useState<TransferType>('general');
   const [message, setMessage] = useState('');
   const attempt = useAttemptKey();
-  const [warning, setWarning] = useState<string | null>(null);
+  const [warning, setWarning] = useState<{ reason: string | null; message: string } | null>(null);
   const transfer = useTransfer();
   const edit =
     <T,>(set: (value: T) => void) =>
@@ -298,7 +298,7 @@ function TransferForm() {
         onError: (error) => {
           attempt.afterFailure(error);
           if (error instanceof AppError && error.code === 'CONFIRMATION_REQUIRED') {
-            setWarning(error.message);
+            setWarning({ reason: guardReasonText(error.details), message: error.message });
             return;
           }
           toast.error(WALLET_TOASTS.transferFailed, { description: errorMessage(error) });
@@ -362,7 +362,8 @@ function TransferForm() {
       </div>
       {warning ? (
         <ScamWarning
-          message={warning}
+          reason={warning.reason}
+          message={warning.message}
           pending={transfer.isPending}
           onConfirm={() => send(true)}
           onDismiss={() => {

@@ -58,6 +58,15 @@ export function WalletHistory({ enabled }: { enabled: boolean }) {
 /** A cancelled movement, or a transfer that failed and came back: the amount did not move. */
 const movedNothing = (item: WalletHistoryItem) => item.status === 'voided' || item.status === 'failed';
 
+/**
+ * The row's status in words. A transfer fails only one way: held, it could not be delivered and went
+ * back to the sender's balance (decision 027), which 'Failed' would leave the member to wonder about.
+ */
+function statusLabel(item: WalletHistoryItem): string {
+  if (item.status === 'failed' && item.transfer_id !== null) return 'Returned';
+  return STATUS_LABELS[item.status];
+}
+
 function HistoryRow({ item }: { item: WalletHistoryItem }) {
   const cancel = useCancelTransfer();
   const incoming = item.amount_cents > 0;
@@ -70,7 +79,7 @@ function HistoryRow({ item }: { item: WalletHistoryItem }) {
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-foreground text-sm">{what}</p>
         <p className="truncate text-muted-foreground text-xs">
-          {new Date(item.created_at).toLocaleString()} · {STATUS_LABELS[item.status]}
+          {new Date(item.created_at).toLocaleString()} · {statusLabel(item)}
           {item.message ? ` · “${item.message}”` : ''}
         </p>
       </div>

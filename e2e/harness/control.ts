@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { eq, sql } from 'drizzle-orm';
+import type { App } from '../../apps/server/src/app';
+import { peerTransfers, profiles, userBlocks } from '../../apps/server/src/db/schema';
+import { lapseEndedSubscriptions } from '../../apps/server/src/modules/billing';
+import { releaseDueTransfers } from '../../apps/server/src/modules/wallet';
+import { freePort } from '../../apps/server/test/free-port';
+
+/**
+ * What a journey needs that no member can do in the app, done in global setup's process (the only
+ * one holding the embedded database) when a journey asks, so that it happens at the moment the
+ * journey needs it: a block (the app has no block button yet), a held transfer's cool-off over and the
+ * release job run, a plan run out and the lapse job run. Each runs the server's own job code, not a
+ * copy of it. Listens on loopback only, for the journeys' workers (`harnessControl` in fixtures.ts).
+ */
+const ACTIONS = {
+  /** `blocker_id` blocks `blocked_id`, as the safety center's block writes it. */
+  block: async (app: App, body: Record<string, string>) => {
+    await app.ctx.db
+      .insert(userBlocks)
+      .values({ blockerId: required(body, 'blocker_id'), blockedId: required(body, 'blocked_id') });
+    return {};
+  },
+  /** The held transfer's cool-off is over and the release job runs (it settles every due transfer). */
+  'release-transfer': async (app: App, body: Record<string, string>) => {
+    await app.ctx.db
+      .update(peerTransfers)
+      .set({ releaseAt: sql`now() - interval '1 second'` })
+      .where(eq(peerTransfers.id, required(body, 'transfer_id')));
+    return releaseDueTransfers(app.ctx);
+  },
+  /** The member's plan ran out a minute ago without a renewal, and the lapse job runs. */
+  'lapse-plan': async (app: App, body: Record<string, string>) => {
+    await app.ctx.db
+      .update(profiles)
+      .set({ tierSubscriptionEndsAt: sql`now() - interval '1 minute'` })
+      .where(eq(profiles.userId, required(body, 'user_id')));
+    return { lapsed: await lapseEndedSubscriptions(app.ctx) };
+  },
+} as const;
+
+export type ControlAction = keyof typeof ACTIONS;
+
+function required(body: Record<string, string>, name: string): string {
+  const value = body[name];
+  if (typeof value !== 'string') throw new Error(`${name} is required`);
+  return value;
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, string>> {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  return text ? (JSON.parse(text) as Record<string, string>) : {};
+}
+
+/** Starts the control server: POST /<action> with a JSON body answers the action's result as JSON. */
+export async function startControl(app: App): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer(async (request, response) => {
+    const name = request.url?.slice(1) ?? '';
+    const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name as ControlAction] : undefined;
+    if (request.method !== 'POST' || !action) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const result = await action(app, await readJson(request));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+    } catch (error) {
+      response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+    }
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
