@@ -94,8 +94,10 @@ export async function countFailedRebuilds(
     .returning({ id: outboxEvents.id, recipe: outboxEvents.recipe, attempts: outboxEvents.attempts });
 }
 
+/** One statement text for any number of rows (an array parameter), so PostgreSQL parses it once. */
 export async function deleteRows(db: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length > 0) await db.delete(outboxEvents).where(inArray(outboxEvents.id, [...ids]));
+  if (ids.length > 0)
+    await db.delete(outboxEvents).where(sql`${outboxEvents.id} = any(${sql.param([...ids])}::bigint[])`);
 }
 
 export type OutboxCleaner = {

@@ -19,51 +19,41 @@ import { presentMemberProfile } from './presenter';
 import { loadPhotos, memberProfileColumns, openMatchIdWith } from './queries';
 
 /**
- * Records that `viewerId` opened `viewedId`'s page. A view counts once per viewer per day: the
- * first opening in 24 hours stamps `counted_at` and adds one to view_count; later ones only move
- * `viewed_at` (the order of Viewed Me). Returns the member's view count.
+ * Records that `viewerId` opened `viewedId`'s page, if the viewer shows in Viewed Me of a member of
+ * `tier` (the members' visibility rule from the viewed member's side): only such a view counts, so
+ * Profile Views and Viewed Me never disagree and a private or hidden account cannot inflate the
+ * counter unseen. A view counts once per viewer per day: the first opening in 24 hours stamps
+ * `counted_at` and adds one to view_count; later ones only move `viewed_at` (the order of Viewed
+ * Me). One statement, so one round trip and atomic without a transaction. Returns the member's view
+ * count when this view counted, else null.
  */
-async function recordView(tx: Db, viewerId: string, viewedId: string): Promise<number | null> {
-  const [view] = await tx
-    .insert(profileViews)
-    .values({ viewerId, viewedId })
-    .onConflictDoUpdate({
-      target: [profileViews.viewerId, profileViews.viewedId],
-      set: {
-        viewedAt: sql`now()`,
-        countedAt: sql`case when ${profileViews.countedAt} <= now() - interval '1 day' then now() else ${profileViews.countedAt} end`,
-      },
-    })
-    .returning({ counted: sql<boolean>`${profileViews.countedAt} = ${profileViews.viewedAt}` });
-  if (!view?.counted) return null;
-  const [updated] = await tx
-    .update(profiles)
-    .set({ viewCount: sql`${profiles.viewCount} + 1` })
-    .where(eq(profiles.userId, viewedId))
-    .returning({ viewCount: profiles.viewCount });
-  return updated?.viewCount ?? null;
-}
-
-/**
- * Whether the viewer shows in Viewed Me of a member of `tier` (the members' visibility rule, from the
- * viewed member's side): only such a view counts, so Profile Views and Viewed Me never disagree and
- * a private or hidden account cannot inflate the counter unseen.
- */
-async function listedTo(tx: Db, viewerId: string, tier: TierLevel): Promise<boolean> {
-  const [listed] = await tx
-    .select({ id: profiles.userId })
-    .from(profiles)
-    .where(and(eq(profiles.userId, viewerId), listedForTier(tier)));
-  return listed !== undefined;
+async function recordView(db: Db, viewerId: string, viewedId: string, tier: TierLevel): Promise<number | null> {
+  const { rows } = await db.execute<{ view_count: number | null }>(sql`
+    with listed as (
+      select 1 from ${profiles} where ${profiles.userId} = ${viewerId} and ${listedForTier(tier)}
+    ), viewed as (
+      insert into ${profileViews} (viewer_id, viewed_id)
+      select ${viewerId}::uuid, ${viewedId}::uuid where exists (select 1 from listed)
+      on conflict (viewer_id, viewed_id) do update set
+        viewed_at = now(),
+        counted_at = case when ${profileViews.countedAt} <= now() - interval '1 day' then now() else ${profileViews.countedAt} end
+      returning counted_at = viewed_at as counted
+    ), bumped as (
+      update ${profiles} set view_count = ${profiles.viewCount} + 1
+      where ${profiles.userId} = ${viewedId} and exists (select 1 from viewed where counted)
+      returning ${profiles.viewCount} as view_count
+    )
+    select (select view_count from bumped) as view_count`);
+  return rows[0]?.view_count ?? null;
 }
 
 /**
  * The profile page. Hidden members (ghost, private, tier_only above the viewer, blocked either way)
  * answer 404 as if they did not exist; a visible member above the viewer's tier answers 403
  * "Profile Restricted" with the tier needed. Opening someone else's page records the view (see
- * recordView) unless the viewer is in ghost mode or Incognito Mode, would not be listed to the member
- * (listedTo), or the request came from another site (neither Viewed Me nor the view count shows it). Your own
- * page is always yours to see.
+ * recordView) unless the viewer is in ghost mode or Incognito Mode, would not be listed to the member,
+ * or the request came from another site (neither Viewed Me nor the view count shows it). Your own page
+ * is always yours to see.
  */
 export async function getMemberProfile(
   ctx: AppContext,
@@ -95,17 +85,14 @@ export async function getMemberProfile(
     });
   }
 
-  let viewCount = row.viewCount;
-  if (!isSelf && !actor.ghostMode && !row.viewerIncognito && countView) {
-    viewCount =
-      (await ctx.transact(async ({ tx }) =>
-        (await listedTo(tx, actor.id, tier)) ? recordView(tx, actor.id, memberId) : null,
-      )) ?? viewCount;
-  }
-
-  const photos = await loadPhotos(ctx.db, [row.id]);
+  // The view is recorded while the photos are read: two connections, one wait.
+  const recordsView = !isSelf && !actor.ghostMode && !row.viewerIncognito && countView;
+  const [counted, photos] = await Promise.all([
+    recordsView ? recordView(ctx.db, actor.id, memberId, tier) : null,
+    loadPhotos(ctx.db, [row.id]),
+  ]);
   return presentMemberProfile(
-    { ...row, viewCount },
+    { ...row, viewCount: counted ?? row.viewCount },
     photos.get(row.id) ?? [],
     { geo: actor.geo, maxTier: isSelf ? tier : maxVisibleTier(actor.rules) },
     { mySwipe: isSelf ? null : row.mySwipe, matchId: isSelf ? null : row.matchId },
