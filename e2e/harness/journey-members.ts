@@ -73,6 +73,17 @@ type JourneySpec = {
   passwordHash: string;
 };
 
+/** What the members one set-up function writes share: a stamp for their addresses, one password hash, when they were last active. */
+async function memberBatch(activeMsAgo: number) {
+  return {
+    stamp: Date.now().toString(36),
+    passwordHash: await hashPassword(JOURNEY_PASSWORD),
+    lastActive: new Date(Date.now() - activeMsAgo),
+  };
+}
+
+const DAY_MS = 86_400_000;
+
 /** One journey member through the app's one new-member writer, with two drawn photos. */
 async function writeJourneyMember(app: App, spec: JourneySpec): Promise<JourneyMember> {
   const { db, storage, secrets } = app.ctx;
@@ -128,9 +139,7 @@ export type ChatPair = { him: JourneyMember; her: JourneyMember; matchId: string
  * messaging journey's pair. Not boosted, so they stay out of the way of the discovery journeys.
  */
 export async function createChatPair(app: App): Promise<ChatPair> {
-  const stamp = Date.now().toString(36);
-  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
-  const dayAgo = new Date(Date.now() - 86_400_000);
+  const { stamp, passwordHash, lastActive: dayAgo } = await memberBatch(DAY_MS);
   const him = await writeJourneyMember(app, {
     name: 'Lorenzo',
     userType: 'men',
@@ -177,9 +186,7 @@ async function matchJourneyMembers(app: App, him: JourneyMember, her: JourneyMem
  * woman. Signing in, he meets the gate as a new member does.
  */
 export async function createVerificationCandidates(app: App): Promise<Record<'phone' | 'desktop', ChatPair>> {
-  const stamp = Date.now().toString(36);
-  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
-  const dayAgo = new Date(Date.now() - 86_400_000);
+  const { stamp, passwordHash, lastActive: dayAgo } = await memberBatch(DAY_MS);
   const pair = async (himName: string, herName: string, index: number) => {
     const him = await writeJourneyMember(app, {
       name: himName,
@@ -218,10 +225,7 @@ export type RestrictedMembers = ChatPair & { lapsed: JourneyMember };
  * ago and not boosted, so they stay out of the discovery journeys' first cards.
  */
 export async function createRestrictedMembers(app: App): Promise<RestrictedMembers> {
-  const stamp = Date.now().toString(36);
-  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
-  const weekAgo = new Date(Date.now() - 7 * 86_400_000);
-  const base = { lastActive: weekAgo, stamp, passwordHash };
+  const base = await memberBatch(7 * DAY_MS);
   const him = await writeJourneyMember(app, {
     ...base,
     name: 'Leandro',
@@ -267,10 +271,7 @@ export type WalletTrio = {
  * week ago, so they stay out of the discovery journeys' first cards.
  */
 export async function createWalletTrio(app: App): Promise<WalletTrio> {
-  const stamp = Date.now().toString(36);
-  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
-  const weekAgo = new Date(Date.now() - 7 * 86_400_000);
-  const base = { lastActive: weekAgo, stamp, passwordHash };
+  const base = await memberBatch(7 * DAY_MS);
   return {
     payer: await writeJourneyMember(app, {
       ...base,
@@ -369,9 +370,7 @@ export type Issue31Members = {
  * boosted, so they stay out of the discovery journeys' first cards.
  */
 export async function createIssue31Members(app: App): Promise<Issue31Members> {
-  const stamp = Date.now().toString(36);
-  const passwordHash = await hashPassword(JOURNEY_PASSWORD);
-  const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+  const { stamp, passwordHash, lastActive: weekAgo } = await memberBatch(7 * DAY_MS);
   let index = 13;
   const member = (name: string, gender: 'male' | 'female', tier: JourneySpec['tier'], extra = {}) =>
     writeJourneyMember(app, {
