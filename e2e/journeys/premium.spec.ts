@@ -59,10 +59,14 @@ test.describe('the premium member area', () => {
     await page.keyboard.press('ArrowRight');
     const dialog = page.getByRole('dialog', { name: 'Upgrade Required' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText('Upgrade to Tier 1+ to swipe')).toBeVisible();
+    await expect(dialog.getByText('Upgrade to Basic Access or higher to swipe')).toBeVisible();
     await expect(dialog.getByText('Basic Access', { exact: true })).toBeVisible();
     await expect(dialog.getByText('$15.99/month')).toBeVisible();
-    for (const benefit of ['Full swipe access', 'Basic matches', 'Limited filters']) {
+    for (const benefit of [
+      'Full swipe access: like, pass and super like',
+      'Matches and chat once your ID is verified',
+      'Escrow wallet for deposits and transfers',
+    ]) {
       await expect(dialog.getByText(benefit)).toBeVisible();
     }
     // Upgrade is the main action: first in the dialog and focused when it opens.

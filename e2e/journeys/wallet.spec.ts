@@ -175,7 +175,7 @@ test.describe('the escrow wallet and subscriptions', () => {
       page.getByRole('article', { name: 'Verified Viber' }).getByRole('button', { name: 'Current' }),
     ).toBeVisible();
     await expect(
-      page.getByRole('article', { name: 'Chemistry Tier' }).getByText('Most Popular'),
+      page.getByRole('article', { name: 'Verified Viber' }).getByText('Most Popular'),
     ).toBeVisible();
     await snap(page, 'tier-management', 'phone');
     await expectAccessible(page);
@@ -257,7 +257,9 @@ test.describe('the escrow wallet and subscriptions', () => {
     const locked = await passUntilCard(page, true);
     const tokenLike = locked.getByRole('button', { name: 'Like with a message token (5 left)' });
     await expect(tokenLike).toBeVisible();
-    await expect(locked.getByRole('link', { name: /^Upgrade to Tier \d$/ })).toBeVisible();
+    await expect(
+      locked.getByRole('link', { name: /^Upgrade to (Verified Viber|Chemistry Tier|Vault Verified)$/ }),
+    ).toBeVisible();
     await snap(page, 'locked-card-token', 'phone');
     await expectAccessible(page);
     await atDesktop(page, 'locked-card-token-desktop-1440');

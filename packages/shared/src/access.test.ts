@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Access, accessRefusal, CAPABILITIES, describeAccess, readinessRefusal } from './access';
 import type { Actor } from './permissions';
-import { TIER_LEVELS } from './tiers';
+import { TIER_LEVELS, upgradeToText } from './tiers';
 
 const FUTURE = new Date(Date.now() + 86_400_000).toISOString();
 const member = (overrides: Partial<Actor> = {}): Actor => ({
@@ -49,7 +49,7 @@ describe('accessRefusal', () => {
         else
           expect(refusal).toEqual({
             code: 'TIER_REQUIRED',
-            message: `Upgrade to Tier ${needed}+ to use this feature`,
+            message: `${upgradeToText(needed)} to use this feature`,
           });
       }
     }
@@ -58,7 +58,7 @@ describe('accessRefusal', () => {
   it('reuses the capability rules with the spec texts', () => {
     expect(accessRefusal(member({ tier_level: 0 }), { capability: 'swipe' })).toEqual({
       code: 'TIER_REQUIRED',
-      message: 'Upgrade to Tier 1+ to swipe',
+      message: 'Upgrade to Basic Access or higher to swipe',
     });
     expect(accessRefusal(member({ tier_subscription_ends_at: null }), { capability: 'swipe' })?.code).toBe(
       'SUBSCRIPTION_INACTIVE',

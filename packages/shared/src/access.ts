@@ -11,7 +11,7 @@ import {
   swipeBlock,
 } from './permissions';
 import type { Role } from './roles';
-import type { TierLevel } from './tiers';
+import { type TierLevel, upgradeToText } from './tiers';
 
 /**
  * Who may call an API route (or send a realtime message). Every route declares one; the server
@@ -69,7 +69,7 @@ const CAPABILITY_RULES: Readonly<Record<Capability, (actor: Actor) => AccessRefu
 };
 
 export function tierRequiredMessage(tier: TierLevel): string {
-  return `Upgrade to Tier ${tier}+ to use this feature`;
+  return `${upgradeToText(tier)} to use this feature`;
 }
 
 /** A signed-in member who has not accepted the current terms and privacy policy yet. */

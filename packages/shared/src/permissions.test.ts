@@ -103,7 +103,7 @@ describe('no signed-in member', () => {
       can_sponsor: false,
       can_use_ghost_mode: false,
       max_visible_tier: 0,
-      message_block: { code: 'TIER_REQUIRED', message: 'Upgrade to Tier 1+ to send messages' },
+      message_block: { code: 'TIER_REQUIRED', message: 'Upgrade to Basic Access or higher to send messages' },
     });
     expect(capabilitiesSchema.parse(caps)).toEqual(caps);
   });
@@ -195,11 +195,11 @@ describe('an active subscription', () => {
 
 describe('messaging boundaries named in the spec', () => {
   it.each<[string, Partial<Actor>, string | null]>([
-    ['tier 0 observer', { tier_level: 0 }, 'Upgrade to Tier 1+ to send messages'],
+    ['tier 0 observer', { tier_level: 0 }, 'Upgrade to Basic Access or higher to send messages'],
     [
       'tier 0 even when sponsored and verified',
       { tier_level: 0, is_sponsored: true },
-      'Upgrade to Tier 1+ to send messages',
+      'Upgrade to Basic Access or higher to send messages',
     ],
     ['tier 1 unverified', { tier_level: 1, verified: false }, 'Please verify your account to send messages'],
     ['tier 1 verified', { tier_level: 1, verified: true }, null],
@@ -228,7 +228,7 @@ describe('messaging boundaries named in the spec', () => {
   it('names the swipe refusal for observers', () => {
     expect(swipeBlock(actor({ tier_level: 0 }))).toEqual({
       code: 'TIER_REQUIRED',
-      message: 'Upgrade to Tier 1+ to swipe',
+      message: 'Upgrade to Basic Access or higher to swipe',
     });
   });
 });

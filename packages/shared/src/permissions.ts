@@ -1,5 +1,5 @@
 import type { Role } from './roles';
-import type { TierLevel } from './tiers';
+import { type TierLevel, upgradeToText } from './tiers';
 
 /**
  * The facts every permission rule needs about a member. `Me` and the server's session member both
@@ -63,11 +63,12 @@ export type Capabilities = {
   message_block: PermissionBlock | null;
 };
 
-export const MESSAGE_TIER_REQUIRED_TEXT = 'Upgrade to Tier 1+ to send messages';
+// Plan names, not 'Tier 1+': members buy plans by name (docs/decisions/038).
+export const MESSAGE_TIER_REQUIRED_TEXT = `${upgradeToText(1)} to send messages`;
 export const MESSAGE_VERIFICATION_REQUIRED_TEXT = 'Please verify your account to send messages';
 export const MESSAGE_SUBSCRIPTION_INACTIVE_TEXT =
   'Your subscription is not active. Renew your subscription to send messages.';
-export const SWIPE_TIER_REQUIRED_TEXT = 'Upgrade to Tier 1+ to swipe';
+export const SWIPE_TIER_REQUIRED_TEXT = `${upgradeToText(1)} to swipe`;
 export const SWIPE_SUBSCRIPTION_INACTIVE_TEXT =
   'Your subscription is not active. Renew your subscription to swipe.';
 export const GHOST_MODE_TIER_REQUIRED_TEXT = 'Ghost Mode is a Vault Verified feature';

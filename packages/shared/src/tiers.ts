@@ -7,12 +7,16 @@ export type TierDefinition = {
   level: TierLevel;
   /** Full plan name from the tier table; the one shown on plan cards. */
   name: string;
-  /** For badges and other tight spaces. */
+  /** For badges and other tight spaces: a word of the plan's own name, never one of our making. */
   shortName: string;
   monthlyPriceCents: number;
   minEscrowCents: number;
   /** null means the escrow range has no upper bound ("Unlimited"). */
   maxEscrowCents: number | null;
+  /**
+   * What a member gets on this plan, in plain words: only what the product does, never what the plan
+   * lacks (docs/decisions/038).
+   */
   features: readonly string[];
 };
 
@@ -24,7 +28,7 @@ export const TIERS: Readonly<Record<TierLevel, TierDefinition>> = Object.freeze(
     monthlyPriceCents: 0,
     minEscrowCents: 0,
     maxEscrowCents: 0,
-    features: ['Browse only', 'No swiping', 'No matches'],
+    features: ['Browse and search profiles', 'See who viewed and liked you'],
   },
   1: {
     level: 1,
@@ -33,17 +37,26 @@ export const TIERS: Readonly<Record<TierLevel, TierDefinition>> = Object.freeze(
     monthlyPriceCents: 1599,
     minEscrowCents: 10000,
     maxEscrowCents: 25000,
-    features: ['Full swipe access', 'Basic matches', 'Limited filters'],
+    features: [
+      'Full swipe access: like, pass and super like',
+      'Matches and chat once your ID is verified',
+      'Escrow wallet for deposits and transfers',
+    ],
   },
   2: {
     level: 2,
     name: 'Verified Viber',
-    // Not 'Verified': that word is the blue verified mark, a separate fact (docs/decisions/006).
-    shortName: 'Viber',
+    // The whole name: 'Verified' alone is the verified mark, a separate fact (docs/decisions/006), and
+    // 'Viber' alone reads as a messaging app (docs/decisions/038).
+    shortName: 'Verified Viber',
     monthlyPriceCents: 2499,
     minEscrowCents: 25000,
     maxEscrowCents: 75000,
-    features: ['Vibe confirmations', 'Same-day matches', 'Time-slot swiping'],
+    features: [
+      'Everything in Basic Access',
+      'Chat with your matches without verifying first',
+      'See members up to Verified Viber',
+    ],
   },
   3: {
     level: 3,
@@ -52,7 +65,11 @@ export const TIERS: Readonly<Record<TierLevel, TierDefinition>> = Object.freeze(
     monthlyPriceCents: 15999,
     minEscrowCents: 50000,
     maxEscrowCents: 150000,
-    features: ['Premium venues', 'Flash dates', 'Vibe bonuses', 'Party invites'],
+    features: [
+      'Everything in Verified Viber',
+      'See members up to Chemistry Tier',
+      'Events at premium venues and party invites',
+    ],
   },
   4: {
     level: 4,
@@ -61,7 +78,13 @@ export const TIERS: Readonly<Record<TierLevel, TierDefinition>> = Object.freeze(
     monthlyPriceCents: 34999,
     minEscrowCents: 100000,
     maxEscrowCents: null,
-    features: ['Ghost mode', 'Sponsor others', 'Custom packages', 'VIP events'],
+    features: [
+      'Everything in Chemistry Tier',
+      'See every member',
+      'Ghost mode: browse without being seen',
+      'Sponsor another member’s plan',
+      'VIP events',
+    ],
   },
 });
 
@@ -74,9 +97,12 @@ export const MIN_AGE_BY_TIER: Readonly<Record<TierLevel, number>> = Object.freez
   4: 21,
 });
 
-/** The subscription page flags tier 2 as popular; the More menu highlights tier 3 as "Most Popular". */
-export const SUBSCRIPTION_POPULAR_TIER: TierLevel = 2;
-export const MENU_MOST_POPULAR_TIER: TierLevel = 3;
+/**
+ * The one plan marked "Most Popular", on /subscription and in More → Tier Management alike (the spec
+ * flags tier 2 on one page and tier 3 on the other; docs/decisions/038).
+ */
+export const MOST_POPULAR_TIER: TierLevel = 2;
+export const MOST_POPULAR_LABEL = 'Most Popular';
 
 export function isTierLevel(n: unknown): n is TierLevel {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 4;
@@ -88,6 +114,24 @@ export function tierName(level: TierLevel): string {
 
 export function tierShortName(level: TierLevel): string {
   return TIERS[level].shortName;
+}
+
+/** A tier where the spec shows its number, with the name a member knows it by: 'Tier 1 · Basic Access'. */
+export function tierLabel(level: TierLevel): string {
+  return `Tier ${level} · ${TIERS[level].name}`;
+}
+
+/** The title of a locked teaser card: 'Exclusive Chemistry Tier Member'. */
+export function exclusiveMemberTitle(level: TierLevel): string {
+  return `Exclusive ${TIERS[level].name} Member`;
+}
+
+/**
+ * The step up to a tier in plan names, not numbers: 'Upgrade to Basic Access or higher', and for the
+ * top plan 'Upgrade to Vault Verified'.
+ */
+export function upgradeToText(level: TierLevel): string {
+  return level === 4 ? `Upgrade to ${TIERS[4].name}` : `Upgrade to ${TIERS[level].name} or higher`;
 }
 
 // A literal union rather than z.int().min(0).max(4) so the parsed type is TierLevel, not number;

@@ -90,7 +90,7 @@ export function isRefusal(error: unknown): error is AppError {
 
 /**
  * What to show when an action failed: the server's reason when it refused the request (a 4xx, whose
- * message is the spec's text for it, such as 'Upgrade to Tier 1+ to send messages'), else `failure`,
+ * message is the spec's text for it, such as 'Upgrade to Basic Access or higher to send messages'), else `failure`,
  * the action's own text: when the server failed, could not be reached or sent an unreadable reply,
  * its message says nothing the member can act on.
  */

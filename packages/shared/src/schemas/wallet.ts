@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOOST_TYPES, SUBSCRIPTION_STATUSES, TRANSACTION_TYPES, TRANSFER_TYPES } from '../enums';
 import { formatCents } from '../format';
 import { MAX_MONEY_CENTS, MIN_MONEY_CENTS, TRANSFER_MESSAGE_MAX } from '../limits';
-import { tierSchema } from '../tiers';
+import { tierSchema, upgradeToText } from '../tiers';
 import { pageSchema, uuidInput } from './common';
 
 // Money travels as integer cents in both directions (DESIGN "Money"): the spec's dollar inputs are
@@ -274,7 +274,7 @@ export const ROMANCE_SCAM_WARNING_TEXT =
 export const TRANSFER_SELF_TEXT = 'You cannot transfer to yourself';
 export const RECEIVER_UNAVAILABLE_TEXT = 'This member cannot receive transfers';
 export const TRANSFER_NOT_CANCELLABLE_TEXT = 'This transfer can no longer be cancelled';
-export const NO_WALLET_TEXT = 'Observer members have no escrow wallet. Upgrade to Tier 1+ to use it.';
+export const NO_WALLET_TEXT = `Observer members have no escrow wallet. ${upgradeToText(1)} to use it.`;
 
 export function escrowLimitMessage(maxCents: number): string {
   return `This deposit would take your balance above your tier’s escrow maximum of ${formatCents(maxCents)}`;

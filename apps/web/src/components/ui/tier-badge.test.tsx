@@ -22,6 +22,14 @@ describe('TierBadge', () => {
     expect(container.querySelectorAll('[data-tier]')).toHaveLength(1);
   });
 
+  it('says Verified Viber once, never as a bare "Viber", on any width', () => {
+    for (const label of ['auto', 'compact', 'short', 'fit'] as const) {
+      const { container, unmount } = render(<TierBadge tier={2} label={label} />);
+      expect(container).toHaveTextContent(/^Verified Viber$/);
+      unmount();
+    }
+  });
+
   it('gives each tier a different colour', () => {
     const classes = TIER_LEVELS.map((tier) => {
       const { container, unmount } = render(<TierBadge tier={tier} label="short" />);

@@ -48,6 +48,8 @@ export type TierBadgeProps = {
 /** A member's tier as a pill on the brand palette: the tier table's name, its short name where space is tight. */
 export function TierBadge({ tier, label = 'auto', className }: TierBadgeProps) {
   const { className: colours, Icon } = TIER_STYLES[tier];
+  // A tier whose short name is its whole name (Verified Viber) says it once.
+  const oneName = tierShortName(tier) === tierName(tier);
   return (
     <span
       data-tier={tier}
@@ -62,13 +64,15 @@ export function TierBadge({ tier, label = 'auto', className }: TierBadgeProps) {
       {label === 'short' && tierShortName(tier)}
       {label === 'fit' && <span className="sr-only @3xs:not-sr-only">{tierShortName(tier)}</span>}
       {label === 'full' && tierName(tier)}
-      {label === 'auto' && (
+      {label === 'auto' && oneName && tierName(tier)}
+      {label === 'auto' && !oneName && (
         <>
           <span className="sm:hidden">{tierShortName(tier)}</span>
           <span className="hidden sm:inline">{tierName(tier)}</span>
         </>
       )}
-      {label === 'compact' && (
+      {label === 'compact' && oneName && <span className="max-[359px]:sr-only">{tierName(tier)}</span>}
+      {label === 'compact' && !oneName && (
         <>
           <span className="max-[359px]:sr-only sm:hidden">{tierShortName(tier)}</span>
           <span className="hidden sm:inline">{tierName(tier)}</span>

@@ -1,4 +1,5 @@
 import {
+  exclusiveMemberTitle,
   type FeedCard,
   LIFESTYLE_TAG_LABELS,
   type LifestyleTag,
@@ -28,7 +29,7 @@ export function DeckDetails({ card }: { card: FeedCard }) {
       <div className="rounded-3xl border border-border bg-surface p-6 shadow-card">
         <p className="flex items-center gap-2 font-display text-2xl">
           <Lock aria-hidden="true" className="size-5 text-gold-600 dark:text-gold-300" />
-          Exclusive Tier {card.required_tier}+ Member
+          {exclusiveMemberTitle(card.required_tier)}
         </p>
         <p className="mt-2 text-muted-foreground">{lockedProfileMessage(card.required_tier)}</p>
         <TierPlan tier={card.required_tier} className="mt-5" />

@@ -50,7 +50,7 @@ describe('DiscoveryScreen', () => {
     expect(within(card).getByRole('link', { name: 'Ava, 27' })).toHaveAttribute('href', `/profile/${ava.id}`);
     expect(card).toHaveTextContent('Miami, FL · 5 miles away');
     expect(card).toHaveTextContent(ava.bio);
-    expect(within(card).getByText('Verified')).toBeInTheDocument();
+    expect(within(card).getByText('ID verified')).toBeInTheDocument();
     expect(card.querySelector('[data-tier="1"]')).not.toBeNull();
     expect(within(card).getByAltText("Ava's photo 1 of 2")).toHaveAttribute('loading', 'eager');
     expect(screen.getByRole('button', { name: 'Pass' })).toBeInTheDocument();
@@ -259,7 +259,7 @@ describe('DiscoveryScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Super Like' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
-    expect(dialog).toHaveTextContent('Upgrade to Tier 1+ to swipe');
+    expect(dialog).toHaveTextContent('Upgrade to Basic Access or higher to swipe');
     expect(within(dialog).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
     expect(api.callsTo(SWIPES)).toHaveLength(0);
     expect(screen.getByRole('article', { name: 'Ava, 27', hidden: true })).toBeInTheDocument();
@@ -380,7 +380,9 @@ describe('DiscoveryScreen', () => {
     it("offers the next tier beside 'No More Profiles', and is left out at the top tier", async () => {
       const view = renderDeck({ [FEED]: { body: page([]) } }, makeMe({ tier_level: 2 }));
       await screen.findByRole('heading', { name: 'No More Profiles' });
-      expect(details()).toHaveTextContent('Tier 3 members are beyond your range.');
+      expect(details()).toHaveTextContent(
+        'Chemistry Tier members are shown to Chemistry Tier and above. Upgrade to see them too.',
+      );
       view.unmount();
 
       renderDeck({ [FEED]: { body: page([]) } }, makeMe({ tier_level: 4 }));
@@ -443,7 +445,7 @@ describe('DiscoveryScreen', () => {
       expect(screen.getByRole('article', { name: 'Ava, 27' })).toHaveAttribute('data-top-card');
     });
 
-    it('lets a locked card be liked with a message token, and offers Upgrade to Tier N either way', async () => {
+    it('lets a locked card be liked with a message token, and offers Upgrade to its plan either way', async () => {
       const locked = makeLockedCard({ tier_level: 3, required_tier: 3, age: 31 });
       const { api, user } = renderDeck({
         [FEED]: { body: page([locked, makeMemberCard({ name: 'Bianca', age: 30 })]) },
@@ -451,7 +453,7 @@ describe('DiscoveryScreen', () => {
         [SWIPES]: swipeOk(),
       });
       const card = await cardNamed('Locked 31-year-old member');
-      expect(within(card).getByRole('link', { name: 'Upgrade to Tier 3' })).toHaveAttribute(
+      expect(within(card).getByRole('link', { name: 'Upgrade to Chemistry Tier' })).toHaveAttribute(
         'href',
         '/subscription',
       );
@@ -470,7 +472,7 @@ describe('DiscoveryScreen', () => {
       const card = await cardNamed('Locked 31-year-old member');
       await screen.findByTestId('super-likes-left');
       expect(within(card).queryByRole('button', { name: /message token/ })).not.toBeInTheDocument();
-      expect(within(card).getByRole('link', { name: 'Upgrade to Tier 3' })).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'Upgrade to Chemistry Tier' })).toBeInTheDocument();
     });
 
     it('the Upgrade dialog of a locked card carries the token like too', async () => {

@@ -11,6 +11,7 @@ import {
   swipeBlock,
   swipeUnlockTier,
   type TierLevel,
+  tierName,
 } from '@royal/shared';
 import { Crown, MessageCircleHeart, RotateCcw, Star } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -429,13 +430,13 @@ function HigherTierOffer({ tier }: { tier: TierLevel }) {
   return (
     <div className="flex flex-col gap-3 text-left">
       <p className="text-center text-muted-foreground text-sm">
-        Tier {tier} members are beyond your range. Upgrade to see them too.
+        {tierName(tier)} members are shown to {tierName(tier)} and above. Upgrade to see them too.
       </p>
       <TierPlan tier={tier} />
       <Button variant="outline" asChild>
         <Link to={paths.subscription}>
           <Crown aria-hidden="true" className="size-4" />
-          See Tier {tier}
+          See {tierName(tier)}
         </Link>
       </Button>
     </div>

@@ -1,5 +1,6 @@
 import {
   CARD_EXIT_MS,
+  exclusiveMemberTitle,
   type FeedCard,
   type LockedCard,
   lockedProfileMessage,
@@ -7,6 +8,7 @@ import {
   messageTokenLikeLabel,
   milesLabel,
   type SwipeDirection,
+  tierName,
 } from '@royal/shared';
 import { Crown, Lock, MapPin, MessageCircleHeart } from 'lucide-react';
 import { type PointerEvent, useEffect, useLayoutEffect, useRef } from 'react';
@@ -365,7 +367,7 @@ function LockedCardFace({
       {card.blurred_photo ? (
         <img
           src={card.blurred_photo}
-          alt={`Blurred preview of a locked Tier ${card.tier_level} member`}
+          alt={`Blurred preview of a locked ${tierName(card.tier_level)} member`}
           loading={isTop ? 'eager' : 'lazy'}
           draggable={false}
           className="absolute inset-0 size-full scale-110 object-cover blur-md"
@@ -382,14 +384,14 @@ function LockedCardFace({
         <span className="flex size-16 items-center justify-center rounded-full bg-black/45 ring-2 ring-gold-300/70 backdrop-blur">
           <Lock aria-hidden="true" className="size-7 text-gold-300" />
         </span>
-        <p className="font-display text-2xl text-gold-200">Exclusive Tier {card.required_tier}+ Member</p>
+        <p className="font-display text-2xl text-gold-200">{exclusiveMemberTitle(card.required_tier)}</p>
         <p className="max-w-64 text-sm text-white/85">{message}</p>
         {/* Above the card-wide button, so these two act on their own. */}
         <div className="relative z-20 mt-1 flex w-full max-w-72 flex-col gap-2">
           <Button variant="gold" asChild>
             <Link to={paths.subscription} tabIndex={isTop ? 0 : -1}>
               <Crown aria-hidden="true" className="size-4" />
-              Upgrade to Tier {card.required_tier}
+              Upgrade to {tierName(card.required_tier)}
             </Link>
           </Button>
           {messageTokens > 0 && onTokenLike && (

@@ -38,7 +38,7 @@ describe('InterestsScreen', () => {
     renderInterests({ [INTERESTS]: { body: data } });
 
     expect(screen.getByRole('heading', { name: 'Interests', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('Tier 2 Access')).toBeInTheDocument();
+    expect(screen.getByText('Tier 2 · Verified Viber')).toBeInTheDocument();
     expect(await screen.findByText('Loading interactions...')).toBeInTheDocument();
 
     const stats = await screen.findByRole('list', { name: 'Your numbers' });
@@ -73,7 +73,7 @@ describe('InterestsScreen', () => {
     const [row] = within(list).getAllByRole('listitem') as [HTMLElement];
     expect(within(row).getByRole('img', { name: 'Sofia' })).toHaveAttribute('src', member.avatar);
     expect(row).toHaveTextContent('Sofia, 29');
-    expect(within(row).getByTitle('Verified')).toHaveTextContent('Verified');
+    expect(within(row).getByTitle('ID verified')).toHaveTextContent('ID verified');
     expect(row.querySelector('[data-tier="2"]')).not.toBeNull();
     expect(row).toHaveTextContent('viewed your profile · 2d ago');
     expect(row).toHaveTextContent('Dubai, UAE');
@@ -150,15 +150,22 @@ describe('InterestsScreen', () => {
     expect(within(list).getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
   });
 
-  it('shows the empty state of each tab', async () => {
+  it('shows the empty state of each tab, each with a way on to discovery', async () => {
     const { user } = renderInterests({ [INTERESTS]: { body: makeInterests() } });
+    const nextStep = (name: string) => {
+      const panel = screen.getByRole('tabpanel');
+      expect(within(panel).getByRole('link', { name })).toHaveAttribute('href', '/app');
+    };
 
     expect(await screen.findByRole('heading', { name: 'No profile views yet' })).toBeInTheDocument();
+    nextStep('Discover Members');
     await user.click(tab(/^Favorited Me/));
     expect(screen.getByRole('heading', { name: 'No super likes yet' })).toBeInTheDocument();
+    nextStep('Discover Members');
     await user.click(tab(/^My Favorites/));
     expect(screen.getByRole('heading', { name: 'No favorites yet' })).toBeInTheDocument();
     expect(screen.getByText('Start swiping to add people to your favorites')).toBeInTheDocument();
+    nextStep('Start Swiping');
   });
 
   it('removes a favorite: DELETE, the row goes at once and the count follows', async () => {

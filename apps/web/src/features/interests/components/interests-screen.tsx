@@ -1,4 +1,9 @@
-import { groupedInteger, type InterestKind, type InterestRow as InterestRowData } from '@royal/shared';
+import {
+  groupedInteger,
+  type InterestKind,
+  type InterestRow as InterestRowData,
+  tierLabel,
+} from '@royal/shared';
 import { Eye, Heart, type LucideIcon, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
@@ -18,18 +23,35 @@ type TabDefinition = {
   label: string;
   Icon: LucideIcon;
   empty: string;
-  emptyHint?: string;
+  emptyHint: string;
+  /** An empty list is never a dead end: the next step is always discovery (issue 33). */
+  nextStep: string;
 };
 
 const TABS: readonly TabDefinition[] = [
-  { kind: 'viewed_me', label: 'Viewed Me', Icon: Eye, empty: 'No profile views yet' },
-  { kind: 'favorited_me', label: 'Favorited Me', Icon: Star, empty: 'No super likes yet' },
+  {
+    kind: 'viewed_me',
+    label: 'Viewed Me',
+    Icon: Eye,
+    empty: 'No profile views yet',
+    emptyHint: 'Members who like you or open your profile show up here.',
+    nextStep: 'Discover Members',
+  },
+  {
+    kind: 'favorited_me',
+    label: 'Favorited Me',
+    Icon: Star,
+    empty: 'No super likes yet',
+    emptyHint: 'Members who super like you show up here.',
+    nextStep: 'Discover Members',
+  },
   {
     kind: 'my_favorites',
     label: 'My Favorites',
     Icon: Heart,
     empty: 'No favorites yet',
     emptyHint: 'Start swiping to add people to your favorites',
+    nextStep: 'Start Swiping',
   },
 ];
 
@@ -44,7 +66,7 @@ export function InterestsScreen() {
       <header className="flex items-end justify-between gap-3">
         <div>
           <h1 className="font-display text-3xl text-foreground">Interests</h1>
-          <p className="mt-1 font-semibold text-accent-foreground text-sm">Tier {me.tier_level} Access</p>
+          <p className="mt-1 font-semibold text-accent-foreground text-sm">{tierLabel(me.tier_level)}</p>
         </div>
       </header>
 
@@ -138,11 +160,9 @@ function InterestList({
     <div ref={focus.container} tabIndex={-1} className="@container focus:outline-none">
       {rows.length === 0 ? (
         <StatusPanel Icon={tab.Icon} title={tab.empty} description={tab.emptyHint} as="h3" className="py-8">
-          {tab.kind === 'my_favorites' && (
-            <Button variant="gold" asChild>
-              <Link to={paths.app}>Start Swiping</Link>
-            </Button>
-          )}
+          <Button variant="gold" asChild>
+            <Link to={paths.app}>{tab.nextStep}</Link>
+          </Button>
         </StatusPanel>
       ) : (
         // Two columns only where the list itself is wide enough (a container query): a row holds a

@@ -80,7 +80,7 @@ describe('MemberProfileScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Ava, 27', level: 1 })).toBeInTheDocument();
     expect(screen.getByAltText("Ava's photo 1 of 2")).toBeInTheDocument();
     expect(screen.getByText('Verified Viber')).toBeInTheDocument();
-    expect(screen.getByText('Verified', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('ID verified', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText('Miami, FL · 12 miles away')).toBeInTheDocument();
     expect(screen.getByText('Last active')).toHaveTextContent('Last active 2h ago');
     const popularity = screen.getByRole('list', { name: 'Popularity' });
@@ -250,7 +250,7 @@ describe('MemberProfileScreen', () => {
     const { api, user } = renderProfile(makeMemberProfile(), {}, makeMe({ tier_level: 0 }));
     await user.click(await screen.findByRole('button', { name: 'Like' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
-    expect(dialog).toHaveTextContent('Upgrade to Tier 1+ to swipe');
+    expect(dialog).toHaveTextContent('Upgrade to Basic Access or higher to swipe');
     expect(api.callsTo(SWIPES)).toHaveLength(0);
   });
 

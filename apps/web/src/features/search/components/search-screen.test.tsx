@@ -47,7 +47,7 @@ describe('SearchScreen', () => {
     expect(screen.getByRole('link', { name: /Ava, 27/ })).toHaveAttribute('href', `/profile/${ava.id}`);
     expect(card.getByRole('img', { name: 'Ava' })).toHaveTextContent('A');
     expect(card.getByTitle('Online now')).toBeInTheDocument();
-    expect(card.getByText('Verified')).toBeInTheDocument();
+    expect(card.getByText('ID verified')).toBeInTheDocument();
     expect(card.getByText('Basic')).toBeInTheDocument();
     expect(card.getByText(/^Miami/)).toBeInTheDocument();
     expect(card.getByText('Loves the ocean')).toBeInTheDocument();

@@ -30,11 +30,8 @@ describe('planState', () => {
 describe('PlanCard', () => {
   it('offers Subscribe Now only for a higher plan, and says what the others are', async () => {
     const onSubscribe = vi.fn();
-    const { rerender } = render(
-      <PlanCard tier={3} state="subscribe" popularLabel="Most Popular" onSubscribe={onSubscribe} />,
-    );
+    const { rerender } = render(<PlanCard tier={3} state="subscribe" onSubscribe={onSubscribe} />);
     expect(screen.getByRole('article', { name: 'Chemistry Tier' })).toHaveTextContent('$159.99/month');
-    expect(screen.getByText('Most Popular')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     expect(onSubscribe).toHaveBeenCalledWith(3);
 
@@ -45,6 +42,15 @@ describe('PlanCard', () => {
     ] as const) {
       rerender(<PlanCard tier={1} state={state} onSubscribe={onSubscribe} />);
       expect(screen.getByRole('button', { name: label })).toBeDisabled();
+    }
+  });
+
+  it('marks Verified Viber, and no other plan, Most Popular wherever plans are listed', () => {
+    const { rerender } = render(<PlanCard tier={2} state="subscribe" onSubscribe={vi.fn()} />);
+    expect(screen.getByText('Most Popular')).toBeInTheDocument();
+    for (const tier of [0, 1, 3, 4] as const) {
+      rerender(<PlanCard tier={tier} state="subscribe" onSubscribe={vi.fn()} />);
+      expect(screen.queryByText('Most Popular')).not.toBeInTheDocument();
     }
   });
 });

@@ -1,6 +1,8 @@
 import {
   escrowRangeLabel,
   formatMonthlyPrice,
+  MOST_POPULAR_LABEL,
+  MOST_POPULAR_TIER,
   type PlanHolding,
   planPurchaseRefusal,
   TIERS,
@@ -31,18 +33,17 @@ const ACTION_LABELS: Record<PlanState, string> = {
 export function PlanCard({
   tier,
   state,
-  popularLabel,
   pending,
   onSubscribe,
 }: {
   tier: TierLevel;
   state: PlanState;
-  /** 'Most Popular' (More menu, tier 3) or 'Popular' (subscription page, tier 2). */
-  popularLabel?: string;
   pending?: boolean;
   onSubscribe: (tier: TierLevel) => void;
 }) {
   const plan = TIERS[tier];
+  // One plan is the popular one on every page that lists plans.
+  const popular = tier === MOST_POPULAR_TIER;
   return (
     <article
       aria-label={plan.name}
@@ -50,13 +51,13 @@ export function PlanCard({
       className={cn(
         'relative flex flex-col rounded-2xl border bg-surface p-4 text-left shadow-[0_12px_32px_-22px_rgba(44,20,80,0.5)]',
         state === 'current' ? 'border-gold-400 ring-2 ring-gold-400/50' : 'border-border',
-        popularLabel && state !== 'current' && 'border-royal-500',
+        popular && state !== 'current' && 'border-royal-500',
       )}
     >
-      {popularLabel && (
+      {popular && (
         <span className="absolute -top-3 right-4 inline-flex items-center gap-1 rounded-full bg-gradient-to-r from-gold-300 to-gold-500 px-3 py-0.5 font-bold text-royal-950 text-xs">
           <Crown aria-hidden="true" className="size-3.5" />
-          {popularLabel}
+          {MOST_POPULAR_LABEL}
         </span>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -5,7 +5,6 @@ import {
   boostUselessReason,
   formatCents,
   packBlock,
-  SUBSCRIPTION_POPULAR_TIER,
   TIER_LEVELS,
   TIERS,
 } from '@royal/shared';
@@ -121,7 +120,6 @@ export function SubscriptionScreen() {
                 key={tier}
                 tier={tier}
                 state={planState(tier, plan)}
-                popularLabel={tier === SUBSCRIPTION_POPULAR_TIER ? 'Popular' : undefined}
                 pending={actions.pending}
                 onSubscribe={actions.subscribe}
               />

@@ -1,11 +1,4 @@
-import {
-  escrowRangeLabel,
-  hasPaidAccess,
-  isSubscriptionActive,
-  MENU_MOST_POPULAR_TIER,
-  TIER_LEVELS,
-  TIERS,
-} from '@royal/shared';
+import { escrowRangeLabel, hasPaidAccess, isSubscriptionActive, TIER_LEVELS, TIERS } from '@royal/shared';
 import { EyeOff, TrendingUp } from 'lucide-react';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { useCurrentMember } from '@/features/auth';
@@ -39,7 +32,10 @@ export function TierManagement() {
         {me.popularity_score >= TOP_TEN_PERCENT && (
           <p className="mt-3 flex items-center gap-2 rounded-xl bg-gold-100 px-3 py-2 font-medium text-gold-900 text-sm dark:bg-gold-900/30 dark:text-gold-100">
             <TrendingUp aria-hidden="true" className="size-4" />
-            You're in the top 10%! Eligible for free tier upgrade.
+            {/* Vault is the top plan: there is nothing above it to upgrade to for free. */}
+            {me.tier_level === 4
+              ? "You're in the top 10%!"
+              : "You're in the top 10%! Eligible for free tier upgrade."}
           </p>
         )}
       </section>
@@ -50,7 +46,6 @@ export function TierManagement() {
             key={tier}
             tier={tier}
             state={planState(tier, { tier_level: me.tier_level, active: hasPaidAccess(me) })}
-            popularLabel={tier === MENU_MOST_POPULAR_TIER ? 'Most Popular' : undefined}
             pending={actions.pending}
             onSubscribe={actions.subscribe}
           />

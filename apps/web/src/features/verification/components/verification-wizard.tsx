@@ -226,7 +226,7 @@ function WizardPanel({ onClose }: { onClose: () => void }) {
           <CheckCircle2 aria-hidden className="mx-auto mt-5 size-12 text-emerald-600 dark:text-emerald-400" />
           <Dialog.Title className="mt-2 font-display text-2xl">Verification Submitted</Dialog.Title>
           <Dialog.Description className="mt-2 text-muted-foreground text-sm leading-relaxed">
-            We will review your verification within {VERIFICATION_REVIEW_TEXT}. You will see the Verified
+            We will review your verification within {VERIFICATION_REVIEW_TEXT}. You will see the ID verified
             badge on your profile once it is approved.
           </Dialog.Description>
           <Button variant="gold" className="mt-6 w-full" onClick={onClose}>
