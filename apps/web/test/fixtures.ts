@@ -53,7 +53,7 @@ export function makeMe(overrides: Partial<Me> & { tier_level?: TierLevel } = {})
     ethnicity: null,
     ...base,
     popularity_score: 50,
-    rating_avg: 4,
+    rating_avg: null,
     location: { city: 'Los Angeles', state: 'CA', coordinates: null },
     preferences: {
       age_range: [21, 35],
@@ -129,8 +129,6 @@ export function makeMemberCard(overrides: Partial<MemberCard> = {}): MemberCard 
     user_type: 'women',
     looking_for: 'long_term',
     lifestyle_tags: ['travel', 'fine_dining'],
-    view_count: 120,
-    like_count: 34,
     rating_avg: 4.6,
     distance_miles: 5,
     online: false,

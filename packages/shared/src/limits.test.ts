@@ -11,7 +11,9 @@ import {
   MAX_MONEY_CENTS,
   MIN_MONEY_CENTS,
   PROFILE_DISTANCE_DEFAULT,
+  RATING_MIN_COUNT,
   SIGNUP_DEFAULTS,
+  shownRating,
 } from './limits';
 import { preferencesSchema } from './schemas/me';
 import { isTierLevel, MIN_AGE_BY_TIER } from './tiers';
@@ -55,10 +57,20 @@ describe('limits hang together', () => {
       city: 'Los Angeles',
       state: 'CA',
       popularity_score: 50,
-      rating_avg: 4,
       age_range: [21, 35],
       distance_preference: 25,
       bio: 'New user exploring the platform',
     });
+  });
+});
+
+describe('shownRating', () => {
+  it('shows an average only from RATING_MIN_COUNT ratings on', () => {
+    expect(RATING_MIN_COUNT).toBe(3);
+    expect(shownRating(4.6, 0)).toBeNull();
+    expect(shownRating(4.6, 2)).toBeNull();
+    expect(shownRating(4.6, 3)).toBe(4.6);
+    expect(shownRating('4.5', 12)).toBe(4.5);
+    expect(shownRating(null, 5)).toBeNull();
   });
 });

@@ -52,6 +52,16 @@ export const PHOTO_MAX_COUNT = 6;
 export const PHOTO_MAX_BYTES = 5 * MB;
 export const ID_MAX_BYTES = 10 * MB;
 export const LIFESTYLE_TAGS_MAX = 24; // ours: every tag at most once
+/** Ours (decision 039): an average of fewer ratings than this says nothing, so none is shown. */
+export const RATING_MIN_COUNT = 3;
+
+/**
+ * The rating a member's profile shows: their average once at least RATING_MIN_COUNT members have
+ * rated them, else none (never a made-up figure). A numeric column may arrive as the driver's string.
+ */
+export function shownRating(average: number | string | null, count: number): number | null {
+  return average !== null && count >= RATING_MIN_COUNT ? Number(average) : null;
+}
 
 // Messaging
 export const MESSAGE_MAX = 2000; // ours
@@ -138,7 +148,6 @@ export type SignupDefaults = {
   state: string;
   tier_level: TierLevel;
   popularity_score: number;
-  rating_avg: number;
   age_range: readonly [number, number];
   distance_preference: number;
   looking_for: LookingFor;
@@ -158,7 +167,6 @@ export const SIGNUP_DEFAULTS: Readonly<SignupDefaults> = Object.freeze({
   state: 'CA',
   tier_level: 0,
   popularity_score: 50,
-  rating_avg: 4,
   age_range: DEFAULT_AGE_RANGE,
   distance_preference: PROFILE_DISTANCE_DEFAULT,
   looking_for: 'uncomplicated',

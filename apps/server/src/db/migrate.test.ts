@@ -136,7 +136,13 @@ describe.each(targets)('migrations on $name', ({ open }) => {
       .values({ userId: id, name: 'T', age: 18, tierLevel: 4, lifestyleTags: ['travel'] });
     const [row] = await db.select().from(profiles).where(sql`${profiles.userId} = ${id}`);
     // Sign-up defaults come from the database.
-    expect(row).toMatchObject({ ageRangeMin: 21, ageRangeMax: 35, ratingAvg: 4, ghostMode: false });
+    expect(row).toMatchObject({
+      ageRangeMin: 21,
+      ageRangeMax: 35,
+      ratingAvg: null,
+      ratingCount: 0,
+      ghostMode: false,
+    });
   });
 
   it('rejects a negative wallet balance', async () => {

@@ -197,6 +197,11 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
   return { skipped: false, members: written.length, photos: photoCount, durationMs: Date.now() - started };
 }
 
+/** A demo member's rating: an average of `count` ratings, none when nobody rated them. */
+function demoRating(average: number, count: number) {
+  return { ratingAvg: count > 0 ? Math.round(average * 10) / 10 : null, ratingCount: count };
+}
+
 /**
  * The counters members see (views, likes) are made true to the rows the seed wrote, exactly as the
  * live product keeps them: a like or super like counts once, a profile view once per viewer.
@@ -401,7 +406,7 @@ async function writeMember(
         tierSubscriptionEndsAt: paid ? endsAt : null,
         isSponsored: m.sponsored,
         popularityScore: m.popularity,
-        ratingAvg: Math.round(random.float(3.5, 5) * 10) / 10,
+        ...demoRating(random.float(3.5, 5), random.int(0, 40)),
         viewCount: views,
         likeCount: Math.round(views * random.float(0.05, 0.4)),
         ghostMode: m.ghost,

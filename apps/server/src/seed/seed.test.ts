@@ -85,8 +85,10 @@ describe('seedDemoData', () => {
       expect(r.age).toBeGreaterThanOrEqual(21);
       expect(r.age).toBeLessThanOrEqual(58);
       expect(r.popularityScore).toBeGreaterThanOrEqual(10);
-      expect(r.ratingAvg).toBeGreaterThanOrEqual(3.5);
-      expect(r.ratingAvg).toBeLessThanOrEqual(5);
+      if (r.ratingCount > 0) {
+        expect(r.ratingAvg).toBeGreaterThanOrEqual(3.5);
+        expect(r.ratingAvg).toBeLessThanOrEqual(5);
+      } else expect(r.ratingAvg).toBeNull();
       expect(r.lifestyleTags.length).toBeGreaterThanOrEqual(2);
       expect(r.lifestyleTags.length).toBeLessThanOrEqual(7);
       expect(r.bio?.length ?? 0).toBeLessThanOrEqual(500);

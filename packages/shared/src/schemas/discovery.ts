@@ -15,7 +15,8 @@ const isoDateTime = z.iso.datetime({ offset: true });
 
 /**
  * Another member as every list shows them (feed, browse, interests, chat, realtime). Built by one
- * server presenter; never carries e-mail, exact coordinates, wallet data or settings. Distance comes
+ * server presenter; never carries e-mail, exact coordinates, wallet data, settings or the member's
+ * view and like counts (theirs to see in Interests, decision 039). Distance comes
  * from coarse location cells and is in whole miles, never below 1; null when either side has no location.
  */
 export const memberCardSchema = z
@@ -35,9 +36,12 @@ export const memberCardSchema = z
     user_type: z.enum(USER_TYPES),
     looking_for: z.enum(LOOKING_FOR),
     lifestyle_tags: z.array(z.string()),
-    view_count: z.int(),
-    like_count: z.int(),
-    rating_avg: z.number(),
+    rating_avg: z
+      .number()
+      .min(0)
+      .max(5)
+      .nullable()
+      .describe('Average rating; null until RATING_MIN_COUNT members have rated them'),
     distance_miles: z.int().min(1).nullable(),
     online: z.boolean().describe('Active within the last hour (and not hiding their online status)'),
     last_active: isoDateTime.nullable().describe('null when the member hides their online status'),

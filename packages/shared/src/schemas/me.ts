@@ -101,7 +101,12 @@ export const meSchema = z
     tier_subscription_ends_at: isoDateTime.nullable(),
     is_sponsored: z.boolean(),
     popularity_score: z.number().min(0).max(100).describe('0–100; 90 or more is the top 10%'),
-    rating_avg: z.number().min(0).max(5),
+    rating_avg: z
+      .number()
+      .min(0)
+      .max(5)
+      .nullable()
+      .describe('Average rating; null until RATING_MIN_COUNT members have rated them'),
     verified: z.boolean(),
     location: z.object({
       city: z.string(),

@@ -104,9 +104,9 @@ export const profiles = pgTable(
     isSponsored: boolean('is_sponsored').notNull().default(false),
     /** 0–100 (DESIGN: the spec's 0–1 fraction is stored as a percentage); top 10% means ≥ 90. */
     popularityScore: smallint('popularity_score').notNull().default(SIGNUP_DEFAULTS.popularity_score),
-    ratingAvg: numeric('rating_avg', { precision: 2, scale: 1, mode: 'number' })
-      .notNull()
-      .default(SIGNUP_DEFAULTS.rating_avg),
+    /** Null until someone rates the member; shown only from RATING_MIN_COUNT ratings (shownRating). */
+    ratingAvg: numeric('rating_avg', { precision: 2, scale: 1, mode: 'number' }),
+    ratingCount: integer('rating_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     ghostMode: boolean('ghost_mode').notNull().default(false),
@@ -169,6 +169,7 @@ export const profiles = pgTable(
     check('profiles_popularity_range', sql`${t.popularityScore} between 0 and 100`),
     check('profiles_rating_range', sql`${t.ratingAvg} between 0 and 5`),
     check('profiles_counts_non_negative', sql`${t.viewCount} >= 0 and ${t.likeCount} >= 0`),
+    check('profiles_rating_count_non_negative', sql`${t.ratingCount} >= 0`),
     // DESC indexes say NULLS FIRST (Postgres' default for DESC) so they match a plain `desc(col)` in
     // queries; drizzle-kit would otherwise emit DESC NULLS LAST, which ORDER BY col DESC cannot use.
     // The feed: one type, in feed order (rank, then newest activity, then id); ghosts never appear.

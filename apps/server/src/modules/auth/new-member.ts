@@ -72,7 +72,6 @@ export async function writeMemberRecords(
     state: d.state,
     tierLevel: d.tier_level,
     popularityScore: d.popularity_score,
-    ratingAvg: d.rating_avg,
     ageRangeMin: d.age_range[0],
     ageRangeMax: d.age_range[1],
     distancePreference: d.distance_preference,

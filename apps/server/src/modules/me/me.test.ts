@@ -29,7 +29,13 @@ describe('GET /api/me', () => {
     });
     await t.app.ctx.db
       .update(profiles)
-      .set({ ratingAvg: 4.5, lifestyleTags: ['travel', 'fine_dining'], height: `5'9"`, viewCount: 7 })
+      .set({
+        ratingAvg: 4.5,
+        ratingCount: 3,
+        lifestyleTags: ['travel', 'fine_dining'],
+        height: `5'9"`,
+        viewCount: 7,
+      })
       .where(eq(profiles.userId, member.id));
     const first = await addPhoto(t.app, member.id, 0);
     const second = await addPhoto(t.app, member.id, 1);

@@ -6,6 +6,7 @@ import {
   type Me,
   nextRequiredStep,
   type Role,
+  shownRating,
   type TierLevel,
 } from '@royal/shared';
 import type { profiles } from '../../db/schema';
@@ -17,7 +18,7 @@ import { photoUrl } from '../photos';
  * (schema/profiles.ts): the member's own settings and photos are read from their sources.
  */
 export type ProfileRow = Omit<typeof profiles.$inferSelect, 'ratingAvg' | CardCopy> & {
-  ratingAvg: number | string;
+  ratingAvg: number | string | null;
 };
 export type CardCopy = 'profileVisibility' | 'showOnlineStatus' | 'locationSharing' | 'photoIds';
 export type MePhotoRow = { id: string; status: string };
@@ -53,7 +54,7 @@ export function presentMe(input: {
     tier_subscription_ends_at: actor.tier_subscription_ends_at,
     is_sponsored: p.isSponsored,
     popularity_score: p.popularityScore,
-    rating_avg: Number(p.ratingAvg),
+    rating_avg: shownRating(p.ratingAvg, p.ratingCount),
     verified: p.verified,
     location: {
       city: p.city ?? '',

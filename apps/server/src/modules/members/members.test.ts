@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, block, placeAt, profileCounts, setVisibility } from '../../../test/discovery';
 import { createMember, type MemberOptions, signedInMember } from '../../../test/factories';
-import { profileViews, swipeActions } from '../../db/schema';
+import { profiles, profileViews, swipeActions } from '../../db/schema';
 
 const t = useTestApp();
 
@@ -12,6 +12,11 @@ const open = (session: Session, id: string) => request(t.app, 'GET', `/api/membe
 const swipe = (session: Session, target_id: string, direction: 'left' | 'right' | 'up') =>
   request(t.app, 'POST', '/api/swipes', { session, body: { target_id, direction } });
 const woman = (options: MemberOptions = {}) => createMember(t.app, { userType: 'women', ...options });
+/** Opens the page and reads the member's stored view count (the page itself no longer shows it). */
+const viewsAfterOpening = async (session: Session, id: string) => {
+  await open(session, id);
+  return (await profileCounts(t.app, id)).viewCount;
+};
 
 async function viewsRecorded(viewerId: string, viewedId: string) {
   const rows = await t.app.ctx.db
@@ -30,26 +35,20 @@ describe('profile page', () => {
     const first = await open(session, her.id);
     expect(first.statusCode, first.body).toBe(200);
     const profile = memberProfileSchema.parse(first.json());
-    expect(profile).toMatchObject({
-      id: her.id,
-      name: 'Serena',
-      view_count: 1,
-      my_swipe: null,
-      match_id: null,
-    });
+    expect(profile).toMatchObject({ id: her.id, name: 'Serena', my_swipe: null, match_id: null });
+    expect((await profileCounts(t.app, her.id)).viewCount).toBe(1);
     expect(profile.photos).toEqual([{ id: photo, url: `/api/photos/${photo}?size=large` }]);
     expect(await viewsRecorded(member.id, her.id)).toBe(1);
 
     // Opening the page again the same day (or a link doing it for you) counts nothing more.
-    for (let i = 0; i < 3; i += 1) expect((await open(session, her.id)).json().view_count).toBe(1);
-    expect((await profileCounts(t.app, her.id)).viewCount).toBe(1);
+    for (let i = 0; i < 3; i += 1) expect(await viewsAfterOpening(session, her.id)).toBe(1);
 
     // A day later the same viewer counts again.
     await t.app.ctx.db
       .update(profileViews)
       .set({ countedAt: new Date(Date.now() - 25 * 3600_000) })
       .where(and(eq(profileViews.viewerId, member.id), eq(profileViews.viewedId, her.id)));
-    expect((await open(session, her.id)).json().view_count).toBe(2);
+    expect(await viewsAfterOpening(session, her.id)).toBe(2);
 
     // Another viewer counts once too; a cross-site request opens the page but counts nothing.
     const other = await signedInMember(t.app, { tier: 2 });
@@ -58,8 +57,26 @@ describe('profile page', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(200);
-    expect(crossSite.json().view_count).toBe(2);
-    expect((await open(other.session, her.id)).json().view_count).toBe(3);
+    expect((await profileCounts(t.app, her.id)).viewCount).toBe(2);
+    expect(await viewsAfterOpening(other.session, her.id)).toBe(3);
+  });
+
+  it('sends no view or like count of another member, and their rating only from three ratings', async () => {
+    const { session } = await signedInMember(t.app, { tier: 2 });
+    const her = await woman({ tier: 2 });
+    const where = eq(profiles.userId, her.id);
+    await t.app.ctx.db
+      .update(profiles)
+      .set({ viewCount: 40, likeCount: 9, ratingAvg: 4.7, ratingCount: 2 })
+      .where(where);
+
+    const page = (await open(session, her.id)).json();
+    expect(page).not.toHaveProperty('view_count');
+    expect(page).not.toHaveProperty('like_count');
+    expect(page.rating_avg).toBeNull();
+
+    await t.app.ctx.db.update(profiles).set({ ratingCount: 3 }).where(where);
+    expect((await open(session, her.id)).json().rating_avg).toBe(4.7);
   });
 
   it('gives Profile Views the same count as the page views Viewed Me lists', async () => {
@@ -82,7 +99,7 @@ describe('profile page', () => {
     for (const viewer of [hidden, above]) {
       const page = await open(viewer.session, her.member.id);
       expect(page.statusCode, page.body).toBe(200);
-      expect(page.json().view_count).toBe(0);
+      expect((await profileCounts(t.app, her.member.id)).viewCount).toBe(0);
     }
     // An account that never finished onboarding is not in the app yet: no page, no view.
     const newcomer = await signedInMember(t.app, { onboarded: false });
@@ -109,14 +126,13 @@ describe('profile page', () => {
   it('does not record or count a ghost-mode viewer, nor yourself', async () => {
     const ghost = await signedInMember(t.app, { tier: 4, ghostMode: true });
     const her = await woman();
-    expect((await open(ghost.session, her.id)).json().view_count).toBe(0);
+    expect(await viewsAfterOpening(ghost.session, her.id)).toBe(0);
     expect(await viewsRecorded(ghost.member.id, her.id)).toBe(0);
 
     const self = await open(ghost.session, ghost.member.id);
     expect(self.statusCode).toBe(200);
     expect(memberProfileSchema.parse(self.json())).toMatchObject({
       id: ghost.member.id,
-      view_count: 0,
       my_swipe: null,
       match_id: null,
     });
@@ -144,14 +160,14 @@ describe('profile page', () => {
     expect(on.statusCode, on.body).toBe(200);
     const page = await open(viewer.session, her.id);
     expect(page.statusCode).toBe(200);
-    expect(page.json().view_count).toBe(0);
+    expect((await profileCounts(t.app, her.id)).viewCount).toBe(0);
     expect(await viewsRecorded(viewer.member.id, her.id)).toBe(0);
     // Off again, the next opening counts.
     await request(t.app, 'PATCH', '/api/me/settings', {
       session: viewer.session,
       body: { incognito_mode: false },
     });
-    expect((await open(viewer.session, her.id)).json().view_count).toBe(1);
+    expect(await viewsAfterOpening(viewer.session, her.id)).toBe(1);
     expect(await viewsRecorded(viewer.member.id, her.id)).toBe(1);
   });
 

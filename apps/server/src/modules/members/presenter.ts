@@ -6,6 +6,7 @@ import {
   type MemberProfile,
   type SwipeDirection,
   shownMiles,
+  shownRating,
   type TierLevel,
 } from '@royal/shared';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -43,7 +44,8 @@ export function photoSizesFor(memberTier: number, viewerMaxTier: TierLevel) {
 
 /**
  * Another member as every list shows them. Built field by field, so nothing else of the row (and
- * never e-mail, exact coordinates, wallet data or settings) can leak into a response.
+ * never e-mail, exact coordinates, wallet data, settings or their view and like counts) can leak
+ * into a response. The rating shows only from RATING_MIN_COUNT ratings.
  *
  * A member above the viewer's tier reaches a full card only where they acted towards the viewer
  * (an interest row, the other side of a match); they keep name and text but their photos are the
@@ -73,9 +75,7 @@ export function presentMemberCard(
     user_type: row.userType,
     looking_for: row.lookingFor,
     lifestyle_tags: [...row.lifestyleTags],
-    view_count: row.viewCount,
-    like_count: row.likeCount,
-    rating_avg: Number(row.ratingAvg),
+    rating_avg: shownRating(row.ratingAvg, row.ratingCount),
     distance_miles: distanceFrom(viewer, row),
     online: showsOnline && isOnline(row.lastActive),
     last_active: showsOnline ? row.lastActive.toISOString() : null,

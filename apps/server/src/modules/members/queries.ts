@@ -27,9 +27,8 @@ export const memberCardColumns = {
   userType: profiles.userType,
   lookingFor: profiles.lookingFor,
   lifestyleTags: profiles.lifestyleTags,
-  viewCount: profiles.viewCount,
-  likeCount: profiles.likeCount,
   ratingAvg: profiles.ratingAvg,
+  ratingCount: profiles.ratingCount,
   // Only the coarse cell: the exact lat/lng never leave the server.
   geoLat: profiles.geoLat,
   geoLng: profiles.geoLng,

@@ -24,11 +24,11 @@ import { loadPhotos, memberProfileColumns, openMatchIdWith } from './queries';
  * Profile Views and Viewed Me never disagree and a private or hidden account cannot inflate the
  * counter unseen. A view counts once per viewer per day: the first opening in 24 hours stamps
  * `counted_at` and adds one to view_count; later ones only move `viewed_at` (the order of Viewed
- * Me). One statement, so one round trip and atomic without a transaction. Returns the member's view
- * count when this view counted, else null.
+ * Me). One statement, so one round trip and atomic without a transaction. The count itself is the
+ * member's own (Interests), never shown on the page (decision 039).
  */
-async function recordView(db: Db, viewerId: string, viewedId: string, tier: TierLevel): Promise<number | null> {
-  const { rows } = await db.execute<{ view_count: number | null }>(sql`
+async function recordView(db: Db, viewerId: string, viewedId: string, tier: TierLevel): Promise<void> {
+  await db.execute(sql`
     with listed as (
       select 1 from ${profiles} where ${profiles.userId} = ${viewerId} and ${listedForTier(tier)}
     ), viewed as (
@@ -41,10 +41,9 @@ async function recordView(db: Db, viewerId: string, viewedId: string, tier: Tier
     ), bumped as (
       update ${profiles} set view_count = ${profiles.viewCount} + 1
       where ${profiles.userId} = ${viewedId} and exists (select 1 from viewed where counted)
-      returning ${profiles.viewCount} as view_count
+      returning 1
     )
-    select (select view_count from bumped) as view_count`);
-  return rows[0]?.view_count ?? null;
+    select count(*) from bumped`);
 }
 
 /**
@@ -87,12 +86,12 @@ export async function getMemberProfile(
 
   // The view is recorded while the photos are read: two connections, one wait.
   const recordsView = !isSelf && !actor.ghostMode && !row.viewerIncognito && countView;
-  const [counted, photos] = await Promise.all([
+  const [, photos] = await Promise.all([
     recordsView ? recordView(ctx.db, actor.id, memberId, tier) : null,
     loadPhotos(ctx.db, [row.id]),
   ]);
   return presentMemberProfile(
-    { ...row, viewCount: counted ?? row.viewCount },
+    row,
     photos.get(row.id) ?? [],
     { geo: actor.geo, maxTier: isSelf ? tier : maxVisibleTier(actor.rules) },
     { mySwipe: isSelf ? null : row.mySwipe, matchId: isSelf ? null : row.matchId },

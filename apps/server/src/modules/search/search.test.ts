@@ -99,6 +99,28 @@ describe('search filters', () => {
     }
   });
 
+  it('shows no view or like count on a card, and a rating only from three ratings', async () => {
+    const { session } = await signedInMember(t.app, { tier: 2 });
+    const [rated, unrated] = [await createMember(t.app, { tier: 1 }), await createMember(t.app, { tier: 1 })];
+    const counts = { viewCount: 50, likeCount: 12, ratingAvg: 4.2 };
+    await t.app.ctx.db
+      .update(profiles)
+      .set({ ...counts, ratingCount: 3 })
+      .where(eq(profiles.userId, rated.id));
+    await t.app.ctx.db
+      .update(profiles)
+      .set({ ...counts, ratingCount: 2 })
+      .where(eq(profiles.userId, unrated.id));
+    const res = await request(t.app, 'GET', '/api/search', { session });
+    const cards: Record<string, unknown>[] = res.json().items;
+    for (const card of cards) {
+      expect(card).not.toHaveProperty('view_count');
+      expect(card).not.toHaveProperty('like_count');
+    }
+    expect(cards.find((c) => c.id === rated.id)?.rating_avg).toBe(4.2);
+    expect(cards.find((c) => c.id === unrated.id)?.rating_avg).toBeNull();
+  });
+
   it('hides online status from Online Now for members who hide it', async () => {
     const { session, ana } = await cast();
     await hideOnlineStatus(t.app, ana.id);

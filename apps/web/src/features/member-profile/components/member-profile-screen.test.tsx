@@ -61,8 +61,6 @@ describe('MemberProfileScreen', () => {
       state: 'FL',
       distance_miles: 12,
       tier_level: 2,
-      view_count: 1204,
-      like_count: 87,
       rating_avg: 4.6,
       looking_for: 'long_term',
       compensation_preference: 'allowances',
@@ -83,10 +81,10 @@ describe('MemberProfileScreen', () => {
     expect(screen.getByText('ID verified', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText('Miami, FL · 12 miles away')).toBeInTheDocument();
     expect(screen.getByText('Last active')).toHaveTextContent('Last active 2h ago');
-    const popularity = screen.getByRole('list', { name: 'Popularity' });
-    expect(popularity).toHaveTextContent('1,204 views');
-    expect(popularity).toHaveTextContent('87 likes');
-    expect(popularity).toHaveTextContent('★Rating 4.6');
+    expect(screen.getByText('Rating').parentElement).toHaveTextContent('★Rating 4.6');
+    // Views and likes are the member's own, seen in Interests: never on another member's page.
+    expect(screen.queryByText(/\bviews?\b/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/\blikes?\b/)).not.toBeInTheDocument();
     expect(screen.getByText('Long-term')).toBeInTheDocument();
     expect(screen.getByText('Allowances')).toBeInTheDocument();
     expect(screen.getByText('Travel')).toBeInTheDocument();
@@ -101,6 +99,13 @@ describe('MemberProfileScreen', () => {
       expect(screen.getByText(dot)).toBeInTheDocument();
     }
     expect(screen.queryByText('Open to companions only')).not.toBeInTheDocument();
+  });
+
+  it('shows no rating until the member has three (the API sends none)', async () => {
+    renderProfile(makeMemberProfile({ name: 'Ava', rating_avg: null }));
+    expect(await screen.findByRole('heading', { name: /Ava/, level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('Rating')).not.toBeInTheDocument();
+    expect(screen.queryByText('★')).not.toBeInTheDocument();
   });
 
   it("says 'Online now' for a member active within the hour", async () => {

@@ -3,7 +3,6 @@ import {
   BIO_PREVIEW_CHARS,
   BODY_TYPE_LABELS,
   COMPENSATION_PREFERENCE_LABELS,
-  countLabel,
   ErrorCode,
   ETHNICITY_LABELS,
   idParamSchema,
@@ -16,7 +15,7 @@ import {
   profileRestrictedMessage,
   relativeTime,
 } from '@royal/shared';
-import { ArrowLeft, Eye, Heart, Lock, MapPin, UserX } from 'lucide-react';
+import { ArrowLeft, Lock, MapPin, UserX } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -167,14 +166,13 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
             </span>
           </p>
           <LastActive profile={profile} />
-          <ul aria-label="Popularity" className="mt-1 flex flex-wrap gap-2 text-sm">
-            <Stat Icon={Eye} label={countLabel(profile.view_count, 'view')} />
-            <Stat Icon={Heart} label={countLabel(profile.like_count, 'like')} />
-            <li className="inline-flex items-center gap-1.5 rounded-full bg-gold-100 px-3 py-1 font-semibold text-gold-900 dark:bg-gold-900/50 dark:text-gold-100">
+          {/* Views and likes are the member's own (Interests); a rating shows from three ratings on. */}
+          {profile.rating_avg !== null && (
+            <p className="mt-1 inline-flex items-center gap-1.5 self-start rounded-full bg-gold-100 px-3 py-1 font-semibold text-gold-900 text-sm dark:bg-gold-900/50 dark:text-gold-100">
               <span aria-hidden="true">★</span>
               <span className="sr-only">Rating</span> {profile.rating_avg.toFixed(1)}
-            </li>
-          </ul>
+            </p>
+          )}
         </header>
 
         {!isMe && <ProfileActions profile={profile} />}
@@ -235,15 +233,6 @@ function LastActive({ profile }: { profile: MemberProfile }) {
     <p className="text-muted-foreground text-sm">
       Last active <time dateTime={profile.last_active}>{relativeTime(profile.last_active)}</time>
     </p>
-  );
-}
-
-function Stat({ Icon, label }: { Icon: typeof Eye; label: string }) {
-  return (
-    <li className="inline-flex items-center gap-1.5 rounded-full bg-surface-muted px-3 py-1 font-medium text-foreground">
-      <Icon aria-hidden="true" className="size-4 text-primary dark:text-gold-300" />
-      {label}
-    </li>
   );
 }
 

@@ -4,7 +4,28 @@ import { renderApp } from '@test/render';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+function renderMore(me: ReturnType<typeof makeMe>) {
+  mockApi({
+    [SESSION]: signedInAs(me),
+    'GET /api/notifications': { body: { items: [], unread_count: 0 } },
+    'GET /api/me/settings': { body: makeSettings() },
+    'GET /api/wallet': {
+      body: { balance_cents: 0, held_cents: 0, tier_level: 1, min_escrow_cents: 0, max_escrow_cents: 0 },
+    },
+  });
+  return renderApp('/more');
+}
+
 describe('More screen', () => {
+  it('shows your rating only once you have one (three ratings), never a made-up figure', async () => {
+    const { unmount } = renderMore(makeMe({ rating_avg: null }));
+    const numbers = await screen.findByRole('list', { name: 'Your numbers' });
+    expect(numbers).not.toHaveTextContent('/5');
+    unmount();
+    renderMore(makeMe({ rating_avg: 4.4 }));
+    expect(await screen.findByRole('list', { name: 'Your numbers' })).toHaveTextContent('4.4/5');
+  });
+
   it("signs out to / with the spec's 'Signed out' toast", async () => {
     const api = mockApi({
       [SESSION]: signedInAs(makeMe()),

@@ -86,9 +86,11 @@ export function MoreScreen() {
             <li className="flex items-center gap-1">
               <Heart aria-hidden="true" className="size-3.5" /> {countLabel(me.like_count, 'like')}
             </li>
-            <li className="flex items-center gap-1">
-              <Star aria-hidden="true" className="size-3.5" /> {me.rating_avg.toFixed(1)}/5
-            </li>
+            {me.rating_avg !== null && (
+              <li className="flex items-center gap-1">
+                <Star aria-hidden="true" className="size-3.5" /> {me.rating_avg.toFixed(1)}/5
+              </li>
+            )}
           </ul>
         </div>
       </section>

@@ -1,13 +1,11 @@
 import {
   BROWSE_CARD_TAGS_SHOWN,
-  countLabel,
-  groupedInteger,
   LIFESTYLE_TAG_LABELS,
   type LifestyleTag,
   type MemberCard,
   milesLabel,
 } from '@royal/shared';
-import { Eye, Heart, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedBadge } from '@/components/ui/verified-mark';
@@ -70,16 +68,6 @@ export function ResultCard({ member }: { member: MemberCard }) {
           </span>
           {member.bio && <span className="line-clamp-2 text-foreground/80 text-sm">{member.bio}</span>}
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
-            <span className="inline-flex items-center gap-1" title={countLabel(member.view_count, 'view')}>
-              <Eye aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Views: </span>
-              {groupedInteger(member.view_count)}
-            </span>
-            <span className="inline-flex items-center gap-1" title={countLabel(member.like_count, 'like')}>
-              <Heart aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Likes: </span>
-              {groupedInteger(member.like_count)}
-            </span>
             <span className={member.online ? 'font-semibold text-emerald-700 dark:text-emerald-300' : ''}>
               {member.online ? 'Online now' : 'Recently active'}
             </span>

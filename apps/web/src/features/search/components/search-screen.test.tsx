@@ -35,8 +35,6 @@ describe('SearchScreen', () => {
       verified: true,
       online: true,
       photos: [],
-      view_count: 1577,
-      like_count: 42,
       lifestyle_tags: ['travel', 'yachts', 'nightlife', 'fine_dining', 'theater'],
     });
     const ben = makeMemberCard({ name: 'Ben', online: false, verified: false, lifestyle_tags: [] });
@@ -51,8 +49,8 @@ describe('SearchScreen', () => {
     expect(card.getByText('Basic')).toBeInTheDocument();
     expect(card.getByText(/^Miami/)).toBeInTheDocument();
     expect(card.getByText('Loves the ocean')).toBeInTheDocument();
-    expect(card.getByText('1,577')).toBeInTheDocument();
-    expect(card.getByText('42')).toBeInTheDocument();
+    // No view or like count of another member (theirs to see in Interests).
+    expect(card.queryByText(/Views|Likes/)).toBeNull();
     expect(card.getByText('Online now', { selector: 'span:not([title])' })).toBeInTheDocument();
     expect(card.getByText('Travel')).toBeInTheDocument();
     expect(card.getByText('Nightlife')).toBeInTheDocument();
