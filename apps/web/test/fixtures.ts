@@ -18,7 +18,6 @@ import {
   meSchema,
   type Notification,
   notificationSchema,
-  SIGNUP_DEFAULTS,
   type TierLevel,
 } from '@royal/shared';
 
@@ -47,7 +46,7 @@ export function makeMe(overrides: Partial<Me> & { tier_level?: TierLevel } = {})
     age: 29,
     photos: [],
     avatar: null,
-    bio: SIGNUP_DEFAULTS.bio,
+    bio: '',
     body_type: null,
     height: null,
     ethnicity: null,

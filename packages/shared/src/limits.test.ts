@@ -51,6 +51,8 @@ describe('limits hang together', () => {
   });
 
   it('matches the spec figures', () => {
+    expect(SIGNUP_DEFAULTS).not.toHaveProperty('bio');
+    expect(SIGNUP_DEFAULTS).not.toHaveProperty('rating_avg');
     expect(SIGNUP_DEFAULTS).toMatchObject({
       name: 'New User',
       age: 25,
@@ -59,7 +61,6 @@ describe('limits hang together', () => {
       popularity_score: 50,
       age_range: [21, 35],
       distance_preference: 25,
-      bio: 'New user exploring the platform',
     });
   });
 });

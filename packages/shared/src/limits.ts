@@ -153,12 +153,13 @@ export type SignupDefaults = {
   looking_for: LookingFor;
   compensation_preference: CompensationPreference;
   discretion_required: boolean;
-  bio: string;
   user_type: UserType;
 };
 
 // The profile a new account starts with. The spec's sign-up metadata says gender 'other' while its
-// fallback user says 'male'; sign-up wins because that is what creates real rows.
+// fallback user says 'male'; sign-up wins because that is what creates real rows. No bio and no
+// rating: the spec's placeholders ('New user exploring the platform', 4.0) are gone (decision 039);
+// the member writes their bio in onboarding.
 export const SIGNUP_DEFAULTS: Readonly<SignupDefaults> = Object.freeze({
   name: 'New User',
   age: 25,
@@ -172,7 +173,6 @@ export const SIGNUP_DEFAULTS: Readonly<SignupDefaults> = Object.freeze({
   looking_for: 'uncomplicated',
   compensation_preference: 'treat_me_right',
   discretion_required: true,
-  bio: 'New user exploring the platform',
   user_type: 'men',
 });
 

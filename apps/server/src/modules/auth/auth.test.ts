@@ -19,7 +19,8 @@ describe('sign-up', () => {
       name: 'New User',
       age: 25,
       tier_level: 0,
-      bio: 'New user exploring the platform',
+      // No placeholder bio: the member writes one in onboarding.
+      bio: '',
       location: { city: 'Los Angeles', state: 'CA' },
       preferences: { age_range: [21, 35], distance_preference: 25, looking_for: 'uncomplicated' },
       roles: ['user'],

@@ -65,7 +65,6 @@ export async function writeMemberRecords(
     userId,
     name: input.name,
     age: d.age,
-    bio: d.bio,
     gender: d.gender,
     userType: d.user_type,
     city: d.city,
