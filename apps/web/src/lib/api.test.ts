@@ -1,7 +1,7 @@
 import { AppError, ErrorCode, emptyReplySchema, notificationListSchema } from '@royal/shared';
 import { apiError, mockApi } from '@test/fetch-mock';
-import { describe, expect, it } from 'vitest';
-import { api, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, refusalOr } from './api';
+import { describe, expect, it, vi } from 'vitest';
+import { api, BAD_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, refusalOr, SLOW_REPLY_MESSAGE } from './api';
 
 describe('api client', () => {
   it('returns the reply parsed by its schema', async () => {
@@ -28,6 +28,30 @@ describe('api client', () => {
     await expect(
       api.post('/api/notifications/read-all', undefined, { schema: emptyReplySchema }),
     ).rejects.toMatchObject({ message: BAD_RESPONSE_MESSAGE });
+  });
+
+  it('gives up on a reply slower than its time limit, and leaves other calls without one', async () => {
+    vi.useFakeTimers();
+    try {
+      const stalled = vi.fn(
+        (_: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+          ),
+      );
+      vi.stubGlobal('fetch', stalled);
+      const slow = api.get('/api/me', { schema: emptyReplySchema, timeoutMs: 4_000 });
+      const caught = expect(slow).rejects.toMatchObject({
+        code: ErrorCode.SERVICE_UNAVAILABLE,
+        message: SLOW_REPLY_MESSAGE,
+      });
+      await vi.advanceTimersByTimeAsync(4_000);
+      await caught;
+      void api.get('/api/me', { schema: emptyReplySchema });
+      expect(stalled.mock.calls[1]?.[1]?.signal).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("throws the server's refusal as an AppError", async () => {

@@ -11,12 +11,18 @@ export type RequestOptions<T> = {
   schema: ResponseParser<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Gives up after this many milliseconds with `SLOW_REPLY_MESSAGE`, for a screen that would
+   * otherwise show a skeleton for as long as a stalled connection lasts instead of Try Again.
+   */
+  timeoutMs?: number;
 };
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach Royal Circle. Check your connection and try again.';
 export const BAD_RESPONSE_MESSAGE = 'The server sent an unexpected reply. Please try again.';
+export const SLOW_REPLY_MESSAGE = 'Royal Circle is taking too long to answer. Please try again.';
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
@@ -38,21 +44,39 @@ async function request<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, headers, credentials: 'include' };
-  if (options.signal) init.signal = options.signal;
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (options.timeoutMs === undefined) {
+    if (options.signal) init.signal = options.signal;
+  } else {
+    // The caller's signal and the time limit abort the request together (a plain controller rather
+    // than AbortSignal.any/timeout, so the limit runs on the page's own timers).
+    const limit = new AbortController();
+    timer = setTimeout(() => {
+      timedOut = true;
+      limit.abort();
+    }, options.timeoutMs);
+    if (options.signal?.aborted) limit.abort();
+    options.signal?.addEventListener('abort', () => limit.abort(), { once: true });
+    init.signal = limit.signal;
+  }
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
 
   let response: Response;
+  let data: unknown;
   try {
     response = await fetch(path, init);
+    data = await readBody(response);
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
-    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, NETWORK_ERROR_MESSAGE);
+    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, timedOut ? SLOW_REPLY_MESSAGE : NETWORK_ERROR_MESSAGE);
+  } finally {
+    clearTimeout(timer);
   }
 
-  const data = await readBody(response);
   if (!response.ok) throw appErrorFromResponse(response.status, data);
   try {
     return options.schema.parse(data);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOOST_TYPES, SUBSCRIPTION_STATUSES, TRANSACTION_TYPES, TRANSFER_TYPES } from '../enums';
 import { formatCents } from '../format';
 import { MAX_MONEY_CENTS, MIN_MONEY_CENTS, TRANSFER_MESSAGE_MAX } from '../limits';
-import { tierSchema, upgradeToText } from '../tiers';
+import { TIERS, type TierLevel, tierSchema, upgradeToText } from '../tiers';
 import { pageSchema, uuidInput } from './common';
 
 // Money travels as integer cents in both directions (DESIGN "Money"): the spec's dollar inputs are
@@ -275,6 +275,13 @@ export const TRANSFER_SELF_TEXT = 'You cannot transfer to yourself';
 export const RECEIVER_UNAVAILABLE_TEXT = 'This member cannot receive transfers';
 export const TRANSFER_NOT_CANCELLABLE_TEXT = 'This transfer can no longer be cancelled';
 export const NO_WALLET_TEXT = `Observer members have no escrow wallet. ${upgradeToText(1)} to use it.`;
+/** Said before the deposit form to a member whose tier holds no escrow, instead of after a refusal. */
+export const DEPOSITS_START_TEXT = `Deposits start at ${TIERS[1].name}. Observer members have no escrow to add to.`;
+
+/** Whether a tier may deposit at all: the server refuses a deposit where the escrow maximum is zero. */
+export function tierCanDeposit(tier: TierLevel): boolean {
+  return TIERS[tier].maxEscrowCents !== 0;
+}
 
 export function escrowLimitMessage(maxCents: number): string {
   return `This deposit would take your balance above your tier’s escrow maximum of ${formatCents(maxCents)}`;

@@ -8,6 +8,7 @@ import {
   NO_WALLET_TEXT,
   pendingDepositsLimitMessage,
   TIERS,
+  tierCanDeposit,
 } from '@royal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -29,7 +30,7 @@ export function requestDeposit(ctx: AppContext, { actor, key, input }: Keyed<Dep
     { userId: actor.id, key, request: { operation: 'deposit', input } },
     async ({ tx }): Promise<CheckoutReply> => {
       const { maxEscrowCents } = TIERS[actor.tier];
-      if (maxEscrowCents === 0) throw new AppError(ErrorCode.TIER_REQUIRED, NO_WALLET_TEXT);
+      if (!tierCanDeposit(actor.tier)) throw new AppError(ErrorCode.TIER_REQUIRED, NO_WALLET_TEXT);
       // The wallet row is locked so two deposits asked for at once are checked one after the other.
       const [wallet] = await tx
         .select({ balance: escrowWallets.currentBalanceCents, held: escrowWallets.heldCents })

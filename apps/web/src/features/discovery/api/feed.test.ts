@@ -1,8 +1,10 @@
 import type { FeedCard, FeedPage } from '@royal/shared';
 import type { InfiniteData } from '@tanstack/react-query';
+import { apiError, mockApi } from '@test/fetch-mock';
 import { makeLockedCard, makeMemberCard } from '@test/fixtures';
 import { describe, expect, it } from 'vitest';
-import { leadPhotoUrl } from './feed';
+import { createQueryClient } from '@/lib/query-client';
+import { feedQueryOptions, leadPhotoUrl } from './feed';
 
 const feed = (items: FeedCard[]): InfiniteData<FeedPage> => ({
   pages: [{ items, next_cursor: null }],
@@ -22,5 +24,20 @@ describe('leadPhotoUrl', () => {
     expect(leadPhotoUrl(undefined)).toBeNull();
     expect(leadPhotoUrl(feed([]))).toBeNull();
     expect(leadPhotoUrl(feed([makeMemberCard({ photos: [] })]))).toBeNull();
+  });
+});
+
+describe('the feed query', () => {
+  it('fails at the first failure with the app’s own retry policy, so the screen offers Try Again at once', async () => {
+    const api = mockApi({
+      'GET /api/discovery/feed': apiError(503, 'SERVICE_UNAVAILABLE', 'Down for a moment'),
+    });
+    const client = createQueryClient();
+    const started = performance.now();
+    await expect(client.fetchInfiniteQuery(feedQueryOptions())).rejects.toMatchObject({
+      message: 'Down for a moment',
+    });
+    expect(api.callsTo('GET /api/discovery/feed')).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

@@ -4,6 +4,8 @@ import { makeLockedCard, makeMatch, makeMe, makeMemberCard } from '@test/fixture
 import { renderSignedIn } from '@test/render';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SLOW_REPLY_MESSAGE } from '@/lib/api';
+import { FEED_TIMEOUT_MS } from '../api/feed';
 import { DiscoveryScreen } from './discovery-screen';
 
 const FEED = 'GET /api/discovery/feed';
@@ -302,6 +304,37 @@ describe('DiscoveryScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await cardNamed('Ava, 27')).toBeInTheDocument();
+  });
+
+  it('shows Error loading profiles with Try Again within 5 s when the feed does not answer', async () => {
+    expect(FEED_TIMEOUT_MS).toBeLessThan(5_000);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockApi({ [ALLOWANCE]: allowance() });
+      const routed = globalThis.fetch;
+      // A feed request that stalls, as over a dead connection: it ends only when aborted.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+          String(input).startsWith('/api/discovery/feed')
+            ? new Promise<Response>((_, reject) =>
+                init?.signal?.addEventListener('abort', () =>
+                  reject(new DOMException('Aborted', 'AbortError')),
+                ),
+              )
+            : routed(input, init),
+        ),
+      );
+      renderSignedIn(<DiscoveryScreen />, { me: makeMe() });
+      expect(await screen.findByText('Loading profiles...')).toBeInTheDocument();
+
+      await vi.advanceTimersByTimeAsync(FEED_TIMEOUT_MS);
+      expect(await screen.findByRole('heading', { name: 'Error loading profiles' })).toBeInTheDocument();
+      expect(screen.getByText(SLOW_REPLY_MESSAGE)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fetches the next page when five cards are left', async () => {

@@ -4,6 +4,7 @@ import {
   MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
   MESSAGE_VERIFICATION_REQUIRED_TEXT,
   type Me,
+  SWIPE_TIER_REQUIRED_TEXT,
 } from '@royal/shared';
 import { apiError, type MockRequest, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeMemberCard, makeSettings } from '@test/fixtures';
@@ -49,6 +50,35 @@ describe('Messages screen', () => {
     expect(await screen.findByText('Failed to load matches')).toBeInTheDocument();
     expect(screen.getByText('The service is briefly unavailable.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeEnabled();
+  });
+
+  it('offers an Observer the way out where the status says Restricted, and Upgrade, not swiping, when there are no matches', async () => {
+    mockApi({ 'GET /api/matches': { body: { items: [], next_cursor: null } } });
+    renderSignedIn(<MessagesScreen />, { me: makeMe({ tier_level: 0 }), path: '/messages' });
+
+    const permissions = screen.getByRole('region', { name: 'Messaging Permissions' });
+    expect(within(permissions).getByText('Restricted')).toBeInTheDocument();
+    expect(within(permissions).getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+
+    expect(await screen.findByRole('heading', { name: 'No matches yet' })).toBeInTheDocument();
+    expect(screen.getByText(SWIPE_TIER_REQUIRED_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start swiping' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Upgrade' })).toHaveLength(2);
+  });
+
+  it('offers an unverified Basic member Get Verified beside the status, and swiping when there are no matches', async () => {
+    mockApi({ 'GET /api/matches': { body: { items: [], next_cursor: null } } });
+    renderSignedIn(<MessagesScreen />, { me: makeMe({ tier_level: 1, verified: false }), path: '/messages' });
+
+    const permissions = screen.getByRole('region', { name: 'Messaging Permissions' });
+    expect(within(permissions).getByRole('link', { name: 'Get Verified' })).toHaveAttribute(
+      'href',
+      '/verify',
+    );
+    expect(await screen.findByRole('link', { name: 'Start swiping' })).toHaveAttribute('href', '/app');
   });
 
   // Spec part 2 §2: a restricted member gets the alert with the reason, however the chat was asked for.

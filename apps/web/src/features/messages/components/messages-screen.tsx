@@ -1,4 +1,4 @@
-import { type MatchListItem, messageSendBlock } from '@royal/shared';
+import { type MatchListItem, messageSendBlock, type PermissionBlock, swipeBlock } from '@royal/shared';
 import { MessageCircle, Search, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useMemo, useState } from 'react';
@@ -21,6 +21,19 @@ const matchesQuery = (match: MatchListItem, query: string) => {
   return [name, city, state].some((text) => text.toLowerCase().includes(q));
 };
 
+/** The way out of a restriction: verifying, or a tier or a renewed subscription. */
+function UnblockLink({ block, className }: { block: PermissionBlock; className?: string }) {
+  return block.code === 'VERIFICATION_REQUIRED' ? (
+    <Button asChild variant="gold" className={className}>
+      <Link to={paths.verify}>Get Verified</Link>
+    </Button>
+  ) : (
+    <Button asChild variant="gold" className={className}>
+      <Link to={paths.subscription}>Upgrade</Link>
+    </Button>
+  );
+}
+
 /** /messages: your matches, your messaging status, and the chat of the match in `?match=`. */
 export function MessagesScreen() {
   const me = useCurrentMember();
@@ -29,6 +42,8 @@ export function MessagesScreen() {
   const [params, setParams] = useSearchParams();
   const [restricted, setRestricted] = useState(false);
   const block = messageSendBlock(me);
+  // An empty list's next step is swiping, unless the member cannot swipe yet (an Observer).
+  const cannotSwipe = swipeBlock(me);
   const openId = params.get('match');
   const loaded = useMemo(() => matches.data?.pages.flatMap((page) => page.items) ?? [], [matches.data]);
   const loadedMatch = loaded.find((m) => m.id === openId) ?? null;
@@ -89,7 +104,10 @@ export function MessagesScreen() {
             {block && <p className="text-muted-foreground text-sm">{block.message}</p>}
           </div>
         </div>
-        <TierBadge tier={me.tier_level} />
+        <div className="flex items-center gap-3">
+          <TierBadge tier={me.tier_level} />
+          {block && <UnblockLink block={block} />}
+        </div>
       </section>
 
       <label className="relative block">
@@ -124,11 +142,15 @@ export function MessagesScreen() {
         <StatusPanel
           Icon={MessageCircle}
           title="No matches yet"
-          description="Start swiping to find your perfect matches"
+          description={cannotSwipe ? cannotSwipe.message : 'Start swiping to find your perfect matches'}
         >
-          <Button asChild>
-            <Link to={paths.app}>Start swiping</Link>
-          </Button>
+          {cannotSwipe ? (
+            <UnblockLink block={cannotSwipe} />
+          ) : (
+            <Button asChild>
+              <Link to={paths.app}>Start swiping</Link>
+            </Button>
+          )}
         </StatusPanel>
       )}
 
@@ -166,16 +188,7 @@ export function MessagesScreen() {
             <Dialog.Close asChild>
               <Button variant="outline">Close</Button>
             </Dialog.Close>
-            {/* The way out of the restriction: verifying, or a tier or subscription. */}
-            {block?.code === 'VERIFICATION_REQUIRED' ? (
-              <Button asChild variant="gold">
-                <Link to={paths.verify}>Get Verified</Link>
-              </Button>
-            ) : (
-              <Button asChild variant="gold">
-                <Link to={paths.subscription}>Upgrade</Link>
-              </Button>
-            )}
+            {block && <UnblockLink block={block} />}
           </div>
         </ModalContent>
       </Dialog.Root>

@@ -1,4 +1,9 @@
-import { ROMANCE_SCAM_WARNING_TEXT, type Wallet, type WalletHistoryPage } from '@royal/shared';
+import {
+  DEPOSITS_START_TEXT,
+  ROMANCE_SCAM_WARNING_TEXT,
+  type Wallet,
+  type WalletHistoryPage,
+} from '@royal/shared';
 import { apiError, mockApi } from '@test/fetch-mock';
 import { makeMe } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
@@ -53,6 +58,22 @@ describe('WalletDialog', () => {
     expect(await within(dialog).findByTestId('wallet-balance')).toHaveTextContent('$123.45');
     expect(within(dialog).getByText('Your tier’s escrow range: $250 – $750')).toBeInTheDocument();
     expect(await within(dialog).findByText('No transactions yet.')).toBeInTheDocument();
+  });
+
+  it('tells an Observer before any form that deposits start at Basic Access, with Upgrade', async () => {
+    mockApi({
+      'GET /api/wallet': {
+        body: { ...WALLET, balance_cents: 0, tier_level: 0, min_escrow_cents: 0, max_escrow_cents: 0 },
+      },
+      'GET /api/wallet/transactions': { body: EMPTY_HISTORY },
+    });
+    renderSignedIn(<WalletDialog open onOpenChange={() => {}} />, { me: makeMe({ tier_level: 0 }) });
+    const dialog = await screen.findByRole('dialog', { name: 'Escrow Wallet' });
+    const deposit = within(dialog).getByRole('tabpanel');
+    expect(deposit).toHaveTextContent(DEPOSITS_START_TEXT);
+    expect(DEPOSITS_START_TEXT).toMatch(/^Deposits start at Basic Access\./);
+    expect(within(deposit).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+    expect(within(deposit).queryByLabelText('Amount (USD)')).toBeNull();
   });
 
   it('refuses an amount under $1.00 with the spec’s text, without asking the server', async () => {

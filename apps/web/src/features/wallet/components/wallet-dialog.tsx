@@ -1,5 +1,6 @@
 import {
   AppError,
+  DEPOSITS_START_TEXT,
   escrowRangeLabel,
   formatCents,
   MIN_DEPOSIT_TEXT,
@@ -10,16 +11,20 @@ import {
   TRANSFER_TYPE_LABELS,
   TRANSFER_TYPES,
   type TransferType,
+  tierCanDeposit,
   WALLET_TOASTS,
 } from '@royal/shared';
 import { Dialog, Tabs } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ModalContent, ModalHeader } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { useCurrentMember } from '@/features/auth';
 import { errorMessage } from '@/lib/api';
 import { openPendingTab } from '@/lib/new-tab';
+import { paths } from '@/lib/paths';
 import { usePaymentWatch } from '@/lib/payment-watch';
 import { queryKeys } from '@/lib/query-keys';
 import { useDeposit, useTransfer, useWallet, useWithdraw } from '../api/wallet';
@@ -38,6 +43,7 @@ const ACTIONS = [
 
 /** Part 2 §2: the Escrow Wallet dialog — balance, deposit, withdraw, transfer, and the history. */
 export function WalletDialog({ open, onOpenChange }: Props) {
+  const me = useCurrentMember();
   const wallet = useWallet(open);
   const watch = usePaymentWatch([queryKeys.wallet]);
   const balance = wallet.data?.balance_cents;
@@ -102,7 +108,11 @@ export function WalletDialog({ open, onOpenChange }: Props) {
             ))}
           </Tabs.List>
           <Tabs.Content value="deposit">
-            <DepositForm onStarted={watch.start} />
+            {tierCanDeposit(me.tier_level) ? (
+              <DepositForm onStarted={watch.start} />
+            ) : (
+              <DepositsStartAtBasic />
+            )}
           </Tabs.Content>
           <Tabs.Content value="withdraw">
             <WithdrawForm />
@@ -153,6 +163,18 @@ function readAmount(text: string, minimumText: string): number | null {
     return null;
   }
   return cents;
+}
+
+/** An Observer learns before typing an amount that deposits need a plan, and where to get one. */
+function DepositsStartAtBasic() {
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-gold-400/40 bg-surface-muted p-4">
+      <p className="text-foreground text-sm">{DEPOSITS_START_TEXT}</p>
+      <Button asChild variant="gold">
+        <Link to={paths.subscription}>Upgrade</Link>
+      </Button>
+    </div>
+  );
 }
 
 function DepositForm({ onStarted }: { onStarted: (checkoutId: string) => void }) {
