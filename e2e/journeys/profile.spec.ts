@@ -49,7 +49,7 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   await page.waitForURL('**/onboarding');
 
   // One question per step, with progress.
-  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await expect(page.getByText('Step 1 of 7')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
   await snap(page, 'onboarding-name', 'phone');
@@ -63,7 +63,7 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   const onboardingWide = await onboardingDesktop.newPage();
   await onboardingWide.goto('/app');
   await onboardingWide.waitForURL('**/onboarding');
-  await expect(onboardingWide.getByText('Step 1 of 6')).toBeVisible();
+  await expect(onboardingWide.getByText('Step 1 of 7')).toBeVisible();
   await expectNoHorizontalOverflow(onboardingWide);
   await snap(onboardingWide, 'onboarding-name', 'desktop');
   await onboardingDesktop.close();
@@ -78,6 +78,12 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Luxury Experiences', { exact: true }).click();
   await snap(page, 'onboarding-looking-for', 'phone');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // A bio is required (at least BIO_MIN characters), with example bios as help.
+  await expect(page.getByRole('heading', { name: 'Tell members about you' })).toBeVisible();
+  await page.getByLabel('About you').fill('Gallery openings, long dinners and sailing on Sundays.');
+  await expectAccessible(page);
+  await snap(page, 'onboarding-bio', 'phone');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // The first photo, through the real upload.

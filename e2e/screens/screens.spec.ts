@@ -301,7 +301,7 @@ for (const theme of THEMES) {
       await page.waitForURL('**/onboarding');
       await useTheme(context, globals.baseUrl, theme.darkMode);
       await page.reload();
-      await expect(page.getByText('Step 1 of 6')).toBeVisible();
+      await expect(page.getByText('Step 1 of 7')).toBeVisible();
       await capture(shot, 'onboarding');
 
       // The new member (fresh each run: what follows is done once per member) finishes onboarding
@@ -327,6 +327,7 @@ for (const theme of THEMES) {
           birth_date: '1996-03-14',
           location: { kind: 'city', city: 'Miami, FL' },
           looking_for: 'luxury_experiences',
+          bio: 'Gallery openings, long dinners and sailing on Sundays.',
         },
       });
       expect(onboarded.status(), await onboarded.text()).toBe(200);

@@ -46,6 +46,8 @@ export const BROWSE_CARD_TAGS_SHOWN = 3;
 
 // Profile
 export const BIO_MAX = 500;
+/** Ours (decision 039): onboarding asks for a bio of at least this many characters (trimmed). */
+export const BIO_MIN = 30;
 /** Above this the profile page's About section collapses behind "Show more". */
 export const BIO_PREVIEW_CHARS = 150;
 export const PHOTO_MAX_COUNT = 6;

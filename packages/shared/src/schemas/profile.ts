@@ -15,6 +15,7 @@ import {
   AGE_MIN,
   APPEAL_REASON_MAX,
   BIO_MAX,
+  BIO_MIN,
   DISTANCE_MAX,
   DISTANCE_MIN,
   DISTANCE_STEP,
@@ -55,6 +56,20 @@ export const nameSchema = z
   // A name of emoji alone, or of direction marks and joiners (which show nothing), is no name.
   .refine(hasLetterOrDigit, NAME_NEEDS_LETTER_TEXT);
 
+const bioSchema = z.string().trim().max(BIO_MAX, `Your bio can be at most ${BIO_MAX} characters`);
+
+export const BIO_TOO_SHORT_TEXT = `Please write at least ${BIO_MIN} characters about yourself`;
+
+/** The bio onboarding asks for: a few real words, not a placeholder (decision 039). */
+export const onboardingBioSchema = bioSchema.min(BIO_MIN, BIO_TOO_SHORT_TEXT);
+
+/** Short bios onboarding shows as examples of what to write. */
+export const BIO_EXAMPLES: readonly string[] = [
+  'Gallery openings, long dinners and sailing on Sundays. Looking for someone curious and kind.',
+  'Architect by day, amateur chef by night. I will plan the trip if you pick the wine.',
+  'Happiest at a jazz bar or on a mountain trail. Ask me about my last trip to Lisbon.',
+];
+
 export const birthDateSchema = z.iso.date('Please enter your date of birth').describe('YYYY-MM-DD');
 
 export const onboardingBodySchema = z
@@ -64,6 +79,7 @@ export const onboardingBodySchema = z
     birth_date: birthDateSchema.describe('Date of birth; the age is computed from it'),
     location: locationBodySchema.describe('A city of the list, or the browser position'),
     looking_for: z.enum(LOOKING_FOR, { error: 'Please choose what you are looking for' }),
+    bio: onboardingBioSchema.describe(`About you, ${BIO_MIN}–${BIO_MAX} characters`),
   })
   .strict()
   .describe('The first-run questions; the member must also have uploaded a first photo');
@@ -80,7 +96,7 @@ const ageRangeSchema = z
 /** Every Edit Profile field (the form's shape); the request takes any subset of it. */
 export const profileFormSchema = z.object({
   name: nameSchema,
-  bio: z.string().trim().max(BIO_MAX, `Your bio can be at most ${BIO_MAX} characters`),
+  bio: bioSchema,
   location: locationBodySchema,
   body_type: z.enum(BODY_TYPES).nullable(),
   height: z.enum(HEIGHTS).nullable(),

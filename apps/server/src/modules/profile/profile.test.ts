@@ -1,3 +1,4 @@
+import { BIO_MIN, BIO_TOO_SHORT_TEXT } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
@@ -14,6 +15,7 @@ const onboarding = {
   birth_date: '1994-05-17',
   location: { kind: 'city', city: 'Miami, FL' },
   looking_for: 'long_term',
+  bio: 'Sunset sails, gallery openings and long dinners with good company.',
 };
 
 /** A member just after sign-up: not onboarded, no photo. */
@@ -80,6 +82,38 @@ describe('onboarding', () => {
       body: onboarding,
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses to finish without a bio of at least BIO_MIN characters, and stores the one given', async () => {
+    const fresh = await newcomer();
+    await uploadAs(t.app, fresh.session, await plainJpeg());
+    const { bio: _, ...withoutBio } = onboarding;
+    const missing = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: withoutBio,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'bio' }] });
+    for (const bio of ['', `  ${'x'.repeat(BIO_MIN - 1)}  `]) {
+      const res = await request(t.app, 'POST', '/api/me/onboarding', {
+        session: fresh.session,
+        body: { ...onboarding, bio },
+      });
+      expect(res.statusCode, bio).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'bio', message: BIO_TOO_SHORT_TEXT }],
+      });
+    }
+    const [still] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, fresh.member.id));
+    expect(still?.onboardedAt).toBeNull();
+
+    const res = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: { ...onboarding, bio: `  ${'x'.repeat(BIO_MIN)}  ` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().bio).toBe('x'.repeat(BIO_MIN));
   });
 
   it('does not count a rejected photo as the first photo', async () => {

@@ -13,11 +13,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Finish onboarding: name, I am, date of birth, city, looking for (a first photo must be uploaded)',
+          'Finish onboarding: name, I am, date of birth, city, looking for, a bio (a first photo must be uploaded)',
         body: onboardingBodySchema,
         response: {
           200: meSchema,
-          400: apiErrorBodySchema.describe('VALIDATION_FAILED: a field, too young, or no photo yet'),
+          400: apiErrorBodySchema.describe(
+            'VALIDATION_FAILED: a field (a bio under BIO_MIN), too young, or no photo yet',
+          ),
           401: apiErrorBodySchema,
           409: apiErrorBodySchema.describe('Already onboarded'),
         },

@@ -63,6 +63,7 @@ export async function completeOnboarding(
         birthDate: input.birth_date,
         age,
         lookingFor: input.looking_for,
+        bio: input.bio,
         onboardedAt: now,
       })
       .where(eq(profiles.userId, actor.id));

@@ -1,3 +1,4 @@
+import { BIO_EXAMPLES, BIO_MIN, BIO_TOO_SHORT_TEXT } from '@royal/shared';
 import { apiError, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp } from '@test/render';
@@ -38,7 +39,7 @@ describe('Onboarding', () => {
     const { router } = renderApp('/app');
     expect(await screen.findByRole('heading', { name: 'What is your name?' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding');
-    expect(screen.getByText('Step 1 of 6')).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
     // Once the session is known, the app's screens ask nothing while the step is pending.
     const api = mockApi({ 'GET /api/me/photos': { body: { photos: [] } } });
     await router.navigate('/search');
@@ -87,7 +88,7 @@ describe('Onboarding', () => {
     await user.type(screen.getByLabelText('Date of birth'), `${lastYear}-01-01`);
     await user.click(screen.getByRole('button', { name: /Continue/ }));
     expect(await screen.findByText('You must be at least 18 to join the Royal Circle')).toBeInTheDocument();
-    expect(screen.getByText('Step 3 of 6')).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 7')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Date of birth'));
     await user.type(screen.getByLabelText('Date of birth'), '1994-05-17');
     await user.click(screen.getByRole('button', { name: /Continue/ }));
@@ -100,8 +101,20 @@ describe('Onboarding', () => {
     await user.click(screen.getByLabelText('Long-term'));
     await user.click(screen.getByRole('button', { name: /Continue/ }));
 
+    // A bio is required, with examples to help: too short is refused on its step.
+    await screen.findByRole('heading', { name: 'Tell members about you' });
+    const examples = screen.getByRole('region', { name: 'Example bios' });
+    for (const example of BIO_EXAMPLES) expect(examples).toHaveTextContent(example);
+    await user.type(screen.getByLabelText('About you'), 'Sailing and art.');
+    expect(screen.getByText(`${BIO_MIN - 16} more characters to go`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByText(BIO_TOO_SHORT_TEXT)).toBeInTheDocument();
+    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('About you'), ' Long dinners with good company.');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+
     await screen.findByRole('heading', { name: 'Add your first photo' });
-    expect(screen.getByText('Step 6 of 6')).toBeInTheDocument();
+    expect(screen.getByText('Step 7 of 7')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Enter the Royal Circle' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     expect(api.callsTo('POST /api/me/onboarding')[0]?.body).toEqual({
@@ -109,6 +122,7 @@ describe('Onboarding', () => {
       user_type: 'women',
       birth_date: '1994-05-17',
       looking_for: 'long_term',
+      bio: 'Sailing and art. Long dinners with good company.',
       location: { kind: 'city', city: 'Miami, FL' },
     });
   });

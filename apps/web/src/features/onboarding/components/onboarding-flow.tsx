@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  BIO_EXAMPLES,
+  BIO_MAX,
+  BIO_MIN,
   birthDateRefusal,
   cityId,
   LOCATION_CITIES,
@@ -46,6 +49,11 @@ const STEPS: readonly Step[] = [
     hint: 'You can change this later in Edit Profile.',
   },
   {
+    field: 'bio',
+    title: 'Tell members about you',
+    hint: `A few lines in your own words, at least ${BIO_MIN} characters. You can change them later.`,
+  },
+  {
     field: 'photo',
     title: 'Add your first photo',
     hint: 'Your main photo. Members see it once it is approved.',
@@ -73,6 +81,54 @@ function Choice({
   );
 }
 
+/** The bio step's answer: a text area and how far the member is from the minimum. */
+function BioAnswer({
+  ids,
+  invalid,
+  length,
+  registration,
+}: {
+  ids: { field: string; error: string; help: string };
+  invalid: boolean;
+  length: number;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <>
+      <label htmlFor={ids.field} className="font-semibold text-sm">
+        About you
+      </label>
+      <textarea
+        id={ids.field}
+        rows={5}
+        maxLength={BIO_MAX}
+        placeholder="What you love, what you are like, what you are looking for"
+        className={cn(INPUT, 'min-h-32 resize-y py-3 leading-relaxed')}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${ids.error} ${ids.help}` : ids.help}
+        {...registration}
+      />
+      <p id={ids.help} aria-live="polite" className="text-right text-royal-100 text-xs">
+        {length < BIO_MIN ? `${BIO_MIN - length} more characters to go` : `${length}/${BIO_MAX}`}
+      </p>
+    </>
+  );
+}
+
+/** Example bios under the bio step's answer (and its error), as help in writing one. */
+function BioExamples() {
+  return (
+    <section aria-label="Example bios" className="rounded-2xl border border-white/10 bg-white/5 p-4">
+      <p className="font-semibold text-gold-200 text-sm">For example</p>
+      <ul className="mt-2 flex flex-col gap-2 text-royal-100 text-sm italic leading-relaxed">
+        {BIO_EXAMPLES.map((example) => (
+          <li key={example}>“{example}”</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * Onboarding, right after sign-up: one question per step with progress, then a first photo. The
  * answers go to the server in one request at the end; it checks them all again (age for the tier,
@@ -85,7 +141,7 @@ export function OnboardingFlow() {
   const photos = useMyPhotos();
   const [index, setIndex] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const ids = { field: useId(), error: useId() };
+  const ids = { field: useId(), error: useId(), help: useId() };
   const form = useForm<Form>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -95,6 +151,7 @@ export function OnboardingFlow() {
       birth_date: '',
       city: '',
       looking_for: undefined,
+      bio: '',
     },
     mode: 'onTouched',
   });
@@ -262,12 +319,21 @@ export function OnboardingFlow() {
                 ))}
               </fieldset>
             )}
+            {step.field === 'bio' && (
+              <BioAnswer
+                ids={ids}
+                invalid={Boolean(error)}
+                length={form.watch('bio').trim().length}
+                registration={form.register('bio')}
+              />
+            )}
             {step.field === 'photo' && <PhotoGrid />}
             {error && (
               <p id={ids.error} role="alert" className="text-red-200 text-sm">
                 {error}
               </p>
             )}
+            {step.field === 'bio' && <BioExamples />}
           </div>
 
           <div className="mt-auto flex gap-3 pt-8">
