@@ -65,7 +65,7 @@ export function PlanCard({
         <p className="font-display text-foreground text-xl">{formatMonthlyPrice(plan.monthlyPriceCents)}</p>
       </div>
       <p className="mt-2 text-muted-foreground text-xs">Escrow: {escrowRangeLabel(tier)}</p>
-      <ul className="mt-3 grid flex-1 gap-1.5 text-sm">
+      <ul className="mt-3 grid flex-1 content-start gap-1.5 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-center gap-2 text-foreground">
             <Check aria-hidden="true" className="size-4 shrink-0 text-gold-600 dark:text-gold-300" />
