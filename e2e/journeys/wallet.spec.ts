@@ -140,7 +140,7 @@ test.describe('the escrow wallet and subscriptions', () => {
     await expect(page.getByTestId('plan-status')).toHaveText('Not active');
     await snap(page, 'subscription', 'phone');
     const plan = page.getByRole('article', { name: 'Verified Viber' });
-    await expect(plan.getByText('Popular')).toBeVisible();
+    await expect(plan.getByText('Most Popular', { exact: true })).toBeVisible();
     const checkout = await payInSandbox(
       matteo.context,
       () => plan.getByRole('button', { name: 'Subscribe Now' }).click(),
