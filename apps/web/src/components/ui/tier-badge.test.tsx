@@ -30,6 +30,11 @@ describe('TierBadge', () => {
     }
   });
 
+  it('keeps the top bar on one line at 390 px: compact Verified Viber is the icon alone below 420 px', () => {
+    render(<TierBadge tier={2} label="compact" />);
+    expect(screen.getByText('Verified Viber')).toHaveClass('max-[419.98px]:sr-only');
+  });
+
   it('gives each tier a different colour', () => {
     const classes = TIER_LEVELS.map((tier) => {
       const { container, unmount } = render(<TierBadge tier={tier} label="short" />);

@@ -36,7 +36,8 @@ export type TierBadgeProps = {
   tier: TierLevel;
   /**
    * `auto` (default) shows the short name on narrow screens and the full name from `sm` up;
-   * `compact` is `auto` that also drops to the icon alone below 360 px (the name stays for screen
+   * `compact` is `auto` that also drops to the icon alone below 360 px (below 420 px for Verified
+   * Viber, a tier with no shorter name; the name stays for screen
    * readers and as a tooltip); `short` and `full` force one of them; `fit` is the short name where
    * the nearest container is at least 16rem wide and the icon alone in a narrower one (a row whose
    * member's name needs the room), the name again kept for screen readers and as a tooltip.
@@ -71,7 +72,8 @@ export function TierBadge({ tier, label = 'auto', className }: TierBadgeProps) {
           <span className="hidden sm:inline">{tierName(tier)}</span>
         </>
       )}
-      {label === 'compact' && oneName && <span className="max-[359px]:sr-only">{tierName(tier)}</span>}
+      {/* The one long name needs more room before it shows beside the top bar's icons. */}
+      {label === 'compact' && oneName && <span className="max-[419.98px]:sr-only">{tierName(tier)}</span>}
       {label === 'compact' && !oneName && (
         <>
           <span className="max-[359px]:sr-only sm:hidden">{tierShortName(tier)}</span>
