@@ -161,7 +161,7 @@ export function PhotoCarousel({
           aria-hidden="true"
           decoding="async"
           draggable={false}
-          className="absolute inset-0 size-full scale-110 select-none object-cover blur-lg"
+          className="absolute inset-0 size-full scale-110 select-none object-cover object-[50%_20%] blur-lg"
         />
       )}
       {current ? (
@@ -175,7 +175,10 @@ export function PhotoCarousel({
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
-          className="absolute inset-0 size-full select-none object-cover transition-transform duration-200 ease-out"
+          // A portrait's face is in its upper part: where the box is wider than the photo (a phone
+          // on its side, a 320 px screen), the crop keeps the top, so the face stays above the
+          // name and badges drawn over the lower part.
+          className="absolute inset-0 size-full select-none object-cover object-[50%_20%] transition-transform duration-200 ease-out"
           style={
             zoom ? { transform: `scale(${ZOOM_SCALE})`, transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined
           }

@@ -238,7 +238,7 @@ export function SwipeCard({
       tabIndex={isTop ? 0 : -1}
       data-card-id={card.id}
       data-top-card={isTop || undefined}
-      className="absolute inset-0 touch-pan-y select-none overflow-hidden rounded-[1.75rem] bg-royal-950 shadow-[0_30px_60px_-25px_rgba(27,11,51,0.7)] ring-1 ring-black/5 will-change-transform"
+      className="absolute inset-0 touch-pan-y select-none overflow-hidden rounded-[1.75rem] bg-royal-950 shadow-[0_30px_60px_-25px_rgba(27,11,51,0.7)] ring-1 ring-black/5 will-change-transform [container-type:size]"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={(event) => endDrag(event, false)}
@@ -315,17 +315,19 @@ function MemberCardFace({ card, isTop }: { card: MemberCard; isTop: boolean }) {
       priority={isTop}
       className="size-full"
     >
-      <div className="pointer-events-none absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/90 via-black/55 to-transparent px-5 pt-24 pb-5 text-white">
-        <div className="flex items-center gap-2">
+      {/* A short card (a 320 px screen, a phone on its side: the card is its container) keeps the
+          face clear: a shorter fade, a smaller name and no bio (the details have it). */}
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/90 via-black/55 to-transparent px-5 pt-24 pb-5 text-white [@container(max-height:26rem)]:px-4 [@container(max-height:26rem)]:pt-10 [@container(max-height:26rem)]:pb-4">
+        <div className="flex min-w-0 items-center gap-2">
           <TierBadge tier={card.tier_level} label="full" />
           {card.online && (
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-black/40 px-2 py-0.5 font-semibold text-xs leading-5">
+            <span className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full bg-black/40 px-2 py-0.5 font-semibold text-xs leading-5">
               <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" />
               Online now
             </span>
           )}
         </div>
-        <h2 className="mt-2 flex min-w-0 items-center gap-2 font-display text-3xl leading-tight">
+        <h2 className="mt-2 flex min-w-0 items-center gap-2 font-display text-3xl leading-tight [@container(max-height:26rem)]:mt-1 [@container(max-height:26rem)]:text-2xl">
           <Link
             to={profilePath(card.id)}
             tabIndex={isTop ? 0 : -1}
@@ -342,7 +344,11 @@ function MemberCardFace({ card, isTop }: { card: MemberCard; isTop: boolean }) {
             {card.distance_miles !== null && ` · ${milesLabel(card.distance_miles)} away`}
           </span>
         </p>
-        {card.bio && <p className="mt-2 line-clamp-2 text-sm text-white/85 leading-relaxed">{card.bio}</p>}
+        {card.bio && (
+          <p className="mt-2 line-clamp-2 text-sm text-white/85 leading-relaxed [@container(max-height:26rem)]:hidden">
+            {card.bio}
+          </p>
+        )}
       </div>
     </PhotoCarousel>
   );
