@@ -49,7 +49,7 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   await page.waitForURL('**/onboarding');
 
   // One question per step, with progress.
-  await expect(page.getByText('Step 1 of 7')).toBeVisible();
+  await expect(page.getByText('Step 1 of 8')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
   await snap(page, 'onboarding-name', 'phone');
@@ -63,7 +63,7 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   const onboardingWide = await onboardingDesktop.newPage();
   await onboardingWide.goto('/app');
   await onboardingWide.waitForURL('**/onboarding');
-  await expect(onboardingWide.getByText('Step 1 of 7')).toBeVisible();
+  await expect(onboardingWide.getByText('Step 1 of 8')).toBeVisible();
   await expectNoHorizontalOverflow(onboardingWide);
   await snap(onboardingWide, 'onboarding-name', 'desktop');
   await onboardingDesktop.close();
@@ -84,6 +84,12 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   await page.getByLabel('About you').fill('Gallery openings, long dinners and sailing on Sundays.');
   await expectAccessible(page);
   await snap(page, 'onboarding-bio', 'phone');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Up to three prompts, optional.
+  await page.getByLabel('Prompt 1').selectOption({ label: 'The ideal first date' });
+  await page.getByLabel('Your answer: The ideal first date').fill('A gallery, then oysters.');
+  await expectAccessible(page);
+  await snap(page, 'onboarding-prompts', 'phone');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // The first photo, through the real upload.

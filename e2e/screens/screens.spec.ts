@@ -301,7 +301,7 @@ for (const theme of THEMES) {
       await page.waitForURL('**/onboarding');
       await useTheme(context, globals.baseUrl, theme.darkMode);
       await page.reload();
-      await expect(page.getByText('Step 1 of 7')).toBeVisible();
+      await expect(page.getByText('Step 1 of 8')).toBeVisible();
       await capture(shot, 'onboarding');
 
       // The new member (fresh each run: what follows is done once per member) finishes onboarding

@@ -10,6 +10,7 @@ export * from './onboarding';
 export * from './page-data';
 export * from './password';
 export * from './permissions';
+export * from './prompts';
 export * from './roles';
 export * from './schemas/auth';
 export * from './schemas/common';

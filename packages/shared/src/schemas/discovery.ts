@@ -7,6 +7,7 @@ import {
   SWIPE_DIRECTIONS,
   USER_TYPES,
 } from '../enums';
+import { profilePromptsSchema } from '../prompts';
 import { tierSchema } from '../tiers';
 import { cursorQuerySchema, uuidInput } from './common';
 import { photoSchema } from './me';
@@ -36,6 +37,7 @@ export const memberCardSchema = z
     user_type: z.enum(USER_TYPES),
     looking_for: z.enum(LOOKING_FOR),
     lifestyle_tags: z.array(z.string()),
+    prompts: profilePromptsSchema,
     rating_avg: z
       .number()
       .min(0)

@@ -36,6 +36,7 @@ const base = {
     discretion_required: true,
   },
   lifestyle_tags: ['travel', 'fine_dining'],
+  prompts: [],
   view_count: 10,
   like_count: 3,
   ghost_mode: false,

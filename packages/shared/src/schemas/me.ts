@@ -15,6 +15,7 @@ import {
 import { AGE_MAX, AGE_MIN, BIO_MAX, DISTANCE_MAX, DISTANCE_MIN, NAME_MAX, PHOTO_MAX_COUNT } from '../limits';
 import { REQUIRED_STEPS } from '../onboarding';
 import { type Capabilities, PERMISSION_BLOCK_CODES } from '../permissions';
+import { profilePromptsSchema } from '../prompts';
 import { ROLES } from '../roles';
 import { isSingleLine, SINGLE_LINE_MESSAGE } from '../text';
 import { tierSchema } from '../tiers';
@@ -115,6 +116,7 @@ export const meSchema = z
     }),
     preferences: preferencesSchema,
     lifestyle_tags: z.array(z.enum(LIFESTYLE_TAGS)),
+    prompts: profilePromptsSchema,
     view_count: z.int().min(0),
     like_count: z.int().min(0),
     ghost_mode: z.boolean(),

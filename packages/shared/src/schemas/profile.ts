@@ -24,6 +24,7 @@ import {
   PHOTO_MAX_COUNT,
   REJECTION_REASON_MAX,
 } from '../limits';
+import { profilePromptsSchema } from '../prompts';
 import {
   hasInvisibleCharacters,
   hasLetterOrDigit,
@@ -80,6 +81,7 @@ export const onboardingBodySchema = z
     location: locationBodySchema.describe('A city of the list, or the browser position'),
     looking_for: z.enum(LOOKING_FOR, { error: 'Please choose what you are looking for' }),
     bio: onboardingBioSchema.describe(`About you, ${BIO_MIN}–${BIO_MAX} characters`),
+    prompts: profilePromptsSchema.optional(),
   })
   .strict()
   .describe('The first-run questions; the member must also have uploaded a first photo');
@@ -117,6 +119,7 @@ export const profileFormSchema = z.object({
     .refine((tags) => new Set(tags).size === tags.length, 'Each lifestyle tag at most once'),
   compensation_preference: z.enum(COMPENSATION_PREFERENCES).describe('Women only'),
   open_to_companions_only: z.boolean().describe('Women only'),
+  prompts: profilePromptsSchema,
 });
 
 /**

@@ -15,6 +15,8 @@ import {
   LOOKING_FOR,
   NAME_MAX,
   PROFILE_AGE_CEILING,
+  PROFILE_PROMPTS_MAX,
+  type ProfilePrompt,
   SIGNUP_DEFAULTS,
   TOP_POPULARITY_THRESHOLD,
   USER_TYPES,
@@ -27,6 +29,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -97,6 +100,8 @@ export const profiles = pgTable(
       .$type<LifestyleTag[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Up to PROFILE_PROMPTS_MAX answered prompts, in order; validated by the request schema. */
+    prompts: jsonb('prompts').$type<ProfilePrompt[]>().notNull().default([]),
     verified: boolean('verified').notNull().default(false),
     tierLevel: smallint('tier_level').notNull().default(SIGNUP_DEFAULTS.tier_level),
     tierSubscriptionActive: boolean('tier_subscription_active').notNull().default(false),
@@ -170,6 +175,10 @@ export const profiles = pgTable(
     check('profiles_rating_range', sql`${t.ratingAvg} between 0 and 5`),
     check('profiles_counts_non_negative', sql`${t.viewCount} >= 0 and ${t.likeCount} >= 0`),
     check('profiles_rating_count_non_negative', sql`${t.ratingCount} >= 0`),
+    check(
+      'profiles_prompts_list',
+      sql`jsonb_typeof(${t.prompts}) = 'array' and jsonb_array_length(${t.prompts}) <= ${lit(PROFILE_PROMPTS_MAX)}`,
+    ),
     // DESC indexes say NULLS FIRST (Postgres' default for DESC) so they match a plain `desc(col)` in
     // queries; drizzle-kit would otherwise emit DESC NULLS LAST, which ORDER BY col DESC cannot use.
     // The feed: one type, in feed order (rank, then newest activity, then id); ghosts never appear.

@@ -70,6 +70,7 @@ export function presentMe(input: {
       discretion_required: p.discretionRequired,
     },
     lifestyle_tags: p.lifestyleTags,
+    prompts: p.prompts,
     body_type: p.bodyType,
     height: p.height,
     ethnicity: p.ethnicity,

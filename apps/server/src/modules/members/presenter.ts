@@ -75,6 +75,7 @@ export function presentMemberCard(
     user_type: row.userType,
     looking_for: row.lookingFor,
     lifestyle_tags: [...row.lifestyleTags],
+    prompts: row.prompts,
     rating_avg: shownRating(row.ratingAvg, row.ratingCount),
     distance_miles: distanceFrom(viewer, row),
     online: showsOnline && isOnline(row.lastActive),

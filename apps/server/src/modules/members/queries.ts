@@ -27,6 +27,7 @@ export const memberCardColumns = {
   userType: profiles.userType,
   lookingFor: profiles.lookingFor,
   lifestyleTags: profiles.lifestyleTags,
+  prompts: profiles.prompts,
   ratingAvg: profiles.ratingAvg,
   ratingCount: profiles.ratingCount,
   // Only the coarse cell: the exact lat/lng never leave the server.

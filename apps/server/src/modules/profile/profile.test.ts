@@ -1,4 +1,4 @@
-import { BIO_MIN, BIO_TOO_SHORT_TEXT } from '@royal/shared';
+import { BIO_MIN, BIO_TOO_SHORT_TEXT, PROMPT_ANSWER_MAX } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
@@ -260,5 +260,59 @@ describe('PATCH /api/me/profile', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
     }
+  });
+});
+
+describe('profile prompts', () => {
+  const answer = (prompt: string, text = 'A rooftop, a string quartet and good company.') => ({
+    prompt,
+    answer: text,
+  });
+
+  it('saves up to three answered prompts from the list, shown to the member and on their profile page', async () => {
+    const her = await signedInMember(t.app, { userType: 'women', tier: 2 });
+    const viewer = await signedInMember(t.app, { userType: 'men', tier: 2 });
+    const prompts = [answer('perfect_evening'), answer('green_flag', '  Kindness to waiters.  ')];
+    const res = await request(t.app, 'PATCH', '/api/me/profile', { session: her.session, body: { prompts } });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = [answer('perfect_evening'), answer('green_flag', 'Kindness to waiters.')];
+    expect(res.json().prompts).toEqual(saved);
+    const page = await request(t.app, 'GET', `/api/members/${her.member.id}`, { session: viewer.session });
+    expect(page.json().prompts).toEqual(saved);
+    // Removing them all leaves none.
+    await request(t.app, 'PATCH', '/api/me/profile', { session: her.session, body: { prompts: [] } });
+    expect((await request(t.app, 'GET', '/api/me', { session: her.session })).json().prompts).toEqual([]);
+  });
+
+  it('refuses an unknown prompt, a fourth one, one twice, and an empty or too long answer', async () => {
+    const { session } = await signedInMember(t.app, { userType: 'women' });
+    for (const prompts of [
+      [answer('favourite_colour')],
+      [answer('perfect_evening'), answer('best_trip'), answer('green_flag'), answer('weekend')],
+      [answer('best_trip'), answer('best_trip', 'Again')],
+      [answer('best_trip', '   ')],
+      [answer('best_trip', 'x'.repeat(PROMPT_ANSWER_MAX + 1))],
+      [{ ...answer('best_trip'), extra: true }],
+    ]) {
+      const res = await request(t.app, 'PATCH', '/api/me/profile', { session, body: { prompts } });
+      expect(res.statusCode, JSON.stringify(prompts)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    }
+    const ok = await request(t.app, 'PATCH', '/api/me/profile', {
+      session,
+      body: { prompts: [answer('best_trip', 'x'.repeat(PROMPT_ANSWER_MAX))] },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('takes optional prompts at onboarding', async () => {
+    const fresh = await newcomer();
+    await uploadAs(t.app, fresh.session, await plainJpeg());
+    const res = await request(t.app, 'POST', '/api/me/onboarding', {
+      session: fresh.session,
+      body: { ...onboarding, prompts: [answer('first_date')] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().prompts).toEqual([answer('first_date')]);
   });
 });

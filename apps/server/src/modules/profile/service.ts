@@ -64,6 +64,7 @@ export async function completeOnboarding(
         age,
         lookingFor: input.looking_for,
         bio: input.bio,
+        ...(input.prompts ? { prompts: input.prompts } : {}),
         onboardedAt: now,
       })
       .where(eq(profiles.userId, actor.id));
@@ -96,6 +97,7 @@ export async function updateProfile(
     ...(input.height !== undefined ? { height: input.height } : {}),
     ...(input.ethnicity !== undefined ? { ethnicity: input.ethnicity } : {}),
     ...(input.looking_for !== undefined ? { lookingFor: input.looking_for } : {}),
+    ...(input.prompts !== undefined ? { prompts: input.prompts } : {}),
     ...(input.age_range ? { ageRangeMin: input.age_range[0], ageRangeMax: input.age_range[1] } : {}),
     ...(input.distance_preference !== undefined ? { distancePreference: input.distance_preference } : {}),
     ...(input.travel_willing !== undefined ? { travelWilling: input.travel_willing } : {}),

@@ -1,2 +1,4 @@
 // Public surface of the Edit Profile feature (its screen is a lazy route module).
+
+export { PromptsEditor } from './components/prompts-editor';
 export { VerificationStatus } from './components/verification-status';

@@ -9,6 +9,7 @@ import {
 } from '@royal/shared';
 import { ArrowRight, Heart, Lock, MapPin, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
+import { PromptAnswers } from '@/components/ui/prompt-answers';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { TierPlan } from '@/components/ui/tier-plan';
@@ -59,6 +60,7 @@ export function DeckDetails({ card }: { card: FeedCard }) {
         {card.distance_miles !== null && ` · ${milesLabel(card.distance_miles)} away`}
       </p>
       {card.bio && <p className="mt-4 whitespace-pre-line leading-relaxed">{card.bio}</p>}
+      <PromptAnswers prompts={card.prompts} className="mt-5" />
       <dl className="mt-5 grid gap-3 text-sm">
         <div className="flex items-center gap-2">
           <Heart aria-hidden="true" className="size-4 shrink-0 text-primary" />

@@ -410,6 +410,13 @@ describe('DiscoveryScreen', () => {
       expect(details()?.querySelector('.skeleton')).toBeNull();
     });
 
+    it('shows the answered prompts of the card on top', async () => {
+      const prompts = [{ prompt: 'best_trip' as const, answer: 'Kyoto in the rain.' }];
+      renderDeck({ [FEED]: { body: page([makeMemberCard({ name: 'Ava', prompts })]) } });
+      await cardNamed('Ava, 27');
+      expect(details()).toHaveTextContent('The best trip I have takenKyoto in the rain.');
+    });
+
     it("offers the next tier beside 'No More Profiles', and is left out at the top tier", async () => {
       const view = renderDeck({ [FEED]: { body: page([]) } }, makeMe({ tier_level: 2 }));
       await screen.findByRole('heading', { name: 'No More Profiles' });

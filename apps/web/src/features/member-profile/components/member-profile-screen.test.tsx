@@ -101,6 +101,27 @@ describe('MemberProfileScreen', () => {
     expect(screen.queryByText('Open to companions only')).not.toBeInTheDocument();
   });
 
+  it('shows the answered prompts, question above answer', async () => {
+    renderProfile(
+      makeMemberProfile({
+        name: 'Ava',
+        prompts: [
+          { prompt: 'perfect_evening', answer: 'Rooftop jazz, then dumplings.' },
+          { prompt: 'green_flag', answer: 'Kind to waiters.' },
+        ],
+      }),
+    );
+    const prompts = await screen.findByRole('list', { name: 'Prompts' });
+    expect(
+      within(prompts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'My idea of a perfect eveningRooftop jazz, then dumplings.',
+      'A green flag I look forKind to waiters.',
+    ]);
+  });
+
   it('shows no rating until the member has three (the API sends none)', async () => {
     renderProfile(makeMemberProfile({ name: 'Ava', rating_avg: null }));
     expect(await screen.findByRole('heading', { name: /Ava/, level: 1 })).toBeInTheDocument();

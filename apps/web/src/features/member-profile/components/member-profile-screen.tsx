@@ -21,6 +21,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { PhotoCarousel } from '@/components/ui/photo-carousel';
+import { PromptAnswers } from '@/components/ui/prompt-answers';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { TierBadge } from '@/components/ui/tier-badge';
@@ -178,6 +179,8 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
         {!isMe && <ProfileActions profile={profile} />}
 
         {profile.bio && <About bio={profile.bio} />}
+
+        <PromptAnswers prompts={profile.prompts} />
 
         <Section title="What I'm Looking For">
           <dl className="grid grid-cols-2 gap-3">

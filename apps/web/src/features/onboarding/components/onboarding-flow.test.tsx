@@ -39,7 +39,7 @@ describe('Onboarding', () => {
     const { router } = renderApp('/app');
     expect(await screen.findByRole('heading', { name: 'What is your name?' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding');
-    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 8')).toBeInTheDocument();
     // Once the session is known, the app's screens ask nothing while the step is pending.
     const api = mockApi({ 'GET /api/me/photos': { body: { photos: [] } } });
     await router.navigate('/search');
@@ -88,7 +88,7 @@ describe('Onboarding', () => {
     await user.type(screen.getByLabelText('Date of birth'), `${lastYear}-01-01`);
     await user.click(screen.getByRole('button', { name: /Continue/ }));
     expect(await screen.findByText('You must be at least 18 to join the Royal Circle')).toBeInTheDocument();
-    expect(screen.getByText('Step 3 of 7')).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 8')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Date of birth'));
     await user.type(screen.getByLabelText('Date of birth'), '1994-05-17');
     await user.click(screen.getByRole('button', { name: /Continue/ }));
@@ -109,12 +109,21 @@ describe('Onboarding', () => {
     expect(screen.getByText(`${BIO_MIN - 16} more characters to go`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Continue/ }));
     expect(await screen.findByText(BIO_TOO_SHORT_TEXT)).toBeInTheDocument();
-    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+    expect(screen.getByText('Step 6 of 8')).toBeInTheDocument();
     await user.type(screen.getByLabelText('About you'), ' Long dinners with good company.');
     await user.click(screen.getByRole('button', { name: /Continue/ }));
 
+    // Prompts are optional: one chosen, left unanswered, is refused; answered, it is sent.
+    await screen.findByRole('heading', { name: 'A few questions, if you like' });
+    await user.selectOptions(screen.getByLabelText('Prompt 1'), 'The ideal first date');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByText('Please answer the prompt, or remove it')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your answer: The ideal first date'), 'A gallery, then oysters.');
+    expect(screen.getByLabelText('Prompt 2')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+
     await screen.findByRole('heading', { name: 'Add your first photo' });
-    expect(screen.getByText('Step 7 of 7')).toBeInTheDocument();
+    expect(screen.getByText('Step 8 of 8')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Enter the Royal Circle' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     expect(api.callsTo('POST /api/me/onboarding')[0]?.body).toEqual({
@@ -123,6 +132,7 @@ describe('Onboarding', () => {
       birth_date: '1994-05-17',
       looking_for: 'long_term',
       bio: 'Sailing and art. Long dinners with good company.',
+      prompts: [{ prompt: 'first_date', answer: 'A gallery, then oysters.' }],
       location: { kind: 'city', city: 'Miami, FL' },
     });
   });

@@ -16,7 +16,7 @@ import {
 } from '@royal/shared';
 import { ArrowLeft, ArrowRight, Crown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type FieldPath, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -24,6 +24,7 @@ import { Button } from '@/components/ui/button';
 import { RoyalBackdrop } from '@/components/ui/royal-backdrop';
 import { useCurrentMember } from '@/features/auth';
 import { PhotoGrid, useMyPhotos } from '@/features/photos';
+import { PromptsEditor } from '@/features/profile-edit';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
@@ -37,7 +38,7 @@ const formSchema = onboardingBodySchema
   .extend({ city: z.string().min(1, 'Choose your city') });
 type Form = z.infer<typeof formSchema>;
 
-type Step = { field: FieldPath<Form> | 'photo'; title: string; hint: string };
+type Step = { field: keyof Form | 'photo'; title: string; hint: string };
 const STEPS: readonly Step[] = [
   { field: 'name', title: 'What is your name?', hint: 'Your first name is how members will know you.' },
   { field: 'user_type', title: 'I am', hint: 'So we can show you the right members.' },
@@ -52,6 +53,11 @@ const STEPS: readonly Step[] = [
     field: 'bio',
     title: 'Tell members about you',
     hint: `A few lines in your own words, at least ${BIO_MIN} characters. You can change them later.`,
+  },
+  {
+    field: 'prompts',
+    title: 'A few questions, if you like',
+    hint: 'Answer up to three. Members see them on your profile; you can add them later too.',
   },
   {
     field: 'photo',
@@ -152,6 +158,7 @@ export function OnboardingFlow() {
       city: '',
       looking_for: undefined,
       bio: '',
+      prompts: [],
     },
     mode: 'onTouched',
   });
@@ -190,7 +197,10 @@ export function OnboardingFlow() {
     );
   });
 
-  const error = step.field !== 'photo' ? form.formState.errors[step.field]?.message : undefined;
+  const error =
+    step.field !== 'photo' && step.field !== 'prompts'
+      ? form.formState.errors[step.field]?.message
+      : undefined;
   const progress = ((index + 1) / STEPS.length) * 100;
 
   return (
@@ -325,6 +335,25 @@ export function OnboardingFlow() {
                 invalid={Boolean(error)}
                 length={form.watch('bio').trim().length}
                 registration={form.register('bio')}
+              />
+            )}
+            {step.field === 'prompts' && (
+              <Controller
+                control={form.control}
+                name="prompts"
+                render={({ field, fieldState }) => (
+                  <PromptsEditor
+                    value={field.value ?? []}
+                    onChange={field.onChange}
+                    answerErrors={(field.value ?? []).map(
+                      (_, i) => form.formState.errors.prompts?.[i]?.answer?.message,
+                    )}
+                    error={fieldState.error?.message}
+                    labelClassName="font-semibold text-sm"
+                    controlClassName={cn(INPUT, '[&>option]:text-royal-950')}
+                    errorClassName="text-red-200 text-sm"
+                  />
+                )}
               />
             )}
             {step.field === 'photo' && <PhotoGrid />}

@@ -1,7 +1,7 @@
 import { apiError, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProfileForm } from './profile-form';
 
@@ -53,6 +53,33 @@ describe('Edit Profile form', () => {
     expect(body).not.toHaveProperty('verified');
     // The city did not change, so the location is not sent again.
     expect(body).not.toHaveProperty('location');
+  });
+
+  it('edits up to three prompts from the list and sends them', async () => {
+    const me = makeMe({ prompts: [{ prompt: 'best_trip', answer: 'Kyoto in the rain.' }] });
+    const api = mockApi({ [SESSION]: signedInAs(me), ...photos, 'PATCH /api/me/profile': { body: me } });
+    const { user } = renderSignedIn(<ProfileForm me={me} />, { me });
+    expect(screen.getByRole('heading', { name: 'Prompts' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Your answer: The best trip I have taken')).toHaveValue(
+      'Kyoto in the rain.',
+    );
+    // A question already answered is not offered again in the next slot.
+    const next = screen.getByLabelText('Prompt 2');
+    expect(within(next).queryByRole('option', { name: 'The best trip I have taken' })).toBeNull();
+    await user.selectOptions(next, 'A green flag I look for');
+    await user.type(screen.getByLabelText('Your answer: A green flag I look for'), 'Kind to waiters.');
+    await user.selectOptions(screen.getByLabelText('Prompt 3'), 'I could talk for hours about');
+    await user.type(screen.getByLabelText('Your answer: I could talk for hours about'), 'Jazz.');
+    // Three answered: no fourth slot.
+    expect(screen.queryByLabelText('Prompt 4')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Prompt 1'), 'Remove this prompt');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Profile updated successfully!');
+    const body = api.callsTo('PATCH /api/me/profile')[0]?.body as Record<string, unknown> | undefined;
+    expect(body?.prompts).toEqual([
+      { prompt: 'green_flag', answer: 'Kind to waiters.' },
+      { prompt: 'passionate_about', answer: 'Jazz.' },
+    ]);
   });
 
   it('keeps Save Changes focusable while saving, and sends one save at a time', async () => {

@@ -24,7 +24,7 @@ import {
   type ProfileUpdate,
   profileFormSchema,
 } from '@royal/shared';
-import { Camera, Gem, Heart, Ruler, Sparkles, UserRound } from 'lucide-react';
+import { Camera, Gem, Heart, Quote, Ruler, Sparkles, UserRound } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -37,6 +37,7 @@ import { PhotoGrid } from '@/features/photos';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useUpdateProfile } from '../api/update-profile';
+import { PromptsEditor } from './prompts-editor';
 
 const CITY_CHOICES = [...LOCATION_CITIES].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -70,6 +71,7 @@ function formFrom(me: Me): Form {
     lifestyle_tags: me.lifestyle_tags,
     compensation_preference: me.preferences.compensation_preference,
     open_to_companions_only: me.open_to_companions_only,
+    prompts: me.prompts,
   };
 }
 
@@ -200,6 +202,27 @@ export function ProfileForm({ me }: { me: Me }) {
           />
           <Problem id={f('bio-error')} message={errors.bio?.message} />
         </div>
+      </TitledCard>
+
+      <TitledCard title="Prompts" Icon={Quote} id={f('prompts')}>
+        <p className="text-muted-foreground text-sm">
+          Answer up to three questions. Members see them on your profile.
+        </p>
+        <Controller
+          control={control}
+          name="prompts"
+          render={({ field, fieldState }) => (
+            <PromptsEditor
+              value={field.value}
+              onChange={field.onChange}
+              answerErrors={field.value.map((_, i) => errors.prompts?.[i]?.answer?.message)}
+              error={fieldState.error?.message ?? errors.prompts?.root?.message}
+              labelClassName={LABEL}
+              controlClassName={CONTROL}
+              errorClassName="text-red-600 text-xs dark:text-red-300"
+            />
+          )}
+        />
       </TitledCard>
 
       <TitledCard title="Physical Attributes" Icon={Ruler} id={f('physical')}>

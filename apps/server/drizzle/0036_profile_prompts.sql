@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "prompts" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_prompts_list" CHECK (jsonb_typeof("profiles"."prompts") = 'array' and jsonb_array_length("profiles"."prompts") <= 3);
