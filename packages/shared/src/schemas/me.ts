@@ -29,7 +29,9 @@ const imageUrl = z.string().min(1).describe('Image URL, usually a same-origin pa
 export const permissionBlockSchema = z
   .object({
     code: z.enum(PERMISSION_BLOCK_CODES),
-    message: z.string().describe('Text to show the member, e.g. "Upgrade to Basic Access or higher to send messages"'),
+    message: z
+      .string()
+      .describe('Text to show the member, e.g. "Upgrade to Basic Access or higher to send messages"'),
   })
   .describe('Why an action is refused');
 
