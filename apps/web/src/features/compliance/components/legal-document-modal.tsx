@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ModalContent } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
+import { toastPositionBeforeFullScreenDialog } from '@/lib/toast-placement';
 import { useAcceptDocument } from '../api/compliance';
 import type { LegalDocument } from '../legal-text';
 
@@ -28,7 +29,8 @@ export function LegalDocumentModal({
 
   const onAccept = () =>
     accept.mutate(document.version, {
-      onSuccess: () => toast.success(document.acceptedToast),
+      onSuccess: () =>
+        toast.success(document.acceptedToast, { position: toastPositionBeforeFullScreenDialog() }),
       onError: (error) => toast.error(errorMessage(error)),
     });
 
