@@ -10,7 +10,7 @@ import {
 import { profilePromptsSchema } from '../prompts';
 import { tierSchema } from '../tiers';
 import { cursorQuerySchema, uuidInput } from './common';
-import { photoSchema } from './me';
+import { photoSchema, shownRatingSchema } from './me';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -38,12 +38,7 @@ export const memberCardSchema = z
     looking_for: z.enum(LOOKING_FOR),
     lifestyle_tags: z.array(z.string()),
     prompts: profilePromptsSchema,
-    rating_avg: z
-      .number()
-      .min(0)
-      .max(5)
-      .nullable()
-      .describe('Average rating; null until RATING_MIN_COUNT members have rated them'),
+    rating_avg: shownRatingSchema,
     distance_miles: z.int().min(1).nullable(),
     online: z.boolean().describe('Active within the last hour (and not hiding their online status)'),
     last_active: isoDateTime.nullable().describe('null when the member hides their online status'),

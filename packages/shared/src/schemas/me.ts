@@ -52,6 +52,14 @@ export const capabilitiesSchema = z
     'What the member may do, computed by the shared permission rules',
   ) satisfies z.ZodType<Capabilities>;
 
+/** A member's rating as the API shows it (shownRating, limits.ts): null under RATING_MIN_COUNT ratings. */
+export const shownRatingSchema = z
+  .number()
+  .min(0)
+  .max(5)
+  .nullable()
+  .describe('Average rating; null until RATING_MIN_COUNT members have rated them');
+
 export const photoSchema = z.object({
   id: z.string().min(1),
   url: imageUrl,
@@ -104,12 +112,7 @@ export const meSchema = z
     tier_subscription_ends_at: isoDateTime.nullable(),
     is_sponsored: z.boolean(),
     popularity_score: z.number().min(0).max(100).describe('0–100; 90 or more is the top 10%'),
-    rating_avg: z
-      .number()
-      .min(0)
-      .max(5)
-      .nullable()
-      .describe('Average rating; null until RATING_MIN_COUNT members have rated them'),
+    rating_avg: shownRatingSchema,
     verified: z.boolean(),
     location: z.object({
       city: z.string(),
