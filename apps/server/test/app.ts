@@ -198,3 +198,15 @@ export function useTwoInstances(
   });
   return state;
 }
+
+/** Runs `body` with the app's error log captured (each call's arguments), then puts the log back. */
+export async function withErrorLog<T>(app: App, body: (errors: unknown[][]) => Promise<T>): Promise<T> {
+  const errors: unknown[][] = [];
+  const original = app.ctx.log.error;
+  app.ctx.log.error = ((...args: unknown[]) => void errors.push(args)) as typeof original;
+  try {
+    return await body(errors);
+  } finally {
+    app.ctx.log.error = original;
+  }
+}

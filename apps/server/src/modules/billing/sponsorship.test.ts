@@ -10,7 +10,7 @@ import {
 } from '@royal/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { request, type Session, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp, withErrorLog } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { type MemberOptions, signedInMember, type TestMember } from '../../../test/factories';
 import {
@@ -59,18 +59,6 @@ async function profileOf(userId: string) {
   const [row] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, userId));
   if (!row) throw new Error('no profile');
   return row;
-}
-
-/** Runs `body` with the app's error log captured (each call's arguments). */
-async function withErrorLog<T>(body: (errors: unknown[][]) => Promise<T>): Promise<T> {
-  const errors: unknown[][] = [];
-  const original = t.app.ctx.log.error;
-  t.app.ctx.log.error = ((...args: unknown[]) => void errors.push(args)) as typeof original;
-  try {
-    return await body(errors);
-  } finally {
-    t.app.ctx.log.error = original;
-  }
 }
 
 /** The sponsorship notices a member has, oldest first. */
@@ -603,7 +591,7 @@ describe('the sponsorship job', () => {
     await t.app.ctx.db.delete(escrowWallets).where(eq(escrowWallets.userId, broken.patron.member.id));
     const brokenIds = (await rowsOf(broken.patron)).map((r) => r.id);
 
-    await withErrorLog(async (errors) => {
+    await withErrorLog(t.app, async (errors) => {
       await expect(
         endDueSponsorships(t.app.ctx, new Date(Date.now() + SPONSORSHIP_RENEWAL_GRACE_MS + 60_000)),
       ).rejects.toThrow('2 due sponsorship(s) could not be ended (each logged with its id); 2 ended');
@@ -624,6 +612,34 @@ describe('the sponsorship job', () => {
 });
 
 // Concurrency is PostgreSQL's business (the embedded database runs one statement at a time).
+
+/**
+ * Locks one member's row of `table` (FOR UPDATE) in a transaction of its own and keeps it until
+ * `release()`, which resolves once that transaction has ended: what a test runs meanwhile must wait
+ * for the lock at the point it takes it.
+ */
+async function holdRowLock(table: 'escrow_wallets' | 'profiles', userId: string) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = () => {};
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const holder = t.app.ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${sql.identifier(table)} where user_id = ${userId} for update`);
+    held();
+    await gate;
+  });
+  await holding;
+  return {
+    async release() {
+      release();
+      await holder;
+    },
+  };
+}
 
 /** Waits until this many of the database's sessions are waiting for a lock. */
 async function waitForLockWaiters(count: number) {
@@ -687,20 +703,7 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
     });
     // Hold the sponsor's wallet so that the sponsor's end stops at its refund, holding what it locked
     // before; the payment of the member's plan then comes in and has to wait for it.
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = () => {};
-    const holding = new Promise<void>((resolve) => {
-      held = resolve;
-    });
-    const holder = t.app.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from escrow_wallets where user_id = ${patron.member.id} for update`);
-      held();
-      await gate;
-    });
-    await holding;
+    const lock = await holdRowLock('escrow_wallets', patron.member.id);
     const ending = endEarly(patron, sponsorship.id);
     await waitForLockWaiters(1);
     const paying = request(t.app, 'POST', `/api/payments/sandbox/checkouts/${checkoutId}/complete`, {
@@ -708,8 +711,7 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
       body: { outcome: 'pay' },
     });
     await waitForLockWaiters(2);
-    release();
-    await holder;
+    await lock.release();
     const [ended, payment] = await Promise.all([ending, paying]);
 
     expect(ended.statusCode, ended.body).toBe(200);
@@ -735,20 +737,7 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
     });
     // Hold the member's profile: the payment of their plan waits for it first, then the lapse of the
     // sponsor's plan, which pauses the sponsorship the payment is about to end.
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = () => {};
-    const holding = new Promise<void>((resolve) => {
-      held = resolve;
-    });
-    const holder = t.app.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from profiles where user_id = ${protege.member.id} for update`);
-      held();
-      await gate;
-    });
-    await holding;
+    const lock = await holdRowLock('profiles', protege.member.id);
     const paying = request(t.app, 'POST', `/api/payments/sandbox/checkouts/${checkoutId}/complete`, {
       session: protege.session,
       body: { outcome: 'pay' },
@@ -756,8 +745,7 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
     await waitForLockWaiters(1);
     const lapse = lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 2 * DAY_MS));
     await waitForLockWaiters(2);
-    release();
-    await holder;
+    await lock.release();
     const [payment] = await Promise.all([paying, lapse]);
 
     expect(payment.statusCode, payment.body).toBe(200);
@@ -771,26 +759,12 @@ describe.skipIf(!onPostgres)('sponsoring under concurrency', () => {
     const members = await Promise.all(Array.from({ length: SPONSORSHIP_LIMIT }, () => unpaidMember(1)));
     // Hold the sponsor's wallet so that the payments stop inside their transactions, after locking
     // the sponsor's profile; the lapse then has to wait for them, and must still end what they add.
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = () => {};
-    const holding = new Promise<void>((resolve) => {
-      held = resolve;
-    });
-    const holder = t.app.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from escrow_wallets where user_id = ${patron.member.id} for update`);
-      held();
-      await gate;
-    });
-    await holding;
+    const lock = await holdRowLock('escrow_wallets', patron.member.id);
     const payments = members.map((m) => sponsor(patron, m.member.id, PRICE(1)));
     await waitForLockWaiters(SPONSORSHIP_LIMIT);
     const lapse = lapseEndedSubscriptions(t.app.ctx, new Date(Date.now() + 2 * DAY_MS));
     await waitForLockWaiters(SPONSORSHIP_LIMIT + 1);
-    release();
-    await holder;
+    await lock.release();
     const replies = await Promise.all(payments);
     await lapse;
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { request, useTestApp } from '../../../test/app';
+import { request, useTestApp, withErrorLog } from '../../../test/app';
 import { signedInMember, type TestMember } from '../../../test/factories';
 import { balanceOf, expectLedgerConsistent, fundWallet, moneyPost } from '../../../test/money';
 import {
@@ -66,18 +66,6 @@ const RETURNED_NOTICE = {
   title: 'Transfer returned',
   message: 'Your transfer of $25.00 (Gift) could not be delivered and is back in your balance',
 };
-
-/** Captures the app's error log while `body` runs. */
-async function withErrorLog<T>(body: (errors: unknown[][]) => Promise<T>): Promise<T> {
-  const errors: unknown[][] = [];
-  const original = t.app.ctx.log.error;
-  t.app.ctx.log.error = ((...args: unknown[]) => void errors.push(args)) as typeof original;
-  try {
-    return await body(errors);
-  } finally {
-    t.app.ctx.log.error = original;
-  }
-}
 
 describe('releasing held transfers', () => {
   it('returns one whose receiver’s wallet is gone, with a notice, and still delivers the others', async () => {
@@ -158,7 +146,7 @@ describe('releasing held transfers', () => {
     const healthy = await newPair();
     await heldTransfer(healthy.sender, healthy.receiver.member);
 
-    await withErrorLog(async (errors) => {
+    await withErrorLog(t.app, async (errors) => {
       await expect(releaseDueTransfers(t.app.ctx, later())).rejects.toThrow(
         '1 due held transfer(s) could not be settled (each logged with its id); 1 released, 0 returned',
       );
@@ -192,7 +180,7 @@ describe('releasing held transfers', () => {
     const healthy = await newPair();
     await heldTransfer(healthy.sender, healthy.receiver.member);
 
-    await withErrorLog(async (errors) => {
+    await withErrorLog(t.app, async (errors) => {
       await expect(releaseDueTransfers(t.app.ctx, later())).rejects.toThrow('201 due held transfer(s)');
       expect(errors).toHaveLength(201);
     });
@@ -214,7 +202,7 @@ describe('releasing held transfers', () => {
       create trigger fail_notice before insert on notifications
       for each row execute function test_fail_notice()`);
     try {
-      await withErrorLog(() => expect(releaseDueTransfers(t.app.ctx, later())).rejects.toThrow());
+      await withErrorLog(t.app, () => expect(releaseDueTransfers(t.app.ctx, later())).rejects.toThrow());
     } finally {
       await t.app.ctx.db.execute(sql`drop trigger fail_notice on notifications`);
       await t.app.ctx.db.execute(sql`drop function test_fail_notice()`);
@@ -232,7 +220,7 @@ describe('releasing held transfers', () => {
 
     // Were its status ever read as held again, the ledger would still not return it twice.
     await t.app.ctx.db.update(peerTransfers).set({ status: 'held' }).where(eq(peerTransfers.id, id));
-    await withErrorLog(() => expect(releaseDueTransfers(t.app.ctx, later())).rejects.toThrow());
+    await withErrorLog(t.app, () => expect(releaseDueTransfers(t.app.ctx, later())).rejects.toThrow());
     expect(await balanceOf(t.app.ctx.db, sender.member.id)).toEqual({ balance: 10_000, held: 0 });
     const entries = await t.app.ctx.db
       .select()
