@@ -13,13 +13,18 @@ if (!url) throw new Error('usage: tsx bench/explain-feed.ts <database url>');
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const [viewer] = (
-  await client.query(`select user_id, user_type, tier_level, age_range_min, age_range_max from profiles
+  await client.query(`select user_id, user_type, tier_level, age_range_min, age_range_max,
+      distance_preference, geo_lat, geo_lng, location_sharing from profiles
     where name like 'Viewer %' order by name limit 1`)
 ).rows;
 const actor = {
   id: viewer.user_id,
   userType: viewer.user_type,
   ageRange: [viewer.age_range_min, viewer.age_range_max],
+  distancePreference: viewer.distance_preference,
+  // As the actor carries it: the coarse cell, unless the viewer hides their location.
+  geo:
+    viewer.location_sharing && viewer.geo_lat !== null ? { lat: viewer.geo_lat, lng: viewer.geo_lng } : null,
   rules: { tier_level: Number(process.env.EXPLAIN_TIER ?? viewer.tier_level) },
 } as never;
 const { text, values } = feedStatementFor(actor);

@@ -2,6 +2,7 @@ export * from './access';
 export * from './boosts';
 export * from './cities';
 export * from './compliance';
+export * from './deck-order';
 export * from './enums';
 export * from './errors';
 export * from './format';

@@ -15,6 +15,8 @@ export type MemberActor = {
   name: string;
   userType: UserType;
   ageRange: readonly [number, number];
+  /** Miles: the deck shows members within it first (shared deck-order.ts). */
+  distancePreference: number;
   /**
    * The member's coarse location cell (never the stored point), for distances; null without a
    * location or with Location Sharing off (then they see no distances and cannot filter by one).

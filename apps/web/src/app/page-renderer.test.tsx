@@ -16,7 +16,10 @@ const ava = makeMemberCard({ name: 'Ava', age: 27 });
 const bianca = makeMemberCard({ name: 'Bianca', age: 31 });
 
 /** What the server puts in a member's /app: the four first replies, as the API writes them. */
-function repliesFor(me: Me, feed: FeedPage = { items: [ava, bianca], next_cursor: null }): PageReplies {
+function repliesFor(
+  me: Me,
+  feed: FeedPage = { items: [ava, bianca], next_cursor: null, widening: null },
+): PageReplies {
   // Through JSON, as the browser reads them from the page.
   return JSON.parse(
     JSON.stringify({

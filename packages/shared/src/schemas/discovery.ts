@@ -70,6 +70,16 @@ export const feedPageSchema = z.object({
     .array(feedCardSchema)
     .describe('Up to FEED_PAGE_SIZE visible cards, plus at most one locked teaser per five of them'),
   next_cursor: z.string().nullable().describe('null on the last page'),
+  widening: z
+    .object({
+      from_index: z.int().min(0).describe('The first card (index in items) beyond the preference'),
+      within_miles: z.int().describe('The viewer’s distance preference, for the notice'),
+    })
+    .nullable()
+    .default(null)
+    .describe(
+      'Set when this page runs past the members within the viewer’s distance preference (none without a location)',
+    ),
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
 

@@ -29,6 +29,7 @@ type Row = {
   userType: UserType;
   ageRangeMin: number;
   ageRangeMax: number;
+  distancePreference: number;
   geoLat: number | null;
   geoLng: number | null;
   locationSharing: boolean;
@@ -73,6 +74,7 @@ function toActor(row: Row): MemberActor {
     name: row.name,
     userType: row.userType,
     ageRange: [row.ageRangeMin, row.ageRangeMax],
+    distancePreference: row.distancePreference,
     geo:
       row.locationSharing && row.geoLat !== null && row.geoLng !== null
         ? { lat: row.geoLat, lng: row.geoLng }
@@ -117,6 +119,7 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
       userType: profiles.userType,
       ageRangeMin: profiles.ageRangeMin,
       ageRangeMax: profiles.ageRangeMax,
+      distancePreference: profiles.distancePreference,
       geoLat: profiles.geoLat,
       geoLng: profiles.geoLng,
       locationSharing: profiles.locationSharing,

@@ -12,8 +12,22 @@ const sortKeySchema = z.object({
 });
 export type SortKey = z.infer<typeof sortKeySchema>;
 
-/** Where the previous page stopped, for the visible cards and for the locked teasers separately. */
-const feedCursorSchema = z.object({ v: sortKeySchema, l: sortKeySchema.nullable() });
+/**
+ * Where the walk of members within the distance preference stopped: the planar distance (degrees,
+ * as profiles_geo_box_idx orders) and the user id.
+ */
+const nearKeySchema = z.object({ d: z.number().min(0).max(400), id: z.uuid() });
+export type NearKey = z.infer<typeof nearKeySchema>;
+
+/**
+ * Where the previous page stopped: in the walk within the preference (`n`, while it lasts), else in
+ * the walk of everyone else (`v`; null for its start), and for the locked teasers separately (`l`).
+ */
+const feedCursorSchema = z.object({
+  n: nearKeySchema.nullable(),
+  v: sortKeySchema.nullable(),
+  l: sortKeySchema.nullable(),
+});
 export type FeedCursor = z.infer<typeof feedCursorSchema>;
 
 const feedCursor = sealedCursorCodec(feedCursorSchema);

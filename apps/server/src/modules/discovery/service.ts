@@ -1,9 +1,11 @@
 import {
+  compareNearDeckEntries,
   FEED_PAGE_SIZE,
   type FeedCard,
   type FeedPage,
   LOCKED_TEASER_RATIO,
   maxVisibleTier,
+  shownMiles,
   TIER_LEVELS,
   type TierLevel,
   USER_TYPES,
@@ -16,16 +18,20 @@ import { boosts, profiles, swipeActions } from '../../db/schema';
 import { microsecondKey } from '../../lib/cursor';
 import type { MemberActor } from '../auth';
 import {
+  coarseDistanceSql,
   type MemberCardRow,
   memberCardColumns,
   notSwipedBy,
   presentLockedCard,
   presentMemberCard,
+  reachBox,
+  reachOf,
   selectList,
   type ViewerContext,
   visibleTo,
+  withinReachSql,
 } from '../members';
-import { decodeFeedCursor, encodeFeedCursor, type FeedCursor, type SortKey } from './cursor';
+import { decodeFeedCursor, encodeFeedCursor, type FeedCursor, type NearKey, type SortKey } from './cursor';
 
 const TOP_TIER = Math.max(...TIER_LEVELS) as TierLevel;
 /** Locked teasers a page can hold: one per LOCKED_TEASER_RATIO visible cards. */
@@ -40,6 +46,18 @@ type FeedValues = {
   maxTier: number;
   ageMin: number;
   ageMax: number;
+  /** The viewer's coarse cell and distance preference (reach and box); unused without a location. */
+  hasGeo: boolean;
+  lat: number;
+  lng: number;
+  reach: number;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  /** Where the walk of members within the preference stopped (distance in degrees, then id). */
+  nearDegrees: number;
+  nearId: string;
   visibleRank: number;
   visibleAt: string;
   visibleId: string;
@@ -50,10 +68,13 @@ type FeedValues = {
 type Values = { [K in keyof FeedValues]: P<FeedValues[K]> };
 
 type FeedRow = MemberCardRow & {
-  kind: 'visible' | 'teaser';
+  kind: 'near' | 'visible' | 'teaser';
   rank: 0 | 1 | 2;
   lastActiveKey: string;
   photoIds: string[];
+  /** Near rows only: the walk's key (degrees on the plane of profiles_geo_box_idx) and true miles. */
+  nearDegrees: number | null;
+  miles: number | null;
 };
 
 const liveBoost = sql`${boosts.boostType} = 'profile_boost' and ${boosts.activeUntil} > now()`;
@@ -75,6 +96,32 @@ function candidates(v: Values, tiers: SQL): SQL {
   ) as SQL;
 }
 
+const viewerPoint = (v: Values) => sql`point(${v.lng}::float8, ${v.lat}::float8)`;
+const degreesFromViewer = (v: Values) =>
+  sql`(point(${profiles.geoLng}, ${profiles.geoLat}) <-> ${viewerPoint(v)})`;
+const withinPreference = (v: Values) =>
+  withinReachSql(v, { west: v.west, south: v.south, east: v.east, north: v.north }, v.reach);
+
+/**
+ * The members within the viewer's distance preference, nearest first, after `nearDegrees`/`nearId`:
+ * a nearest-neighbour walk of profiles_geo_box_idx inside the preference's box, which stops at the
+ * limit (so a page costs about the same with ten members nearby or ten thousand). The index orders
+ * by distance on the longitude/latitude plane; each page is then ordered by true distance band and
+ * activity (shared deck-order.ts), so the planar approximation never reorders two bands apart.
+ */
+function nearWalk(v: Values, tiers: SQL, limit: number) {
+  const degrees = degreesFromViewer(v);
+  const columns = sql`${selectList(memberCardColumns)}, ${profiles.photoIds} as "photoIds", ${lastActiveKey} as "lastActiveKey", 'near' as "kind"`;
+  const promotion = sql`case when exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId} and ${liveBoost}) then 2 else ${profiles.feedRank} end`;
+  return sql`(select ${columns}, ${promotion} as "rank", ${degrees} as "nearDegrees", ${coarseDistanceSql(v)} as "miles"
+      from ${profiles}
+      where ${candidates(v, tiers)}
+        and ${withinPreference(v)}
+        and (${degrees}, ${profiles.userId}) > (${v.nearDegrees}::float8, ${v.nearId}::uuid)
+      order by ${degrees}, ${profiles.userId}
+      limit ${sql.raw(String(limit))})`;
+}
+
 /**
  * One kind of card (visible, or locked teasers) in feed order after `after`: the members with a
  * live boost (rank 2, driven from the small boosts table, sorted with the page), then one ordered
@@ -85,16 +132,16 @@ function candidates(v: Values, tiers: SQL): SQL {
 function segmentWalk(
   kind: 'visible' | 'teaser',
   v: Values,
-  tiers: SQL,
+  condition: SQL,
   after: [SQL, SQL, SQL],
   limit: number,
 ) {
-  const columns = sql`${selectList(memberCardColumns)}, ${profiles.photoIds} as "photoIds", ${lastActiveKey} as "lastActiveKey", ${sql.raw(`'${kind}'`)} as "kind"`;
+  const columns = sql`${selectList(memberCardColumns)}, ${profiles.photoIds} as "photoIds", ${lastActiveKey} as "lastActiveKey", ${sql.raw(`'${kind}'`)} as "kind", null::float8 as "nearDegrees", null::float8 as "miles"`;
   const limitRows = sql.raw(String(limit));
   const [r, t, id] = after;
   const walk = sql`select ${columns}, ${profiles.feedRank} as "rank"
         from ${profiles}
-        where ${candidates(v, tiers)}
+        where ${candidates(v, condition)}
           and not exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId} and ${liveBoost})
           and (${profiles.feedRank}, ${profiles.lastActive}, ${profiles.userId}) < (${r}, ${t}, ${id})
         order by ${profiles.feedRank} desc, ${profiles.lastActive} desc, ${profiles.userId} desc
@@ -103,7 +150,7 @@ function segmentWalk(
       (select ${columns}, 2 as "rank"
         from (select distinct ${boosts.userId} as boosted from ${boosts} where ${liveBoost}) live
         join ${profiles} on ${profiles.userId} = live.boosted
-        where ${candidates(v, tiers)}
+        where ${candidates(v, condition)}
           and (2, ${profiles.lastActive}, ${profiles.userId}) < (${r}, ${t}, ${id}))
       union all
       (${walk})
@@ -111,17 +158,24 @@ function segmentWalk(
 }
 
 /**
- * The page's cards with their approved photo ids (main first, the copy on `profiles`), in feed order.
- * One statement, which reads nothing per card but the profile row and the swipe and block probes.
+ * The page's cards with their approved photo ids (main first, the copy on `profiles`), in feed order:
+ * while `withNear`, the members within the preference first and then (only once they run out: an
+ * append runs its parts in turn and stops at the limit) everyone else. One statement, which reads
+ * nothing per card but the profile row and the swipe, block and boost probes.
  */
-function feedPage(v: Values, withTeasers: boolean): SQL {
-  const visible = segmentWalk(
+function feedPage(v: Values, { withNear, withTeasers }: FeedShape): SQL {
+  const visibleTiers = sql`${profiles.tierLevel} <= ${v.maxTier}::int`;
+  const beyondPreference = sql`not (${v.hasGeo}::boolean and coalesce(${withinPreference(v)}, false))`;
+  const further = segmentWalk(
     'visible',
     v,
-    sql`${profiles.tierLevel} <= ${v.maxTier}::int`,
+    sql`${visibleTiers} and ${beyondPreference}`,
     [sql`${v.visibleRank}::int`, sql`${v.visibleAt}::timestamptz`, sql`${v.visibleId}::uuid`],
     FEED_PAGE_SIZE + 1,
   );
+  const visible = withNear
+    ? sql`(select * from (${nearWalk(v, visibleTiers, FEED_PAGE_SIZE + 1)} union all ${further}) nearest_first limit ${sql.raw(String(FEED_PAGE_SIZE + 1))})`
+    : further;
   const teasers = segmentWalk(
     'teaser',
     v,
@@ -134,20 +188,36 @@ function feedPage(v: Values, withTeasers: boolean): SQL {
 
 // PostgreSQL plans these once and reuses the plan on connections set up for it (db/client.ts):
 // planning the union costs ~3 ms, running it well under one (decision 004).
-const feedStatement = (name: string, withTeasers: boolean) =>
-  preparedStatement<FeedRow, FeedValues>(name, (v) => feedPage(v, withTeasers), { genericPlan: true });
+type FeedShape = { withNear: boolean; withTeasers: boolean };
+const feedStatement = (name: string, shape: FeedShape) =>
+  preparedStatement<FeedRow, FeedValues>(name, (v) => feedPage(v, shape), { genericPlan: true });
 const FEED_STATEMENTS = {
-  visibleOnly: feedStatement('feed_page', false),
-  withTeasers: feedStatement('feed_page_teasers', true),
+  visibleOnly: feedStatement('feed_page', { withNear: false, withTeasers: false }),
+  withTeasers: feedStatement('feed_page_teasers', { withNear: false, withTeasers: true }),
+  nearVisibleOnly: feedStatement('feed_page_near', { withNear: true, withTeasers: false }),
+  nearWithTeasers: feedStatement('feed_page_near_teasers', { withNear: true, withTeasers: true }),
 };
 
-const statementFor = (maxTier: TierLevel) =>
-  maxTier >= TOP_TIER ? FEED_STATEMENTS.visibleOnly : FEED_STATEMENTS.withTeasers;
+/** Near-first while the viewer has a location and the walk within the preference has not ended. */
+const walksNear = (viewer: MemberActor, cursor: FeedCursor | null) =>
+  viewer.geo !== null && (cursor === null || cursor.n !== null);
+
+function statementFor(viewer: MemberActor, cursor: FeedCursor | null) {
+  const top = maxVisibleTier(viewer.rules) >= TOP_TIER;
+  if (walksNear(viewer, cursor))
+    return top ? FEED_STATEMENTS.nearVisibleOnly : FEED_STATEMENTS.nearWithTeasers;
+  return top ? FEED_STATEMENTS.visibleOnly : FEED_STATEMENTS.withTeasers;
+}
+
+/** Before every real near key: the start of the walk within the preference. */
+const NEAR_FIRST: NearKey = { d: -1, id: '00000000-0000-0000-0000-000000000000' };
 
 /** The statement's values for a viewer and where the previous page stopped. */
 function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues {
   const after = cursor?.v ?? FIRST;
   const teaserAfter = cursor?.l ?? FIRST;
+  const near = cursor?.n ?? NEAR_FIRST;
+  const geo = viewer.geo ?? { lat: 0, lng: 0 };
   return {
     viewerId: viewer.id,
     // Spelled as the one wanted type, so profiles_feed_idx serves it.
@@ -155,6 +225,13 @@ function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues 
     maxTier: maxVisibleTier(viewer.rules),
     ageMin: viewer.ageRange[0],
     ageMax: viewer.ageRange[1],
+    hasGeo: viewer.geo !== null,
+    lat: geo.lat,
+    lng: geo.lng,
+    reach: reachOf(viewer.distancePreference),
+    ...reachBox(geo, viewer.distancePreference),
+    nearDegrees: near.d,
+    nearId: near.id,
     visibleRank: after.r,
     visibleAt: after.t,
     visibleId: after.id,
@@ -165,13 +242,49 @@ function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues 
 }
 
 const keyOf = (row: FeedRow): SortKey => ({ r: row.rank, t: row.lastActiveKey, id: row.id });
+const nearKeyOf = (row: FeedRow): NearKey => ({ d: row.nearDegrees ?? 0, id: row.id });
+
+/** A page's members within the preference in deck order (shared deck-order.ts); the rest as walked. */
+function inDeckOrder(rows: FeedRow[], now: Date): FeedRow[] {
+  const entry = (row: FeedRow) => ({
+    // As the card shows it (whole miles), so two members both shown "2 miles" share a band.
+    miles: shownMiles(row.miles ?? 0),
+    lastActive: row.lastActive,
+    promotion: row.rank,
+    id: row.id,
+  });
+  const near = rows
+    .filter((row) => row.kind === 'near')
+    .sort((a, b) => compareNearDeckEntries(entry(a), entry(b), now));
+  return [...near, ...rows.filter((row) => row.kind !== 'near')];
+}
+
+/**
+ * Where the next page starts: inside the walk within the preference while it has more, else in the
+ * walk of everyone else (from its start when this page ended exactly where the near walk did).
+ */
+function nextCursor(
+  visible: FeedRow[],
+  following: FeedRow | undefined,
+  teaser: SortKey | null,
+): FeedCursor | null {
+  const last = visible.at(-1);
+  if (!following || !last) return null;
+  if (last.kind === 'near') {
+    return following.kind === 'near'
+      ? { n: nearKeyOf(last), v: null, l: teaser }
+      : { n: null, v: null, l: teaser };
+  }
+  return { n: null, v: keyOf(last), l: teaser };
+}
 
 /**
  * One page of the discovery feed: up to FEED_PAGE_SIZE profiles the viewer may see, with locked
  * teasers of higher tiers mixed in at positions 4, 9, 14, 19 — at most one per LOCKED_TEASER_RATIO
- * visible cards, so never more than one card in five, and none for a top-tier viewer. Teasers pass
- * every other exclusion and page on their own cursor, so neither kind repeats across pages. One SQL
- * statement, photos included.
+ * visible cards, so never more than one card in five, and none for a top-tier viewer. Members within
+ * the viewer's distance preference come first (deck-order.ts); the page says where it widens beyond
+ * it. Teasers pass every other exclusion and page on their own cursor, so neither kind repeats
+ * across pages. One SQL statement, photos included.
  */
 export async function loadFeed(
   ctx: AppContext,
@@ -179,32 +292,36 @@ export async function loadFeed(
 ): Promise<FeedPage> {
   const cursor = decodeFeedCursor(ctx.secrets.pageCursors, rawCursor);
   const maxTier = maxVisibleTier(viewer.rules);
-  const rows = await statementFor(maxTier).run(ctx.database, feedValues(viewer, cursor));
+  const rows = await statementFor(viewer, cursor).run(ctx.database, feedValues(viewer, cursor));
 
-  const visibleRows = rows.filter((row) => row.kind === 'visible');
-  const hasMore = visibleRows.length > FEED_PAGE_SIZE;
-  const visible = visibleRows.slice(0, FEED_PAGE_SIZE);
-  const teaserSlots = maxTier >= TOP_TIER ? 0 : Math.floor(visible.length / LOCKED_TEASER_RATIO);
+  const visibleRows = rows.filter((row) => row.kind !== 'teaser');
+  const walked = visibleRows.slice(0, FEED_PAGE_SIZE);
+  const teaserSlots = maxTier >= TOP_TIER ? 0 : Math.floor(walked.length / LOCKED_TEASER_RATIO);
   const locked = rows.filter((row) => row.kind === 'teaser').slice(0, teaserSlots);
 
   const context: ViewerContext = { geo: viewer.geo, maxTier };
   const asRefs = (row: FeedRow) => row.photoIds.map((id) => ({ id }));
+  const visible = inDeckOrder(walked, new Date());
   const cards: FeedCard[] = visible.map((row) => presentMemberCard(row, asRefs(row), context));
   locked.forEach((row, i) => {
     const teaser = presentLockedCard(row, row.photoIds[0] ?? null);
     cards.splice(i * LOCKED_TEASER_RATIO + (LOCKED_TEASER_RATIO - 1), 0, teaser);
   });
 
-  const lastVisible = visible.at(-1);
   const lastLocked = locked.at(-1);
-  const next =
-    hasMore && lastVisible
-      ? encodeFeedCursor(ctx.secrets.pageCursors, {
-          v: keyOf(lastVisible),
-          l: lastLocked ? keyOf(lastLocked) : (cursor?.l ?? null),
-        })
-      : null;
-  return { items: cards, next_cursor: next };
+  const teaserKey = lastLocked ? keyOf(lastLocked) : (cursor?.l ?? null);
+  const next = nextCursor(walked, visibleRows[FEED_PAGE_SIZE], teaserKey);
+  // Where the cards beyond the preference begin: the first visible card not walked as near.
+  const firstFurther = visible.find((row) => row.kind !== 'near');
+  const fromIndex = firstFurther ? cards.findIndex((card) => card.id === firstFurther.id) : -1;
+  return {
+    items: cards,
+    next_cursor: next ? encodeFeedCursor(ctx.secrets.pageCursors, next) : null,
+    widening:
+      viewer.geo && fromIndex >= 0
+        ? { from_index: fromIndex, within_miles: viewer.distancePreference }
+        : null,
+  };
 }
 
 /** "Start Over": forgets the viewer's passes so those profiles come back; likes and super likes stay. */
@@ -218,5 +335,5 @@ export async function resetPasses(ctx: AppContext, { actor }: { actor: MemberAct
 
 /** The first feed page's statement and values for a viewer, for EXPLAIN (bench/explain-feed.ts). */
 export function feedStatementFor(viewer: MemberActor): { text: string; values: unknown[] } {
-  return statementFor(maxVisibleTier(viewer.rules)).render(feedValues(viewer, null));
+  return statementFor(viewer, null).render(feedValues(viewer, null));
 }

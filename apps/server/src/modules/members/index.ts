@@ -1,6 +1,15 @@
 // The members module's public surface: other modules import from here, never from its files.
 
 export {
+  coarseDistanceSql,
+  type GeoBox,
+  type GeoParam,
+  reachBox,
+  reachOf,
+  withinMilesSql,
+  withinReachSql,
+} from './distance';
+export {
   isAboveTier,
   listedForTier,
   matchedWith,

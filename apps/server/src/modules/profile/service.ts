@@ -118,7 +118,7 @@ export async function updateProfile(
         .where(eq(profiles.userId, actor.id));
       if (set.name !== undefined)
         await tx.update(users).set({ name: set.name }).where(eq(users.id, actor.id));
-      // The cached actor carries the name, age range and location cell.
+      // The cached actor carries the name, age range, distance preference and location cell.
       publish({ kind: 'actor.invalidate', userIds: [actor.id] });
     });
   }

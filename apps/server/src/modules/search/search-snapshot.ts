@@ -2,15 +2,10 @@ import { distanceMiles, SEARCH_COUNT_CAP, type SearchFilters } from '@royal/shar
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { MemberActor } from '../auth';
+import { reachOf } from '../members';
 import type { CardJson } from './presenter';
 import { createSnapshotCache, type Snapshot, type SnapshotCache } from './snapshots';
-import {
-  type DistanceGrid,
-  reachOf,
-  type SearchRow,
-  snapshotStatement,
-  windowStatements,
-} from './statements';
+import { type DistanceGrid, type SearchRow, snapshotStatement, windowStatements } from './statements';
 
 // A search's snapshot (snapshots.ts keeps them): what it holds besides its matches, how it is built
 // and keyed, each viewer's view of it, and the cache of them per app.

@@ -17,52 +17,17 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { LatLng } from '../../db/geo';
 import { photos, profiles, userBlocks } from '../../db/schema';
 import {
+  coarseDistanceSql,
+  type GeoParam,
   listedForTier,
   locationSharingColumn,
   type MemberCardRow,
   memberCardColumns,
   notBlockedWith,
+  reachOf,
   selectList,
+  withinMilesSql,
 } from '../members';
-
-/** Miles per degree of latitude (and of longitude at the equator) on the haversine's sphere. */
-const MILES_PER_DEGREE = (3958.8 * Math.PI) / 180;
-
-type GeoParam = { lat: number | Placeholder; lng: number | Placeholder };
-
-/**
- * Haversine distance in miles from `from` to the member's coarse cell, in SQL — the same formula as
- * the shared distanceMiles the presenter shows (tests hold the two together).
- */
-function coarseDistanceSql(from: GeoParam): SQL {
-  return sql`(2 * 3958.8 * asin(least(1, sqrt(
-    power(sin(radians(${profiles.geoLat} - ${from.lat}::float8) / 2), 2)
-    + cos(radians(${from.lat}::float8)) * cos(radians(${profiles.geoLat}))
-      * power(sin(radians(${profiles.geoLng} - ${from.lng}::float8) / 2), 2)))))`;
-}
-
-/**
- * "Within N miles" as the cards show it: the whole-mile figure (shownMiles: rounded, never below 1)
- * is at most N, i.e. the distance is below N + 0.5.
- */
-export const reachOf = (maxMiles: number) => maxMiles + 0.5;
-
-/**
- * Within reach of `from`, found through a bounding box first so profiles_geo_box_idx finds the
- * candidates; members hiding their location never match.
- */
-function withinMiles(from: LatLng, maxMiles: number): SQL {
-  const reach = reachOf(maxMiles);
-  const dLat = (reach / MILES_PER_DEGREE) * 1.01;
-  const widest = Math.cos((Math.min(89, Math.abs(from.lat) + dLat) * Math.PI) / 180);
-  const dLng = Math.min(180, (reach / (MILES_PER_DEGREE * widest)) * 1.01);
-  // A box crossing the antimeridian would wrap: take the whole longitude band instead (rare, still correct).
-  const [west, east] =
-    from.lng - dLng < -180 || from.lng + dLng > 180 ? [-180, 180] : [from.lng - dLng, from.lng + dLng];
-  return sql`${locationSharingColumn}
-    and point(${profiles.geoLng}, ${profiles.geoLat}) <@ box(point(${west}::float8, ${from.lat - dLat}::float8), point(${east}::float8, ${from.lat + dLat}::float8))
-    and ${coarseDistanceSql(from)} < ${reach}::float8`;
-}
 
 /** The same test on rows already found by id: no box, and the viewer's cell may be a placeholder. */
 const withinReach = (from: GeoParam, maxMiles: number) =>
@@ -162,7 +127,9 @@ export function tableStatements(
   cursor: { t: string; id: string } | null,
 ) {
   const distance =
-    filters.max_distance !== undefined && viewer.geo ? withinMiles(viewer.geo, filters.max_distance) : null;
+    filters.max_distance !== undefined && viewer.geo
+      ? withinMilesSql(viewer.geo, filters.max_distance)
+      : null;
   const where = conditions(viewer, filters, distance);
   const after = cursor
     ? sql`and (${profiles.lastActive}, ${profiles.userId}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`
@@ -192,7 +159,7 @@ export function snapshotStatement(
 ): SQL {
   const distance =
     grid && filters.max_distance !== undefined
-      ? withinMiles(grid.center, filters.max_distance + grid.margin)
+      ? withinMilesSql(grid.center, filters.max_distance + grid.margin)
       : null;
   return sql`
     select ${profiles.userId}::text as id, ${lastActiveKey} as key

@@ -7,7 +7,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { feedQueryOptions, leadPhotoUrl } from './feed';
 
 const feed = (items: FeedCard[]): InfiniteData<FeedPage> => ({
-  pages: [{ items, next_cursor: null }],
+  pages: [{ items, next_cursor: null, widening: null }],
   pageParams: [null],
 });
 

@@ -21,7 +21,11 @@ const allowance = (overrides: Partial<SwipeAllowance> = {}): MockHandler => ({
   },
 });
 
-const page = (items: FeedCard[], next_cursor: string | null = null): FeedPage => ({ items, next_cursor });
+const page = (items: FeedCard[], next_cursor: string | null = null): FeedPage => ({
+  items,
+  next_cursor,
+  widening: null,
+});
 
 /** Records each swipe and answers like the server (no match unless `reply` says otherwise). */
 const swipeOk =
@@ -74,6 +78,29 @@ describe('DiscoveryScreen', () => {
     expect(api.callsTo(SWIPES).map((call) => call.body)).toEqual([{ target_id: ava.id, direction: 'right' }]);
     expect(await cardNamed('Bianca, 30')).toHaveAttribute('data-top-card');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ava, 27' })).not.toBeInTheDocument());
+  });
+
+  it('says it widens beyond the distance preference before the first card further away, once', async () => {
+    const near = makeMemberCard({ name: 'Ava', distance_miles: 3 });
+    const further = makeMemberCard({ name: 'Bianca', age: 30, distance_miles: 412 });
+    const { api, user } = renderDeck({
+      [FEED]: { body: { ...page([near, further]), widening: { from_index: 1, within_miles: 25 } } },
+      [SWIPES]: swipeOk(),
+    });
+    await cardNamed('Ava, 27');
+    await user.click(screen.getByRole('button', { name: 'Pass' }));
+
+    expect(
+      await screen.findByText('No one new within 25 miles — showing members further away'),
+    ).toBeInTheDocument();
+    // The notice stands in for the card: no card actions, and the arrow keys swipe nothing.
+    expect(screen.queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(api.callsTo(SWIPES)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Show Members Further Away' }));
+    expect(await cardNamed('Bianca, 30')).toHaveAttribute('data-top-card');
+    expect(screen.queryByText(/No one new within/)).not.toBeInTheDocument();
   });
 
   it('passes with ArrowLeft and super likes with ArrowUp when the page has focus', async () => {

@@ -35,6 +35,7 @@ import { MatchDialog } from './match-dialog';
 import { SuperLikesLeft } from './super-likes-left';
 import { SwipeActionButton } from './swipe-action-button';
 import { SwipeCard } from './swipe-card';
+import { firstWidening, WideningNotice } from './widening-notice';
 
 /** When this many cards (or fewer) are left, the next feed page is fetched. */
 export const PREFETCH_REMAINING = 5;
@@ -94,10 +95,13 @@ export function DiscoveryScreen() {
   const refocusTop = useRef(false);
 
   const swipe = useSwipe({ onMatch: setMatch, onSuperLikeLimit: () => setUpgrade(SUPER_LIKE_OFFER) });
+  // Said once, before the first card beyond the member's distance preference (deck-order.ts).
+  const [wideningSeen, setWideningSeen] = useState(false);
   const reset = useResetFeed({
     onReset: () => {
       clearSeen();
       setPending(new Set());
+      setWideningSeen(false);
     },
   });
 
@@ -116,6 +120,8 @@ export function DiscoveryScreen() {
   );
   const top = visible[0];
   const next = visible[1];
+  const widening = useMemo(() => firstWidening(feed.data?.pages), [feed.data]);
+  const widensHere = widening !== null && !wideningSeen && top?.id === widening.cardId;
   // Asked for once there is a card to act on (an empty deck shows no super like button).
   const allowance = useSwipeAllowance(block === null && top !== undefined);
   const messageTokens = allowance.data?.message_tokens ?? 0;
@@ -214,7 +220,7 @@ export function DiscoveryScreen() {
     const direction = KEY_DIRECTIONS[event.key];
     if (!direction || !top || event.defaultPrevented || event.repeat) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (upgrade !== null || match !== null) return;
+    if (upgrade !== null || match !== null || widensHere) return;
     const target = event.target;
     const onPage =
       target === document.body ||
@@ -251,9 +257,13 @@ export function DiscoveryScreen() {
   let awaitingCards = false;
   // The end of the deck: a panel in place of the cards, with no card actions under it.
   let ended = false;
+  // The notice stands in for the card it precedes, without the card's actions.
+  const noticeShown = widensHere && widening !== null;
   if (feed.isPending) {
     awaitingCards = true;
     body = <CardSkeleton label="Loading profiles..." />;
+  } else if (noticeShown) {
+    body = <WideningNotice withinMiles={widening.withinMiles} onContinue={() => setWideningSeen(true)} />;
   } else if (top) {
     body = null;
   } else if (feed.isError && (!feed.data || isFetchNextPageError)) {
@@ -354,7 +364,7 @@ export function DiscoveryScreen() {
               )}
           </div>
 
-          <div className="flex shrink-0 flex-col items-center gap-1" hidden={ended}>
+          <div className="flex shrink-0 flex-col items-center gap-1" hidden={ended || noticeShown}>
             <div className="flex h-[4.5rem] shrink-0 items-center justify-center gap-6 [@media(max-height:500px)]:h-auto [@media(max-height:500px)]:flex-col [@media(max-height:500px)]:gap-3">
               {top && (
                 <>
@@ -379,7 +389,7 @@ export function DiscoveryScreen() {
 
         {/* Desktop: the profile's details beside the deck (phones tap the name for the profile page).
             With nothing to show beside it (the top tier's empty deck) the deck stands alone, centred. */}
-        {(awaitingCards || top || higherTier !== null) && (
+        {!noticeShown && (awaitingCards || top || higherTier !== null) && (
           <aside aria-label="Profile details" className="hidden w-full max-w-md lg:block">
             {top ? (
               <DeckDetails card={top} />
