@@ -46,7 +46,7 @@ export function makeMe(overrides: Partial<Me> & { tier_level?: TierLevel } = {})
     age: 29,
     photos: [],
     avatar: null,
-    bio: '',
+    bio: 'Slow dinners, gallery openings and long walks by the sea.',
     body_type: null,
     height: null,
     ethnicity: null,

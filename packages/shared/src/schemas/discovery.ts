@@ -9,7 +9,7 @@ import {
 } from '../enums';
 import { profilePromptsSchema } from '../prompts';
 import { tierSchema } from '../tiers';
-import { cursorQuerySchema, uuidInput } from './common';
+import { uuidInput } from './common';
 import { photoSchema, shownRatingSchema } from './me';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -84,7 +84,15 @@ export const feedPageSchema = z.object({
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
 // The feed's page size is fixed (FEED_PAGE_SIZE), so only the cursor of the common query is taken.
-export const feedQuerySchema = cursorQuerySchema.pick({ cursor: true });
+// Its cursor may name up to a page of members at one distance (the near walk's ties), so it is longer.
+export const feedQuerySchema = z.object({
+  cursor: z
+    .string()
+    .min(1)
+    .max(2048)
+    .optional()
+    .describe('Opaque cursor from the previous page’s next_cursor'),
+});
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** Reply of "Start Over": how many of your passes were forgotten, so those profiles come back. */

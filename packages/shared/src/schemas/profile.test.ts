@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BIO_MAX, BIO_MIN } from '../limits';
-import { BIO_EXAMPLES, nameSchema, onboardingBioSchema } from './profile';
+import { BIO_EXAMPLES, memberBioSchema, nameSchema } from './profile';
 
 describe('nameSchema', () => {
   it('says once that a name of white space alone is missing', () => {
@@ -63,9 +63,9 @@ describe('nameSchema', () => {
 describe('onboarding bio', () => {
   it('needs BIO_MIN characters after trimming, at most BIO_MAX', () => {
     expect(BIO_MIN).toBe(30);
-    expect(onboardingBioSchema.safeParse(`  ${'a'.repeat(BIO_MIN - 1)}  `).success).toBe(false);
-    expect(onboardingBioSchema.parse(`  ${'a'.repeat(BIO_MIN)}  `)).toBe('a'.repeat(BIO_MIN));
-    expect(onboardingBioSchema.safeParse('a'.repeat(BIO_MAX + 1)).success).toBe(false);
-    for (const example of BIO_EXAMPLES) expect(onboardingBioSchema.safeParse(example).success).toBe(true);
+    expect(memberBioSchema.safeParse(`  ${'a'.repeat(BIO_MIN - 1)}  `).success).toBe(false);
+    expect(memberBioSchema.parse(`  ${'a'.repeat(BIO_MIN)}  `)).toBe('a'.repeat(BIO_MIN));
+    expect(memberBioSchema.safeParse('a'.repeat(BIO_MAX + 1)).success).toBe(false);
+    for (const example of BIO_EXAMPLES) expect(memberBioSchema.safeParse(example).success).toBe(true);
   });
 });

@@ -61,8 +61,12 @@ const bioSchema = z.string().trim().max(BIO_MAX, `Your bio can be at most ${BIO_
 
 export const BIO_TOO_SHORT_TEXT = `Please write at least ${BIO_MIN} characters about yourself`;
 
-/** The bio onboarding asks for: a few real words, not a placeholder (decision 039). */
-export const onboardingBioSchema = bioSchema.min(BIO_MIN, BIO_TOO_SHORT_TEXT);
+/** The counter under a bio field: how far to the minimum, then how much of the maximum is used. */
+export const bioCountText = (length: number) =>
+  length < BIO_MIN ? `${BIO_MIN - length} more characters to go` : `${length}/${BIO_MAX}`;
+
+/** A member's bio, from onboarding on: a few real words, not a placeholder, never cleared (decision 039). */
+export const memberBioSchema = bioSchema.min(BIO_MIN, BIO_TOO_SHORT_TEXT);
 
 /** Short bios onboarding shows as examples of what to write. */
 export const BIO_EXAMPLES: readonly string[] = [
@@ -80,7 +84,7 @@ export const onboardingBodySchema = z
     birth_date: birthDateSchema.describe('Date of birth; the age is computed from it'),
     location: locationBodySchema.describe('A city of the list, or the browser position'),
     looking_for: z.enum(LOOKING_FOR, { error: 'Please choose what you are looking for' }),
-    bio: onboardingBioSchema.describe(`About you, ${BIO_MIN}–${BIO_MAX} characters`),
+    bio: memberBioSchema.describe(`About you, ${BIO_MIN}–${BIO_MAX} characters`),
     prompts: profilePromptsSchema.optional(),
   })
   .strict()
@@ -98,7 +102,7 @@ const ageRangeSchema = z
 /** Every Edit Profile field (the form's shape); the request takes any subset of it. */
 export const profileFormSchema = z.object({
   name: nameSchema,
-  bio: bioSchema,
+  bio: memberBioSchema,
   location: locationBodySchema,
   body_type: z.enum(BODY_TYPES).nullable(),
   height: z.enum(HEIGHTS).nullable(),

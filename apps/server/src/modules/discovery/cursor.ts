@@ -1,3 +1,4 @@
+import { FEED_PAGE_SIZE } from '@royal/shared';
 import { z } from 'zod';
 import { sealedCursorCodec } from '../../lib/cursor';
 
@@ -14,9 +15,12 @@ export type SortKey = z.infer<typeof sortKeySchema>;
 
 /**
  * Where the walk of members within the distance preference stopped: the planar distance (degrees,
- * as profiles_geo_box_idx orders) and the user id.
+ * as profiles_geo_box_idx orders) of the page's last member, and the members shown at exactly it.
  */
-const nearKeySchema = z.object({ d: z.number().min(0).max(400), id: z.uuid() });
+const nearKeySchema = z.object({
+  d: z.number().min(0).max(400),
+  ids: z.array(z.uuid()).min(1).max(FEED_PAGE_SIZE),
+});
 export type NearKey = z.infer<typeof nearKeySchema>;
 
 /**

@@ -127,6 +127,20 @@ describe('discovery feed: near first', () => {
     expect(new Set(all).size).toBe(near + 2);
   });
 
+  it('pages through members at exactly one distance without skipping or repeating any', async () => {
+    const viewer = await viewerAt(MIAMI, 25);
+    const count = FEED_PAGE_SIZE + 5;
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      ids.push((await womanAt(northOf(MIAMI, 3), { name: `Same ${i}`, lastActive: ago(i * MINUTE) })).id);
+    }
+    const first = await feedPage(viewer.session);
+    const second = await feedPage(viewer.session, first.next_cursor);
+    const seen = [...first.items, ...second.items].map((card) => card.id);
+    expect(seen).toHaveLength(count);
+    expect(new Set(seen)).toEqual(new Set(ids));
+  });
+
   it('keeps the usual order for a viewer without a location, and never says it widened', async () => {
     const { session } = await signedInMember(t.app, {
       tier: 4,

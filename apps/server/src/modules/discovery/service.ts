@@ -55,9 +55,10 @@ type FeedValues = {
   south: number;
   east: number;
   north: number;
-  /** Where the walk of members within the preference stopped (distance in degrees, then id). */
+  /** Where the walk of members within the preference stopped: its last distance (degrees) and the
+   * ids shown at exactly that distance (a `uuid[]` literal). */
   nearDegrees: number;
-  nearId: string;
+  nearShown: string;
   visibleRank: number;
   visibleAt: string;
   visibleId: string;
@@ -103,11 +104,13 @@ const withinPreference = (v: Values) =>
   withinReachSql(v, { west: v.west, south: v.south, east: v.east, north: v.north }, v.reach);
 
 /**
- * The members within the viewer's distance preference, nearest first, after `nearDegrees`/`nearId`:
- * a nearest-neighbour walk of profiles_geo_box_idx inside the preference's box, which stops at the
+ * The members within the viewer's distance preference, nearest first, after the previous page: a
+ * nearest-neighbour walk of profiles_geo_box_idx inside the preference's box, which stops at the
  * limit (so a page costs about the same with ten members nearby or ten thousand). The index orders
- * by distance on the longitude/latitude plane; each page is then ordered by true distance band and
- * activity (shared deck-order.ts), so the planar approximation never reorders two bands apart.
+ * by distance on the longitude/latitude plane and by nothing else (a second sort key would make
+ * PostgreSQL sort every member in the box instead), so members at exactly the page's last distance
+ * are told apart by the ids already shown there. Each page is then ordered by true distance band
+ * and activity (shared deck-order.ts).
  */
 function nearWalk(v: Values, tiers: SQL, limit: number) {
   const degrees = degreesFromViewer(v);
@@ -117,8 +120,9 @@ function nearWalk(v: Values, tiers: SQL, limit: number) {
       from ${profiles}
       where ${candidates(v, tiers)}
         and ${withinPreference(v)}
-        and (${degrees}, ${profiles.userId}) > (${v.nearDegrees}::float8, ${v.nearId}::uuid)
-      order by ${degrees}, ${profiles.userId}
+        and (${degrees} > ${v.nearDegrees}::float8
+          or (${degrees} = ${v.nearDegrees}::float8 and not (${profiles.userId} = any(${v.nearShown}::uuid[]))))
+      order by ${degrees}
       limit ${sql.raw(String(limit))})`;
 }
 
@@ -210,7 +214,7 @@ function statementFor(viewer: MemberActor, cursor: FeedCursor | null) {
 }
 
 /** Before every real near key: the start of the walk within the preference. */
-const NEAR_FIRST: NearKey = { d: -1, id: '00000000-0000-0000-0000-000000000000' };
+const NEAR_FIRST: NearKey = { d: -1, ids: [] };
 
 /** The statement's values for a viewer and where the previous page stopped. */
 function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues {
@@ -231,7 +235,7 @@ function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues 
     reach: reachOf(viewer.distancePreference),
     ...reachBox(geo, viewer.distancePreference),
     nearDegrees: near.d,
-    nearId: near.id,
+    nearShown: `{${near.ids.join(',')}}`,
     visibleRank: after.r,
     visibleAt: after.t,
     visibleId: after.id,
@@ -242,7 +246,11 @@ function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues 
 }
 
 const keyOf = (row: FeedRow): SortKey => ({ r: row.rank, t: row.lastActiveKey, id: row.id });
-const nearKeyOf = (row: FeedRow): NearKey => ({ d: row.nearDegrees ?? 0, id: row.id });
+/** The walk's last distance on the page, and every member shown at exactly that distance. */
+function nearKeyOf(rows: FeedRow[]): NearKey {
+  const d = rows.at(-1)?.nearDegrees ?? 0;
+  return { d, ids: rows.filter((row) => row.nearDegrees === d).map((row) => row.id) };
+}
 
 /** A page's members within the preference in deck order (shared deck-order.ts); the rest as walked. */
 function inDeckOrder(rows: FeedRow[], now: Date): FeedRow[] {
@@ -272,7 +280,7 @@ function nextCursor(
   if (!following || !last) return null;
   if (last.kind === 'near') {
     return following.kind === 'near'
-      ? { n: nearKeyOf(last), v: null, l: teaser }
+      ? { n: nearKeyOf(visible), v: null, l: teaser }
       : { n: null, v: null, l: teaser };
   }
   return { n: null, v: keyOf(last), l: teaser };

@@ -173,7 +173,7 @@ describe('onboarding', () => {
 describe('PATCH /api/me/profile', () => {
   const full = {
     name: 'Sofia',
-    bio: 'Art, wine and long weekends.',
+    bio: 'Art, wine, long weekends and the odd opera.',
     location: { kind: 'city', city: 'New York, NY' },
     body_type: 'athletic',
     height: `5'7"`,
@@ -194,7 +194,7 @@ describe('PATCH /api/me/profile', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Sofia',
-      bio: 'Art, wine and long weekends.',
+      bio: 'Art, wine, long weekends and the odd opera.',
       location: { city: 'New York', state: 'NY' },
       body_type: 'athletic',
       height: `5'7"`,
@@ -211,8 +211,19 @@ describe('PATCH /api/me/profile', () => {
       },
     });
     // Only what is sent changes.
-    const partial = await request(t.app, 'PATCH', '/api/me/profile', { session, body: { bio: '' } });
-    expect(partial.json()).toMatchObject({ bio: '', name: 'Sofia', height: `5'7"` });
+    const bio = 'Sailing on Sundays, galleries on Thursdays, and good company always.';
+    const partial = await request(t.app, 'PATCH', '/api/me/profile', { session, body: { bio } });
+    expect(partial.json()).toMatchObject({ bio, name: 'Sofia', height: `5'7"` });
+    // A bio can be rewritten, never emptied or cut below BIO_MIN (no placeholder people, decision 039).
+    for (const short of ['', 'Hi there']) {
+      const refused = await request(t.app, 'PATCH', '/api/me/profile', { session, body: { bio: short } });
+      expect(refused.statusCode, short).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'bio', message: BIO_TOO_SHORT_TEXT }],
+      });
+    }
+    expect((await request(t.app, 'GET', '/api/me', { session })).json()).toMatchObject({ bio });
   });
 
   it('refuses Additional Preferences for a man, and never writes verified, tier or age', async () => {

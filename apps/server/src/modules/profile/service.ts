@@ -91,8 +91,7 @@ export async function updateProfile(
   const set: ProfileColumns = {
     ...(input.location ? locationOf(ctx, actor.id, input.location) : {}),
     ...(input.name !== undefined ? { name: input.name } : {}),
-    // An empty bio is stored as none.
-    ...(input.bio !== undefined ? { bio: input.bio === '' ? null : input.bio } : {}),
+    ...(input.bio !== undefined ? { bio: input.bio } : {}),
     ...(input.body_type !== undefined ? { bodyType: input.body_type } : {}),
     ...(input.height !== undefined ? { height: input.height } : {}),
     ...(input.ethnicity !== undefined ? { ethnicity: input.ethnicity } : {}),

@@ -3,6 +3,7 @@ import {
   BIO_EXAMPLES,
   BIO_MAX,
   BIO_MIN,
+  bioCountText,
   birthDateRefusal,
   cityId,
   LOCATION_CITIES,
@@ -115,7 +116,7 @@ function BioAnswer({
         {...registration}
       />
       <p id={ids.help} aria-live="polite" className="text-right text-royal-100 text-xs">
-        {length < BIO_MIN ? `${BIO_MIN - length} more characters to go` : `${length}/${BIO_MAX}`}
+        {bioCountText(length)}
       </p>
     </>
   );

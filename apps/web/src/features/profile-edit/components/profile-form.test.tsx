@@ -1,3 +1,4 @@
+import { BIO_TOO_SHORT_TEXT } from '@royal/shared';
 import { apiError, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
@@ -22,9 +23,12 @@ describe('Edit Profile form', () => {
       expect(screen.getByRole('heading', { name })).toBeInTheDocument();
     }
     expect(screen.queryByRole('heading', { name: 'Additional Preferences' })).not.toBeInTheDocument();
-    expect(screen.getByText('5/500')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Bio'), '!!');
-    expect(screen.getByText('7/500')).toBeInTheDocument();
+    // Below BIO_MIN the counter says how far to go, and the form will not save it (decision 039).
+    expect(screen.getByText('25 more characters to go')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(BIO_TOO_SHORT_TEXT)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Bio'), ', I am new here and like the quiet ones.');
+    expect(screen.getByText('45/500')).toBeInTheDocument();
     unmount();
 
     const woman = makeMe({ user_type: 'women' });

@@ -5,6 +5,7 @@ import {
   BIO_MAX,
   BODY_TYPE_LABELS,
   BODY_TYPES,
+  bioCountText,
   COMPENSATION_PREFERENCE_LABELS,
   COMPENSATION_PREFERENCES,
   cityId,
@@ -188,7 +189,7 @@ export function ProfileForm({ me }: { me: Me }) {
               )}
               aria-live="polite"
             >
-              {bioLength}/{BIO_MAX}
+              {bioCountText(bioLength)}
             </span>
           </div>
           <textarea
