@@ -122,7 +122,7 @@ export function makeMemberCard(overrides: Partial<MemberCard> = {}): MemberCard 
       { id: `${id}-1`, url: `/api/photos/${id}-1` },
       { id: `${id}-2`, url: `/api/photos/${id}-2` },
     ],
-    avatar: `/api/photos/${id}-1?size=small`,
+    avatar: `/api/photos/${id}-1?size=face`,
     tier_level: 1,
     verified: true,
     is_sponsored: false,

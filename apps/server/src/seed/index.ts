@@ -34,7 +34,7 @@ import {
 import type { MessageKeyRing } from '../lib/message-crypto';
 import { createMemberDirectly, type MemberWriterDeps } from '../modules/auth';
 import { sealedMessageValues } from '../modules/messaging';
-import { processImage, storePhotoVariants } from '../modules/photos';
+import { type PhotoKeys, processImage, storePhotoVariants } from '../modules/photos';
 import {
   ADMIN_DEMO_EMAIL,
   COMMUNITY_BIOS,
@@ -345,7 +345,7 @@ function planCommunity(random: Random, total: number): MemberPlan[] {
 
 type StoredPhoto = {
   position: number;
-  keys: { keyLarge: string; keySmall: string; keyBlur: string };
+  keys: PhotoKeys;
   width: number;
   height: number;
 };

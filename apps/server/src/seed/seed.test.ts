@@ -110,7 +110,7 @@ describe('seedDemoData', () => {
     expect(paid?.n).toBe(rows.filter((r) => r.tierLevel > 0).length);
   });
 
-  it('gives everyone 2–4 approved photos, stored as three variants each', async () => {
+  it('gives everyone 2–4 approved photos, stored as four variants each (with the face square)', async () => {
     const perMember = await db
       .select({ userId: photos.userId, n: count() })
       .from(photos)
@@ -122,9 +122,13 @@ describe('seedDemoData', () => {
       expect(row.n).toBeLessThanOrEqual(4);
     }
     const [all] = await db.select({ n: count() }).from(photos);
-    expect(storage.size()).toBe((all?.n ?? 0) * 3);
+    expect(storage.size()).toBe((all?.n ?? 0) * 4);
     const [one] = await db.select().from(photos).limit(1);
     expect((await storage.get(one?.keyLarge ?? ''))?.body.subarray(8, 12).toString()).toBe('WEBP');
+    // The avatar square is stored from the start: the seed goes through the upload pipeline.
+    const [faceless] = await db.select({ n: count() }).from(photos).where(isNull(photos.keyFace));
+    expect(faceless?.n).toBe(0);
+    expect((await storage.get(one?.keyFace ?? ''))?.body.subarray(8, 12).toString()).toBe('WEBP');
   });
 
   it('gives every member a bio of their own', async () => {

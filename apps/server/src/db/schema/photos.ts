@@ -9,7 +9,7 @@ export const appealStatus = pgEnum('appeal_status', APPEAL_STATUSES);
 
 /**
  * One row per profile photo; this is also the spec's photo moderation record. Only approved photos
- * are shown to other members. The three keys point at private WebP variants in object storage
+ * are shown to other members. The keys point at private WebP variants in object storage
  * (see modules/photos/pipeline.ts); the blurred one is what locked teaser cards may show.
  */
 export const photos = pgTable(
@@ -24,6 +24,11 @@ export const photos = pgTable(
     keyLarge: text('key_large').notNull(),
     keySmall: text('key_small').notNull(),
     keyBlur: text('key_blur').notNull(),
+    /**
+     * The avatar square around the face (modules/photos/face-crop.ts). Null only for photos stored
+     * before it existed: theirs is made from the large variant the first time it is asked for.
+     */
+    keyFace: text('key_face'),
     /** Pixel size of the large variant. */
     width: integer('width').notNull(),
     height: integer('height').notNull(),

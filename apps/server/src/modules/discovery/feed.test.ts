@@ -352,7 +352,7 @@ describe('discovery feed: card contents', () => {
     if (n?.locked !== false || f?.locked !== false || x?.locked !== false) throw new Error('missing cards');
     expect(n.photos.map((p) => p.id)).toEqual([main, second]);
     expect(n.photos[0]?.url).toBe(`/api/photos/${main}?size=large`);
-    expect(n.avatar).toBe(`/api/photos/${main}?size=small`);
+    expect(n.avatar).toBe(`/api/photos/${main}?size=face`);
     expect(n.distance_miles).toBe(1);
     expect(n.online).toBe(true);
     expect(f.distance_miles).toBeGreaterThanOrEqual(24);

@@ -45,7 +45,7 @@ export function presentMe(input: {
     name: p.name,
     age: p.age,
     photos: shownPhotos.map((photo) => ({ id: photo.id, url: photoUrl(photo.id, 'large') })),
-    avatar: first ? photoUrl(first.id, 'small') : null,
+    avatar: first ? photoUrl(first.id, 'face') : null,
     bio: p.bio ?? '',
     tier_level: p.tierLevel as TierLevel,
     // Active as every rule counts it (flag set and end date to come): the stored flag stays set

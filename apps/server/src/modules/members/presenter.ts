@@ -34,12 +34,13 @@ export function distanceFrom(viewer: ViewerContext, row: MemberCardRow): number 
 
 /**
  * The variants of a member's photos a viewer is shown: of a member above the viewer's tier only the
- * blurred one, the only variant the photo route serves them (photos/service.ts).
+ * blurred one, the only variant the photo route serves them (photos/service.ts); otherwise the
+ * photos and, for avatars, the square cut around the face.
  */
 export function photoSizesFor(memberTier: number, viewerMaxTier: TierLevel) {
   return isAboveTier(memberTier, viewerMaxTier)
     ? ({ photo: 'blur', avatar: 'blur' } as const)
-    : ({ photo: 'large', avatar: 'small' } as const);
+    : ({ photo: 'large', avatar: 'face' } as const);
 }
 
 /**

@@ -95,7 +95,7 @@ describe('notifications', () => {
     expect(await avatar()).toEqual({
       id: her.member.id,
       name: expect.any(String),
-      avatar: `/api/photos/${photo}?size=small`,
+      avatar: `/api/photos/${photo}?size=face`,
     });
     for (const hide of ['private', 'ghost'] as const) {
       if (hide === 'private') await setVisibility(t.app, her.member.id, 'private');

@@ -31,7 +31,7 @@ describe('the member’s own photos', () => {
     ]);
     const mine = await me(session);
     expect(mine.photos.map((p: { id: string }) => p.id)).toEqual(ids);
-    expect(mine.avatar).toBe(`/api/photos/${ids[0]}?size=small`);
+    expect(mine.avatar).toBe(`/api/photos/${ids[0]}?size=face`);
   });
 
   it('deleting the first photo makes the next the main photo and the avatar, positions stay 0…n-1', async () => {
@@ -43,11 +43,18 @@ describe('the member’s own photos', () => {
       [ids[1], 0],
       [ids[2], 1],
     ]);
-    expect((await me(session)).avatar).toBe(`/api/photos/${ids[1]}?size=small`);
-    // The three variants of the deleted photo are gone from storage.
-    expect((t.app.ctx.storage as MemoryStorage).size()).toBe(objects - 3);
+    expect((await me(session)).avatar).toBe(`/api/photos/${ids[1]}?size=face`);
+    // The four variants of the deleted photo are gone from storage.
+    expect((t.app.ctx.storage as MemoryStorage).size()).toBe(objects - 4);
+    // A photo from before face squares (no key_face) is deleted all the same, with its three.
+    await t.app.ctx.db
+      .update(photos)
+      .set({ keyFace: null })
+      .where(eq(photos.id, ids[1] as string));
+    const legacy = await request(t.app, 'DELETE', `/api/me/photos/${ids[1]}`, { session });
+    expect(legacy.statusCode).toBe(200);
+    expect((t.app.ctx.storage as MemoryStorage).size()).toBe(objects - 4 - 3);
     // Deleting the rest leaves no avatar.
-    await request(t.app, 'DELETE', `/api/me/photos/${ids[1]}`, { session });
     await request(t.app, 'DELETE', `/api/me/photos/${ids[2]}`, { session });
     expect((await me(session)).avatar).toBeNull();
   });
@@ -58,7 +65,7 @@ describe('the member’s own photos', () => {
     const res = await request(t.app, 'PUT', '/api/me/photos/order', { session, body: { ids: order } });
     expect(res.statusCode).toBe(200);
     expect(res.json().photos.map((p: { id: string }) => p.id)).toEqual(order);
-    expect((await me(session)).avatar).toBe(`/api/photos/${ids[2]}?size=small`);
+    expect((await me(session)).avatar).toBe(`/api/photos/${ids[2]}?size=face`);
     for (const bad of [
       [ids[0], ids[1]],
       [ids[0], ids[0], ids[1]],

@@ -87,10 +87,12 @@ async function requestModeration(ctx: AppContext) {
   }
 }
 
-async function removeObjects(ctx: AppContext, keys: PhotoKeys) {
-  const results = await Promise.allSettled(
-    [keys.keyLarge, keys.keySmall, keys.keyBlur].map((key) => ctx.storage.delete(key)),
-  );
+/** A stored photo's objects; a photo from before face squares may not have one yet. */
+type StoredKeys = Omit<PhotoKeys, 'keyFace'> & { keyFace: string | null };
+
+async function removeObjects(ctx: AppContext, keys: StoredKeys) {
+  const stored = [keys.keyLarge, keys.keySmall, keys.keyBlur, keys.keyFace].filter((key) => key !== null);
+  const results = await Promise.allSettled(stored.map((key) => ctx.storage.delete(key)));
   for (const result of results) {
     if (result.status === 'rejected') ctx.log.warn({ err: result.reason }, 'photo object not removed');
   }
@@ -159,7 +161,12 @@ export async function deletePhoto(
     const [gone] = await tx
       .delete(photos)
       .where(and(eq(photos.id, photoId), eq(photos.userId, actor.id)))
-      .returning({ keyLarge: photos.keyLarge, keySmall: photos.keySmall, keyBlur: photos.keyBlur });
+      .returning({
+        keyLarge: photos.keyLarge,
+        keySmall: photos.keySmall,
+        keyBlur: photos.keyBlur,
+        keyFace: photos.keyFace,
+      });
     if (!gone) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
     await compactPositions(tx, actor.id);
     return gone;

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../adapters/storage/memory';
-import { ImageRejected, MAX_INPUT_PIXELS, processImage, storePhotoVariants } from './pipeline';
+import { FACE_SIZE } from './face-crop';
+import { faceFromLarge, ImageRejected, MAX_INPUT_PIXELS, processImage, storePhotoVariants } from './pipeline';
 
 /** A 400×200 landscape JPEG whose EXIF says "rotate 90° clockwise to display" and names a camera. */
 async function jpegWithExif(): Promise<Buffer> {
@@ -41,6 +42,26 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
+/** A dark 600 × 750 JPEG with one rose square standing in for a face. */
+async function portraitWithFaceAt({ left, top, size }: { left: number; top: number; size: number }) {
+  const face = await sharp({
+    create: { width: size, height: size, channels: 3, background: { r: 230, g: 40, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 600, height: 750, channels: 3, background: { r: 20, g: 20, b: 60 } } })
+    .composite([{ input: face, left, top }])
+    .jpeg()
+    .toBuffer();
+}
+
+/** Whether the pixel at (fx, fy), as fractions of the image, is the test face or the background. */
+async function colourAt(webp: Buffer, fx: number, fy: number): Promise<'face' | 'background'> {
+  const { data, info } = await sharp(webp).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const offset = (Math.floor(fy * info.height) * info.width + Math.floor(fx * info.width)) * info.channels;
+  return (data[offset] ?? 0) > 150 ? 'face' : 'background';
+}
+
 async function rejection(input: Buffer): Promise<ImageRejected> {
   try {
     await processImage(input);
@@ -61,7 +82,7 @@ describe('processImage', () => {
     const out = await processImage(input);
     // Displayed upright the picture is portrait: 200 wide, 400 high.
     expect({ width: out.width, height: out.height }).toEqual({ width: 200, height: 400 });
-    for (const variant of [out.large, out.small, out.blur]) {
+    for (const variant of [out.large, out.small, out.blur, out.face]) {
       const meta = await sharp(variant).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.exif).toBeUndefined();
@@ -89,6 +110,39 @@ describe('processImage', () => {
       .toBuffer();
     const kept = await processImage(tiny);
     expect({ width: kept.width, height: kept.height }).toEqual({ width: 100, height: 120 });
+  });
+
+  it('cuts the avatar square from the upper-centre third when no face is known', async () => {
+    // A 600 × 750 portrait, a rose "face" where portraits put one: centred, a third of the way down.
+    const out = await processImage(await portraitWithFaceAt({ left: 230, top: 180, size: 140 }));
+    expect(await sharp(out.face).metadata()).toMatchObject({ width: FACE_SIZE, height: FACE_SIZE });
+    // The square (360 px side, centred at 300, 250) holds the face in its middle and background
+    // at its corners: the face fills it instead of a bust shrunk into the circle.
+    expect(await colourAt(out.face, 0.5, 0.5)).toBe('face');
+    expect(await colourAt(out.face, 0.05, 0.05)).toBe('background');
+    expect(await colourAt(out.face, 0.95, 0.95)).toBe('background');
+  });
+
+  it('centres the square on a face box when one is given', async () => {
+    // The face is low and to the left, where the default third would miss it.
+    const input = await portraitWithFaceAt({ left: 40, top: 520, size: 120 });
+    const face = { x: 40 / 600, y: 520 / 750, width: 120 / 600, height: 120 / 750 };
+    expect(await colourAt((await processImage(input)).face, 0.5, 0.5)).toBe('background');
+    const out = await processImage(input, { face });
+    expect(await sharp(out.face).metadata()).toMatchObject({ width: FACE_SIZE, height: FACE_SIZE });
+    // 120 px × 1.8 = a 216 px square pushed inside the left edge: the face sits a little left of centre.
+    expect(await colourAt(out.face, 0.4, 0.5)).toBe('face');
+    expect(await colourAt(out.face, 0.95, 0.05)).toBe('background');
+  });
+
+  it('makes the same square from a stored large variant (photos from before face squares)', async () => {
+    const out = await processImage(await portraitWithFaceAt({ left: 230, top: 180, size: 140 }));
+    const again = await faceFromLarge(out.large);
+    const meta = await sharp(again).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: FACE_SIZE, height: FACE_SIZE });
+    expect(meta.exif).toBeUndefined();
+    expect(await colourAt(again, 0.5, 0.5)).toBe('face');
+    expect(await colourAt(again, 0.05, 0.05)).toBe('background');
   });
 
   it('takes the first frame of a GIF', async () => {
@@ -129,13 +183,21 @@ describe('processImage', () => {
 });
 
 describe('storePhotoVariants', () => {
-  it('stores three WebP objects under random keys in the member folder', async () => {
+  it('stores four WebP objects under random keys in the member folder', async () => {
     const storage = createMemoryStorage();
-    const images = { large: Buffer.from('l'), small: Buffer.from('s'), blur: Buffer.from('b') };
+    const images = {
+      large: Buffer.from('l'),
+      small: Buffer.from('s'),
+      blur: Buffer.from('b'),
+      face: Buffer.from('f'),
+    };
     const keys = await storePhotoVariants(storage, 'user-1', images);
     expect(keys.keyLarge).toMatch(/^photos\/user-1\/[0-9a-f-]{36}-l\.webp$/);
     expect(keys.keySmall).toMatch(/-s\.webp$/);
     expect(keys.keyBlur).toMatch(/-b\.webp$/);
+    expect(keys.keyFace).toMatch(/-f\.webp$/);
+    expect(new Set(Object.values(keys).map((key) => key.slice(0, -7))).size).toBe(1);
+    expect((await storage.get(keys.keyFace))?.body.toString()).toBe('f');
     expect((await storage.get(keys.keySmall))?.body.toString()).toBe('s');
     expect((await storage.get(keys.keyLarge))?.contentType).toBe('image/webp');
     const again = await storePhotoVariants(storage, 'user-1', images);
@@ -151,7 +213,12 @@ describe('storePhotoVariants', () => {
         await storage.put(key, body, type);
       },
     };
-    const images = { large: Buffer.from('l'), small: Buffer.from('s'), blur: Buffer.from('b') };
+    const images = {
+      large: Buffer.from('l'),
+      small: Buffer.from('s'),
+      blur: Buffer.from('b'),
+      face: Buffer.from('f'),
+    };
     await expect(storePhotoVariants(failing, 'user-2', images)).rejects.toThrow('disk full');
     expect(storage.size()).toBe(0);
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { ObjectStorage } from '../../adapters/storage/types';
+import { FACE_SIZE, type FaceBox, faceSquare } from './face-crop';
 
 // Every uploaded image is decoded and re-encoded here before anything is stored (DESIGN.md "Files"):
 // the format is sniffed from the bytes (never the declared type), the picture is turned upright from
@@ -52,12 +53,29 @@ export type ProcessedImage = {
   large: Buffer;
   small: Buffer;
   blur: Buffer;
+  /** The avatar: a FACE_SIZE square around the face (face-crop.ts). */
+  face: Buffer;
   /** Size of the large variant, after orientation. */
   width: number;
   height: number;
 };
 
-export type PhotoKeys = { keyLarge: string; keySmall: string; keyBlur: string };
+export type PhotoKeys = { keyLarge: string; keySmall: string; keyBlur: string; keyFace: string };
+
+type RawPixels = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
+const fromRaw = ({ data, info }: RawPixels) =>
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+
+/** The avatar square of upright pixels: cut around the face (or the upper-centre third), then sized. */
+function encodeFace(pixels: RawPixels, face?: FaceBox | null): Promise<Buffer> {
+  const { left, top, side } = faceSquare(pixels.info.width, pixels.info.height, face);
+  return fromRaw(pixels)
+    .extract({ left, top, width: side, height: side })
+    .resize({ width: FACE_SIZE, height: FACE_SIZE })
+    .webp({ quality: 80, effort: WEBP_EFFORT })
+    .toBuffer();
+}
 
 async function sniff(input: Buffer): Promise<void> {
   // Reads the header only; nothing is decoded yet. sharp's own pixel limit (268 MP) would make a
@@ -94,8 +112,14 @@ async function sniff(input: Buffer): Promise<void> {
   }
 }
 
-/** Decodes, orients and re-encodes an upload into the three stored WebP variants. */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+/**
+ * Decodes, orients and re-encodes an upload into the four stored WebP variants. `face`, when the
+ * caller knows where the face is, centres the avatar square on it.
+ */
+export async function processImage(
+  input: Buffer,
+  { face }: { face?: FaceBox | null } = {},
+): Promise<ProcessedImage> {
   await sniff(input);
   try {
     // Decode once, upright and already fitted to the large box (JPEG and WebP can shrink while
@@ -106,16 +130,14 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .resize({ ...LARGE_BOX, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const pixels = () =>
-      sharp(fitted.data, {
-        raw: { width: fitted.info.width, height: fitted.info.height, channels: fitted.info.channels },
-      });
-    const [large, small, tiny] = await Promise.all([
+    const pixels = () => fromRaw(fitted);
+    const [large, small, faceSquareWebp, tiny] = await Promise.all([
       pixels().webp({ quality: 82, effort: WEBP_EFFORT }).toBuffer(),
       pixels()
         .resize({ ...SMALL_BOX, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 78, effort: WEBP_EFFORT })
         .toBuffer(),
+      encodeFace(fitted, face),
       pixels()
         .resize({ width: BLUR_SOURCE_WIDTH })
         .blur(BLUR_SIGMA)
@@ -124,13 +146,18 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     ]);
     // A separate pipeline: sharp applies one resize per pipeline, and the enlargement must start from
     // the blurred 32-pixel image. Linear interpolation is enough for pixels that carry no detail.
-    const blur = await sharp(tiny.data, {
-      raw: { width: tiny.info.width, height: tiny.info.height, channels: tiny.info.channels },
-    })
+    const blur = await fromRaw(tiny)
       .resize({ width: BLUR_OUTPUT_WIDTH, kernel: 'linear' })
       .webp({ quality: 60, effort: WEBP_EFFORT })
       .toBuffer();
-    return { large, small, blur, width: fitted.info.width, height: fitted.info.height };
+    return {
+      large,
+      small,
+      blur,
+      face: faceSquareWebp,
+      width: fitted.info.width,
+      height: fitted.info.height,
+    };
   } catch (error) {
     // A header that parses but a body that does not decode (a truncated file).
     throw new ImageRejected('unreadable', 'The image could not be read. Please try another picture.', {
@@ -140,24 +167,41 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 }
 
 /**
+ * The avatar square of a photo stored before face squares existed, from its stored large variant
+ * (already upright and clean). No face box is known for those: the upper-centre third.
+ */
+export async function faceFromLarge(large: Buffer): Promise<Buffer> {
+  const pixels = await sharp(large, { limitInputPixels: MAX_INPUT_PIXELS })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return encodeFace(pixels);
+}
+
+/** A fresh random key in the member's folder for one variant ('l', 's', 'b' or 'f'). */
+export const variantKey = (userId: string, stem: string, variant: 'l' | 's' | 'b' | 'f') =>
+  `photos/${userId}/${stem}-${variant}.webp`;
+
+/**
  * Stores the variants under fresh random keys (never derived from the upload's name) and returns the
  * keys for the photos row. If one write fails, the others are removed so no orphan stays behind.
  */
 export async function storePhotoVariants(
   storage: ObjectStorage,
   userId: string,
-  images: Pick<ProcessedImage, 'large' | 'small' | 'blur'>,
+  images: Pick<ProcessedImage, 'large' | 'small' | 'blur' | 'face'>,
 ): Promise<PhotoKeys> {
-  const stem = `photos/${userId}/${randomUUID()}`;
+  const stem = randomUUID();
   const keys: PhotoKeys = {
-    keyLarge: `${stem}-l.webp`,
-    keySmall: `${stem}-s.webp`,
-    keyBlur: `${stem}-b.webp`,
+    keyLarge: variantKey(userId, stem, 'l'),
+    keySmall: variantKey(userId, stem, 's'),
+    keyBlur: variantKey(userId, stem, 'b'),
+    keyFace: variantKey(userId, stem, 'f'),
   };
   const writes: Array<[string, Buffer]> = [
     [keys.keyLarge, images.large],
     [keys.keySmall, images.small],
     [keys.keyBlur, images.blur],
+    [keys.keyFace, images.face],
   ];
   const results = await Promise.allSettled(writes.map(([key, body]) => storage.put(key, body, 'image/webp')));
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

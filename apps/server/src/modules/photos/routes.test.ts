@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
 import { block, setVisibility } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
+import type { MemoryStorage } from '../../adapters/storage/memory';
 import { photos, profiles } from '../../db/schema';
 import { processImage, storePhotoVariants } from './pipeline';
 
@@ -32,7 +33,7 @@ describe('GET /api/photos/:id', () => {
     const owner = await signedInMember(t.app, { tier: 2 });
     const viewer = await signedInMember(t.app, { tier: 3 });
     const id = await storedPhoto(owner.member.id);
-    for (const size of ['large', 'small', 'blur']) {
+    for (const size of ['large', 'small', 'blur', 'face']) {
       const res = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, { session: viewer.session });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
@@ -65,7 +66,7 @@ describe('GET /api/photos/:id', () => {
       } else {
         await setVisibility(t.app, owner.member.id, hide);
       }
-      for (const size of ['large', 'small', 'blur']) {
+      for (const size of ['large', 'small', 'blur', 'face']) {
         const res = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, {
           session: viewer.session,
         });
@@ -109,6 +110,10 @@ describe('GET /api/photos/:id', () => {
     expect(clear.json().error.code).toBe('PROFILE_RESTRICTED');
     const blur = await request(t.app, 'GET', `/api/photos/${id}?size=blur`, { session: viewer.session });
     expect(blur.statusCode).toBe(200);
+    // The avatar square is a clear face: refused the same way as the photo itself.
+    const face = await request(t.app, 'GET', `/api/photos/${id}?size=face`, { session: viewer.session });
+    expect(face.statusCode).toBe(403);
+    expect(face.json().error.code).toBe('PROFILE_RESTRICTED');
   });
 
   it('hides photos across a block, in either direction', async () => {
@@ -119,8 +124,10 @@ describe('GET /api/photos/:id', () => {
     await block(t.app, owner.member.id, blocked.member.id);
     await block(t.app, blocker.member.id, owner.member.id);
     for (const session of [blocked.session, blocker.session]) {
-      const res = await request(t.app, 'GET', `/api/photos/${id}?size=blur`, { session });
-      expect(res.statusCode).toBe(404);
+      for (const size of ['blur', 'face']) {
+        const res = await request(t.app, 'GET', `/api/photos/${id}?size=${size}`, { session });
+        expect(res.statusCode, size).toBe(404);
+      }
     }
   });
 
@@ -132,6 +139,8 @@ describe('GET /api/photos/:id', () => {
     expect((await request(t.app, 'GET', `/api/photos/${id}`, { session: owner.session })).statusCode).toBe(
       200,
     );
+    const othersFace = await request(t.app, 'GET', `/api/photos/${id}?size=face`, { session: other.session });
+    expect(othersFace.statusCode).toBe(404);
     expect((await request(t.app, 'GET', `/api/photos/${id}`, { session: admin.session })).statusCode).toBe(
       200,
     );
@@ -153,5 +162,49 @@ describe('GET /api/photos/:id', () => {
     expect(badSize.statusCode).toBe(400);
     const unknown = await request(t.app, 'GET', `/api/photos/${crypto.randomUUID()}`, { session });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('serves the avatar square as a 192 px WebP square', async () => {
+    const owner = await signedInMember(t.app, { tier: 1 });
+    const viewer = await signedInMember(t.app, { tier: 1 });
+    const id = await storedPhoto(owner.member.id);
+    const res = await request(t.app, 'GET', `/api/photos/${id}?size=face`, { session: viewer.session });
+    expect(res.statusCode).toBe(200);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 192, height: 192 });
+  });
+
+  it('makes the avatar square of a photo stored before squares existed, once, for allowed viewers only', async () => {
+    const owner = await signedInMember(t.app, { tier: 2 });
+    const viewer = await signedInMember(t.app, { tier: 2 });
+    const below = await signedInMember(t.app, { tier: 1 });
+    const id = await storedPhoto(owner.member.id);
+    // As migration 0037 left it: the variants of before, no face square.
+    await t.app.ctx.db.update(photos).set({ keyFace: null }).where(eq(photos.id, id));
+    const keyFace = async () =>
+      (await t.app.ctx.db.select({ key: photos.keyFace }).from(photos).where(eq(photos.id, id)))[0]?.key;
+
+    const refused = await request(t.app, 'GET', `/api/photos/${id}?size=face`, { session: below.session });
+    expect(refused.statusCode).toBe(403);
+    expect(await keyFace()).toBeNull();
+
+    // Two viewers at once: both are served, one square is kept.
+    const [first, second] = await Promise.all(
+      [viewer, owner].map((m) =>
+        request(t.app, 'GET', `/api/photos/${id}?size=face`, { session: m.session }),
+      ),
+    );
+    expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
+    expect(await sharp(first?.rawPayload).metadata()).toMatchObject({ width: 192, height: 192 });
+    const kept = await keyFace();
+    expect(kept).toMatch(new RegExp(`^photos/${owner.member.id}/[0-9a-f-]{36}-f\\.webp$`));
+    // The first upload's own square, which the row no longer names, and the one kept: no spare.
+    const faces = (t.app.ctx.storage as MemoryStorage)
+      .keys()
+      .filter((key) => key.startsWith(`photos/${owner.member.id}/`) && key.endsWith('-f.webp'));
+    expect(faces).toHaveLength(2);
+    expect(faces).toContain(kept);
+    const again = await request(t.app, 'GET', `/api/photos/${id}?size=face`, { session: viewer.session });
+    expect(again.rawPayload.equals(first?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+    expect(await keyFace()).toBe(kept);
   });
 });

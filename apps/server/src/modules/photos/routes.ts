@@ -19,6 +19,7 @@ import { actorOf } from '../../plugins/access';
 import { uploadRateLimit } from '../../plugins/security';
 import { appealPhoto, deletePhoto, listMyPhotos, reorderPhotos, uploadPhoto } from './mine';
 import { assertPhotoViewable, readPhoto } from './service';
+import { PHOTO_SIZES } from './urls';
 
 const refuse = (message: string, reason: string) =>
   new AppError(ErrorCode.UPLOAD_REJECTED, message, { reason });
@@ -148,7 +149,12 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A photo variant (WebP), for members allowed to see it',
         params: idParamSchema,
-        querystring: z.object({ size: z.enum(['small', 'large', 'blur']).default('large') }),
+        querystring: z.object({
+          size: z
+            .enum(PHOTO_SIZES)
+            .default('large')
+            .describe('large, small (thumbnail), blur (the locked teaser) or face (the avatar square)'),
+        }),
         response: {
           200: z.any().describe('image/webp bytes'),
           304: z.null().describe('Your cached copy is current (access was checked again)'),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { photos, profiles } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { visibleTo } from '../members';
+import { createMissingFaceVariant } from './face-backfill';
 import type { PhotoSize } from './urls';
 
 const NOT_FOUND = 'Photo not found';
@@ -22,6 +23,7 @@ async function findViewablePhoto(ctx: AppContext, actor: MemberActor, photoId: s
       keyLarge: photos.keyLarge,
       keySmall: photos.keySmall,
       keyBlur: photos.keyBlur,
+      keyFace: photos.keyFace,
       ownerTier: profiles.tierLevel,
       ownerVisible: sql<boolean>`(${visibleTo(actor) as SQL})`,
     })
@@ -37,11 +39,30 @@ async function findViewablePhoto(ctx: AppContext, actor: MemberActor, photoId: s
   return row;
 }
 
+type ViewablePhoto = Awaited<ReturnType<typeof findViewablePhoto>>;
+
+/** The object key of one variant; a photo from before face squares gets its square now. */
+async function storedKey(ctx: AppContext, photoId: string, row: ViewablePhoto, size: PhotoSize) {
+  switch (size) {
+    case 'large':
+      return row.keyLarge;
+    case 'small':
+      return row.keySmall;
+    case 'blur':
+      return row.keyBlur;
+    case 'face':
+      return (
+        row.keyFace ??
+        createMissingFaceVariant(ctx, { id: photoId, ownerId: row.ownerId, keyLarge: row.keyLarge })
+      );
+  }
+}
+
 /** The stored bytes of a photo variant the member may see (see findViewablePhoto). */
 export async function readPhoto(ctx: AppContext, actor: MemberActor, photoId: string, size: PhotoSize) {
   const row = await findViewablePhoto(ctx, actor, photoId, size);
-  const key = size === 'small' ? row.keySmall : size === 'blur' ? row.keyBlur : row.keyLarge;
-  const object = await ctx.storage.get(key);
+  const key = await storedKey(ctx, photoId, row, size);
+  const object = key ? await ctx.storage.get(key) : null;
   if (!object) throw new AppError(ErrorCode.NOT_FOUND, NOT_FOUND);
   return object;
 }

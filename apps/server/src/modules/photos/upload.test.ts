@@ -249,7 +249,8 @@ describe('POST /api/me/photos: refused files say why and leave nothing behind', 
     expect(codes.filter((c) => c === 201)).toHaveLength(PHOTO_MAX_COUNT);
     expect(codes.filter((c) => c === 422)).toHaveLength(3);
     expect(await photoCount(member.id)).toBe(PHOTO_MAX_COUNT);
-    expect(storage().size() - objectsBefore).toBe(PHOTO_MAX_COUNT * 3);
+    // Four variants per photo: large, small, blur and the face square.
+    expect(storage().size() - objectsBefore).toBe(PHOTO_MAX_COUNT * 4);
     const positions = (
       await t.app.ctx.db.select({ p: photos.position }).from(photos).where(eq(photos.userId, member.id))
     )

@@ -8,22 +8,35 @@ const SIZES = {
 
 export type MemberAvatarProps = {
   name: string;
-  /** A photo URL; without one the member's initial is shown. */
+  /**
+   * The member's `avatar` from the API: the square the server cut around their face (`?size=face`),
+   * or the blurred teaser of a tier above the viewer's. Without one the member's initial is shown.
+   */
   src: string | null | undefined;
   size?: keyof typeof SIZES;
+  /** Beside text that already names the member (a notification's title): hidden from screen readers. */
+  decorative?: boolean;
   className?: string;
 };
 
 /** A round member photo, or their initial on the royal gradient when they have none. */
-export function MemberAvatar({ name, src, size = 'md', className }: MemberAvatarProps) {
+export function MemberAvatar({ name, src, size = 'md', decorative = false, className }: MemberAvatarProps) {
   const base = cn('shrink-0 overflow-hidden rounded-full', SIZES[size], className);
   if (src) {
-    return <img src={src} alt={name} loading="lazy" decoding="async" className={cn(base, 'object-cover')} />;
+    return (
+      <img
+        src={src}
+        alt={decorative ? '' : name}
+        loading="lazy"
+        decoding="async"
+        className={cn(base, 'object-cover')}
+      />
+    );
   }
+  const labelled = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name };
   return (
     <span
-      role="img"
-      aria-label={name}
+      {...labelled}
       className={cn(
         base,
         'inline-flex items-center justify-center bg-gradient-to-br from-royal-500 to-royal-900 font-display font-semibold text-gold-200',

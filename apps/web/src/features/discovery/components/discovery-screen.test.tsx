@@ -185,6 +185,9 @@ describe('DiscoveryScreen', () => {
 
     const dialog = await screen.findByRole('dialog', { name: "It's a Match!" });
     expect(within(dialog).getByText('Ava')).toBeInTheDocument();
+    // Her avatar is the square cut around her face, not her photo shrunk into the circle.
+    expect(within(dialog).getByRole('img', { name: 'Ava' })).toHaveAttribute('src', ava.avatar);
+    expect(ava.avatar).toMatch(/\?size=face$/);
     expect(dialog).toHaveTextContent('You and Ava liked each other!');
     expect(screen.queryByText('You and this person liked each other!')).not.toBeInTheDocument();
     expect(screen.queryByText('Liked!')).not.toBeInTheDocument();

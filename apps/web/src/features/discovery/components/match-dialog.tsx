@@ -36,7 +36,7 @@ export function MatchDialog({ match, onClose, onCloseAutoFocus }: MatchDialogPro
           <div className="relative mt-2 flex items-center justify-center">
             <MemberAvatar
               name={me.name}
-              src={me.avatar ?? me.photos[0]?.url}
+              src={me.avatar}
               size="lg"
               className="-rotate-6 border-4 border-gold-300 shadow-xl"
             />
@@ -45,7 +45,7 @@ export function MatchDialog({ match, onClose, onCloseAutoFocus }: MatchDialogPro
             </span>
             <MemberAvatar
               name={member.name}
-              src={member.avatar ?? member.photos[0]?.url}
+              src={member.avatar}
               size="lg"
               className="rotate-6 border-4 border-gold-300 shadow-xl"
             />

@@ -64,7 +64,7 @@ function MemberInterestRow({
         className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-xl p-1 transition hover:bg-surface-muted/70"
       >
         <span className="relative shrink-0">
-          <MemberAvatar name={member.name} src={member.avatar ?? member.photos[0]?.url} />
+          <MemberAvatar name={member.name} src={member.avatar} />
           {member.online && (
             <span className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-surface">
               <span className="sr-only">Online now</span>

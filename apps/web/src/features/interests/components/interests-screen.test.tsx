@@ -71,7 +71,9 @@ describe('InterestsScreen', () => {
 
     const list = await screen.findByRole('list', { name: 'Viewed Me' });
     const [row] = within(list).getAllByRole('listitem') as [HTMLElement];
+    // The avatar is the square the server cut around her face, not her first photo.
     expect(within(row).getByRole('img', { name: 'Sofia' })).toHaveAttribute('src', member.avatar);
+    expect(member.avatar).toMatch(/\?size=face$/);
     expect(row).toHaveTextContent('Sofia, 29');
     expect(within(row).getByTitle('ID verified')).toHaveTextContent('ID verified');
     expect(row.querySelector('[data-tier="2"]')).not.toBeNull();

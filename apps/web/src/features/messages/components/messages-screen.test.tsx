@@ -208,6 +208,18 @@ describe('Messages screen', () => {
     });
   });
 
+  it("shows the match's face square in the list and the chat header, never a photo", async () => {
+    const { user } = renderMessages(makeMe({ tier_level: 2 }), '/messages', {
+      [`GET ${CHAT}`]: { body: { items: [], older_cursor: null } },
+    });
+    const face = MATCH.member.avatar;
+    expect(face).toMatch(/\?size=face$/);
+    expect(await screen.findByRole('img', { name: 'Ava' })).toHaveAttribute('src', face);
+    await user.click(screen.getByRole('button', { name: /Ava/ }));
+    const chat = await screen.findByRole('dialog', { name: /Ava/ });
+    expect(within(chat).getByRole('img', { name: 'Ava' })).toHaveAttribute('src', face);
+  });
+
   it('loads older matches with Load more, and opens a chat by link beyond the pages loaded', async () => {
     const OLDER_ID = '0b0b0b0b-1111-4222-8333-444455556666';
     const LINKED_ID = '0c0c0c0c-1111-4222-8333-444455556666';

@@ -62,6 +62,37 @@ describe('NotificationsPopover', () => {
     expect(within(second).queryByText('Unread')).not.toBeInTheDocument();
   });
 
+  it("shows the actor's face square with the kind as a badge, and the kind alone for notices about no one", async () => {
+    const like = makeNotification({
+      type: 'like',
+      title: 'Sofia liked you',
+      actor: { id: 'sofia', name: 'Sofia', avatar: '/api/photos/p1?size=face' },
+    });
+    const noPhoto = makeNotification({
+      type: 'message',
+      title: 'New message from Ava',
+      actor: { id: 'ava', name: 'Ava', avatar: null },
+    });
+    const event = makeNotification({ type: 'event', title: 'New event', actor: null });
+    const { panel } = await openPopover(inbox([like, noPhoto, event]));
+
+    const [liked, messaged, evented] = within(panel).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    // The title names her already: the picture adds nothing for a screen reader.
+    expect(liked.querySelector('img')).toHaveAttribute('src', '/api/photos/p1?size=face');
+    expect(liked.querySelector('img')).toHaveAttribute('alt', '');
+    expect(within(liked).getByRole('button', { name: /^Sofia liked you/ })).toBeInTheDocument();
+    expect(liked.querySelector('[data-notification-kind="like"]')).not.toBeNull();
+    expect(messaged.querySelector('img')).toBeNull();
+    expect(messaged).toHaveTextContent(/^A/);
+    expect(messaged.querySelector('[data-notification-kind="message"]')).not.toBeNull();
+    expect(evented.querySelector('img')).toBeNull();
+    expect(evented.querySelector('[data-notification-kind]')).toBeNull();
+  });
+
   it('marks everything read at once', async () => {
     const server = inbox([makeNotification(), makeNotification({ type: 'message', title: 'New message' })]);
     const { panel, api, user } = await openPopover(server, {

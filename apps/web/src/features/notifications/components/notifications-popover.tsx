@@ -13,6 +13,7 @@ import {
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MemberAvatar } from '@/components/ui/member-avatar';
 import { PopoverPanel } from '@/components/ui/popover-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -177,7 +178,6 @@ function NotificationItem({
   onOpen: () => void;
   onDismiss: () => void;
 }) {
-  const { Icon, className } = TYPE_ICONS[item.type];
   return (
     <li className={cn('flex items-start', !item.is_read && 'bg-royal-50/70 dark:bg-royal-900/40')}>
       <button
@@ -185,11 +185,7 @@ function NotificationItem({
         onClick={onOpen}
         className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-start gap-3 py-3 pl-4 text-left hover:bg-surface-muted/70"
       >
-        <span
-          className={cn('mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full', className)}
-        >
-          <Icon aria-hidden="true" className="size-4.5" />
-        </span>
+        <NotificationPicture item={item} />
         <span className="flex min-w-0 flex-1 flex-col">
           {/* Every word shown: a notice's point often comes last ('…is back in your balance'). */}
           <span className="flex items-center gap-2">
@@ -214,5 +210,37 @@ function NotificationItem({
         <X aria-hidden="true" className="size-4" />
       </button>
     </li>
+  );
+}
+
+/**
+ * Who the notification is about, face first (the avatar square the server cut around it), with the
+ * kind as a small badge on it; a notice about no one (an event, the system) shows the kind alone.
+ * The title already names the member, so the picture is decorative.
+ */
+function NotificationPicture({ item }: { item: Notification }) {
+  const { Icon, className } = TYPE_ICONS[item.type];
+  if (!item.actor) {
+    return (
+      <span
+        className={cn('mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full', className)}
+      >
+        <Icon aria-hidden="true" className="size-4.5" />
+      </span>
+    );
+  }
+  return (
+    <span className="relative mt-0.5 shrink-0">
+      <MemberAvatar name={item.actor.name} src={item.actor.avatar} size="sm" decorative />
+      <span
+        data-notification-kind={item.type}
+        className={cn(
+          'absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full ring-2 ring-surface',
+          className,
+        )}
+      >
+        <Icon aria-hidden="true" className="size-3" />
+      </span>
+    </span>
   );
 }
