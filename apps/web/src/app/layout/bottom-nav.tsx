@@ -2,6 +2,7 @@ import { Flame, Heart, type LucideIcon, Menu, MessageCircle, Search } from 'luci
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import { TOAST_AVOID } from '@/lib/toast-lane';
 
 type NavItem = { to: string; label: string; Icon: LucideIcon };
 
@@ -21,6 +22,7 @@ export const BOTTOM_NAV_ITEMS: readonly NavItem[] = [
 export function BottomNav() {
   return (
     <nav
+      {...TOAST_AVOID}
       aria-label="Main"
       className={cn(
         'chrome safe-bottom safe-x fixed inset-x-0 bottom-0 z-40 border-chrome-border border-t bg-chrome text-chrome-foreground backdrop-blur-xl',

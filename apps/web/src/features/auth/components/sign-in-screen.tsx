@@ -6,7 +6,6 @@ import { CrownArt } from '@/components/ui/crown';
 import { RoyalBackdrop } from '@/components/ui/royal-backdrop';
 import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/paths';
-import { toastPositionBeforeFullScreenDialog } from '@/lib/toast-placement';
 import { useSignIn, useSignUp } from '../api/sign-in';
 import { AuthForm, type AuthMode } from './auth-form';
 
@@ -94,7 +93,6 @@ export function SignInScreen() {
                 // step, then setting up the profile.
                 toast.success('Account created!', {
                   description: 'Welcome! A few questions and a first photo, and you are in.',
-                  position: toastPositionBeforeFullScreenDialog(),
                 });
                 navigate(paths.app, { replace: true });
               }}

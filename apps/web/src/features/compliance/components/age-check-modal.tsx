@@ -8,6 +8,7 @@ import { IdTypeChoice, UploadProgress } from '@/components/ui/id-type-choice';
 import { ModalContent } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
 import { idImageProblem } from '@/lib/image-file';
+import { TOAST_AVOID } from '@/lib/toast-lane';
 import { uploadId, useSkipAgeCheck } from '../api/compliance';
 
 type Phase = 'intro' | 'upload' | 'submitted';
@@ -82,7 +83,7 @@ export function AgeCheckModal({
               government-issued ID: it is encrypted, seen only by our verification team, and deleted 72 hours
               after the decision.
             </Dialog.Description>
-            <div className="mt-6 grid gap-2">
+            <div {...TOAST_AVOID} className="mt-6 grid gap-2">
               <Button variant="gold" onClick={() => setPhase('upload')}>
                 Verify with ID
               </Button>

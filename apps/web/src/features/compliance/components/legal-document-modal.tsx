@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ModalContent } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api';
-import { toastPositionBeforeFullScreenDialog } from '@/lib/toast-placement';
+import { TOAST_AVOID } from '@/lib/toast-lane';
 import { useAcceptDocument } from '../api/compliance';
 import type { LegalDocument } from '../legal-text';
 
@@ -29,8 +29,7 @@ export function LegalDocumentModal({
 
   const onAccept = () =>
     accept.mutate(document.version, {
-      onSuccess: () =>
-        toast.success(document.acceptedToast, { position: toastPositionBeforeFullScreenDialog() }),
+      onSuccess: () => toast.success(document.acceptedToast),
       onError: (error) => toast.error(errorMessage(error)),
     });
 
@@ -68,7 +67,7 @@ export function LegalDocumentModal({
           />
           <span>{document.checkboxLabel}</span>
         </label>
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div {...TOAST_AVOID} className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onDecline} disabled={declining || accept.isPending}>
             Decline
           </Button>

@@ -25,6 +25,7 @@ import { UpgradeDialog, type UpgradeDialogProps } from '@/components/ui/upgrade-
 import { useCurrentMember } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import { TOAST_AVOID } from '@/lib/toast-lane';
 import { useSwipeAllowance } from '../api/allowance';
 import { useFeed } from '../api/feed';
 import { useResetFeed } from '../api/reset-feed';
@@ -365,7 +366,10 @@ export function DiscoveryScreen() {
           </div>
 
           <div className="flex shrink-0 flex-col items-center gap-1" hidden={ended || noticeShown}>
-            <div className="flex h-[4.5rem] shrink-0 items-center justify-center gap-6 [@media(max-height:500px)]:h-auto [@media(max-height:500px)]:flex-col [@media(max-height:500px)]:gap-3">
+            <div
+              {...TOAST_AVOID}
+              className="flex h-[4.5rem] shrink-0 items-center justify-center gap-6 [@media(max-height:500px)]:h-auto [@media(max-height:500px)]:flex-col [@media(max-height:500px)]:gap-3"
+            >
               {top && (
                 <>
                   <SwipeActionButton direction="left" onClick={() => requestSwipe(top, 'left')} />

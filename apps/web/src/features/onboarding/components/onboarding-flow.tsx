@@ -29,6 +29,7 @@ import { PromptsEditor } from '@/features/profile-edit';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import { TOAST_AVOID } from '@/lib/toast-lane';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
 
 const CITY_CHOICES = [...LOCATION_CITIES].sort((a, b) => a.name.localeCompare(b.name));
@@ -366,7 +367,7 @@ export function OnboardingFlow() {
             {step.field === 'bio' && <BioExamples />}
           </div>
 
-          <div className="mt-auto flex gap-3 pt-8">
+          <div {...TOAST_AVOID} className="mt-auto flex gap-3 pt-8">
             {index > 0 && (
               <Button
                 type="button"
