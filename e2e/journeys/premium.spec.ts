@@ -91,19 +91,32 @@ test.describe('the premium member area', () => {
       await page.getByRole('button', { name: 'Pass', exact: true }).click();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Passed on this profile' });
       await expect(toast).toBeVisible();
-      // Wait for the toast to land (it slides in). Its box is kept from the poll that saw it land: on
-      // a busy machine the toast (shown for 4 s) may be gone by the time a second read runs.
+      // Wait for the toast to land (it slides in from the bottom edge): two reads a moment apart
+      // agree. Its box is kept from the poll that saw it land: on a busy machine the toast (shown
+      // for 2.5 s) may be gone by the time a second read runs.
       const topBar = await topBarBottom(page);
       const landed: { box: Awaited<ReturnType<typeof toast.boundingBox>> } = { box: null };
       await expect
         .poll(
           async () => {
+            const before = await toast.boundingBox();
+            await page.waitForTimeout(150);
             landed.box = await toast.boundingBox();
-            return landed.box?.y ?? -1;
+            return before !== null && landed.box !== null && before.y === landed.box.y;
           },
           { timeout: 5_000 },
         )
-        .toBeGreaterThanOrEqual(topBar);
+        .toBe(true);
+      expect(landed.box?.y ?? -1).toBeGreaterThanOrEqual(topBar);
+      // Nor the buttons it follows (above them on a phone, beside them on a wide screen).
+      const like = await page.getByRole('button', { name: 'Like', exact: true }).boundingBox();
+      const toastBox = landed.box;
+      if (like && toastBox) {
+        const beside = toastBox.x >= like.x + like.width || toastBox.x + toastBox.width <= like.x;
+        expect(beside || toastBox.y + toastBox.height <= like.y, 'the toast covers the Like button').toBe(
+          true,
+        );
+      }
       const { box } = landed;
       const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
       if (!box || !nav) throw new Error('no toast or navigation box');

@@ -103,6 +103,20 @@ describe('DiscoveryScreen', () => {
     expect(screen.queryByText(/No one new within/)).not.toBeInTheDocument();
   });
 
+  it('says so in a toast, not in place of a card, when the deck starts beyond the preference', async () => {
+    const further = makeMemberCard({ name: 'Bianca', age: 30, distance_miles: 412 });
+    renderDeck({
+      [FEED]: { body: { ...page([further]), widening: { from_index: 0, within_miles: 10 } } },
+      [SWIPES]: swipeOk(),
+    });
+    expect(await cardNamed('Bianca, 30')).toHaveAttribute('data-top-card');
+    expect(
+      await screen.findByText('No one new within 10 miles — showing members further away'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show Members Further Away' })).not.toBeInTheDocument();
+  });
+
   it('passes with ArrowLeft and super likes with ArrowUp when the page has focus', async () => {
     const ava = makeMemberCard({ name: 'Ava' });
     const bianca = makeMemberCard({ name: 'Bianca', age: 30 });

@@ -36,7 +36,7 @@ import { MatchDialog } from './match-dialog';
 import { SuperLikesLeft } from './super-likes-left';
 import { SwipeActionButton } from './swipe-action-button';
 import { SwipeCard } from './swipe-card';
-import { firstWidening, WideningNotice } from './widening-notice';
+import { announceWideningAtStart, firstWidening, WideningNotice } from './widening-notice';
 
 /** When this many cards (or fewer) are left, the next feed page is fetched. */
 export const PREFETCH_REMAINING = 5;
@@ -123,6 +123,14 @@ export function DiscoveryScreen() {
   const next = visible[1];
   const widening = useMemo(() => firstWidening(feed.data?.pages), [feed.data]);
   const widensHere = widening !== null && !wideningSeen && top?.id === widening.cardId;
+  const widensAtStart = widensHere && widening.atStart;
+  // The notice stands in for the card it precedes, without the card's actions.
+  const noticeShown = widensHere && !widening.atStart;
+  useEffect(() => {
+    if (!widensAtStart || !widening) return;
+    setWideningSeen(true);
+    announceWideningAtStart(widening.withinMiles);
+  }, [widensAtStart, widening]);
   // Asked for once there is a card to act on (an empty deck shows no super like button).
   const allowance = useSwipeAllowance(block === null && top !== undefined);
   const messageTokens = allowance.data?.message_tokens ?? 0;
@@ -221,7 +229,7 @@ export function DiscoveryScreen() {
     const direction = KEY_DIRECTIONS[event.key];
     if (!direction || !top || event.defaultPrevented || event.repeat) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (upgrade !== null || match !== null || widensHere) return;
+    if (upgrade !== null || match !== null || noticeShown) return;
     const target = event.target;
     const onPage =
       target === document.body ||
@@ -258,12 +266,10 @@ export function DiscoveryScreen() {
   let awaitingCards = false;
   // The end of the deck: a panel in place of the cards, with no card actions under it.
   let ended = false;
-  // The notice stands in for the card it precedes, without the card's actions.
-  const noticeShown = widensHere && widening !== null;
   if (feed.isPending) {
     awaitingCards = true;
     body = <CardSkeleton label="Loading profiles..." />;
-  } else if (noticeShown) {
+  } else if (noticeShown && widening) {
     body = <WideningNotice withinMiles={widening.withinMiles} onContinue={() => setWideningSeen(true)} />;
   } else if (top) {
     body = null;

@@ -1,18 +1,37 @@
 import { deckWidenedNotice, type FeedPage } from '@royal/shared';
 import { MapPin } from 'lucide-react';
+import { createElement } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 
-/** Where the deck first runs past the viewer's distance preference: that card, and the preference. */
-export type DeckWidening = { cardId: string; withinMiles: number };
+/**
+ * Where the deck first runs past the viewer's distance preference: that card, the preference, and
+ * whether the deck starts there (no one within the preference at all).
+ */
+export type DeckWidening = { cardId: string; withinMiles: number; atStart: boolean };
 
 /** The first page that says it widened, as the card it widened at (null while every card is near). */
 export function firstWidening(pages: readonly FeedPage[] | undefined): DeckWidening | null {
-  for (const page of pages ?? []) {
+  for (const [index, page] of (pages ?? []).entries()) {
     const card = page.widening ? page.items[page.widening.from_index] : undefined;
-    if (page.widening && card) return { cardId: card.id, withinMiles: page.widening.within_miles };
+    if (page.widening && card) {
+      const atStart = index === 0 && page.widening.from_index === 0;
+      return { cardId: card.id, withinMiles: page.widening.within_miles, atStart };
+    }
   }
   return null;
+}
+
+/**
+ * A deck that starts beyond the preference says so in a toast over its first card (there is no
+ * change of place to mark); one that reaches it after nearer cards shows the notice in place of the
+ * card, once.
+ */
+export function announceWideningAtStart(withinMiles: number) {
+  toast(deckWidenedNotice(withinMiles), {
+    icon: createElement(MapPin, { 'aria-hidden': true, className: 'size-4' }),
+  });
 }
 
 /**
