@@ -8,7 +8,8 @@ import { TopBar } from './top-bar';
 
 /**
  * The signed-in frame: a fixed top bar, the navigation (bottom bar on phones, side rail from lg)
- * and the content, which may use the width it gets (screens cap their own reading width).
+ * and the content column: one width for every member page (styles.css `content-column`, decision 043);
+ * pages fill it and hold only running text to the reading measure.
  */
 export function MemberLayout() {
   useDarkModeSync();
