@@ -174,14 +174,14 @@ describe('verifiedSinceLabel', () => {
 
 describe('memberVerifiedSinceLabel', () => {
   it('names the month the server sent, first and last month of the year', () => {
-    expect(memberVerifiedSinceLabel('2026-03')).toBe('Verified since March 2026');
-    expect(memberVerifiedSinceLabel('2025-01')).toBe('Verified since January 2025');
-    expect(memberVerifiedSinceLabel('2025-12')).toBe('Verified since December 2025');
+    expect(memberVerifiedSinceLabel('2026-03')).toBe('ID verified since March 2026');
+    expect(memberVerifiedSinceLabel('2025-01')).toBe('ID verified since January 2025');
+    expect(memberVerifiedSinceLabel('2025-12')).toBe('ID verified since December 2025');
   });
 
-  it('says only Verified for a month it cannot read', () => {
-    expect(memberVerifiedSinceLabel('2025-13')).toBe('Verified');
-    expect(memberVerifiedSinceLabel('')).toBe('Verified');
+  it('says only ID verified for a month it cannot read', () => {
+    expect(memberVerifiedSinceLabel('2025-13')).toBe('ID verified');
+    expect(memberVerifiedSinceLabel('')).toBe('ID verified');
   });
 });
 

@@ -151,12 +151,12 @@ const MONTH_NAMES = [
 ] as const;
 
 /**
- * 'Verified since March 2026', on another member's card, from the month the server sends ('YYYY-MM',
+ * 'ID verified since March 2026' (the mark's words, decision 038), on another member's card, from the month the server sends ('YYYY-MM',
  * memberCardSchema.verified_since). Written out by hand, not with the locale formatter: the deck's
  * details panel is on the first screen of the app (see groupedInteger).
  */
 export function memberVerifiedSinceLabel(month: string): string {
   const [year, index] = month.split('-').map(Number);
   const name = MONTH_NAMES[(index ?? 0) - 1];
-  return name && year ? `Verified since ${name} ${year}` : 'Verified';
+  return name && year ? `ID verified since ${name} ${year}` : 'ID verified';
 }

@@ -116,6 +116,11 @@ export function DiscoveryScreen() {
   );
   const top = visible[0];
   const next = visible[1];
+  // The top card's photo on show, shared by the card and the details panel's thumbnails; a new top
+  // card starts at its first photo.
+  const [shownPhoto, setShownPhoto] = useState<{ cardId: string; index: number } | null>(null);
+  const photoIndex = top && shownPhoto?.cardId === top.id ? shownPhoto.index : 0;
+  const showPhoto = useCallback((index: number) => top && setShownPhoto({ cardId: top.id, index }), [top]);
   // Asked for once there is a card to act on (an empty deck shows no super like button).
   const allowance = useSwipeAllowance(block === null && top !== undefined);
   const messageTokens = allowance.data?.message_tokens ?? 0;
@@ -348,6 +353,8 @@ export function DiscoveryScreen() {
                         messageTokens={block ? 0 : messageTokens}
                         onTokenLike={() => requestSwipe(card, 'right', true)}
                         hintId={index === 0 ? hintId : undefined}
+                        photoIndex={index === 0 ? photoIndex : undefined}
+                        onPhotoIndexChange={index === 0 ? showPhoto : undefined}
                       />
                     </div>
                   ),
@@ -380,9 +387,11 @@ export function DiscoveryScreen() {
         {/* Desktop: the profile's details beside the deck (phones tap the name for the profile page).
             With nothing to show beside it (the top tier's empty deck) the deck stands alone, centred. */}
         {(awaitingCards || top || higherTier !== null) && (
-          <aside aria-label="Profile details" className="hidden w-full max-w-md lg:block">
+          // The panel takes the rest of the column beside the card (decision 043), up to a width its
+          // photos row and two columns of details still read well at.
+          <aside aria-label="Profile details" className="hidden w-full min-w-0 max-w-2xl lg:block lg:flex-1">
             {top ? (
-              <DeckDetails card={top} />
+              <DeckDetails card={top} viewer={me} photoIndex={photoIndex} onShowPhoto={showPhoto} />
             ) : awaitingCards ? (
               <DeckDetailsSkeleton />
             ) : (
