@@ -51,7 +51,8 @@ function MemberFrame() {
         tabIndex={-1}
         className="pt-topbar pb-bottomnav pl-sidenav safe-x focus:outline-none"
       >
-        <div className="content-column py-6">
+        {/* A phone on its side keeps little height: a slimmer margin above and below the page. */}
+        <div className="content-column py-6 [@media(max-height:500px)]:py-2">
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

@@ -46,11 +46,15 @@ const KEY_DIRECTIONS: Readonly<Record<string, SwipeDirection>> = {
 };
 
 // The card fills the space between the top bar and the bottom navigation (small viewport height,
-// so it does not jump when a phone's browser bars slide), at most 600 px, at least 240 px (a 320×568
-// phone keeps its buttons above the navigation). --deck-chrome is what else takes height: the page
+// so it does not jump when a phone's browser bars slide), at most 600 px, at least --deck-min (240
+// px upright: a 320×568 phone keeps its buttons above the navigation; 160 px on its side, where a
+// 568×320 phone has 196 px between the bars). --deck-chrome is what else takes height: the page
 // padding, the gap and the action buttons (beside the card on short landscape screens).
 const DECK_HEIGHT =
-  'clamp(15rem, calc(100svh - var(--topbar-height) - var(--bottomnav-space) - env(safe-area-inset-top) - env(safe-area-inset-bottom) - var(--deck-chrome)), 37.5rem)';
+  'clamp(var(--deck-min), calc(100svh - var(--topbar-height) - var(--bottomnav-space) - env(safe-area-inset-top) - env(safe-area-inset-bottom) - var(--deck-chrome)), 37.5rem)';
+/** A phone on its side: the buttons stand beside the card, and only the page's slim margin is left. */
+const SHORT_LANDSCAPE_DECK =
+  '[@media(max-height:500px)]:flex-row [@media(max-height:500px)]:items-center [@media(max-height:500px)]:[--deck-chrome:1rem] [@media(max-height:500px)]:[--deck-min:10rem]';
 
 type UpgradePrompt = Pick<UpgradeDialogProps, 'message' | 'tier' | 'title' | 'action'> & {
   /** A locked card the member could like with a message token instead. */
@@ -317,7 +321,12 @@ export function DiscoveryScreen() {
           data-keys-live={keysLive || undefined}
           tabIndex={-1}
           aria-labelledby={`${hintId}-title`}
-          className="flex w-full flex-col gap-3 outline-none [--deck-chrome:9.75rem] sm:-my-2 sm:[--deck-chrome:8.75rem] lg:w-[420px] lg:shrink-0 [@media(max-height:500px)]:flex-row [@media(max-height:500px)]:items-center [@media(max-height:500px)]:[--deck-chrome:3rem]"
+          className={cn(
+            // From sm the deck takes back 8 px of the page's margin above and below, except on a phone on
+            // its side, whose slim margin it needs to clear the bars.
+            'flex w-full flex-col gap-3 outline-none [--deck-chrome:9.75rem] [--deck-min:15rem] sm:[--deck-chrome:8.75rem] lg:w-[420px] lg:shrink-0 [@media(min-width:40rem)_and_(min-height:501px)]:-my-2',
+            SHORT_LANDSCAPE_DECK,
+          )}
         >
           <h1 id={`${hintId}-title`} className="sr-only">
             Discover
