@@ -129,8 +129,12 @@ test.describe('the premium member area', () => {
     });
   }
 
+  // Phones upright and on their side (568×320 is the shortest): card, buttons and bars all on one
+  // screen, with no page to scroll (issue 33).
   for (const size of [
     { width: 320, height: 568 },
+    { width: 390, height: 844 },
+    { width: 568, height: 320 },
     { width: 844, height: 390 },
   ]) {
     test(`the deck's buttons and card clear the bars at ${size.width}×${size.height}`, async ({
@@ -149,7 +153,13 @@ test.describe('the premium member area', () => {
         const button = await page.getByRole('button', { name, exact: true }).boundingBox();
         if (!button) throw new Error(`no ${name} button`);
         expect(button.y + button.height, `${name} sits above the navigation`).toBeLessThanOrEqual(nav.y);
+        expect(button.y, `${name} sits below the top bar`).toBeGreaterThanOrEqual(await topBarBottom(page));
       }
+      const fit = await page.evaluate(() => ({
+        scrollHeight: document.scrollingElement?.scrollHeight ?? Number.POSITIVE_INFINITY,
+        innerHeight,
+      }));
+      expect(fit.scrollHeight, 'the page does not scroll').toBeLessThanOrEqual(fit.innerHeight + 1);
       mkdirSync(join(ARTIFACTS, 'screens'), { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, 'screens', `deck-${size.width}x${size.height}.png`) });
       // The logo stays on one line.

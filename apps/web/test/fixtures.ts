@@ -125,6 +125,7 @@ export function makeMemberCard(overrides: Partial<MemberCard> = {}): MemberCard 
     avatar: `/api/photos/${id}-1?size=face`,
     tier_level: 1,
     verified: true,
+    verified_since: '2026-03',
     is_sponsored: false,
     user_type: 'women',
     looking_for: 'long_term',

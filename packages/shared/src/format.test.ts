@@ -5,6 +5,7 @@ import {
   formatMonthlyPrice,
   isOnline,
   matchExpiryBadge,
+  memberVerifiedSinceLabel,
   milesLabel,
   relativeTime,
   resultsCountLabel,
@@ -168,6 +169,19 @@ describe('countLabel', () => {
 describe('verifiedSinceLabel', () => {
   it('names the month and year of the approval', () => {
     expect(verifiedSinceLabel('2026-11-15T12:00:00Z')).toBe('Verified in November 2026');
+  });
+});
+
+describe('memberVerifiedSinceLabel', () => {
+  it('names the month the server sent, first and last month of the year', () => {
+    expect(memberVerifiedSinceLabel('2026-03')).toBe('ID verified since March 2026');
+    expect(memberVerifiedSinceLabel('2025-01')).toBe('ID verified since January 2025');
+    expect(memberVerifiedSinceLabel('2025-12')).toBe('ID verified since December 2025');
+  });
+
+  it('says only ID verified for a month it cannot read', () => {
+    expect(memberVerifiedSinceLabel('2025-13')).toBe('ID verified');
+    expect(memberVerifiedSinceLabel('')).toBe('ID verified');
   });
 });
 

@@ -134,3 +134,29 @@ export function verifiedSinceLabel(date: Date | string): string {
   const month = new Date(date).toLocaleString('en-US', { month: 'long', year: 'numeric' });
   return `Verified in ${month}`;
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * 'ID verified since March 2026' (the mark's words, decision 038), on another member's card, from the month the server sends ('YYYY-MM',
+ * memberCardSchema.verified_since). Written out by hand, not with the locale formatter: the deck's
+ * details panel is on the first screen of the app (see groupedInteger).
+ */
+export function memberVerifiedSinceLabel(month: string): string {
+  const [year, index] = month.split('-').map(Number);
+  const name = MONTH_NAMES[(index ?? 0) - 1];
+  return name && year ? `ID verified since ${name} ${year}` : 'ID verified';
+}

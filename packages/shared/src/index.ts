@@ -1,6 +1,7 @@
 export * from './access';
 export * from './boosts';
 export * from './cities';
+export * from './compatibility';
 export * from './compliance';
 export * from './deck-order';
 export * from './enums';

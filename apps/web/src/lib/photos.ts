@@ -1,14 +1,24 @@
 const PHOTO_PATH = /^\/api\/photos\/[^/]+$/;
 
+/** Another variant of one of our photo URLs (`/api/photos/:id?size=…`); null for any other URL. */
+function photoVariantUrl(url: string, size: 'blur' | 'small'): string | null {
+  const parsed = new URL(url, 'https://placeholder.invalid');
+  if (parsed.origin !== 'https://placeholder.invalid' || !PHOTO_PATH.test(parsed.pathname)) return null;
+  parsed.searchParams.set('size', size);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
 /**
  * The server's blurred variant of one of our photo URLs (`/api/photos/:id?size=blur`): a few hundred
  * bytes, shown while the full photo loads. null for any other URL (nothing to derive).
  */
 export function blurredPhotoUrl(url: string): string | null {
-  const parsed = new URL(url, 'https://placeholder.invalid');
-  if (parsed.origin !== 'https://placeholder.invalid' || !PHOTO_PATH.test(parsed.pathname)) return null;
-  parsed.searchParams.set('size', 'blur');
-  return `${parsed.pathname}${parsed.search}`;
+  return photoVariantUrl(url, 'blur');
+}
+
+/** The small variant of one of our photo URLs, for a thumbnail; any other URL as it is. */
+export function smallPhotoUrl(url: string): string {
+  return photoVariantUrl(url, 'small') ?? url;
 }
 
 const preloaded = new Set<string>();

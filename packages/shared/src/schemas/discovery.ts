@@ -33,6 +33,11 @@ export const memberCardSchema = z
     avatar: z.string().nullable(),
     tier_level: tierSchema,
     verified: z.boolean(),
+    verified_since: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .nullable()
+      .describe('The month (YYYY-MM, UTC) the member became verified; null when not verified'),
     is_sponsored: z.boolean(),
     user_type: z.enum(USER_TYPES),
     looking_for: z.enum(LOOKING_FOR),

@@ -103,6 +103,12 @@ export const profiles = pgTable(
     /** Up to PROFILE_PROMPTS_MAX answered prompts, in order; validated by the request schema. */
     prompts: jsonb('prompts').$type<ProfilePrompt[]>().notNull().default([]),
     verified: boolean('verified').notNull().default(false),
+    /**
+     * When the member became verified ("Verified since" on their card), kept by the database
+     * (db/sql/profile_verified_since.sql): set as `verified` turns true, cleared as it turns false,
+     * never written by the app.
+     */
+    verifiedAt: tstz('verified_at'),
     tierLevel: smallint('tier_level').notNull().default(SIGNUP_DEFAULTS.tier_level),
     tierSubscriptionActive: boolean('tier_subscription_active').notNull().default(false),
     tierSubscriptionEndsAt: tstz('tier_subscription_ends_at'),

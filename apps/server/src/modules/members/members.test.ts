@@ -242,6 +242,33 @@ describe('profile page', () => {
 });
 
 describe('member presenter', () => {
+  it('says since which month a verified member is verified, and nothing of an unverified one', async () => {
+    const { session } = await signedInMember(t.app, { tier: 2 });
+    const her = await woman({ tier: 2, verified: true });
+    const him = await createMember(t.app, { tier: 2, verified: false });
+    const card = async (id: string) => memberProfileSchema.parse((await open(session, id)).json());
+    const setVerified = (id: string, values: { verified: boolean; verifiedAt?: Date }) =>
+      t.app.ctx.db.update(profiles).set(values).where(eq(profiles.userId, id));
+
+    // Verified as she was created: since this month (the database dates it, UTC).
+    expect((await card(her.id)).verified_since).toBe(new Date().toISOString().slice(0, 7));
+    expect((await card(him.id)).verified_since).toBeNull();
+
+    // Verified in March 2025: only the month leaves the server, not the moment.
+    await setVerified(her.id, { verified: false });
+    expect((await card(her.id)).verified_since).toBeNull();
+    await setVerified(her.id, { verified: true, verifiedAt: new Date('2025-03-10T08:30:00Z') });
+    const reply = await open(session, her.id);
+    expect(memberProfileSchema.parse(reply.json()).verified_since).toBe('2025-03');
+    expect(reply.body).not.toContain('2025-03-10');
+
+    // A second approval keeps the first date; losing the badge loses the date with it.
+    await setVerified(her.id, { verified: true });
+    expect((await card(her.id)).verified_since).toBe('2025-03');
+    await setVerified(her.id, { verified: false, verifiedAt: new Date('2025-03-10T08:30:00Z') });
+    expect((await card(her.id)).verified_since).toBeNull();
+  });
+
   it('never puts the e-mail, exact or coarse coordinates into a card or a profile', async () => {
     const age = 44;
     const viewer = await signedInMember(t.app, { userType: 'men', tier: 2, age, ageRange: [age, age] });

@@ -72,6 +72,8 @@ export function presentMemberCard(
     avatar: first ? photoUrl(first.id, sizes.avatar) : null,
     tier_level: row.tierLevel as TierLevel,
     verified: row.verified,
+    // Only the month leaves the server: all the card says is "Verified since March 2026".
+    verified_since: row.verified && row.verifiedAt ? row.verifiedAt.toISOString().slice(0, 7) : null,
     is_sponsored: row.isSponsored,
     user_type: row.userType,
     looking_for: row.lookingFor,

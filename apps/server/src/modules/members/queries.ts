@@ -23,6 +23,7 @@ export const memberCardColumns = {
   bio: profiles.bio,
   tierLevel: profiles.tierLevel,
   verified: profiles.verified,
+  verifiedAt: profiles.verifiedAt,
   isSponsored: profiles.isSponsored,
   userType: profiles.userType,
   lookingFor: profiles.lookingFor,

@@ -8,7 +8,8 @@ import { TopBar } from './top-bar';
 
 /**
  * The signed-in frame: a fixed top bar, the navigation (bottom bar on phones, side rail from lg)
- * and the content, which may use the width it gets (screens cap their own reading width).
+ * and the content column: one width for every member page (styles.css `content-column`, decision 043);
+ * pages fill it and hold only running text to the reading measure.
  */
 export function MemberLayout() {
   useDarkModeSync();
@@ -50,7 +51,8 @@ function MemberFrame() {
         tabIndex={-1}
         className="pt-topbar pb-bottomnav pl-sidenav safe-x focus:outline-none"
       >
-        <div className="content-column py-6">
+        {/* A phone on its side keeps little height: a slimmer margin above and below the page. */}
+        <div className="content-column py-6 [@media(max-height:500px)]:py-2">
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

@@ -28,6 +28,12 @@ export type PhotoCarouselProps = {
   className?: string;
   /** Drawn over the photo (name, badges), under the arrow buttons. */
   children?: ReactNode;
+  /**
+   * The photo shown, when something beside the carousel also picks it (the deck's details panel's
+   * thumbnails); with `onIndexChange` the carousel's own taps and arrows move it. Uncontrolled without.
+   */
+  index?: number;
+  onIndexChange?: (index: number) => void;
 };
 
 const wrap = (index: number, length: number) => ((index % length) + length) % length;
@@ -46,9 +52,12 @@ export function PhotoCarousel({
   swipeNavigation = false,
   className,
   children,
+  index: shownIndex,
+  onIndexChange,
 }: PhotoCarouselProps) {
   const count = photos.length;
-  const [index, setIndex] = useState(0);
+  const [ownIndex, setOwnIndex] = useState(0);
+  const index = shownIndex ?? ownIndex;
   const [zoom, setZoom] = useState<Point | null>(null);
   const lastTap = useRef<{ at: number; x: number; y: number } | null>(null);
   const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -84,7 +93,9 @@ export function PhotoCarousel({
   function go(step: number) {
     if (count < 2) return;
     setZoom(null);
-    setIndex((i) => wrap(i + step, count));
+    const next = wrap(index + step, count);
+    setOwnIndex(next);
+    onIndexChange?.(next);
   }
 
   function onSurfaceClick(event: MouseEvent<HTMLDivElement>) {

@@ -461,6 +461,92 @@ describe('DiscoveryScreen', () => {
       expect(details()).toHaveTextContent('The best trip I have takenKyoto in the rain.');
     });
 
+    it('adds what the card cannot show, and repeats neither the name and age nor the place and distance', async () => {
+      const ava = makeMemberCard({
+        name: 'Ava',
+        age: 27,
+        city: 'Miami',
+        state: 'FL',
+        distance_miles: 5,
+        verified_since: '2026-03',
+        lifestyle_tags: ['art_galleries', 'yachts'],
+      });
+      renderDeck({ [FEED]: { body: page([ava]) } });
+      await cardNamed('Ava, 27');
+      const panel = details() as HTMLElement;
+      expect(within(panel).getByRole('heading', { name: 'About Ava', level: 2 })).toBeInTheDocument();
+      expect(panel).toHaveTextContent('ID verified since March 2026');
+      expect(within(panel).getByText('Art Galleries')).toBeInTheDocument();
+      expect(within(panel).getByText('Yachts')).toBeInTheDocument();
+      expect(panel).not.toHaveTextContent('Ava, 27');
+      expect(panel).not.toHaveTextContent('Miami, FL');
+      expect(panel).not.toHaveTextContent('5 miles away');
+      expect(panel.querySelector('[data-tier]')).toBeNull();
+    });
+
+    it('says nothing of verification for an unverified member, and shows no thumbnails for one photo', async () => {
+      const bo = makeMemberCard({ name: 'Bo', verified: false, verified_since: null });
+      renderDeck({ [FEED]: { body: page([{ ...bo, photos: bo.photos.slice(0, 1) }]) } });
+      await cardNamed(/Bo/);
+      const panel = details() as HTMLElement;
+      expect(panel).not.toHaveTextContent(/verified/i);
+      expect(within(panel).queryByRole('button', { name: /photo/ })).toBeNull();
+    });
+
+    it("shows a thumbnail's photo on the card, and marks the thumbnail of the card's photo", async () => {
+      const ava = makeMemberCard({ name: 'Ava' });
+      renderDeck({ [FEED]: { body: page([ava, makeMemberCard({ name: 'Bianca' })]) } });
+      const card = await cardNamed('Ava, 27');
+      const panel = details() as HTMLElement;
+      const thumb = (n: number) =>
+        within(panel).getByRole('button', { name: `Show Ava's photo ${n} of 2 on the card` });
+      expect(thumb(1)).toHaveAttribute('aria-pressed', 'true');
+      expect(thumb(2)).toHaveAttribute('aria-pressed', 'false');
+
+      fireEvent.click(thumb(2));
+      expect(within(card).getByAltText("Ava's photo 2 of 2")).toBeInTheDocument();
+      expect(thumb(2)).toHaveAttribute('aria-pressed', 'true');
+
+      // The card's own arrow moves on from there, and the panel follows.
+      fireEvent.click(within(card).getByRole('button', { name: 'Next photo' }));
+      expect(within(card).getByAltText("Ava's photo 1 of 2")).toBeInTheDocument();
+      expect(thumb(1)).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    it("measures the card against the viewer's own preferences", async () => {
+      const me = makeMe({
+        preferences: {
+          ...makeMe().preferences,
+          age_range: [25, 35],
+          distance_preference: 10,
+          looking_for: 'long_term',
+        },
+        lifestyle_tags: ['travel', 'yoga'],
+      });
+      const ava = makeMemberCard({
+        name: 'Ava',
+        age: 27,
+        distance_miles: 40,
+        looking_for: 'short_term',
+        lifestyle_tags: ['yoga', 'theater'],
+      });
+      renderDeck({ [FEED]: { body: page([ava]) } }, me);
+      await cardNamed('Ava, 27');
+      const panel = details() as HTMLElement;
+      expect(panel).toHaveTextContent('Fits 2 of your 4 preferences');
+      const points = within(panel).getByRole('list', { name: 'How they fit your preferences' });
+      expect(
+        within(points)
+          .getAllByRole('listitem')
+          .map((item) => [item.dataset.fits, item.textContent]),
+      ).toEqual([
+        ['true', 'Fits:In your age range (25–35)'],
+        ['false', 'Does not fit:Beyond your 10 miles'],
+        ['false', 'Does not fit:Looking for Short-term; you chose Long-term'],
+        ['true', 'Fits:1 interest in common: Yoga'],
+      ]);
+    });
+
     it("offers the next tier beside 'No More Profiles', and is left out at the top tier", async () => {
       const view = renderDeck({ [FEED]: { body: page([]) } }, makeMe({ tier_level: 2 }));
       await screen.findByRole('heading', { name: 'No More Profiles' });

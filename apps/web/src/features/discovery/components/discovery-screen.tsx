@@ -48,11 +48,15 @@ const KEY_DIRECTIONS: Readonly<Record<string, SwipeDirection>> = {
 };
 
 // The card fills the space between the top bar and the bottom navigation (small viewport height,
-// so it does not jump when a phone's browser bars slide), at most 600 px, at least 240 px (a 320×568
-// phone keeps its buttons above the navigation). --deck-chrome is what else takes height: the page
+// so it does not jump when a phone's browser bars slide), at most 600 px, at least --deck-min (240
+// px upright: a 320×568 phone keeps its buttons above the navigation; 160 px on its side, where a
+// 568×320 phone has 196 px between the bars). --deck-chrome is what else takes height: the page
 // padding, the gap and the action buttons (beside the card on short landscape screens).
 const DECK_HEIGHT =
-  'clamp(15rem, calc(100svh - var(--topbar-height) - var(--bottomnav-space) - env(safe-area-inset-top) - env(safe-area-inset-bottom) - var(--deck-chrome)), 37.5rem)';
+  'clamp(var(--deck-min), calc(100svh - var(--topbar-height) - var(--bottomnav-space) - env(safe-area-inset-top) - env(safe-area-inset-bottom) - var(--deck-chrome)), 37.5rem)';
+/** A phone on its side: the buttons stand beside the card, and only the page's slim margin is left. */
+const SHORT_LANDSCAPE_DECK =
+  '[@media(max-height:500px)]:flex-row [@media(max-height:500px)]:items-center [@media(max-height:500px)]:[--deck-chrome:1rem] [@media(max-height:500px)]:[--deck-min:10rem]';
 
 type UpgradePrompt = Pick<UpgradeDialogProps, 'message' | 'tier' | 'title' | 'action'> & {
   /** A locked card the member could like with a message token instead. */
@@ -131,6 +135,11 @@ export function DiscoveryScreen() {
     setWideningSeen(true);
     announceWideningAtStart(widening.withinMiles);
   }, [widensAtStart, widening]);
+  // The top card's photo on show, shared by the card and the details panel's thumbnails; a new top
+  // card starts at its first photo.
+  const [shownPhoto, setShownPhoto] = useState<{ cardId: string; index: number } | null>(null);
+  const photoIndex = top && shownPhoto?.cardId === top.id ? shownPhoto.index : 0;
+  const showPhoto = useCallback((index: number) => top && setShownPhoto({ cardId: top.id, index }), [top]);
   // Asked for once there is a card to act on (an empty deck shows no super like button).
   const allowance = useSwipeAllowance(block === null && top !== undefined);
   const messageTokens = allowance.data?.message_tokens ?? 0;
@@ -329,7 +338,12 @@ export function DiscoveryScreen() {
           data-keys-live={keysLive || undefined}
           tabIndex={-1}
           aria-labelledby={`${hintId}-title`}
-          className="flex w-full flex-col gap-3 outline-none [--deck-chrome:9.75rem] sm:-my-2 sm:[--deck-chrome:8.75rem] lg:w-[420px] lg:shrink-0 [@media(max-height:500px)]:flex-row [@media(max-height:500px)]:items-center [@media(max-height:500px)]:[--deck-chrome:3rem]"
+          className={cn(
+            // From sm the deck takes back 8 px of the page's margin above and below, except on a phone on
+            // its side, whose slim margin it needs to clear the bars.
+            'flex w-full flex-col gap-3 outline-none [--deck-chrome:9.75rem] [--deck-min:15rem] sm:[--deck-chrome:8.75rem] lg:w-[420px] lg:shrink-0 [@media(min-width:40rem)_and_(min-height:501px)]:-my-2',
+            SHORT_LANDSCAPE_DECK,
+          )}
         >
           <h1 id={`${hintId}-title`} className="sr-only">
             Discover
@@ -365,6 +379,8 @@ export function DiscoveryScreen() {
                         messageTokens={block ? 0 : messageTokens}
                         onTokenLike={() => requestSwipe(card, 'right', true)}
                         hintId={index === 0 ? hintId : undefined}
+                        photoIndex={index === 0 ? photoIndex : undefined}
+                        onPhotoIndexChange={index === 0 ? showPhoto : undefined}
                       />
                     </div>
                   ),
@@ -400,9 +416,11 @@ export function DiscoveryScreen() {
         {/* Desktop: the profile's details beside the deck (phones tap the name for the profile page).
             With nothing to show beside it (the top tier's empty deck) the deck stands alone, centred. */}
         {!noticeShown && (awaitingCards || top || higherTier !== null) && (
-          <aside aria-label="Profile details" className="hidden w-full max-w-md lg:block">
+          // The panel takes the rest of the column beside the card (decision 043), up to a width its
+          // photos row and two columns of details still read well at.
+          <aside aria-label="Profile details" className="hidden w-full min-w-0 max-w-2xl lg:block lg:flex-1">
             {top ? (
-              <DeckDetails card={top} />
+              <DeckDetails card={top} viewer={me} photoIndex={photoIndex} onShowPhoto={showPhoto} />
             ) : awaitingCards ? (
               <DeckDetailsSkeleton />
             ) : (

@@ -26,7 +26,10 @@ const ACTION_STYLES: Readonly<Record<SwipeDirection, ActionStyle>> = {
   },
 };
 
-const SIZES = { lg: 'size-16', md: 'size-14', sm: 'size-12' } as const;
+// Under 360 px of height (a 568×320 phone on its side) the three stand one above the other beside the
+// card, and all take the small size so they fit between the bars.
+const SHORT = '[@media(max-height:360px)]:size-12';
+const SIZES = { lg: `size-16 ${SHORT}`, md: `size-14 ${SHORT}`, sm: 'size-12' } as const;
 const ICON_SIZES = { lg: 'size-7', md: 'size-6', sm: 'size-5' } as const;
 
 export type SwipeActionButtonProps = Omit<ComponentProps<'button'>, 'children'> & {

@@ -43,6 +43,9 @@ export type SwipeCardProps = {
   onTokenLike?: () => void;
   /** id of the visually hidden keyboard hint. */
   hintId?: string;
+  /** The photo on show, when the deck's details panel picks it too (its thumbnails). */
+  photoIndex?: number;
+  onPhotoIndexChange?: (index: number) => void;
 };
 
 type Offset = { x: number; y: number };
@@ -87,6 +90,8 @@ export function SwipeCard({
   messageTokens = 0,
   onTokenLike,
   hintId,
+  photoIndex,
+  onPhotoIndexChange,
 }: SwipeCardProps) {
   const cardRef = useRef<HTMLElement>(null);
   const overlayRefs = useRef<Partial<Record<SwipeDirection, HTMLSpanElement | null>>>({});
@@ -265,7 +270,12 @@ export function SwipeCard({
           onTokenLike={onTokenLike}
         />
       ) : (
-        <MemberCardFace card={card} isTop={isTop} />
+        <MemberCardFace
+          card={card}
+          isTop={isTop}
+          photoIndex={photoIndex}
+          onPhotoIndexChange={onPhotoIndexChange}
+        />
       )}
       {SWIPE_OVERLAYS.map(({ direction, text, className }) => (
         <SwipeOverlay
@@ -306,7 +316,17 @@ function SwipeOverlay({
   );
 }
 
-function MemberCardFace({ card, isTop }: { card: MemberCard; isTop: boolean }) {
+function MemberCardFace({
+  card,
+  isTop,
+  photoIndex,
+  onPhotoIndexChange,
+}: {
+  card: MemberCard;
+  isTop: boolean;
+  photoIndex: number | undefined;
+  onPhotoIndexChange: ((index: number) => void) | undefined;
+}) {
   return (
     <PhotoCarousel
       photos={card.photos}
@@ -314,6 +334,8 @@ function MemberCardFace({ card, isTop }: { card: MemberCard; isTop: boolean }) {
       indicator="bars"
       priority={isTop}
       className="size-full"
+      index={photoIndex}
+      onIndexChange={onPhotoIndexChange}
     >
       {/* A short card (a 320 px screen, a phone on its side: the card is its container) keeps the
           face clear: a shorter fade, a smaller name and no bio (the details have it). */}

@@ -165,9 +165,10 @@ function InterestList({
           </Button>
         </StatusPanel>
       ) : (
-        // Two columns only where the list itself is wide enough (a container query): a row holds a
-        // name, a tier badge and two labelled buttons, and two to a narrower list cut the names to nothing.
-        <ul aria-label={tab.label} className="grid gap-2 lg:gap-3 @6xl:grid-cols-2">
+        // Two columns only where the list itself is wide enough (a container query: the member
+        // column at 1440, decision 043): a row holds a name, a tier badge and two labelled buttons,
+        // and two to a narrower list cut the names to nothing.
+        <ul aria-label={tab.label} className="grid gap-2 lg:gap-3 @4xl:grid-cols-2">
           {rows.map((row, index) => (
             <InterestRow
               key={`${row.member.id}-${row.action}-${row.at}`}

@@ -48,7 +48,7 @@ export function PhotoAppeals() {
   }
   return (
     <>
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {rejected.map((photo) => (
           <li key={photo.id} className="flex gap-3 rounded-3xl border border-border bg-surface p-3">
             <img

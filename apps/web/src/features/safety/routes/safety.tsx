@@ -10,8 +10,9 @@ const TRIGGER =
  */
 export default function SafetyRoute() {
   return (
-    // A reading width, not the whole desktop row: the tabs' cards sit two abreast from sm.
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5">
+    // The member column's width like every member page (decision 043): the tabs' cards sit two
+    // abreast from sm, three from xl.
+    <div className="flex flex-col gap-5">
       <h1 className="font-display text-3xl text-foreground">Safety and Privacy Center</h1>
       <Tabs.Root defaultValue="appeals">
         <Tabs.List
