@@ -290,6 +290,20 @@ function apportion(total: number): Record<TierLevel, number> {
   return counts;
 }
 
+/** The cities the demo logins live in: most of the community lives there too. */
+const LOGIN_CITIES = [...new Set(DEMO_LOGINS.map((login) => login.cityIndex))];
+
+/**
+ * Where the n-th community member lives: three in four in a demo login's city, in pairs (the types
+ * alternate, so each city gets both), so whoever tries the demo meets members near them first
+ * (issue 33: the deck starts within the distance preference); the rest spread over every city.
+ */
+function communityCityIndex(n: number): number {
+  return n % 4 === 3
+    ? Math.floor(n / 4) % CITIES.length
+    : (LOGIN_CITIES[Math.floor(n / 2) % LOGIN_CITIES.length] ?? 0);
+}
+
 function planCommunity(random: Random, total: number): MemberPlan[] {
   if (total > COMMUNITY_BIOS.length)
     throw new Error(
@@ -328,7 +342,7 @@ function planCommunity(random: Random, total: number): MemberPlan[] {
         canSponsor: tier === 4,
         sponsored: tier >= 1 && tier <= 3 && !anchor && random.chance(0.15),
         ghost,
-        cityIndex: n % CITIES.length,
+        cityIndex: communityCityIndex(n),
         ageRange: [min, max],
         popularity: random.int(10, 99),
         // From a couple of minutes to three weeks ago; about a third are "online" (within the hour).

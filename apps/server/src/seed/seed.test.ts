@@ -81,6 +81,15 @@ describe('seedDemoData', () => {
   it('varies the members within the spec bounds', async () => {
     const rows = await db.select().from(profiles);
     expect(new Set(rows.map((r) => r.city)).size).toBe(10);
+    // Whoever tries a demo login meets members in their own city first (the deck is near first).
+    const people = await db.select({ id: users.id, email: users.email }).from(users);
+    for (const login of DEMO_LOGINS) {
+      const id = people.find((p) => p.email === login.email)?.id;
+      const me = rows.find((r) => r.userId === id);
+      expect(me, login.email).toBeDefined();
+      const near = rows.filter((r) => r.city === me?.city && r.userType !== me?.userType && !r.ghostMode);
+      expect(near.length, login.email).toBeGreaterThanOrEqual(3);
+    }
     for (const r of rows) {
       expect(r.age).toBeGreaterThanOrEqual(21);
       expect(r.age).toBeLessThanOrEqual(58);
