@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { createRandom } from './random';
 import { EXPRESSIONS, type Expression } from './portrait/face';
 import { figureLayers, type Pose } from './portrait/figure';
 import { num, radial } from './portrait/paint';
 import { describePerson, type Person } from './portrait/person';
 import { H, SCENES, type Scene, W } from './portrait/scenes';
+import { createRandom } from './random';
 
 // Demo photos are painted, not downloaded: a person drawn by our own SVG code (portrait/) in a drawn
 // place, rasterised by sharp (librsvg) and then sent through the same upload pipeline as a real
@@ -31,10 +31,10 @@ const BACKDROP_SCALE = 4;
  */
 const FRAMINGS = [
   { name: 'portrait', scale: 2.6, x: 0.5, y: 0.36, turn: 0.08 },
-  { name: 'close-up', scale: 3.3, x: 0.5, y: 0.39, turn: -0.14 },
-  { name: 'half-length', scale: 1.8, x: 0.47, y: 0.32, turn: 0.18 },
-  { name: 'off-centre', scale: 2.3, x: 0.58, y: 0.35, turn: -0.26 },
-  { name: 'off-centre left', scale: 2.2, x: 0.42, y: 0.34, turn: 0.24 },
+  { name: 'close-up', scale: 3.7, x: 0.5, y: 0.4, turn: -0.16 },
+  { name: 'half-length', scale: 1.9, x: 0.46, y: 0.31, turn: 0.2 },
+  { name: 'off-centre', scale: 2.3, x: 0.6, y: 0.35, turn: -0.3 },
+  { name: 'off-centre left', scale: 2.1, x: 0.4, y: 0.34, turn: 0.28 },
 ] as const;
 
 /** Photo 0 smiles (the card is a first impression); the others vary. */
@@ -65,8 +65,7 @@ export function planShot(person: Person, photo: number): Shot {
   // Consecutive scenes for one member's photos: never the same place twice in one profile.
   const scene = SCENES[(person.photoOffset + photo) % SCENES.length] ?? (SCENES[0] as Scene);
   const framing =
-    FRAMINGS[photo === 0 ? 0 : 1 + ((person.photoOffset + photo - 1) % (FRAMINGS.length - 1))] ??
-    FRAMINGS[0];
+    FRAMINGS[photo === 0 ? 0 : 1 + ((person.photoOffset + photo - 1) % (FRAMINGS.length - 1))] ?? FRAMINGS[0];
   const expression =
     photo === 0
       ? (CARD_EXPRESSIONS[person.photoOffset % CARD_EXPRESSIONS.length] ?? EXPRESSIONS.softSmile)
@@ -100,7 +99,15 @@ export function portraitShot(person: Person, photo: number) {
   const shot = planShot(person, photo);
   const random = createRandom(person.detailSeed + photo * 104_729);
   const backdrop = `<svg xmlns="http://www.w3.org/2000/svg" width="${W / BACKDROP_SCALE}" height="${H / BACKDROP_SCALE}" viewBox="0 0 ${W} ${H}">${shot.scene.draw(random)}</svg>`;
-  const { figure, shading } = figureLayers(person, shot.pose, shot.expression, shot.outfit, shot.scene.light, W, H);
+  const { figure, shading } = figureLayers(
+    person,
+    shot.pose,
+    shot.expression,
+    shot.outfit,
+    shot.scene.light,
+    W,
+    H,
+  );
   return { shot, backdrop, figure, shading, grade: gradeSvg(shot) };
 }
 
@@ -130,29 +137,40 @@ function gradeSvg(shot: Shot): string {
  */
 async function blurredUp(svg: string, sigma: number): Promise<Buffer> {
   const small = await sharp(Buffer.from(svg)).blur(sigma).raw().toBuffer({ resolveWithObject: true });
-  return sharp(small.data, { raw: small.info }).resize(W, H, { kernel: 'cubic' }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(small.data, { raw: small.info })
+    .resize(W, H, { kernel: 'cubic' })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** Rasterises one photo of `person` to PNG, ready for processImage like any upload. */
 export async function renderPortrait(person: Person, photo: number): Promise<Buffer> {
   const { shot, backdrop, figure, shading, grade } = portraitShot(person, photo);
-  const [background, light, soft] = await Promise.all([
+  const [background, light, shadow, drawn] = await Promise.all([
     blurredUp(backdrop, shot.scene.blur),
     sharp(Buffer.from(grade)).resize(W, H).png({ compressionLevel: 0 }).toBuffer(),
-    blurredUp(shading, 1.5),
+    blurredUp(shading, 1.6),
+    sharp(Buffer.from(figure)).raw().toBuffer({ resolveWithObject: true }),
   ]);
-  // The soft light lands on the person only ('atop' keeps the figure's own outline).
-  const person_ = await sharp(Buffer.from(figure))
-    .composite([{ input: soft, blend: 'atop' }])
+  // The shadows fall on the person only: the shading keeps the figure's outline (its alpha) and is
+  // white, which multiplies to no change, everywhere else.
+  const alpha = await sharp(drawn.data, { raw: drawn.info }).extractChannel(3).raw().toBuffer();
+  const ownShadow = await sharp(shadow)
+    .removeAlpha()
+    .joinChannel(alpha, { raw: { width: W, height: H, channels: 1 } })
+    .flatten({ background: '#ffffff' })
     .png({ compressionLevel: 0 })
     .toBuffer();
   const composed = await sharp(background)
-    .composite([{ input: person_ }])
+    .composite([{ input: drawn.data, raw: drawn.info }])
     .raw()
     .toBuffer({ resolveWithObject: true });
   return (
     sharp(composed.data, { raw: composed.info })
-      .composite([{ input: light, blend: 'soft-light' }])
+      .composite([
+        { input: ownShadow, blend: 'multiply' },
+        { input: light, blend: 'soft-light' },
+      ])
       // Opaque RGB: the picture has no transparency, and encoding an alpha channel would only cost time.
       .removeAlpha()
       .png({ compressionLevel: 1 })

@@ -1,4 +1,4 @@
-import { type Hex, linear, mix, num, type Point, radial, shade, smooth } from './paint';
+import { type Hex, lightness, linear, mix, num, type Point, radial, shade, smooth } from './paint';
 import { FACE_SHAPES, type Person } from './person';
 
 // The head, drawn in head units: the eyes on y = 0, the face 100 wide, the chin some 70 below the
@@ -37,9 +37,17 @@ export type Lighting = {
   rim: Hex;
 };
 
+/** The face's proportions: a man's jaw is squarer and his chin longer than a woman's of the same shape. */
+export function jawOf(person: Person) {
+  const shape = FACE_SHAPES[person.face];
+  return person.women
+    ? shape
+    : { ...shape, jaw: shape.jaw + 0.09, chin: shape.chin + 0.08, length: shape.length + 3 };
+}
+
 /** The outline of the face; `turn` narrows the side turned away, as a three-quarter view does. */
 export function faceOutline(person: Person, turn: number): string {
-  const shape = FACE_SHAPES[person.face];
+  const shape = jawOf(person);
   const a = 50 * shape.cheek;
   const L = shape.length;
   const right: Point[] = [
@@ -51,8 +59,10 @@ export function faceOutline(person: Person, turn: number): string {
     [a * shape.jaw, 48],
     [a * shape.chin, L - 5],
   ];
-  const squeeze = (x: number) => (x > 0 ? x * (1 - Math.max(0, turn) * 0.3) : x * (1 + Math.min(0, turn) * 0.3));
-  const side = (pts: Point[], sign: 1 | -1) => pts.map(([x, y]) => [squeeze(sign * x) + turn * 4, y] as Point);
+  const squeeze = (x: number) =>
+    x > 0 ? x * (1 - Math.max(0, turn) * 0.3) : x * (1 + Math.min(0, turn) * 0.3);
+  const side = (pts: Point[], sign: 1 | -1) =>
+    pts.map(([x, y]) => [squeeze(sign * x) + turn * 4, y] as Point);
   const points: Point[] = [
     [turn * 4, -88],
     ...side(right, 1),
@@ -74,11 +84,15 @@ export function faceDefs(person: Person, light: Lighting): string {
       [1, shade(skin, -0.45), 0.65],
     ]),
     // Form: the forehead, nose and chin come forward; the temples and jaw turn away.
-    radial('face-form', [
-      [0, shade(skin, 0.12), 0.35],
-      [0.55, skin, 0],
-      [1, shade(skin, -0.4), 0.55],
-    ], 'cx="0.5" cy="0.42" r="0.62"'),
+    radial(
+      'face-form',
+      [
+        [0, shade(skin, 0.12), 0.35],
+        [0.55, skin, 0],
+        [1, shade(skin, -0.4), 0.55],
+      ],
+      'cx="0.5" cy="0.42" r="0.62"',
+    ),
     radial('blush', [
       [0, mix(skin, 'd0566a', 0.55), 0.38],
       [1, mix(skin, 'd0566a', 0.55), 0],
@@ -108,7 +122,7 @@ export function faceDefs(person: Person, light: Lighting): string {
 export function drawFace(person: Person, expression: Expression, turn: number, light: Lighting): string {
   const skin = person.skin;
   const outline = faceOutline(person, turn);
-  const shape = FACE_SHAPES[person.face];
+  const shape = jawOf(person);
   const fx = turn * 13;
   const parts: string[] = [];
   parts.push(ears(person, turn));
@@ -124,9 +138,15 @@ export function drawFace(person: Person, expression: Expression, turn: number, l
       );
   }
   // Highlights: the lit forehead, the lit cheekbone and the chin.
-  parts.push(`<ellipse cx="${num(fx + light.side * 12)}" cy="-36" rx="24" ry="13" fill="url(#soft-light)" opacity="0.55"/>`);
-  parts.push(`<ellipse cx="${num(fx + light.side * 30)}" cy="12" rx="13" ry="8" fill="url(#soft-light)" opacity="0.5"/>`);
-  parts.push(`<ellipse cx="${num(turn * 12)}" cy="${shape.length - 9}" rx="10" ry="5" fill="url(#soft-light)" opacity="0.4"/>`);
+  parts.push(
+    `<ellipse cx="${num(fx + light.side * 12)}" cy="-36" rx="24" ry="13" fill="url(#soft-light)" opacity="0.55"/>`,
+  );
+  parts.push(
+    `<ellipse cx="${num(fx + light.side * 30)}" cy="12" rx="13" ry="8" fill="url(#soft-light)" opacity="0.5"/>`,
+  );
+  parts.push(
+    `<ellipse cx="${num(turn * 12)}" cy="${shape.length - 9}" rx="10" ry="5" fill="url(#soft-light)" opacity="0.4"/>`,
+  );
   parts.push(`<path d="${outline}" fill="none" stroke="url(#rim)" stroke-width="7"/>`);
   if (person.beard === 'full') parts.push(fullBeard(person, turn));
   parts.push('</g>');
@@ -138,7 +158,15 @@ export function drawFace(person: Person, expression: Expression, turn: number, l
 }
 
 /** A soft patch of shadow (or of `colour`, for stubble) on the shading layer. */
-const soft = (cx: number, cy: number, rx: number, ry: number, colour: Hex | 'shadow', opacity: number, rotate = 0) =>
+const soft = (
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  colour: Hex | 'shadow',
+  opacity: number,
+  rotate = 0,
+) =>
   `<ellipse cx="${num(cx)}" cy="${num(cy)}" rx="${num(rx)}" ry="${num(ry)}" fill="${colour === 'shadow' ? 'url(#shadow)' : `#${colour}`}" opacity="${num(opacity)}"${rotate ? ` transform="rotate(${num(rotate)} ${num(cx)} ${num(cy)})"` : ''}/>`;
 
 /**
@@ -147,7 +175,7 @@ const soft = (cx: number, cy: number, rx: number, ry: number, colour: Hex | 'sha
  */
 export function faceShading(person: Person, expression: Expression, turn: number, light: Lighting): string {
   const f = person.features;
-  const shape = FACE_SHAPES[person.face];
+  const shape = jawOf(person);
   const dark = 'shadow';
   const fx = turn * 13;
   const away = -light.side;
@@ -167,14 +195,35 @@ export function faceShading(person: Person, expression: Expression, turn: number
   ];
   if (expression.smile > 0.5)
     for (const s of [-1, 1])
-      parts.push(soft(turn * 12 + s * (f.mouthWidth / 2 + 6), f.noseLength + 10, 2.5, 10, dark, 0.22 * expression.smile, -s * 25));
+      parts.push(
+        soft(
+          turn * 12 + s * (f.mouthWidth / 2 + 6),
+          f.noseLength + 10,
+          2.5,
+          10,
+          dark,
+          0.22 * expression.smile,
+          -s * 25,
+        ),
+      );
   if (person.beard && person.beard !== 'full') {
     // Stubble and a short beard: hair colour over the jaw, thickest round the mouth and chin.
-    const c = person.hairColour;
+    // A beard reads darker than the hair on the head (it is finer, and in the jaw's shadow).
+    const c = shade(person.hairColour, -0.3);
     const o = person.beard === 'stubble' ? 0.32 : 0.62;
     const mx = turn * 12;
     parts.push(
-      `<path d="${smooth([[mx - 50, 8], [mx - 30, f.noseLength + 4], [mx, f.noseLength + 8], [mx + 30, f.noseLength + 4], [mx + 50, 8], [mx + 44, 50], [mx + 12, shape.length + 2], [mx - 12, shape.length + 2], [mx - 44, 50]])}" fill="#${c}" opacity="${o}"/>`,
+      `<path d="${smooth([
+        [mx - 50, 8],
+        [mx - 30, f.noseLength + 4],
+        [mx, f.noseLength + 8],
+        [mx + 30, f.noseLength + 4],
+        [mx + 50, 8],
+        [mx + 44, 50],
+        [mx + 12, shape.length + 2],
+        [mx - 12, shape.length + 2],
+        [mx - 44, 50],
+      ])}" fill="#${c}" opacity="${o}"/>`,
       soft(mx, f.noseLength + 9, 17, 4, c, o + 0.15),
       soft(mx, shape.length - 6, 16, 8, c, o * 0.6),
     );
@@ -222,13 +271,25 @@ function eye(person: Person, ex: Expression, turn: number, s: -1 | 1, light: Lig
   const top: Point = [cx - s * w * 0.08, -open * 0.95];
   const lowerLift = (ex.smile > 0.6 ? ex.smile - 0.4 : 0) * 3;
   const bottom: Point = [cx + s * w * 0.05, open * 0.5 - lowerLift];
-  const almond = smooth([inner, [cx - s * w * 0.32, -open * 0.75], top, [cx + s * w * 0.3, -open * 0.72], outer, [cx + s * w * 0.25, bottom[1] - 0.3], bottom, [cx - s * w * 0.3, bottom[1] - 0.5]]);
+  const almond = smooth([
+    inner,
+    [cx - s * w * 0.32, -open * 0.75],
+    top,
+    [cx + s * w * 0.3, -open * 0.72],
+    outer,
+    [cx + s * w * 0.25, bottom[1] - 0.3],
+    bottom,
+    [cx - s * w * 0.3, bottom[1] - 0.5],
+  ]);
   // A large iris tucked under the upper lid: whites showing above it would read as surprise.
   const irisR = Math.min(f.eyeHeight * 0.8, w * 0.3);
   const ix = cx + ex.gaze * w * 0.16 + turn * 3;
   const iy = -open * 0.05 + 0.6;
   const lashColour = mix(person.hairColour, '120c0a', 0.6);
-  const lower = smooth([outer, [cx + s * w * 0.25, bottom[1] - 0.3], bottom, [cx - s * w * 0.3, bottom[1] - 0.5], inner], false);
+  const lower = smooth(
+    [outer, [cx + s * w * 0.25, bottom[1] - 0.3], bottom, [cx - s * w * 0.3, bottom[1] - 0.5], inner],
+    false,
+  );
   const crease = smooth(
     [
       [cx - s * w * 0.4, -open * 0.9 - 3.5],
@@ -295,7 +356,8 @@ function brow(person: Person, ex: Expression, turn: number, s: -1 | 1): string {
     [cx - s * w * 0.1, y0 - arch * 0.7 + 0.6],
     [cx - s * w * 0.58, y0 + 2],
   ];
-  const colour = mix(person.hairColour, '1a120e', person.hairColour > '9' ? 0.15 : 0.35);
+  // Brows are darker than the hair, but fair and grey brows stay fair.
+  const colour = mix(person.hairColour, '1a120e', lightness(person.hairColour) > 0.45 ? 0.2 : 0.35);
   return `<path d="${smooth([...top, ...under])}" fill="#${colour}" opacity="0.92"/>`;
 }
 
@@ -305,7 +367,6 @@ function nose(person: Person, turn: number, light: Lighting): string {
   const y = f.noseLength;
   const w = f.noseWidth;
   const dark = shade(person.skin, -0.45);
-  const shadowSide = -light.side;
   return [
     `<ellipse cx="${num(nx + light.side * 1.5)}" cy="${num(y - 3)}" rx="${num(w * 0.38)}" ry="4" fill="url(#soft-light)" opacity="0.8"/>`,
     // Nostrils and the curve of each wing.
@@ -320,9 +381,9 @@ function nose(person: Person, turn: number, light: Lighting): string {
 function mouth(person: Person, ex: Expression, turn: number): string {
   const f = person.features;
   const mx = turn * 12;
-  const y = f.noseLength + 15 + (FACE_SHAPES[person.face].length - 70) * 0.3;
+  const y = f.noseLength + 15 + (jawOf(person).length - 70) * 0.3;
   const half = (f.mouthWidth / 2) * (1 + ex.smile * 0.1 + ex.open * 0.06);
-  const lipBase = person.lips || mix(person.skin, '9a4a48', 0.35);
+  const lipBase = person.lips || shade(mix(person.skin, '9a5a50', 0.25), -0.08);
   const upperLip = shade(lipBase, -0.12);
   const lowerLip = shade(lipBase, 0.06);
   const full = f.lipFullness;
@@ -383,8 +444,8 @@ function mouth(person: Person, ex: Expression, turn: number): string {
 }
 
 function fullBeard(person: Person, turn: number): string {
-  const L = FACE_SHAPES[person.face].length;
-  const c = person.hairColour;
+  const L = jawOf(person).length;
+  const c = shade(person.hairColour, -0.2);
   const mx = turn * 12;
   const y = person.features.noseLength;
   const area = smooth([

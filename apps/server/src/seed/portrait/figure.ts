@@ -19,6 +19,9 @@ export type Pose = {
   turn: number;
 };
 
+/** The body is drawn a little small for the head, as portrait painters do to keep the face the subject. */
+const BODY_SCALE = 0.9;
+
 export type Outfit = { colour: string; second: string };
 
 /**
@@ -39,7 +42,7 @@ export function figureLayers(
   const { turn } = pose;
   // The head turns about the top of the neck, so a tilt never parts head from neck.
   const place = (body: string, head: string) =>
-    `<g transform="translate(${num(pose.x)} ${num(pose.y)}) scale(${num(pose.scale)})"><g transform="rotate(${num(pose.lean)} 0 200)">${body}</g><g transform="rotate(${num(pose.tilt)} ${num(turn * 6)} 60)">${head}</g></g>`;
+    `<g transform="translate(${num(pose.x)} ${num(pose.y)}) scale(${num(pose.scale)})"><g transform="rotate(${num(pose.lean)} 0 200) translate(0 60) scale(${BODY_SCALE}) translate(0 -60)">${body}</g><g transform="rotate(${num(pose.tilt)} ${num(turn * 6)} 60)">${head}</g></g>`;
   const body = [
     drawHairBack(person, turn),
     drawNeck(person, light),
@@ -57,19 +60,20 @@ export function figureLayers(
   return { figure, shading };
 }
 
-const DARK = '1c0e08';
+/** Shadow on skin and cloth is warm: multiplied, this deepens colours rather than greying them. */
+const DARK = '6a3a2a';
 const glow = (cx: number, cy: number, rx: number, ry: number, colour: string, opacity: number) =>
-  `<ellipse cx="${num(cx)}" cy="${num(cy)}" rx="${num(rx)}" ry="${num(ry)}" fill="${colour === DARK ? 'url(#shadow)' : 'url(#light)'}" opacity="${num(opacity)}"/>`;
+  `<ellipse cx="${num(cx)}" cy="${num(cy)}" rx="${num(rx)}" ry="${num(ry)}" fill="${colour === DARK ? 'url(#shadow)' : `#${colour}`}" opacity="${num(opacity)}"/>`;
 
-/** Every soft shape fades from its centre to nothing at its edge. */
+/**
+ * Every soft shape fades from its centre to nothing at its edge. The layer is opaque white (no
+ * change) and is multiplied over the person: an alpha layer this faint would band when scaled up.
+ */
 const SHADING_DEFS = `<defs>${radial('shadow', [
   [0, DARK, 1],
   [0.5, DARK, 0.7],
   [1, DARK, 0],
-])}${radial('light', [
-  [0, 'fff6e8', 1],
-  [1, 'fff6e8', 0],
-])}</defs>`;
+])}</defs><rect x="-10%" y="-10%" width="120%" height="120%" fill="#fff"/>`;
 
 /** Light and shadow on the neck, shoulders and clothes. */
 function bodyShading(person: Person, light: Lighting): string {
@@ -77,11 +81,13 @@ function bodyShading(person: Person, light: Lighting): string {
   const away = -light.side;
   return [
     glow(away * neck * 0.8, 74, neck * 0.55, 40, DARK, 0.3),
-    glow(light.side * shoulders * 0.62, 150, 46, 22, 'fff6e8', 0.14),
     glow(away * shoulders * 0.7, 220, 60, 120, DARK, 0.22),
     // Where the arms meet the body.
     glow(-(shoulders - 20), 430, 9, 230, DARK, 0.3),
     glow(shoulders - 20, 430, 9, 230, DARK, 0.3),
+    // Soft folds down the front.
+    glow(-shoulders * 0.52, 330, 7, 120, DARK, 0.18),
+    glow(shoulders * 0.5, 350, 7, 110, DARK, 0.16),
     // The shadow the head casts on the chest.
     glow(away * 10, 130, 60, 24, DARK, 0.25),
   ].join('');

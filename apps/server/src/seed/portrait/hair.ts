@@ -1,6 +1,6 @@
 import { createRandom, type Random } from '../random';
 import type { Lighting } from './face';
-import { type Hex, lightness, linear, mix, num, type Point, radial, shade, smooth } from './paint';
+import { type Hex, lightness, linear, num, type Point, radial, shade, smooth } from './paint';
 import type { Hairstyle, Person } from './person';
 
 // Hair in head units (see face.ts). Most styles are "panels": a lock of hair between an outer and an
@@ -28,7 +28,15 @@ type Style = {
   bun?: boolean;
 };
 
-type CurlCloud = { cx: number; cy: number; rx: number; ry: number; count: number; size: number; below?: number };
+type CurlCloud = {
+  cx: number;
+  cy: number;
+  rx: number;
+  ry: number;
+  count: number;
+  size: number;
+  below?: number;
+};
 
 const P = (x: number, y: number): Point => [x, y];
 /** The same panel on the other side of the face. */
@@ -40,16 +48,40 @@ const flip = (p: Panel): Panel => ({
 });
 
 /** A close cap for short styles: the silhouette over the skull and the hairline under it. */
-function cap(opts: { top: number; side: number; hairline: number; temple: number; sideburn: number }): Panel[] {
+function cap(opts: {
+  top: number;
+  side: number;
+  hairline: number;
+  temple: number;
+  sideburn: number;
+}): Panel[] {
   const { top, side, hairline, temple, sideburn } = opts;
   const right: Panel = {
-    outer: [P(0, top), P(side * 0.62, top + 8), P(side * 0.95, top + 32), P(side, -30), P(side - 2, sideburn)],
+    outer: [
+      P(0, top),
+      P(side * 0.62, top + 8),
+      P(side * 0.95, top + 32),
+      P(side, -30),
+      P(side - 2, sideburn),
+    ],
     inner: [P(0, hairline), P(22, hairline - 1), P(40, hairline + 6), P(temple, -34), P(50, sideburn)],
     strands: 6,
     across: true,
   };
   return [right, flip(right)];
 }
+
+/** Hair falling straight behind the shoulders (shared by the long straight styles). */
+const STYLES_LONG_BACK = (): Panel[] => [
+  {
+    outer: [P(0, -110), P(60, -86), P(70, -20), P(74, 80), P(78, 170), P(78, 260)],
+    inner: [P(0, -60), P(20, -40), P(30, 40), P(40, 120), P(44, 200), P(44, 260)],
+  },
+  {
+    outer: [P(0, -110), P(-60, -86), P(-70, -20), P(-74, 80), P(-78, 170), P(-78, 260)],
+    inner: [P(0, -60), P(-20, -40), P(-30, 40), P(-40, 120), P(-44, 200), P(-44, 260)],
+  },
+];
 
 const STYLES: Record<Hairstyle, Style> = {
   longWaves: {
@@ -77,16 +109,7 @@ const STYLES: Record<Hairstyle, Style> = {
     ],
   },
   longStraight: {
-    back: () => [
-      {
-        outer: [P(0, -110), P(60, -72), P(70, -20), P(74, 80), P(78, 170), P(78, 260)],
-        inner: [P(0, -60), P(20, -40), P(30, 40), P(40, 120), P(44, 200), P(44, 260)],
-      },
-      {
-        outer: [P(0, -110), P(-60, -72), P(-70, -20), P(-74, 80), P(-78, 170), P(-78, 260)],
-        inner: [P(0, -60), P(-20, -40), P(-30, 40), P(-40, 120), P(-44, 200), P(-44, 260)],
-      },
-    ],
+    back: STYLES_LONG_BACK,
     front: () => {
       const right: Panel = {
         outer: [P(0, -108), P(40, -104), P(60, -66), P(64, 0), P(66, 80), P(68, 150), P(66, 215)],
@@ -198,20 +221,10 @@ const STYLES: Record<Hairstyle, Style> = {
     front: () => cap({ top: -102, side: 57, hairline: -64, temple: 47, sideburn: 0 }),
   },
   curls: {
-    back: () => [
-      {
-        outer: [P(0, -112), P(76, -92), P(94, -20), P(98, 60), P(86, 120)],
-        inner: [P(0, -60), P(30, -40), P(40, 0), P(46, 60), P(50, 120)],
-      },
-      {
-        outer: [P(0, -112), P(-76, -92), P(-94, -20), P(-98, 60), P(-86, 120)],
-        inner: [P(0, -60), P(-30, -40), P(-40, 0), P(-46, 60), P(-50, 120)],
-      },
-    ],
     front: () => [],
     curls: {
-      back: { cx: 0, cy: -10, rx: 92, ry: 118, count: 110, size: 13 },
-      front: { cx: 0, cy: -74, rx: 62, ry: 28, count: 30, size: 10, below: -58 },
+      back: { cx: 0, cy: -12, rx: 86, ry: 112, count: 260, size: 6 },
+      front: { cx: 0, cy: -84, rx: 56, ry: 22, count: 60, size: 5.5, below: -62 },
     },
   },
   afro: {
@@ -227,29 +240,25 @@ const STYLES: Record<Hairstyle, Style> = {
     ],
     front: () => cap({ top: -110, side: 60, hairline: -62, temple: 48, sideburn: -4 }),
     curls: {
-      back: { cx: 0, cy: -56, rx: 104, ry: 90, count: 120, size: 10 },
-      front: { cx: 0, cy: -86, rx: 58, ry: 22, count: 26, size: 8, below: -60 },
+      back: { cx: 0, cy: -50, rx: 100, ry: 88, count: 240, size: 5 },
+      front: { cx: 0, cy: -90, rx: 54, ry: 22, count: 50, size: 4.5, below: -62 },
     },
   },
-  braids: {
-    back: () =>
-      [-1, 1].flatMap((s) =>
-        Array.from({ length: 5 }, (_, i) => {
-          const x = s * (40 + i * 9);
-          return {
-            outer: [P(s * 30, -96), P(x + s * 22, -60), P(x + s * 30, 40), P(x + s * 34, 140), P(x + s * 30, 250)],
-            inner: [P(s * 20, -80), P(x + s * 12, -60), P(x + s * 20, 40), P(x + s * 24, 140), P(x + s * 22, 250)],
-            strands: 1,
-          };
-        }),
-      ),
+  longLayered: {
+    // Long, layered to flare out below the shoulders.
+    back: STYLES_LONG_BACK,
     front: () => {
       const right: Panel = {
-        outer: [P(0, -112), P(42, -106), P(62, -66), P(66, 0), P(72, 80), P(74, 160), P(72, 230)],
-        inner: [P(0, -64), P(28, -62), P(45, -54), P(49, 0), P(54, 80), P(58, 160), P(58, 230)],
-        strands: 5,
+        outer: [P(-8, -108), P(40, -102), P(62, -66), P(68, 0), P(76, 70), P(90, 140), P(96, 200)],
+        inner: [P(-8, -72), P(22, -66), P(45, -52), P(49, 0), P(56, 70), P(66, 140), P(76, 206)],
+        strands: 11,
       };
-      return [right, flip(right)];
+      const left: Panel = {
+        outer: [P(-8, -108), P(-44, -98), P(-62, -66), P(-68, 0), P(-76, 70), P(-90, 140), P(-96, 200)],
+        inner: [P(-8, -72), P(-30, -66), P(-45, -52), P(-49, 0), P(-56, 70), P(-66, 140), P(-76, 206)],
+        strands: 11,
+      };
+      return [right, left];
     },
   },
   crop: { front: () => cap({ top: -104, side: 55, hairline: -62, temple: 46, sideburn: 6 }) },
@@ -301,32 +310,12 @@ const STYLES: Record<Hairstyle, Style> = {
   },
   curlyTop: {
     front: () => cap({ top: -96, side: 54, hairline: -62, temple: 46, sideburn: 2 }),
-    curls: { front: { cx: 0, cy: -92, rx: 50, ry: 22, count: 46, size: 9, below: -62 } },
+    curls: { front: { cx: 0, cy: -90, rx: 50, ry: 18, count: 70, size: 4.5, below: -64 } },
   },
-  locs: {
-    back: () =>
-      [-1, 1].flatMap((s) =>
-        Array.from({ length: 4 }, (_, i) => {
-          const x = s * (44 + i * 9);
-          return {
-            outer: [P(s * 30, -90), P(x + s * 16, -40), P(x + s * 22, 40), P(x + s * 24, 120)],
-            inner: [P(s * 20, -80), P(x + s * 6, -40), P(x + s * 12, 40), P(x + s * 14, 120)],
-            strands: 1,
-          };
-        }),
-      ),
-    front: () => [
-      ...[-1, 1].flatMap((s) =>
-        Array.from({ length: 3 }, (_, i) => {
-          const x = s * (30 + i * 10);
-          return {
-            outer: [P(s * 10, -104), P(x + s * 14, -96), P(x + s * 24, -60), P(x + s * 28, 0), P(x + s * 30, 60)],
-            inner: [P(s * 4, -92), P(x + s * 2, -86), P(x + s * 12, -60), P(x + s * 16, 0), P(x + s * 18, 60)],
-            strands: 1,
-          };
-        }),
-      ),
-    ],
+  topKnot: {
+    // Longer hair pulled back into a knot on the crown.
+    bun: true,
+    front: () => cap({ top: -104, side: 56, hairline: -63, temple: 46, sideburn: 4 }),
   },
   fringe: {
     front: () => [
@@ -352,19 +341,27 @@ export function hairDefs(person: Person, light: Lighting): string {
       [0.5, c, 1],
       [1, shade(c, -0.35), 1],
     ]),
-    linear('hair-back', [0, 0, 0, 1], [
-      [0, shade(c, -0.25), 1],
-      [1, shade(c, -0.4), 1],
-    ]),
+    linear(
+      'hair-back',
+      [0, 0, 0, 1],
+      [
+        [0, shade(c, -0.25), 1],
+        [1, shade(c, -0.4), 1],
+      ],
+    ),
     radial('sheen', [
       [0, shade(c, 0.55), 0.55],
       [1, shade(c, 0.55), 0],
     ]),
-    radial('curl', [
-      [0, shade(c, 0.3), 1],
-      [0.6, c, 1],
-      [1, shade(c, -0.4), 1],
-    ], `cx="${light.side > 0 ? 0.62 : 0.38}" cy="0.35" r="0.7"`),
+    radial(
+      'curl',
+      [
+        [0, shade(c, 0.16), 1],
+        [0.55, c, 1],
+        [1, shade(c, -0.45), 1],
+      ],
+      `cx="${light.side > 0 ? 0.62 : 0.38}" cy="0.35" r="0.7"`,
+    ),
   ].join('');
 }
 
@@ -402,16 +399,47 @@ function acrossLines(p: Panel, colour: Hex, random: Random, width: number, opaci
   }).join('');
 }
 
-function curlCloud(cloud: CurlCloud, random: Random): string {
+/**
+ * Curly hair: one mass with a bumpy edge (small discs of the same colour along its outline), and the
+ * curls themselves as short lit and shaded arcs over it, which is how a painter suggests a head of
+ * curls without drawing each one.
+ */
+function curlCloud(cloud: CurlCloud, random: Random, colour: Hex): string {
   const out: string[] = [];
+  const inside = (y: number) => cloud.below === undefined || y <= cloud.below + 6;
+  if (cloud.below === undefined)
+    out.push(
+      `<ellipse cx="${cloud.cx}" cy="${cloud.cy}" rx="${cloud.rx}" ry="${cloud.ry}" fill="url(#hair)"/>`,
+    );
+  const edge = Math.round(cloud.count / 5);
+  for (let i = 0; i < edge; i++) {
+    const a = (i / edge) * Math.PI * 2 + random.float(-0.05, 0.05);
+    const x = cloud.cx + Math.cos(a) * cloud.rx;
+    const y = cloud.cy + Math.sin(a) * cloud.ry;
+    if (inside(y))
+      out.push(
+        `<circle cx="${num(x)}" cy="${num(y)}" r="${num(cloud.size * random.float(1, 1.6))}" fill="url(#hair)"/>`,
+      );
+  }
+  if (cloud.below !== undefined)
+    out.push(
+      `<ellipse cx="${cloud.cx}" cy="${cloud.cy}" rx="${cloud.rx}" ry="${cloud.ry}" fill="url(#hair)"/>`,
+    );
+  const lit = shade(colour, 0.32);
+  const deep = shade(colour, -0.5);
   for (let i = 0; i < cloud.count; i++) {
     const a = random.float(0, Math.PI * 2);
-    const d = Math.sqrt(random.next());
+    const d = Math.sqrt(random.next()) * 1.05;
     const x = cloud.cx + Math.cos(a) * cloud.rx * d;
     const y = cloud.cy + Math.sin(a) * cloud.ry * d;
-    if (cloud.below !== undefined && y > cloud.below + 8) continue;
-    const r = cloud.size * random.float(0.7, 1.25);
-    out.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(r)}" fill="url(#curl)"/>`);
+    if (!inside(y)) continue;
+    const r = cloud.size * random.float(0.6, 1.1);
+    const t = random.float(0, Math.PI * 2);
+    const end = t + random.float(2.2, 3.6);
+    const arc = `M${num(x + r * Math.cos(t))},${num(y + r * Math.sin(t))} A${num(r)},${num(r)} 0 0 1 ${num(x + r * Math.cos(end))},${num(y + r * Math.sin(end))}`;
+    out.push(
+      `<path d="${arc}" fill="none" stroke="#${i % 3 === 0 ? lit : deep}" stroke-width="${num(cloud.size * 0.32)}" opacity="${i % 3 === 0 ? 0.55 : 0.4}" stroke-linecap="round"/>`,
+    );
   }
   return out.join('');
 }
@@ -429,7 +457,7 @@ export function drawHairBack(person: Person, turn: number): string {
     parts.push(strandLines(panel, shade(person.hairColour, -0.5), random, 2, 0.35));
     parts.push(strandLines(panel, shade(person.hairColour, 0.15), random, 1.6, 0.3));
   }
-  if (style.curls?.back) parts.push(curlCloud(style.curls.back, random));
+  if (style.curls?.back) parts.push(curlCloud(style.curls.back, random, person.hairColour));
   if (style.bun) {
     parts.push(`<circle cx="${num(turn * 4)}" cy="-104" r="28" fill="url(#curl)"/>`);
     parts.push(
@@ -448,10 +476,9 @@ export function drawHairFront(person: Person, turn: number, light: Lighting): st
   const c = person.hairColour;
   const parts: string[] = [];
   if (person.hair === 'shaved') {
-    // A close-shaved head: the shadow of the hairline and a highlight on the crown.
+    // A close-shaved head: only the light on the crown.
     parts.push(
-      `<path d="${smooth([P(0, -92), P(40, -84), P(52, -50), P(50, -10), P(46, -40), P(30, -64), P(0, -68), P(-30, -64), P(-46, -40), P(-50, -10), P(-52, -50), P(-40, -84)])}" fill="#${c}" opacity="0.16"/>`,
-      `<ellipse cx="${light.side * 16}" cy="-80" rx="20" ry="9" fill="#fff" opacity="0.16"/>`,
+      `<ellipse cx="${light.side * 16}" cy="-76" rx="22" ry="10" fill="url(#sheen)" opacity="0.7"/>`,
     );
     return `<g transform="translate(${num(turn * 4)} 0)">${parts.join('')}</g>`;
   }
@@ -461,7 +488,7 @@ export function drawHairFront(person: Person, turn: number, light: Lighting): st
     parts.push(strandLines(panel, shade(c, -0.45), random, thin ? 1 : 1.8, thin ? 0.25 : 0.4));
     parts.push(strandLines(panel, shade(c, 0.35), random, thin ? 0.8 : 1.3, thin ? 0.2 : 0.35));
   }
-  if (style.curls?.front) parts.push(curlCloud(style.curls.front, random));
+  if (style.curls?.front) parts.push(curlCloud(style.curls.front, random, person.hairColour));
   // The sheen where the light catches the crown.
   if (person.hair !== 'buzz')
     parts.push(
@@ -474,4 +501,3 @@ export function drawHairFront(person: Person, turn: number, light: Lighting): st
       );
   return `<g transform="translate(${num(turn * 5)} 0)">${parts.join('')}</g>`;
 }
-

@@ -10,7 +10,13 @@ const channels = (hex: Hex): [number, number, number] => [
 ];
 
 const toHex = (rgb: readonly number[]): Hex =>
-  rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('');
+  rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 
 /** `a` moved towards `b` by `t` (0 … 1). */
 export function mix(a: Hex, b: Hex, t: number): Hex {
@@ -59,11 +65,7 @@ export function smooth(points: readonly Point[], closed = true, tension = 1): st
 export const mirror = (points: readonly Point[]): Point[] => points.map(([x, y]) => [-x, y] as const);
 
 /** A radial gradient definition; stops are [offset, colour, opacity]. */
-export function radial(
-  id: string,
-  stops: readonly (readonly [number, Hex, number])[],
-  attrs = '',
-): string {
+export function radial(id: string, stops: readonly (readonly [number, Hex, number])[], attrs = ''): string {
   return `<radialGradient id="${id}" ${attrs}>${stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="#${c}" stop-opacity="${a}"/>`).join('')}</radialGradient>`;
 }
 

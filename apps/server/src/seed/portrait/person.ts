@@ -29,7 +29,7 @@ export const WOMEN_HAIR = [
   'ponytail',
   'afro',
   'sideSwept',
-  'braids',
+  'longLayered',
   'lob',
 ] as const;
 export const MEN_HAIR = [
@@ -42,7 +42,7 @@ export const MEN_HAIR = [
   'waves',
   'shaved',
   'textured',
-  'locs',
+  'topKnot',
   'fringe',
 ] as const;
 export type Hairstyle = (typeof WOMEN_HAIR)[number] | (typeof MEN_HAIR)[number];
@@ -167,7 +167,8 @@ export function describePerson(input: {
     top: random.pick(women ? WOMEN_TOPS : MEN_TOPS),
     outfitColours: random.sample(OUTFIT_COLOURS, 3),
     glasses: random.chance(0.16) ? random.pick(['round', 'square'] as const) : null,
-    beard: !women && random.chance(0.5) ? random.pick(['stubble', 'short', 'full', 'stubble'] as const) : null,
+    beard:
+      !women && random.chance(0.5) ? random.pick(['stubble', 'short', 'full', 'stubble'] as const) : null,
     earrings: women && random.chance(0.75) ? random.pick(['studs', 'hoops', 'drops'] as const) : null,
     necklace: women && random.chance(0.45),
     photoOffset: random.int(0, 59),

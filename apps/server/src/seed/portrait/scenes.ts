@@ -20,11 +20,26 @@ export type Scene = {
   draw: (random: Random) => string;
 };
 
-const rect = (fill: string, y = 0, h = H) => `<rect x="0" y="${y}" width="${W}" height="${h}" fill="${fill}"/>`;
+const rect = (fill: string, y = 0, h = H) =>
+  `<rect x="0" y="${y}" width="${W}" height="${h}" fill="${fill}"/>`;
 
 /** Out-of-focus lights: discs with a soft edge. */
-function bokeh(random: Random, colours: readonly Hex[], count: number, box: [number, number, number, number], size: [number, number]) {
-  const defs = colours.map((c, i) => radial(`b${i}`, [[0, c, 0.95], [0.65, c, 0.7], [1, c, 0]])).join('');
+function bokeh(
+  random: Random,
+  colours: readonly Hex[],
+  count: number,
+  box: [number, number, number, number],
+  size: [number, number],
+) {
+  const defs = colours
+    .map((c, i) =>
+      radial(`b${i}`, [
+        [0, c, 0.95],
+        [0.65, c, 0.7],
+        [1, c, 0],
+      ]),
+    )
+    .join('');
   const [x0, y0, x1, y1] = box;
   const discs = Array.from(
     { length: count },
@@ -48,7 +63,10 @@ function skyline(random: Random, base: number, colour: Hex, windows: Hex, tall: 
     out.push(`<rect x="${x}" y="${base - h}" width="${w}" height="${h + 400}" fill="#${colour}"/>`);
     for (let wy = base - h + 20; wy < base - 10; wy += 34)
       for (let wx = x + 12; wx < x + w - 16; wx += 28)
-        if (random.chance(0.45)) out.push(`<rect x="${wx}" y="${wy}" width="12" height="16" fill="#${windows}" opacity="${num(random.float(0.5, 1))}"/>`);
+        if (random.chance(0.45))
+          out.push(
+            `<rect x="${wx}" y="${wy}" width="12" height="16" fill="#${windows}" opacity="${num(random.float(0.5, 1))}"/>`,
+          );
     x += w + random.int(-10, 12);
   }
   return out.join('');
@@ -62,7 +80,12 @@ export const SCENES: readonly Scene[] = [
     blur: 2.2,
     draw: (random) => {
       const lights = bokeh(random, ['ffd58a', 'ffb86b', 'fff0c9'], 22, [0, 60, W, 420], [14, 34]);
-      return `<defs>${sky('s', [[0, '2c2f5e'], [0.35, '7a5a8e'], [0.6, 'f0a07a'], [0.72, 'ffd3a0']])}${lights.defs}</defs>${rect('url(#s)')}
+      return `<defs>${sky('s', [
+        [0, '2c2f5e'],
+        [0.35, '7a5a8e'],
+        [0.6, 'f0a07a'],
+        [0.72, 'ffd3a0'],
+      ])}${lights.defs}</defs>${rect('url(#s)')}
         ${skyline(random, 900, '2a2438', 'ffd38a', [180, 520])}
         <path d="M0,120 Q480,260 960,110" stroke="#4a3a4a" stroke-width="3" fill="none"/>${lights.discs}
         ${rect('#1c1620', 880, 320)}<rect x="0" y="860" width="${W}" height="26" fill="#5b4636"/>`;
@@ -75,7 +98,20 @@ export const SCENES: readonly Scene[] = [
     blur: 1.6,
     draw: (random) => {
       const sun = random.int(560, 860);
-      return `<defs>${sky('s', [[0, '7fb3d9'], [0.55, 'cfe3ee'], [0.62, 'f6e9d6']])}${sky('sea', [[0, '3f86a8'], [1, '8cc7cf']])}${sky('sand', [[0, 'e8d5b5'], [1, 'cdb28c']])}${radial('sun', [[0, 'fffaf0', 1], [1, 'fff3d6', 0]])}</defs>${rect('url(#s)')}
+      return `<defs>${sky('s', [
+        [0, '7fb3d9'],
+        [0.55, 'cfe3ee'],
+        [0.62, 'f6e9d6'],
+      ])}${sky('sea', [
+        [0, '3f86a8'],
+        [1, '8cc7cf'],
+      ])}${sky('sand', [
+        [0, 'e8d5b5'],
+        [1, 'cdb28c'],
+      ])}${radial('sun', [
+        [0, 'fffaf0', 1],
+        [1, 'fff3d6', 0],
+      ])}</defs>${rect('url(#s)')}
         <circle cx="${sun}" cy="340" r="260" fill="url(#sun)" opacity="0.9"/>
         ${rect('url(#sea)', 700, 220)}<path d="M0,780 Q240,760 480,790 T960,770" stroke="#eef7f7" stroke-width="10" fill="none" opacity="0.7"/>
         <path d="M0,900 Q300,860 600,890 T960,870 L960,1200 L0,1200Z" fill="url(#sand)"/>
@@ -92,7 +128,15 @@ export const SCENES: readonly Scene[] = [
       const left = random.int(-160, 60);
       const frame = (x: number, y: number, w: number, h: number, a: string, b: string) =>
         `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#1c1a17"/><rect x="${x + 14}" y="${y + 14}" width="${w - 28}" height="${h - 28}" fill="#${a}"/><circle cx="${x + w * 0.6}" cy="${y + h * 0.45}" r="${w * 0.28}" fill="#${b}" opacity="0.8"/><rect x="${x + 30}" y="${y + h * 0.62}" width="${w * 0.5}" height="${h * 0.12}" fill="#f4efe6" opacity="0.5"/>`;
-      return `<defs>${radial('wall', [[0, 'fbf8f2', 1], [0.7, 'e6ddcf', 1], [1, 'c9bca8', 1]], 'cx="0.5" cy="0.2" r="0.9"')}</defs>${rect('url(#wall)')}
+      return `<defs>${radial(
+        'wall',
+        [
+          [0, 'fbf8f2', 1],
+          [0.7, 'e6ddcf', 1],
+          [1, 'c9bca8', 1],
+        ],
+        'cx="0.5" cy="0.2" r="0.9"',
+      )}</defs>${rect('url(#wall)')}
         ${frame(left, 170, 380, 470, art[0] ?? '6e1f35', art[1] ?? 'd4af37')}${frame(left + 560, 230, 300, 380, art[2] ?? '25557c', art[3] ?? 'e4c2a8')}
         <rect x="0" y="940" width="${W}" height="260" fill="#9b8163"/><rect x="0" y="930" width="${W}" height="14" fill="#efe8dc"/>`;
     },
@@ -104,7 +148,14 @@ export const SCENES: readonly Scene[] = [
     blur: 2.6,
     draw: (random) => {
       const lights = bokeh(random, ['ffcf7a', 'ff9f4a', 'ffe6b0'], 26, [0, 80, W, 820], [16, 44]);
-      return `<defs>${sky('s', [[0, '2a1610'], [0.6, '4a2716'], [1, '1a0e09']])}${lights.defs}${radial('glow', [[0, 'ffb766', 0.6], [1, 'ffb766', 0]])}</defs>${rect('url(#s)')}
+      return `<defs>${sky('s', [
+        [0, '2a1610'],
+        [0.6, '4a2716'],
+        [1, '1a0e09'],
+      ])}${lights.defs}${radial('glow', [
+        [0, 'ffb766', 0.6],
+        [1, 'ffb766', 0],
+      ])}</defs>${rect('url(#s)')}
         <rect x="${random.int(40, 600)}" y="180" width="300" height="420" fill="#5c3520" opacity="0.6"/>
         <circle cx="${random.int(120, 840)}" cy="${random.int(300, 600)}" r="260" fill="url(#glow)"/>${lights.discs}
         ${rect('#2b1a12', 930, 270)}<ellipse cx="${random.int(100, 860)}" cy="960" rx="90" ry="30" fill="#f3ece0" opacity="0.5"/>`;
@@ -117,7 +168,11 @@ export const SCENES: readonly Scene[] = [
     blur: 2,
     draw: (random) => {
       const lights = bokeh(random, ['ffd27a', 'ff8d6b', '9fd0ff', 'ffffff'], 26, [0, 380, W, 980], [10, 30]);
-      return `<defs>${sky('s', [[0, '30466e'], [0.5, '5c77a3'], [1, '8aa0c4']])}${lights.defs}</defs>${rect('url(#s)')}
+      return `<defs>${sky('s', [
+        [0, '30466e'],
+        [0.5, '5c77a3'],
+        [1, '8aa0c4'],
+      ])}${lights.defs}</defs>${rect('url(#s)')}
         <path d="M0,0 L330,380 L330,1000 L0,1200Z" fill="#34384a"/><path d="M960,0 L640,380 L640,1000 L960,1200Z" fill="#2c3040"/>
         ${Array.from({ length: 6 }, (_, i) => `<rect x="${40 + i * 46}" y="${160 + i * 40}" width="26" height="${60 - i * 6}" fill="#ffd79a" opacity="0.7"/><rect x="${880 - i * 46}" y="${180 + i * 40}" width="26" height="${60 - i * 6}" fill="#ffe2b0" opacity="0.6"/>`).join('')}
         <path d="M0,1200 L400,930 L560,930 L960,1200Z" fill="#3d3f4c"/>${lights.discs}`;
@@ -130,7 +185,13 @@ export const SCENES: readonly Scene[] = [
     blur: 1.5,
     draw: (random) => {
       const y = random.int(600, 700);
-      return `<defs>${sky('s', [[0, '5b9bd5'], [0.7, 'bcd9ee']])}${sky('sea', [[0, '2a6f9a'], [1, '17405e']])}</defs>${rect('url(#s)')}
+      return `<defs>${sky('s', [
+        [0, '5b9bd5'],
+        [0.7, 'bcd9ee'],
+      ])}${sky('sea', [
+        [0, '2a6f9a'],
+        [1, '17405e'],
+      ])}</defs>${rect('url(#s)')}
         <ellipse cx="${random.int(100, 800)}" cy="220" rx="220" ry="50" fill="#fff" opacity="0.6"/>
         ${rect('url(#sea)', y, H - y)}<path d="M0,${y + 40} Q480,${y + 20} 960,${y + 50}" stroke="#dff1fb" stroke-width="6" fill="none" opacity="0.5"/>
         <rect x="0" y="${y + 160}" width="${W}" height="${H}" fill="#f4f1ea"/><rect x="0" y="${y + 120}" width="${W}" height="10" fill="#c8c2b6"/>
@@ -145,9 +206,19 @@ export const SCENES: readonly Scene[] = [
     grade: { colour: 'ffe7a3', strength: 0.08 },
     blur: 2.4,
     draw: (random) => {
-      const leaves = bokeh(random, ['5c8a4e', '8fb870', '2f5a3a', 'c9e0a2'], 40, [-40, 0, W + 40, H], [30, 90]);
+      const leaves = bokeh(
+        random,
+        ['5c8a4e', '8fb870', '2f5a3a', 'c9e0a2'],
+        40,
+        [-40, 0, W + 40, H],
+        [30, 90],
+      );
       const flowers = bokeh(random, ['f5b8c8', 'ffffff', 'e7789a'], 14, [0, 500, W, 1150], [10, 24]);
-      return `<defs>${sky('s', [[0, 'd9ecd0'], [0.5, '7fa56a'], [1, '2f4d33']])}${leaves.defs}${flowers.defs.replaceAll('id="b', 'id="f')}</defs>${rect('url(#s)')}${leaves.discs}${flowers.discs.replaceAll('url(#b', 'url(#f')}`;
+      return `<defs>${sky('s', [
+        [0, 'd9ecd0'],
+        [0.5, '7fa56a'],
+        [1, '2f4d33'],
+      ])}${leaves.defs}${flowers.defs.replaceAll('id="b', 'id="f')}</defs>${rect('url(#s)')}${leaves.discs}${flowers.discs.replaceAll('url(#b', 'url(#f')}`;
     },
   },
   {
@@ -157,7 +228,13 @@ export const SCENES: readonly Scene[] = [
     blur: 1.8,
     draw: (random) => {
       const x = random.int(380, 620);
-      return `<defs>${sky('s', [[0, 'cbbfae'], [1, '8d7a66']])}${sky('win', [[0, 'f7fbff'], [1, 'd8e6ee']])}</defs>${rect('url(#s)')}
+      return `<defs>${sky('s', [
+        [0, 'cbbfae'],
+        [1, '8d7a66'],
+      ])}${sky('win', [
+        [0, 'f7fbff'],
+        [1, 'd8e6ee'],
+      ])}</defs>${rect('url(#s)')}
         <rect x="${x}" y="80" width="${W - x + 40}" height="760" fill="url(#win)"/>
         <rect x="${x + 170}" y="80" width="16" height="760" fill="#6b5a48"/><rect x="${x}" y="440" width="${W}" height="14" fill="#6b5a48"/>
         <ellipse cx="${x + 320}" cy="600" rx="140" ry="120" fill="#7ea36b" opacity="0.7"/>
@@ -172,7 +249,14 @@ export const SCENES: readonly Scene[] = [
     blur: 1.8,
     draw: (random) => {
       const hill = random.int(560, 660);
-      return `<defs>${sky('s', [[0, 'f2c17c'], [0.5, 'f7dca8'], [0.62, 'fbe9c6']])}${radial('sun', [[0, 'fff6dc', 1], [1, 'ffe2a6', 0]])}</defs>${rect('url(#s)')}
+      return `<defs>${sky('s', [
+        [0, 'f2c17c'],
+        [0.5, 'f7dca8'],
+        [0.62, 'fbe9c6'],
+      ])}${radial('sun', [
+        [0, 'fff6dc', 1],
+        [1, 'ffe2a6', 0],
+      ])}</defs>${rect('url(#s)')}
         <circle cx="${random.int(60, 300)}" cy="${hill - 40}" r="220" fill="url(#sun)"/>
         <path d="M0,${hill} Q300,${hill - 80} 620,${hill - 20} T960,${hill - 40} L960,1200 L0,1200Z" fill="#9a9a5a"/>
         <path d="M0,${hill + 80} Q400,${hill + 30} 960,${hill + 90} L960,1200 L0,1200Z" fill="#6f7a3e"/>
