@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { EXPRESSIONS, type Expression } from './portrait/face';
-import { figureLayers, type Pose } from './portrait/figure';
+import { figureSvg, type Pose } from './portrait/figure';
 import { num, radial } from './portrait/paint';
 import { describePerson, type Person } from './portrait/person';
 import { H, SCENES, type Scene, W } from './portrait/scenes';
@@ -94,25 +94,17 @@ export function planShot(person: Person, photo: number): Shot {
   return { scene, framing: framing.name, pose, expression, outfit, face };
 }
 
-/** The SVG layers of one photo (exported for tests and for tweaking the look). */
+/** The SVG parts of one photo (exported for tests and for tweaking the look). */
 export function portraitShot(person: Person, photo: number) {
   const shot = planShot(person, photo);
   const random = createRandom(person.detailSeed + photo * 104_729);
   const backdrop = `<svg xmlns="http://www.w3.org/2000/svg" width="${W / BACKDROP_SCALE}" height="${H / BACKDROP_SCALE}" viewBox="0 0 ${W} ${H}">${shot.scene.draw(random)}</svg>`;
-  const { figure, shading } = figureLayers(
-    person,
-    shot.pose,
-    shot.expression,
-    shot.outfit,
-    shot.scene.light,
-    W,
-    H,
-  );
-  return { shot, backdrop, figure, shading, grade: gradeSvg(shot) };
+  const figure = figureSvg(person, shot.pose, shot.expression, shot.outfit, shot.scene.light);
+  return { shot, backdrop, figure, grade: gradeSvg(shot) };
 }
 
 /**
- * The photo's light as one soft-light layer: the place's colour, brighter on the side the light comes
+ * The photo's light, laid over everything: the place's colour, stronger on the side the light comes
  * from, and a gentle vignette that keeps the eye on the face.
  */
 function gradeSvg(shot: Shot): string {
@@ -120,57 +112,33 @@ function gradeSvg(shot: Shot): string {
   const side = shot.scene.light.side;
   const fx = shot.pose.x / W;
   const fy = shot.pose.y / H;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W / 8}" height="${H / 8}" viewBox="0 0 ${W} ${H}"><defs>${radial(
-    'v',
+  return `<defs>${radial(
+    'vignette',
     [
-      [0, 'ffffff', 0.5],
-      [0.55, '808080', 0],
-      [1, '000000', 0.75],
+      [0, '000000', 0],
+      [0.6, '000000', 0],
+      [1, '000000', 0.42],
     ],
     `cx="${num(fx)}" cy="${num(fy)}" r="0.85"`,
-  )}<linearGradient id="l" x1="${side > 0 ? 1 : 0}" y1="0" x2="${side > 0 ? 0 : 1}" y2="0.3"><stop offset="0" stop-color="#${colour}" stop-opacity="${num(strength * 4)}"/><stop offset="1" stop-color="#${colour}" stop-opacity="${num(strength)}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="#808080"/><rect width="${W}" height="${H}" fill="url(#l)"/><rect width="${W}" height="${H}" fill="url(#v)"/></svg>`;
+  )}<linearGradient id="tint" x1="${side > 0 ? 1 : 0}" y1="0" x2="${side > 0 ? 0 : 1}" y2="0.3"><stop offset="0" stop-color="#${colour}" stop-opacity="${num(strength * 1.6)}"/><stop offset="1" stop-color="#${colour}" stop-opacity="${num(strength * 0.3)}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#tint)"/><rect width="${W}" height="${H}" fill="url(#vignette)"/>`;
 }
 
 /**
- * A small SVG drawn, blurred at its own size (sharp would resize before blurring in one pipeline,
- * and a blur at full size costs sixteen times as much) and scaled up to the picture.
+ * Rasterises one photo of `person` to PNG, ready for processImage like any upload. The backdrop is
+ * drawn small and blurred (a portrait lens's depth of field; a blur at full size costs sixteen times
+ * as much), then the whole photo (backdrop scaled up, person, light) is one SVG drawn once: every
+ * extra full-size layer composited by sharp cost more than drawing the person.
  */
-async function blurredUp(svg: string, sigma: number): Promise<Buffer> {
-  const small = await sharp(Buffer.from(svg)).blur(sigma).raw().toBuffer({ resolveWithObject: true });
-  return sharp(small.data, { raw: small.info })
-    .resize(W, H, { kernel: 'cubic' })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-}
-
-/** Rasterises one photo of `person` to PNG, ready for processImage like any upload. */
 export async function renderPortrait(person: Person, photo: number): Promise<Buffer> {
-  const { shot, backdrop, figure, shading, grade } = portraitShot(person, photo);
-  const [background, light, shadow, drawn] = await Promise.all([
-    blurredUp(backdrop, shot.scene.blur),
-    sharp(Buffer.from(grade)).resize(W, H).png({ compressionLevel: 0 }).toBuffer(),
-    blurredUp(shading, 1.6),
-    sharp(Buffer.from(figure)).raw().toBuffer({ resolveWithObject: true }),
-  ]);
-  // The shadows fall on the person only: the shading keeps the figure's outline (its alpha) and is
-  // white, which multiplies to no change, everywhere else.
-  const alpha = await sharp(drawn.data, { raw: drawn.info }).extractChannel(3).raw().toBuffer();
-  const ownShadow = await sharp(shadow)
+  const { shot, backdrop, figure, grade } = portraitShot(person, photo);
+  const blurred = await sharp(Buffer.from(backdrop))
+    .blur(shot.scene.blur)
     .removeAlpha()
-    .joinChannel(alpha, { raw: { width: W, height: H, channels: 1 } })
-    .flatten({ background: '#ffffff' })
     .png({ compressionLevel: 0 })
     .toBuffer();
-  const composed = await sharp(background)
-    .composite([{ input: drawn.data, raw: drawn.info }])
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const photoSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><image width="${W}" height="${H}" preserveAspectRatio="none" href="data:image/png;base64,${blurred.toString('base64')}"/>${figure}${grade}</svg>`;
   return (
-    sharp(composed.data, { raw: composed.info })
-      .composite([
-        { input: ownShadow, blend: 'multiply' },
-        { input: light, blend: 'soft-light' },
-      ])
+    sharp(Buffer.from(photoSvg))
       // Opaque RGB: the picture has no transparency, and encoding an alpha channel would only cost time.
       .removeAlpha()
       .png({ compressionLevel: 1 })

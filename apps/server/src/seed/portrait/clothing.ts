@@ -50,11 +50,14 @@ export function clothingDefs(colour: Hex, second: Hex, light: Lighting): string 
   return [fabric('cloth', colour, light), fabric('cloth-2', second, light)].join('');
 }
 
-/** The neck and upper chest, shaded under the chin. */
-export function drawNeck(person: Person, light: Lighting): string {
+/** The outline of neck and torso together, which the body's soft shadows are clipped to. */
+export function bodyClip(person: Person): string {
+  return `<clipPath id="body-clip"><path d="${neckOutline(person)}"/><path d="${torso(person, NECKLINES.high(person.features.neck))}"/></clipPath>`;
+}
+
+function neckOutline(person: Person): string {
   const nw = person.features.neck;
-  const skin = person.skin;
-  const neck = smooth(
+  return smooth(
     [
       P(-nw, 20),
       P(-nw * 1.02, 80),
@@ -70,6 +73,13 @@ export function drawNeck(person: Person, light: Lighting): string {
     true,
     0.8,
   );
+}
+
+/** The neck and upper chest, shaded under the chin. */
+export function drawNeck(person: Person, light: Lighting): string {
+  const skin = person.skin;
+  const nw = person.features.neck;
+  const neck = neckOutline(person);
   return [
     linear(
       'neck',

@@ -1,5 +1,5 @@
-import { clothingDefs, drawNeck, drawNecklace, drawTop } from './clothing';
-import { drawFace, type Expression, faceDefs, faceShading, type Lighting } from './face';
+import { bodyClip, clothingDefs, drawNeck, drawNecklace, drawTop } from './clothing';
+import { drawFace, type Expression, faceDefs, jawShadow, type Lighting } from './face';
 import { drawHairBack, drawHairFront, hairDefs } from './hair';
 import { num, radial } from './paint';
 import { FACE_SHAPES, type Person } from './person';
@@ -25,29 +25,25 @@ const BODY_SCALE = 0.9;
 export type Outfit = { colour: string; second: string };
 
 /**
- * The person as two transparent SVGs of the width × height picture: `figure`, drawn crisp at full
- * size, and `shading`, the soft light and shadow over it, drawn at a quarter of the size to be
- * upscaled, blurred and laid over the figure only (see renderPortrait). A quarter-size layer costs a
- * sixteenth of the pixels, where SVG blur filters on the full-size figure cost four times its drawing.
+ * The person, posed on a width × height picture: SVG definitions and drawing, to be laid over the
+ * backdrop (see portraits.ts). Soft shadows are radial-gradient ellipses clipped to the skin and
+ * cloth they fall on.
  */
-export function figureLayers(
+export function figureSvg(
   person: Person,
   pose: Pose,
   expression: Expression,
   outfit: Outfit,
   light: Lighting,
-  width: number,
-  height: number,
-): { figure: string; shading: string } {
+) {
   const { turn } = pose;
-  // The head turns about the top of the neck, so a tilt never parts head from neck.
-  const place = (body: string, head: string) =>
-    `<g transform="translate(${num(pose.x)} ${num(pose.y)}) scale(${num(pose.scale)})"><g transform="rotate(${num(pose.lean)} 0 200) translate(0 60) scale(${BODY_SCALE}) translate(0 -60)">${body}</g><g transform="rotate(${num(pose.tilt)} ${num(turn * 6)} 60)">${head}</g></g>`;
   const body = [
     drawHairBack(person, turn),
+    bodyClip(person),
     drawNeck(person, light),
     drawTop(person, person.top, outfit.colour, outfit.second, light),
     drawNecklace(person, person.top),
+    `<g clip-path="url(#body-clip)">${jawShadow(person, turn)}${bodyShading(person, light)}</g>`,
   ].join('');
   const head = [
     drawFace(person, expression, turn, light),
@@ -55,25 +51,22 @@ export function figureLayers(
     glasses(person, turn),
     earrings(person, turn),
   ].join('');
-  const figure = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${faceDefs(person, light)}${hairDefs(person, light)}${clothingDefs(outfit.colour, outfit.second, light)}</defs>${place(body, head)}</svg>`;
-  const shading = `<svg xmlns="http://www.w3.org/2000/svg" width="${width / 4}" height="${height / 4}" viewBox="0 0 ${width} ${height}">${SHADING_DEFS}${place(bodyShading(person, light), faceShading(person, expression, turn, light))}</svg>`;
-  return { figure, shading };
+  const defs = `<defs>${SHADOW}${faceDefs(person, light)}${hairDefs(person, light)}${clothingDefs(outfit.colour, outfit.second, light)}</defs>`;
+  // The head turns about the top of the neck, so a tilt never parts head from neck.
+  return `${defs}<g transform="translate(${num(pose.x)} ${num(pose.y)}) scale(${num(pose.scale)})"><g transform="rotate(${num(pose.lean)} 0 200) translate(0 60) scale(${BODY_SCALE}) translate(0 -60)">${body}</g><g transform="rotate(${num(pose.tilt)} ${num(turn * 6)} 60)">${head}</g></g>`;
 }
 
-/** Shadow on skin and cloth is warm: multiplied, this deepens colours rather than greying them. */
-const DARK = '6a3a2a';
+/** Shadow on skin and cloth is a deep warm brown, never grey. */
+const DARK = '3a1c12';
 const glow = (cx: number, cy: number, rx: number, ry: number, colour: string, opacity: number) =>
   `<ellipse cx="${num(cx)}" cy="${num(cy)}" rx="${num(rx)}" ry="${num(ry)}" fill="${colour === DARK ? 'url(#shadow)' : `#${colour}`}" opacity="${num(opacity)}"/>`;
 
-/**
- * Every soft shape fades from its centre to nothing at its edge. The layer is opaque white (no
- * change) and is multiplied over the person: an alpha layer this faint would band when scaled up.
- */
-const SHADING_DEFS = `<defs>${radial('shadow', [
-  [0, DARK, 1],
-  [0.5, DARK, 0.7],
+/** Every soft shadow fades from its centre to nothing at its edge. */
+const SHADOW = radial('shadow', [
+  [0, DARK, 0.85],
+  [0.5, DARK, 0.55],
   [1, DARK, 0],
-])}</defs><rect x="-10%" y="-10%" width="120%" height="120%" fill="#fff"/>`;
+]);
 
 /** Light and shadow on the neck, shoulders and clothes. */
 function bodyShading(person: Person, light: Lighting): string {
