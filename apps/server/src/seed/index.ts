@@ -140,11 +140,7 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
   const now = new Date();
   // scrypt is deliberately slow: hash once, reuse for every seeded account.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const community = planCommunity(random, opts.profiles ?? DEFAULT_COMMUNITY);
-  // The admin is written last: its presence marks a finished seed.
-  const demo = DEMO_LOGINS.map((login) => planDemo(login, random));
-  const admin = demo.filter((m) => m.email === ADMIN_DEMO_EMAIL);
-  const plans = withLooks([...demo.filter((m) => m.email !== ADMIN_DEMO_EMAIL), ...community, ...admin]);
+  const plans = planCast(random, opts.profiles ?? DEFAULT_COMMUNITY);
 
   // Members left over from an interrupted run keep their rows; only the missing ones are written.
   const present = new Set(
@@ -195,6 +191,20 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
     await nextPhotos?.catch(() => undefined);
   }
   return { skipped: false, members: written.length, photos: photoCount, durationMs: Date.now() - started };
+}
+
+/** Every member the seed writes, in writing order, each with the person their photos show. */
+function planCast(random: Random, profiles: number): DrawnMember[] {
+  const community = planCommunity(random, profiles);
+  // The admin is written last: its presence marks a finished seed.
+  const demo = DEMO_LOGINS.map((login) => planDemo(login, random));
+  const admin = demo.filter((m) => m.email === ADMIN_DEMO_EMAIL);
+  return withLooks([...demo.filter((m) => m.email !== ADMIN_DEMO_EMAIL), ...community, ...admin]);
+}
+
+/** The people the demo's photos show, as the seed draws them (portraits.test.ts: no two alike). */
+export function demoCast(profiles = DEFAULT_COMMUNITY): { email: string; age: number; look: Person }[] {
+  return planCast(createRandom(SEED), profiles).map((m) => ({ email: m.email, age: m.age, look: m.look }));
 }
 
 /** A demo member's rating: an average of `count` ratings, none when nobody rated them. */
