@@ -206,6 +206,38 @@ for (const theme of THEMES) {
       await capture(shot, 'discovery-empty-vault');
       await page.unroute('**/api/discovery/feed*');
 
+      // Where the deck runs past the distance preference: the notice in place of the card after the
+      // nearer ones (a feed of three made to widen at its second), and a swipe's toast where the one
+      // placement rule puts it. The swipes are answered here, so the member's deck stays as it is.
+      const realFeed = (await (await context.request.get('/api/discovery/feed')).json()) as {
+        items: { id: string; locked: boolean }[];
+      };
+      const threeCards = realFeed.items.filter((item) => !item.locked).slice(0, 3);
+      await page.route('**/api/swipes', (route) =>
+        route.fulfill({
+          json: { direction: 'left', target_id: route.request().postDataJSON().target_id, match: null },
+        }),
+      );
+      await page.route('**/api/discovery/feed*', (route) =>
+        route.fulfill({
+          json: { items: threeCards, next_cursor: null, widening: { from_index: 1, within_miles: 25 } },
+        }),
+      );
+      await openDeckFromAnotherScreen(page);
+      await expect(topCard(page)).toBeVisible();
+      await page.getByRole('button', { name: 'Pass', exact: true }).click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Passed on this profile' });
+      await expect(toast).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Show Members Further Away' })).toBeVisible();
+      await capture(shot, 'discovery-widening');
+      await page.getByRole('button', { name: 'Show Members Further Away' }).click();
+      await page.getByRole('button', { name: 'Pass', exact: true }).click();
+      await expect(toast).toBeVisible();
+      await page.waitForTimeout(500);
+      await capture(shot, 'discovery-toast');
+      await page.unroute('**/api/discovery/feed*');
+      await page.unroute('**/api/swipes');
+
       // A member below the top tier: the end of the deck offers the next tier up.
       await context.clearCookies();
       await signInContext(context, DEMO.verified.email, DEMO_PASSWORD);
