@@ -174,13 +174,15 @@ for (const theme of THEMES) {
       }
 
       // The dialogs and panels those screens open: a chat, the filters, the boosts for sale.
+      // (The member's first match, whoever the demo seed paired them with.)
       await page.goto('/messages');
-      await page.getByRole('button', { name: /Theo/ }).first().click();
-      await expect(page.getByRole('region', { name: /Theo/ })).toBeVisible();
+      await page.getByRole('list', { name: 'Your matches' }).getByRole('button').first().click();
+      await expect(page.getByRole('log', { name: 'Conversation' })).toBeVisible();
+      await expect(page).toHaveURL(/\/messages\/[\w-]+$/);
       await capture(shot, 'chat');
       // A chat at its own URL, reloaded: beside the list on a desktop, a screen of its own on a phone.
       await page.reload();
-      await expect(page.getByRole('region', { name: /Theo/ }).getByRole('log')).toBeVisible();
+      await expect(page.getByRole('log', { name: 'Conversation' })).toBeVisible();
       if (width.name === '1440') await capture(shot, 'messages-two-pane');
       if (width.name === '390') await capture(shot, 'chat-phone');
       // A link to a chat that is not the member's.
