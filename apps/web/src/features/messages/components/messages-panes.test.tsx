@@ -143,7 +143,7 @@ describe('Messages panes and the chat URL', () => {
     expect(api.callsTo('GET /api/matches/not-a-match')).toHaveLength(0);
   });
 
-  it('opens a chat linked the old way (?match=, in notices sent before) at its own URL', async () => {
+  it("opens a chat linked by a message notice's link (?match=) at the chat's own URL", async () => {
     const { router } = renderPanes(`/messages?match=${AVA_ID}`);
     expect(await screen.findByRole('region', { name: /Ava/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/messages/${AVA_ID}`);

@@ -8,7 +8,10 @@ import { chatPath, paths } from '@/lib/paths';
  */
 type ChatEntryState = { chatsAboveList?: number } | null;
 
-/** The query parameter chats were opened by before they had their own URL (kept in old notices). */
+/**
+ * The query parameter chats were opened by before they had their own URL: the link of the message
+ * notices the server writes (and has stored) is still `/messages?match=<id>`.
+ */
 const LEGACY_CHAT_PARAM = 'match';
 
 /** From lg (1024 px) the list and the chat are side by side; below it, one at a time. */
@@ -28,7 +31,7 @@ export function useChatRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const routed = matchPath(paths.chat, location.pathname)?.params.matchId ?? null;
-  // A link from before chats had their URL (`/messages?match=`) opens the same chat, under its URL.
+  // A notice's link (`/messages?match=`) opens the same chat, under the chat's own URL.
   const legacy = routed ? null : new URLSearchParams(location.search).get(LEGACY_CHAT_PARAM);
   const openId = routed ?? legacy;
   const chatsAboveList = (location.state as ChatEntryState)?.chatsAboveList;
