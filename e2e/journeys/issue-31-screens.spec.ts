@@ -97,11 +97,11 @@ test.describe('issue 31 on screen', () => {
     });
     await page.keyboard.press('Escape');
 
-    // Reading the chat reads its notice: the bell has nothing unread, the notice stays, read.
+    // Reading the chat reads its notice: the bell has nothing unread, the notice stays, read. (At
+    // the desktop's width the chat stays open beside the list.)
     await page.getByRole('button', { name: /Rafael/ }).click();
-    const chat = page.getByRole('dialog', { name: /Rafael/ });
+    const chat = page.getByRole('region', { name: /Rafael/ });
     await expect(chat.getByText('I know a quiet place.')).toBeVisible();
-    await chat.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     const read = await openNotifications(page, 'Notifications');
     await atBothWidths(page, 'chat-notice-read', async () => {
@@ -117,8 +117,8 @@ test.describe('issue 31 on screen', () => {
     for (let i = 1; i <= 30; i += 1) await sendMessage(enzo.context, matchId, `Line ${i}`);
 
     const { page } = enzo;
-    await page.goto(`/messages?match=${matchId}`);
-    const chat = page.getByRole('dialog', { name: /Chiara/ });
+    await page.goto(`/messages/${matchId}`);
+    const chat = page.getByRole('region', { name: /Chiara/ });
     const box = chat.getByRole('textbox', { name: 'Message Chiara' });
     await box.fill('And one more thing: dinner on Saturday?');
     await chat.getByRole('button', { name: 'Send' }).click();
@@ -136,8 +136,8 @@ test.describe('issue 31 on screen', () => {
     const { him, her, matchId } = globals.issue31.block;
     const marco = await signedInPage('phone', him.email, globals.journeyPassword);
     const { page } = marco;
-    await page.goto(`/messages?match=${matchId}`);
-    const chat = page.getByRole('dialog', { name: /Sofia/ });
+    await page.goto(`/messages/${matchId}`);
+    const chat = page.getByRole('region', { name: /Sofia/ });
     await expect(chat.getByRole('textbox', { name: 'Message Sofia' })).toBeVisible();
     await harnessControl('block', { blocker_id: her.id, blocked_id: him.id });
 
@@ -151,8 +151,9 @@ test.describe('issue 31 on screen', () => {
       await expect(box).toHaveValue('Still on for Friday?');
       await expect(box).toBeDisabled();
     });
-    // Closed, the chat is gone from the list too.
-    await chat.getByRole('button', { name: 'Close' }).click();
+    // Left, the chat is gone from the list too (on a phone: from lg the list is beside it).
+    await page.setViewportSize(VIEWPORTS.phone);
+    await chat.getByRole('button', { name: 'Back to messages' }).click();
     await expect(page.getByRole('button', { name: /Sofia/ })).toHaveCount(0);
     await expect(page.getByText('No matches yet')).toBeVisible();
     expect(marco.consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);

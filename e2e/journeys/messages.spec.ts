@@ -19,9 +19,15 @@ test.describe('messages', () => {
     await expect(lorenzo.page.getByRole('heading', { name: 'Messages' })).toBeVisible();
     await expect(lorenzo.page.getByText('Enabled')).toBeVisible();
     await lorenzo.page.getByRole('button', { name: /Isabella/ }).click();
-    const hisChat = lorenzo.page.getByRole('dialog', { name: /Isabella/ });
+    // On a desktop the chat opens beside the list, at its own URL.
+    const hisChat = lorenzo.page.getByRole('region', { name: /Isabella/ });
     await expect(hisChat).toBeVisible();
-    await expect(lorenzo.page).toHaveURL(new RegExp(`match=${matchId}`));
+    await expect(lorenzo.page).toHaveURL(new RegExp(`/messages/${matchId}$`));
+    await expect(lorenzo.page.getByRole('list', { name: 'Your matches' })).toBeVisible();
+    await expect(lorenzo.page.getByRole('button', { name: /Isabella/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     const hisBox = hisChat.getByRole('textbox', { name: 'Message Isabella' });
     // With a mouse and keyboard the chat opens ready to type.
     await expect(hisBox).toBeFocused();
@@ -44,8 +50,12 @@ test.describe('messages', () => {
     const row = isabella.page.getByRole('button', { name: /Lorenzo/ });
     await expect(row.getByRole('status', { name: '1 unread' })).toBeVisible();
     await row.click();
-    const herChat = isabella.page.getByRole('dialog', { name: /Lorenzo/ });
+    // On her phone the chat is a screen of its own, with the way back, and no list beside it.
+    const herChat = isabella.page.getByRole('region', { name: /Lorenzo/ });
     await expect(herChat.getByText(/Dinner on Friday\?/)).toBeVisible();
+    await expect(herChat.getByRole('button', { name: 'Back to messages' })).toBeVisible();
+    await expect(isabella.page.getByRole('list', { name: 'Your matches' })).toBeHidden();
+    await expect(isabella.page).toHaveURL(new RegExp(`/messages/${matchId}$`));
     // On her touch screen the box waits to be tapped: no keyboard raised over the conversation.
     await expect(herChat.getByRole('textbox', { name: 'Message Lorenzo' })).not.toBeFocused();
     await expect(hisChat.getByText('Read')).toBeVisible({ timeout: 10_000 });
@@ -65,13 +75,30 @@ test.describe('messages', () => {
     await expectAccessible(lorenzo.page);
     await expectAccessible(isabella.page);
 
-    await herChat.getByRole('button', { name: 'Close' }).click();
+    // Nothing of her chat is under the navigation: the composer's box, button and hint end above it.
+    const composerBottom = await herBox.evaluate((box) =>
+      Math.max(
+        ...[...(box.closest('form')?.querySelectorAll('textarea, button, p') ?? [])].map(
+          (part) => part.getBoundingClientRect().bottom,
+        ),
+      ),
+    );
+    const navTop = await isabella.page
+      .getByRole('navigation', { name: 'Main' })
+      .evaluate((nav) => nav.getBoundingClientRect().top);
+    expect(composerBottom).toBeLessThanOrEqual(navTop);
+
+    // Escape on her phone returns to the list, the focus on the conversation she left.
+    await isabella.page.keyboard.press('Escape');
     await expect(isabella.page.getByRole('list', { name: 'Your matches' })).toBeVisible();
+    await expect(isabella.page).toHaveURL(/\/messages$/);
+    await expect(isabella.page.getByRole('button', { name: /Lorenzo/ })).toBeFocused();
     await expectNoHorizontalOverflow(isabella.page);
     await snap(isabella.page, 'messages-list', 'phone');
-    await lorenzo.page.keyboard.press('Escape');
+    // His browser's back returns to the list, the pane beside it waiting for a choice.
+    await lorenzo.page.goBack();
     await expect(hisChat).toBeHidden();
-    // The focus goes back to the conversation it came from, not to the page.
+    await expect(lorenzo.page.getByRole('heading', { name: 'Select a conversation' })).toBeVisible();
     await expect(lorenzo.page.getByRole('button', { name: /Isabella/ })).toBeFocused();
     await snap(lorenzo.page, 'messages-list', 'desktop');
     expect(lorenzo.consoleErrors).toEqual([]);

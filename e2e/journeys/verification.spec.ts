@@ -132,7 +132,7 @@ test.describe('the compliance gate and verification', () => {
       await page.goto('/messages');
       await expect(page.getByText('Enabled')).toBeVisible();
       await page.getByRole('button', { name: new RegExp(her.name) }).click();
-      const chat = page.getByRole('dialog', { name: new RegExp(her.name) });
+      const chat = page.getByRole('region', { name: new RegExp(her.name) });
       const box = chat.getByRole('textbox', { name: `Message ${her.name}` });
       await box.fill('Verified at last. Dinner on Saturday?');
       await box.press('Enter');

@@ -174,11 +174,21 @@ for (const theme of THEMES) {
       }
 
       // The dialogs and panels those screens open: a chat, the filters, the boosts for sale.
+      // (The member's first match, whoever the demo seed paired them with.)
       await page.goto('/messages');
-      await page.getByRole('button', { name: /Theo/ }).first().click();
-      await expect(page.getByRole('dialog', { name: /Theo/ })).toBeVisible();
-      await capture(shot, 'chat-dialog');
-      await page.keyboard.press('Escape');
+      await page.getByRole('list', { name: 'Your matches' }).getByRole('button').first().click();
+      await expect(page.getByRole('log', { name: 'Conversation' })).toBeVisible();
+      await expect(page).toHaveURL(/\/messages\/[\w-]+$/);
+      await capture(shot, 'chat');
+      // A chat at its own URL, reloaded: beside the list on a desktop, a screen of its own on a phone.
+      await page.reload();
+      await expect(page.getByRole('log', { name: 'Conversation' })).toBeVisible();
+      if (width.name === '1440') await capture(shot, 'messages-two-pane');
+      if (width.name === '390') await capture(shot, 'chat-phone');
+      // A link to a chat that is not the member's.
+      await page.goto('/messages/00000000-0000-4000-8000-0000000000c0');
+      await expect(page.getByRole('region', { name: 'Chat not found' })).toBeVisible();
+      await capture(shot, 'chat-not-found');
       await page.goto('/search');
       await page.getByRole('button', { name: 'Show filters' }).click();
       await expect(page.getByLabel('User Type')).toBeVisible();

@@ -133,9 +133,14 @@ describe("a member's /app rendered on the server", () => {
 
   it('is rendered for /app only: other member pages start in the browser', async () => {
     const { session } = await viewerWithFeed();
-    const res = await page('/interests', session);
-    expect(pageData(res.body)).toBeUndefined();
-    expect(res.headers.link).toBe(SESSION_HINT);
+    // A chat's own URL (decision 042) is such a page too: a reload or a shared link gets the shell,
+    // and the app asks the API for that chat, which answers only the match's own members.
+    for (const url of ['/interests', '/messages', '/messages/0a0a0a0a-1111-4222-8333-444455556666']) {
+      const res = await page(url, session);
+      expect(res.statusCode, url).toBe(200);
+      expect(pageData(res.body), url).toBeUndefined();
+      expect(res.headers.link, url).toBe(SESSION_HINT);
+    }
   });
 
   it('falls back to the page that starts in the browser when the renderer refuses or fails', async () => {

@@ -38,10 +38,14 @@ export const ROUTE_DATA = {
   },
   interests: (queryClient: QueryClient) =>
     onDemand(import('@/features/interests'), (m) => queryClient.prefetchQuery(m.interestsQueryOptions())),
-  messages: (queryClient: QueryClient) =>
-    onDemand(import('@/features/messages'), (m) =>
-      queryClient.prefetchInfiniteQuery(m.matchesQueryOptions()),
-    ),
+  // The matches, and the first page of the chat the URL names (a reloaded or shared chat).
+  messages: (queryClient: QueryClient, { params }: RouteInput) =>
+    onDemand(import('@/features/messages'), (m) => {
+      void queryClient.prefetchInfiniteQuery(m.matchesQueryOptions());
+      const id = params.matchId;
+      if (id && idParamSchema.safeParse({ id }).success)
+        void queryClient.prefetchInfiniteQuery(m.chatQueryOptions(id));
+    }),
   wallet: (queryClient: QueryClient) =>
     onDemand(import('@/features/wallet'), (m) => queryClient.prefetchQuery(m.walletQueryOptions())),
   myPhotos: (queryClient: QueryClient) =>

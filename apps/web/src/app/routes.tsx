@@ -173,7 +173,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       loader: startLoading(Interests.preload, 'interests'),
     },
     {
-      path: paths.messages,
+      // One route for the list and a chat, so opening a chat keeps the list (its search, its place).
+      path: paths.messagesScreen,
       element: <Messages.Component />,
       loader: startLoading(Messages.preload, 'messages'),
     },

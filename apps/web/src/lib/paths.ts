@@ -18,6 +18,10 @@ export const paths = {
   search: '/search',
   interests: '/interests',
   messages: '/messages',
+  /** One chat: the conversation pane beside the list from lg (1024 px), a full screen below it. */
+  chat: '/messages/:matchId',
+  /** The route of the Messages screen: the list alone, or with the chat its URL names. */
+  messagesScreen: '/messages/:matchId?',
   more: '/more',
   profileEdit: '/profile/edit',
   profile: '/profile/:userId',
@@ -46,8 +50,8 @@ export const sandboxCheckoutPath = (checkoutId: string) =>
 /** A member's profile page. */
 export const profilePath = (memberId: string) => generatePath(paths.profile, { userId: memberId });
 
-/** The chat of a match (the Messages screen opens it from the query string). */
-export const chatPath = (matchId: string) => `${paths.messages}?match=${encodeURIComponent(matchId)}`;
+/** The chat of a match: its own URL, so a reload, a shared link and the back button find it. */
+export const chatPath = (matchId: string) => generatePath(paths.chat, { matchId });
 
 /** Where a "Message" button goes: the chat when there is a match, otherwise the member's profile. */
 export const messagePath = (memberId: string, matchId: string | null) =>

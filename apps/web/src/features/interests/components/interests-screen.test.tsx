@@ -234,8 +234,7 @@ describe('InterestsScreen', () => {
     });
 
     await user.click(await screen.findByRole('button', { name: 'Message Mia' }));
-    expect(router.state.location.pathname).toBe('/messages');
-    expect(router.state.location.search).toBe(`?match=${matched.match_id}`);
+    expect(router.state.location.pathname).toBe(`/messages/${matched.match_id}`);
 
     await router.navigate('/interests');
     await user.click(await screen.findByRole('button', { name: 'Message Nora' }));

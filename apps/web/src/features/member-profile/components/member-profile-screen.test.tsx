@@ -252,7 +252,7 @@ describe('MemberProfileScreen', () => {
     renderProfile(makeMemberProfile({ match_id: matchId, my_swipe: 'right' }));
     expect(await screen.findByRole('link', { name: 'Message' })).toHaveAttribute(
       'href',
-      `/messages?match=${matchId}`,
+      `/messages/${matchId}`,
     );
   });
 
@@ -267,7 +267,7 @@ describe('MemberProfileScreen', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute(
         'href',
-        expect.stringMatching(/^\/messages\?match=/),
+        expect.stringMatching(/^\/messages\/[\w-]+$/),
       ),
     );
   });

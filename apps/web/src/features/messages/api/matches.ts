@@ -27,7 +27,7 @@ export function useMatches() {
 }
 
 /**
- * One match by id, for a chat opened by link (`?match=`) whose match the loaded pages do not hold:
+ * One match by id, for a chat opened by link (`/messages/:matchId`) beyond the pages loaded:
  * under the matches' key, so the same invalidation refreshes it.
  */
 export function useMatch(matchId: string | null, enabled: boolean) {

@@ -22,8 +22,19 @@ const EXPIRY_STYLES = {
     'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-100',
 } as const;
 
-/** One match in the Messages list: who, where, the last activity, unread count and expiry. */
-export function MatchRow({ match, onOpen }: { match: MatchListItem; onOpen: () => void }) {
+/**
+ * One match in the Messages list: who, where, the last activity, unread count and expiry. The row
+ * of the chat open beside the list (from lg) is marked as the current one.
+ */
+export function MatchRow({
+  match,
+  selected,
+  onOpen,
+}: {
+  match: MatchListItem;
+  selected: boolean;
+  onOpen: () => void;
+}) {
   const { member } = match;
   const unread = unreadBadge(match.unread_count);
   const expiry = expiryOf(match);
@@ -34,7 +45,11 @@ export function MatchRow({ match, onOpen }: { match: MatchListItem; onOpen: () =
         type="button"
         onClick={onOpen}
         data-match-row={match.id}
-        className="flex w-full items-center gap-3 rounded-2xl border border-border bg-surface p-3 text-left transition hover:border-gold-400/60 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-gold-400"
+        aria-current={selected ? 'true' : undefined}
+        className={cn(
+          'flex w-full items-center gap-3 rounded-2xl border border-border bg-surface p-3 text-left transition hover:border-gold-400/60 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-gold-400',
+          selected && 'border-gold-400/70 bg-surface-muted ring-1 ring-gold-400/40',
+        )}
       >
         <MemberAvatar name={member.name} src={member.avatar} size="md" />
         <span className="min-w-0 flex-1">

@@ -11,7 +11,7 @@ import { makeMe, makeMemberCard, makeSettings } from '@test/fixtures';
 import { renderApp, renderSignedIn } from '@test/render';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CHAT_GONE_TEXT } from './chat-dialog';
+import { CHAT_GONE_TEXT } from './chat';
 import { MessagesScreen } from './messages-screen';
 
 const frame = {
@@ -90,22 +90,22 @@ describe('Messages screen', () => {
       MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
     ],
   ])(
-    'a chat opened by link (member %s) shows the restriction alert; closing it clears ?match',
+    'a chat opened by link (member %s) shows the restriction alert; closing it goes to the list',
     async (_, me, reason) => {
-      const { user, router } = renderMessages(me, `/messages?match=${MATCH_ID}`);
+      const { user, router } = renderMessages(me, `/messages/${MATCH_ID}`);
 
       const alert = await screen.findByRole('dialog', { name: 'Messaging is restricted' });
       expect(within(alert).getByText(reason)).toBeInTheDocument();
-      expect(screen.queryByRole('dialog', { name: /Ava/ })).toBeNull();
+      expect(screen.queryByRole('region', { name: /Ava/ })).toBeNull();
 
       await user.click(within(alert).getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(router.state.location.search).toBe('');
+      expect(router.state.location.pathname).toBe('/messages');
     },
   );
 
   it('keeps Send off for a draft that shows nothing: spaces, or zero-width characters alone', async () => {
-    renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+    renderMessages(makeMe({ tier_level: 2 }), `/messages/${MATCH_ID}`, {
       [`GET ${CHAT}`]: { body: { items: [], older_cursor: null } },
     });
     const box = await screen.findByLabelText('Message Ava');
@@ -119,7 +119,7 @@ describe('Messages screen', () => {
   });
 
   it('counts the draft near the limit, and says why a longer paste stopped at it', async () => {
-    renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+    renderMessages(makeMe({ tier_level: 2 }), `/messages/${MATCH_ID}`, {
       [`GET ${CHAT}`]: { body: { items: [], older_cursor: null } },
     });
     const box = await screen.findByLabelText('Message Ava');
@@ -140,7 +140,7 @@ describe('Messages screen', () => {
     /** Opens the chat, sends "Hello" (which fails), edits the draft with `edit`, and sends again. */
     async function sendFailThenRetry(edit: string) {
       const sent: MockRequest[] = [];
-      const { user } = renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+      const { user } = renderMessages(makeMe({ tier_level: 2 }), `/messages/${MATCH_ID}`, {
         [`GET ${CHAT}`]: { body: { items: [], older_cursor: null } },
         [`POST ${CHAT}`]: (request) => {
           sent.push(request);
@@ -176,7 +176,7 @@ describe('Messages screen', () => {
     const MATCH_NOT_FOUND = apiError(404, 'NOT_FOUND', 'Match not found');
 
     it('says so when a send finds it gone, keeps the draft, and closes the composer', async () => {
-      const { user, api } = renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+      const { user, api } = renderMessages(makeMe({ tier_level: 2 }), `/messages/${MATCH_ID}`, {
         [`GET ${CHAT}`]: { body: { items: [], older_cursor: null } },
         [`POST ${CHAT}`]: MATCH_NOT_FOUND,
       });
@@ -190,17 +190,17 @@ describe('Messages screen', () => {
       expect(box).toBeDisabled();
       expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
 
-      // Closed, the list is read again (the server no longer lists the match).
+      // Left, the list is read again (the server no longer lists the match).
       const listReads = api.callsTo('GET /api/matches').length;
-      await user.click(screen.getByRole('button', { name: 'Close' }));
+      await user.click(screen.getByRole('button', { name: 'Back to messages' }));
       await waitFor(() => expect(api.callsTo('GET /api/matches')).toHaveLength(listReads + 1));
     });
 
     it('says so when its messages are not found, rather than offering Try Again', async () => {
-      renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${MATCH_ID}`, {
+      renderMessages(makeMe({ tier_level: 2 }), `/messages/${MATCH_ID}`, {
         [`GET ${CHAT}`]: MATCH_NOT_FOUND,
       });
-      const chat = await screen.findByRole('dialog', { name: /Ava/ });
+      const chat = await screen.findByRole('region', { name: /Ava/ });
       expect(await within(chat).findByRole('alert')).toHaveTextContent(CHAT_GONE_TEXT);
       expect(within(chat).queryByText('Failed to load messages')).toBeNull();
       expect(within(chat).queryByRole('button', { name: 'Try Again' })).toBeNull();
@@ -225,7 +225,7 @@ describe('Messages screen', () => {
     const LINKED_ID = '0c0c0c0c-1111-4222-8333-444455556666';
     const older = { ...MATCH, id: OLDER_ID, member: makeMemberCard({ name: 'Bianca' }) };
     const linked = { ...MATCH, id: LINKED_ID, member: makeMemberCard({ name: 'Chiara' }) };
-    const { user, api } = renderMessages(makeMe({ tier_level: 2 }), `/messages?match=${LINKED_ID}`, {
+    const { user, api } = renderMessages(makeMe({ tier_level: 2 }), `/messages/${LINKED_ID}`, {
       'GET /api/matches': (request: MockRequest) =>
         request.query === ''
           ? { body: { items: [MATCH], next_cursor: 'page-2' } }
@@ -235,9 +235,8 @@ describe('Messages screen', () => {
       [`POST /api/matches/${LINKED_ID}/read`]: { body: { read_ids: [] } },
     });
     // The linked match is fetched on its own and its chat opens.
-    expect(await screen.findByRole('dialog', { name: /Chiara/ })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: /Chiara/ })).toBeInTheDocument();
     expect(api.callsTo(`GET /api/matches/${LINKED_ID}`)).toHaveLength(1);
-    await user.keyboard('{Escape}');
 
     const list = await screen.findByRole('list', { name: 'Your matches' });
     expect(within(list).queryByText('Bianca')).toBeNull();

@@ -1,182 +1,83 @@
-import { type MatchListItem, messageSendBlock, type PermissionBlock, swipeBlock } from '@royal/shared';
-import { MessageCircle, Search, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { messageSendBlock } from '@royal/shared';
 import { Dialog } from 'radix-ui';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { ModalContent } from '@/components/ui/modal';
-import { StatusPanel } from '@/components/ui/status-panel';
-import { TierBadge } from '@/components/ui/tier-badge';
 import { useCurrentMember } from '@/features/auth';
-import { paths } from '@/lib/paths';
-import { useMatch, useMatches } from '../api/matches';
-import { ChatDialog } from './chat-dialog';
-import { MatchRow } from './match-row';
+import { cn } from '@/lib/cn';
+import { useMatches } from '../api/matches';
+import { ConversationPane, useOpenMatch } from './conversation-pane';
+import { MatchListPane } from './match-list-pane';
+import { UnblockLink } from './unblock-link';
+import { useChatRoute } from './use-chat-route';
 
-const matchesQuery = (match: MatchListItem, query: string) => {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  const { name, city, state } = match.member;
-  return [name, city, state].some((text) => text.toLowerCase().includes(q));
-};
-
-/** The way out of a restriction: verifying, or a tier or a renewed subscription. */
-function UnblockLink({ block, className }: { block: PermissionBlock; className?: string }) {
-  return block.code === 'VERIFICATION_REQUIRED' ? (
-    <Button asChild variant="gold" className={className}>
-      <Link to={paths.verify}>Get Verified</Link>
-    </Button>
-  ) : (
-    <Button asChild variant="gold" className={className}>
-      <Link to={paths.subscription}>Upgrade</Link>
-    </Button>
-  );
-}
-
-/** /messages: your matches, your messaging status, and the chat of the match in `?match=`. */
+/**
+ * /messages and /messages/:matchId: the member's matches and messaging status, and the chat the URL
+ * names. From lg (1024 px) two panes, the list beside the conversation (decision 042); below it one
+ * at a time: the list at /messages, the chat as a screen of its own with a way back.
+ */
 export function MessagesScreen() {
   const me = useCurrentMember();
   const matches = useMatches();
-  const [query, setQuery] = useState('');
-  const [params, setParams] = useSearchParams();
+  const { openId, openChat, backToList } = useChatRoute();
   const [restricted, setRestricted] = useState(false);
   const block = messageSendBlock(me);
-  // An empty list's next step is swiping, unless the member cannot swipe yet (an Observer).
-  const cannotSwipe = swipeBlock(me);
-  const openId = params.get('match');
   const loaded = useMemo(() => matches.data?.pages.flatMap((page) => page.items) ?? [], [matches.data]);
-  const loadedMatch = loaded.find((m) => m.id === openId) ?? null;
-  // A chat asked for by link whose match is beyond the pages loaded: fetched on its own.
-  const linked = useMatch(openId, matches.isSuccess && loadedMatch === null && !block);
-  const openMatch = loadedMatch ?? linked.data ?? null;
-  const shown = useMemo(() => loaded.filter((m) => matchesQuery(m, query)), [loaded, query]);
+  const open = useOpenMatch(openId, {
+    loaded,
+    listSettled: !matches.isPending,
+    restricted: block !== null,
+  });
 
-  const open = (matchId: string) => {
-    if (block) {
-      setRestricted(true);
-      return;
-    }
-    setParams({ match: matchId });
+  const onOpen = (matchId: string) => {
+    if (block) setRestricted(true);
+    else openChat(matchId);
   };
-  const close = () => setParams({}, { replace: true });
-  // A chat asked for by link (`?match=`, from Interests or a profile) that the member may not open
-  // gets the same alert as a row click, instead of nothing at all.
+  // A chat asked for by link (from Interests, a profile, a notice) that the member may not open gets
+  // the same alert as a row click, instead of nothing at all.
   const alerting = block !== null && (restricted || openId !== null);
   const closeAlert = () => {
     setRestricted(false);
-    if (openId) close();
+    if (openId) backToList();
   };
 
+  // Back from a chat to the list, the focus goes to that chat's row: where the member was (a chat
+  // opened from another screen has no opener left on this page to return to).
+  const lastOpen = useRef(openId);
+  useEffect(() => {
+    const left = lastOpen.current;
+    lastOpen.current = openId;
+    if (left && !openId) {
+      document.querySelector<HTMLElement>(`[data-match-row="${CSS.escape(left)}"]`)?.focus();
+    }
+  }, [openId]);
+
+  const chatOpen = openId !== null && !block;
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
-      <header>
-        <h1 className="font-display text-3xl text-foreground">Messages</h1>
-        <p className="mt-1 text-muted-foreground">Connect with your matches</p>
-      </header>
+    <div className="grid gap-5 lg:h-[calc(100dvh-var(--topbar-height)-env(safe-area-inset-top)-3rem)] lg:min-h-[32rem] lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-6 xl:grid-cols-[22.5rem_minmax(0,1fr)]">
+      <div className={cn('flex min-w-0 flex-col gap-5 lg:min-h-0', chatOpen && 'max-lg:hidden')}>
+        <MatchListPane
+          me={me}
+          block={block}
+          matches={matches}
+          loaded={loaded}
+          openId={openId}
+          onOpen={onOpen}
+        />
+      </div>
 
-      <section
-        aria-labelledby="messaging-permissions"
-        className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-surface p-4"
+      {/* Below lg an open chat is a screen of its own: fixed between the top bar and the bottom
+          navigation (neither covered, the composer always above the navigation), with the safe
+          areas of a notched phone. From lg it is the pane beside the list. */}
+      <div
+        className={cn(
+          'safe-x min-w-0 bg-background lg:overflow-hidden lg:rounded-3xl lg:border lg:border-border lg:bg-surface',
+          'max-lg:fixed max-lg:inset-x-0 max-lg:top-[calc(var(--topbar-height)+env(safe-area-inset-top))] max-lg:bottom-[calc(var(--bottomnav-height)+env(safe-area-inset-bottom))] max-lg:z-30',
+          !chatOpen && 'max-lg:hidden',
+        )}
       >
-        <div className="flex items-center gap-3">
-          {block ? (
-            <ShieldAlert aria-hidden="true" className="size-6 text-amber-500" />
-          ) : (
-            <ShieldCheck aria-hidden="true" className="size-6 text-emerald-500" />
-          )}
-          <div>
-            <h2 id="messaging-permissions" className="font-semibold text-foreground">
-              Messaging Permissions
-            </h2>
-            <p className="text-sm">
-              <span className="text-muted-foreground">Messaging Status: </span>
-              <span
-                className={
-                  block
-                    ? 'font-semibold text-amber-700 dark:text-amber-300'
-                    : 'font-semibold text-emerald-700 dark:text-emerald-300'
-                }
-              >
-                {block ? 'Restricted' : 'Enabled'}
-              </span>
-            </p>
-            {block && <p className="text-muted-foreground text-sm">{block.message}</p>}
-          </div>
-        </div>
-        <div className="flex items-center gap-3">
-          <TierBadge tier={me.tier_level} />
-          {block && <UnblockLink block={block} />}
-        </div>
-      </section>
-
-      <label className="relative block">
-        <span className="sr-only">Search matches by name or city</span>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search by name or city..."
-          className="min-h-11 w-full rounded-full border border-border bg-surface py-2 pr-4 pl-9 text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-gold-400"
-        />
-      </label>
-
-      {matches.isPending && (
-        <p className="py-10 text-center text-muted-foreground">Loading your matches...</p>
-      )}
-
-      {matches.isError && (
-        <LoadErrorPanel
-          title="Failed to load matches"
-          message={matches.error.message || 'Failed to fetch matches'}
-          onRetry={() => matches.refetch()}
-          retrying={matches.isFetching}
-        />
-      )}
-
-      {matches.isSuccess && loaded.length === 0 && (
-        <StatusPanel
-          Icon={MessageCircle}
-          title="No matches yet"
-          description={cannotSwipe ? cannotSwipe.message : 'Start swiping to find your perfect matches'}
-        >
-          {cannotSwipe ? (
-            <UnblockLink block={cannotSwipe} />
-          ) : (
-            <Button asChild>
-              <Link to={paths.app}>Start swiping</Link>
-            </Button>
-          )}
-        </StatusPanel>
-      )}
-
-      {matches.isSuccess && loaded.length > 0 && (
-        <ul aria-label="Your matches" className="flex max-h-[600px] flex-col gap-2 overflow-y-auto pr-1">
-          {shown.map((match) => (
-            <MatchRow key={match.id} match={match} onOpen={() => open(match.id)} />
-          ))}
-          {shown.length === 0 && (
-            <li className="py-6 text-center text-muted-foreground">No matches for “{query.trim()}”</li>
-          )}
-          {matches.hasNextPage && (
-            <li className="flex justify-center py-2">
-              <Button
-                variant="outline"
-                onClick={() => void matches.fetchNextPage()}
-                disabled={matches.isFetchingNextPage}
-              >
-                {matches.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </li>
-          )}
-        </ul>
-      )}
-
-      {openMatch && !block && <ChatDialog key={openMatch.id} match={openMatch} onClose={close} />}
+        <ConversationPane open={open} block={block} hasMatches={loaded.length > 0} onBack={backToList} />
+      </div>
 
       <Dialog.Root open={alerting} onOpenChange={(isOpen) => !isOpen && closeAlert()}>
         <ModalContent>

@@ -14,11 +14,9 @@ import {
 } from '@royal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCheck, Send, TriangleAlert } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { MemberAvatar } from '@/components/ui/member-avatar';
-import { ModalContent } from '@/components/ui/modal';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { useCurrentMember } from '@/features/auth';
@@ -28,6 +26,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { useRealtimeEvent, useRealtimeSend } from '@/lib/realtime-context';
 import { useKeptAtEnd } from '@/lib/scroll-edges';
 import { applyChatEvent, chatMessages, useChat, useMarkChatRead, useSendMessage } from '../api/chat';
+import { ConversationFrame } from './conversation-frame';
 import { expiryOf } from './match-row';
 
 /** How long after the last keystroke the member counts as no longer typing (spec part 2 §4). */
@@ -43,8 +42,11 @@ export const CHAT_GONE_TEXT = 'This chat is no longer available.';
 /** The server's answer for a match it does not know (or no longer shows this member). */
 const isChatGone = (error: unknown) => error instanceof AppError && error.code === ErrorCode.NOT_FOUND;
 
-/** The chat with one match (80vh): the conversation, read ticks, typing, and the composer. */
-export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: () => void }) {
+/**
+ * The chat with one match: who they are, the conversation with read ticks and typing, and the
+ * composer. It fills the conversation pane beside the list (from lg) or the screen (below it).
+ */
+export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => void }) {
   const me = useCurrentMember();
   const queryClient = useQueryClient();
   const chat = useChat(match.id);
@@ -64,6 +66,8 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
   const pending = useRef<{ id: string; content: string } | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
   const { member } = match;
   const messages = chatMessages(chat.data);
   const gone = sendFoundItGone || isChatGone(chat.error);
@@ -176,143 +180,137 @@ export function ChatDialog({ match, onClose }: { match: MatchListItem; onClose: 
     }
   }
 
-  function close() {
-    onClose();
-    // A chat gone is gone from the list too (the server no longer lists it); refreshed only now,
-    // since the chat open above the list is drawn from it.
-    if (gone) void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
-  }
+  // Opened, the chat takes the focus. With a keyboard and mouse it is ready to type. On a touch
+  // screen the heading takes it (a screen reader starts at the member's name): a focused box would
+  // raise the on-screen keyboard over the conversation before the member has read it.
+  useEffect(() => {
+    const box = composer.current;
+    if (box && !box.disabled && window.matchMedia?.('(pointer: fine)').matches) box.focus();
+    else title.current?.focus({ preventScroll: true });
+  }, []);
+
+  // A chat gone is gone from the list too (the server no longer lists it); refreshed only once the
+  // member leaves it, since the chat on screen is drawn from the list.
+  const goneNow = useRef(gone);
+  goneNow.current = gone;
+  useEffect(
+    () => () => {
+      if (goneNow.current) void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
+    },
+    [queryClient],
+  );
 
   return (
-    <Dialog.Root open onOpenChange={(isOpen) => !isOpen && close()}>
-      <ModalContent
-        aria-describedby={undefined}
-        className="flex h-[80vh] w-[min(40rem,calc(100vw-1.5rem))] flex-col gap-0 overflow-hidden p-0 text-left"
-        onOpenAutoFocus={(event) => {
-          // With a keyboard and mouse the chat opens ready to type. On a touch screen the first
-          // control keeps the focus: a focused box would raise the on-screen keyboard over the
-          // conversation before the member has read it.
-          const box = composer.current;
-          if (box && !box.disabled && window.matchMedia?.('(pointer: fine)').matches) {
-            event.preventDefault();
-            box.focus();
-          }
-        }}
-        onCloseAutoFocus={(event) => {
-          // Back to this conversation's row in the list. ModalContent would give the focus back to
-          // the opener, but a chat opened from another screen (Interests' Message, the match
-          // dialog's Send a Message) has none left on this page: the row is where the member is.
-          const row = document.querySelector<HTMLElement>(`[data-match-row="${CSS.escape(match.id)}"]`);
-          if (row) {
-            event.preventDefault();
-            row.focus();
-          }
-        }}
-      >
-        <header className="flex items-center gap-3 border-border border-b px-4 py-3">
+    <ConversationFrame
+      labelledBy={titleId}
+      onBack={onBack}
+      header={
+        <>
           <MemberAvatar name={member.name} src={member.avatar} size="md" />
           <div className="min-w-0 flex-1">
-            <Dialog.Title className="flex min-w-0 items-center gap-1.5 font-display font-semibold text-foreground text-lg">
+            <h2
+              ref={title}
+              id={titleId}
+              tabIndex={-1}
+              className="flex min-w-0 items-center gap-1.5 font-display font-semibold text-foreground text-lg focus:outline-none"
+            >
               <span className="truncate">{member.name}</span>
               {member.verified && <VerifiedMark />}
               <TierBadge tier={member.tier_level} label="compact" />
-            </Dialog.Title>
+            </h2>
             <p className="truncate text-muted-foreground text-sm">
               {member.city}
               {member.state ? `, ${member.state}` : ''}
             </p>
           </div>
-          <Dialog.Close asChild>
-            <Button variant="ghost">Close</Button>
-          </Dialog.Close>
-        </header>
+        </>
+      }
+    >
+      {match.premium_user && (
+        <p className="flex items-center gap-2 border-amber-300 border-b bg-amber-50 px-4 py-2 text-amber-900 text-sm dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
+          <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+          {HIGHER_TIER_NOTICE_TEXT}
+        </p>
+      )}
 
-        {match.premium_user && (
-          <p className="flex items-center gap-2 border-amber-300 border-b bg-amber-50 px-4 py-2 text-amber-900 text-sm dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
-            <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
-            {HIGHER_TIER_NOTICE_TEXT}
-          </p>
-        )}
-
-        {/* A log region: read out as messages arrive, and reachable by keyboard to scroll back. */}
-        <div
-          ref={keptAtEnd}
-          role="log"
-          aria-label="Conversation"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled with the keyboard
-          tabIndex={0}
-          className="min-h-0 flex-1 overflow-y-auto px-4 py-3 focus-visible:outline-offset-[-2px]"
-        >
-          {chat.isPending && <p className="py-8 text-center text-muted-foreground">Loading messages...</p>}
-          {gone && !chat.data && <p className="py-8 text-center text-muted-foreground">{CHAT_GONE_TEXT}</p>}
-          {chat.isError && !gone && (
-            <div className="py-8 text-center">
-              <p className="text-foreground">Failed to load messages</p>
-              <Button className="mt-3" variant="outline" onClick={() => chat.refetch()}>
-                Try Again
-              </Button>
-            </div>
-          )}
-          {chat.hasNextPage && (
-            <div className="pb-3 text-center">
-              <Button variant="ghost" onClick={() => chat.fetchNextPage()} disabled={chat.isFetchingNextPage}>
-                Load earlier messages
-              </Button>
-            </div>
-          )}
-          <ol className="flex flex-col gap-2">
-            {messages.map((message) => (
-              <Bubble key={message.id} message={message} mine={message.sender_id === me.id} />
-            ))}
-          </ol>
-          {theyAreTyping && <p className="mt-2 text-muted-foreground text-sm italic">typing...</p>}
-          <div ref={bottom} />
-        </div>
-
-        <form onSubmit={submit} className="border-border border-t px-4 py-3">
-          {gone ? (
-            <p role="alert" className="mb-2 text-muted-foreground text-sm">
-              {CHAT_GONE_TEXT}
-            </p>
-          ) : (
-            failed && (
-              <p role="alert" className="mb-2 text-rose-600 text-sm dark:text-rose-300">
-                {failed}
-              </p>
-            )
-          )}
-          <div className="flex items-end gap-2">
-            <label htmlFor={`chat-${match.id}`} className="sr-only">
-              Message {member.name}
-            </label>
-            <textarea
-              ref={composer}
-              id={`chat-${match.id}`}
-              value={draft}
-              onChange={(event) => onDraftChange(event.target.value)}
-              onKeyDown={onKeyDown}
-              rows={2}
-              maxLength={MESSAGE_MAX}
-              disabled={!open}
-              placeholder={gone ? CHAT_GONE_TEXT : open ? 'Type a message...' : 'This match has expired'}
-              className="min-h-11 flex-1 resize-none rounded-2xl border border-border bg-surface px-3 py-2 text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-gold-400 disabled:opacity-60"
-            />
-            <Button
-              type="submit"
-              size="icon"
-              aria-label="Send"
-              disabled={!open || send.isPending || !hasVisibleText(draft)}
-            >
-              <Send aria-hidden="true" className="size-4" />
+      {/* A log region: read out as messages arrive, and reachable by keyboard to scroll back. */}
+      <div
+        ref={keptAtEnd}
+        role="log"
+        aria-label="Conversation"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled with the keyboard
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto px-4 py-3 focus-visible:outline-offset-[-2px]"
+      >
+        {chat.isPending && <p className="py-8 text-center text-muted-foreground">Loading messages...</p>}
+        {gone && !chat.data && <p className="py-8 text-center text-muted-foreground">{CHAT_GONE_TEXT}</p>}
+        {chat.isError && !gone && (
+          <div className="py-8 text-center">
+            <p className="text-foreground">Failed to load messages</p>
+            <Button className="mt-3" variant="outline" onClick={() => chat.refetch()}>
+              Try Again
             </Button>
           </div>
-          <div className="mt-1 flex items-baseline justify-between gap-3 text-xs">
-            <p className="text-muted-foreground">Enter sends · Shift+Enter for a new line</p>
-            <DraftLength length={draft.length} />
+        )}
+        {chat.hasNextPage && (
+          <div className="pb-3 text-center">
+            <Button variant="ghost" onClick={() => chat.fetchNextPage()} disabled={chat.isFetchingNextPage}>
+              Load earlier messages
+            </Button>
           </div>
-        </form>
-      </ModalContent>
-    </Dialog.Root>
+        )}
+        <ol className="flex flex-col gap-2">
+          {messages.map((message) => (
+            <Bubble key={message.id} message={message} mine={message.sender_id === me.id} />
+          ))}
+        </ol>
+        {theyAreTyping && <p className="mt-2 text-muted-foreground text-sm italic">typing...</p>}
+        <div ref={bottom} />
+      </div>
+
+      <form onSubmit={submit} className="border-border border-t px-4 py-3">
+        {gone ? (
+          <p role="alert" className="mb-2 text-muted-foreground text-sm">
+            {CHAT_GONE_TEXT}
+          </p>
+        ) : (
+          failed && (
+            <p role="alert" className="mb-2 text-rose-600 text-sm dark:text-rose-300">
+              {failed}
+            </p>
+          )
+        )}
+        <div className="flex items-end gap-2">
+          <label htmlFor={`chat-${match.id}`} className="sr-only">
+            Message {member.name}
+          </label>
+          <textarea
+            ref={composer}
+            id={`chat-${match.id}`}
+            value={draft}
+            onChange={(event) => onDraftChange(event.target.value)}
+            onKeyDown={onKeyDown}
+            rows={2}
+            maxLength={MESSAGE_MAX}
+            disabled={!open}
+            placeholder={gone ? CHAT_GONE_TEXT : open ? 'Type a message...' : 'This match has expired'}
+            className="min-h-11 flex-1 resize-none rounded-2xl border border-border bg-surface px-3 py-2 text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-gold-400 disabled:opacity-60"
+          />
+          <Button
+            type="submit"
+            size="icon"
+            aria-label="Send"
+            disabled={!open || send.isPending || !hasVisibleText(draft)}
+          >
+            <Send aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+        <div className="mt-1 flex items-baseline justify-between gap-3 text-xs">
+          <p className="text-muted-foreground">Enter sends · Shift+Enter for a new line</p>
+          <DraftLength length={draft.length} />
+        </div>
+      </form>
+    </ConversationFrame>
   );
 }
 
