@@ -5,7 +5,6 @@ import { expect, test } from '../harness/fixtures';
 /**
  * Every member page at 1440 px has one content width (decision 043): the page fills the member
  * column's content box, and no page caps itself to a strip of its own.
- * Messages joins this list when its two-pane layout lands (issue 33); until then it keeps its cap.
  */
 const PAGES = [
   '/app',
@@ -17,6 +16,7 @@ const PAGES = [
   '/subscription',
   '/profile/edit',
   '/verify',
+  '/messages',
 ] as const;
 
 /** The width of the member column's content box and of the page's own box inside it. */

@@ -67,7 +67,7 @@ describe("a chat's new-messages notice", () => {
       title: 'New messages',
       message: '3 new messages from Matteo',
       is_read: false,
-      link: `/messages?match=${matchId}`,
+      link: `/messages/${matchId}`,
     });
     expect(list.unread_count).toBe(2);
     // Each update reaches her as notification.created under the same id; the last is what the list shows.

@@ -73,7 +73,8 @@ async function writeMessage(ctx: AppContext, { actor, matchId, input, work }: Se
   const match = { id: matchId, actorId: actor.id };
   const sealed = sealMessage(ctx.messageKeys, { id: input.id, matchId: match.id }, input.content);
   const notice = newMessagesNotice(actor.name);
-  const link = `/messages?match=${match.id}`;
+  // The chat's own address (decision 042; the app still opens older `/messages?match=` links).
+  const link = `/messages/${match.id}`;
   return ctx.transactSingleStatement(async (unit) => {
     const [sent] = await sendStatement.run(
       ctx.database,
