@@ -1,64 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { acceptLegalDocument } from '../harness/compliance-gate';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
-import { ARTIFACTS, expect, openJoinTab, signInContext, test } from '../harness/fixtures';
-
-const WIDTHS = [
-  { name: '320', width: 320, height: 568 },
-  { name: '390', width: 390, height: 844 },
-  { name: '768', width: 768, height: 1024 },
-  { name: '1440', width: 1440, height: 900 },
-] as const;
-const THEMES = [
-  { name: 'night', darkMode: true },
-  { name: 'light', darkMode: false },
-] as const;
-
-const SCREENS_DIR = join(ARTIFACTS, 'screens');
-
-type Shot = { page: Page; width: (typeof WIDTHS)[number]; theme: (typeof THEMES)[number] };
-
-/** The current run's serious or critical axe findings, one line each (checked at the end of the run). */
-const findings: string[] = [];
-
-async function capture({ page, width, theme }: Shot, name: string) {
-  // Fonts and images settle before the picture (the swap would otherwise be caught mid-way).
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  // So do transitions that end (a progress bar's width would be caught between two steps), for at
-  // most two seconds.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2_000)),
-    ]),
-  );
-  mkdirSync(SCREENS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENS_DIR, `${name}-${width.name}-${theme.name}.png`) });
-  const results = await new AxeBuilder({ page }).analyze();
-  for (const violation of results.violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-    const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
-    findings.push(`${name}-${width.name}-${theme.name}: ${violation.id} (${targets})`);
-  }
-}
-
-/** Saves the member's Dark Mode setting (the theme) and the copy the page paints from at start. */
-async function useTheme(context: BrowserContext, baseUrl: string, darkMode: boolean) {
-  const response = await context.request.patch('/api/me/settings', {
-    data: { dark_mode: darkMode },
-    headers: { origin: baseUrl },
-  });
-  expect(response.status()).toBe(200);
-}
+import { expect, openJoinTab, signInContext, test } from '../harness/fixtures';
+import { capture, findings, SCREENS_DIR, type Shot, THEMES, useTheme, WIDTHS } from './shot';
 
 const topCard = (page: Page) => page.locator('article[data-top-card]');
 

@@ -1,0 +1,63 @@
+import { DEMO, DEMO_PASSWORD } from '../harness/demo';
+import { expect, signInContext, test, topCard } from '../harness/fixtures';
+import { capture, findings, type Shot, THEMES, useTheme, WIDTHS } from './shot';
+
+// Issue 33's states that screens.spec.ts does not reach: an Observer's empty and restricted screens
+// (each offers the next step), the deck when its feed fails (Try Again, not a skeleton), and the deck
+// on a phone held sideways.
+for (const theme of THEMES) {
+  for (const width of WIDTHS) {
+    test(`first impressions at ${width.name} px, ${theme.name}`, async ({ browser, globals }) => {
+      const context = await browser.newContext({
+        baseURL: globals.baseUrl,
+        viewport: { width: width.width, height: width.height },
+        deviceScaleFactor: 1,
+        hasTouch: width.width < 1024,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const shot: Shot = { page, width, theme };
+      await signInContext(context, DEMO.observer.email, DEMO_PASSWORD);
+      await useTheme(context, globals.baseUrl, theme.darkMode);
+
+      for (const [name, path, nextStep] of [
+        ['interests-observer', '/interests', /Interests/],
+        ['messages-observer', '/messages', /Upgrade/],
+        ['wallet-observer', '/more?wallet=open', /Deposits start at Basic Access/],
+      ] as const) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByText(nextStep).first()).toBeVisible();
+        await capture(shot, name);
+      }
+
+      // The feed fails: the error with Try Again, within the feed's timeout.
+      await page.route('**/api/discovery/feed*', (route) =>
+        route.fulfill({
+          status: 500,
+          json: { error: { code: 'INTERNAL', message: 'Failed to fetch profiles' } },
+        }),
+      );
+      await page.goto('/interests');
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('link', { name: 'Swipe' }).first().click();
+      await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible({ timeout: 10_000 });
+      await capture(shot, 'discovery-error');
+      await page.unroute('**/api/discovery/feed*');
+
+      // A phone held sideways (once per theme): the card, its buttons and the bars all fit.
+      if (width.name === '390') {
+        await page.setViewportSize({ width: 844, height: 390 });
+        await page.goto('/app');
+        await expect(topCard(page)).toBeVisible({ timeout: 15_000 });
+        await capture(
+          { ...shot, width: { name: '844x390', width: 844, height: 390 } as never },
+          'discovery-landscape',
+        );
+      }
+
+      await context.close();
+      expect(findings.splice(0), 'axe: serious or critical findings').toEqual([]);
+    });
+  }
+}
