@@ -308,7 +308,7 @@ export function DiscoveryScreen() {
         // inside a panel that scrolled on its own (at 320 × 568 it showed no sign of being there).
         className="flex-1 justify-center"
       >
-        <Button variant="gold" onClick={() => reset.mutate()} disabled={reset.isPending}>
+        <Button {...TOAST_AVOID} variant="gold" onClick={() => reset.mutate()} disabled={reset.isPending}>
           <RotateCcw aria-hidden="true" className="size-4" />
           {reset.isPending ? 'Starting Over...' : 'Start Over'}
         </Button>

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
+import { TOAST_AVOID } from '@/lib/toast-lane';
 
 /**
  * Where the deck first runs past the viewer's distance preference: that card, the preference, and
@@ -47,7 +48,8 @@ export function WideningNotice({ withinMiles, onContinue }: { withinMiles: numbe
       description={deckWidenedNotice(withinMiles)}
       className="h-full justify-center"
     >
-      <Button variant="gold" onClick={onContinue} autoFocus>
+      {/* The swipe's toast that brought the member here must not sit on the way on. */}
+      <Button {...TOAST_AVOID} variant="gold" onClick={onContinue} autoFocus>
         Show Members Further Away
       </Button>
     </StatusPanel>
