@@ -22,8 +22,10 @@ describe('toast lane', () => {
     expect(toastBottomOffset(PHONE, [stepTitle])).toBe(TOAST_GAP_PX);
   });
 
-  it("keeps to the right-hand column from 1024 px: the side rail and the deck's buttons are left of it", () => {
+  it("keeps to the right-hand column from 601 px (sonner's own phone layout ends at 600): the side rail and the deck's buttons are left of it", () => {
     expect(toastColumn(1440)).toEqual({ left: 1060, right: 1416 });
+    expect(toastColumn(768)).toEqual({ left: 388, right: 744 });
+    expect(toastColumn(600)).toEqual({ left: 12, right: 588 });
     const sideRail = box(64, 900, 0, 240);
     const deckButtons = box(780, 852, 520, 820);
     const dialogButtons = box(700, 744, 900, 1100);

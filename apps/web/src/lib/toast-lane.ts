@@ -1,7 +1,7 @@
 /**
  * Where toasts go (issue 33: a toast never covers the action or the heading it follows, nor the top
  * bar or the navigation). One rule for every screen: toasts rise from the bottom edge (bottom-right
- * from 1024 px, full width on phones), lifted just above whatever the screen marks with
+ * from 601 px as sonner lays them out, full width below), lifted just above whatever the screen marks with
  * `data-toast-avoid` in the lower half of the viewport under the toast's column: the navigation bar,
  * the deck's swipe buttons, a dialog's Accept and Decline, onboarding's Back and Continue. Headings
  * and step titles sit at the top, which a toast from the bottom never reaches.
@@ -12,8 +12,11 @@ export const TOAST_AVOID = { 'data-toast-avoid': '' } as const;
 
 /** Room left between a toast and what it must not cover, and at the bare screen edge. */
 export const TOAST_GAP_PX = 12;
-/** From this width toasts keep to the right-hand column (sonner's own width) instead of the full width. */
-export const TOAST_COLUMN_FROM_PX = 1024;
+/**
+ * From this width toasts keep to the right-hand column (sonner's own width) instead of the full
+ * width: sonner's own phone layout ends at 600 px.
+ */
+export const TOAST_COLUMN_FROM_PX = 601;
 const TOAST_WIDTH_PX = 356;
 /** The right edge gap on wide screens. */
 export const TOAST_EDGE_PX = 24;
