@@ -1,6 +1,6 @@
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import { expect, signInContext, test, topCard } from '../harness/fixtures';
-import { capture, findings, type Shot, THEMES, useTheme, WIDTHS } from './shot';
+import { capture, findings, type Shot, shotContext, THEMES, useTheme, WIDTHS } from './shot';
 
 // Issue 33's states that screens.spec.ts does not reach: an Observer's empty and restricted screens
 // (each offers the next step), the deck when its feed fails (Try Again, not a skeleton), and the deck
@@ -8,13 +8,7 @@ import { capture, findings, type Shot, THEMES, useTheme, WIDTHS } from './shot';
 for (const theme of THEMES) {
   for (const width of WIDTHS) {
     test(`first impressions at ${width.name} px, ${theme.name}`, async ({ browser, globals }) => {
-      const context = await browser.newContext({
-        baseURL: globals.baseUrl,
-        viewport: { width: width.width, height: width.height },
-        deviceScaleFactor: 1,
-        hasTouch: width.width < 1024,
-        reducedMotion: 'reduce',
-      });
+      const context = await shotContext(browser, globals.baseUrl, width);
       const page = await context.newPage();
       const shot: Shot = { page, width, theme };
       await signInContext(context, DEMO.observer.email, DEMO_PASSWORD);

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { acceptLegalDocument } from '../harness/compliance-gate';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import { expect, openJoinTab, signInContext, test } from '../harness/fixtures';
-import { capture, findings, SCREENS_DIR, type Shot, THEMES, useTheme, WIDTHS } from './shot';
+import { capture, findings, SCREENS_DIR, type Shot, shotContext, THEMES, useTheme, WIDTHS } from './shot';
 
 const topCard = (page: Page) => page.locator('article[data-top-card]');
 
@@ -32,13 +32,7 @@ async function atEmptyDeck(page: Page, shoot: () => Promise<void>) {
 for (const theme of THEMES) {
   for (const width of WIDTHS) {
     test(`every member screen at ${width.name} px, ${theme.name}`, async ({ browser, globals }) => {
-      const context = await browser.newContext({
-        baseURL: globals.baseUrl,
-        viewport: { width: width.width, height: width.height },
-        deviceScaleFactor: 1,
-        hasTouch: width.width < 1024,
-        reducedMotion: 'reduce',
-      });
+      const context = await shotContext(browser, globals.baseUrl, width);
       const page = await context.newPage();
       const shot: Shot = { page, width, theme };
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { ARTIFACTS, expect } from '../harness/fixtures';
 
 // What every `npm run screens` file shares: the widths and themes, and one capture (a screenshot
@@ -59,4 +59,15 @@ export async function useTheme(context: BrowserContext, baseUrl: string, darkMod
     headers: { origin: baseUrl },
   });
   expect(response.status()).toBe(200);
+}
+
+/** A fresh browser context at one of the widths, as the screens are taken (touch below 1024 px). */
+export function shotContext(browser: Browser, baseURL: string, width: (typeof WIDTHS)[number]) {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: width.width, height: width.height },
+    deviceScaleFactor: 1,
+    hasTouch: width.width < 1024,
+    reducedMotion: 'reduce',
+  });
 }

@@ -7,6 +7,7 @@ import {
   interestsSchema,
   type LockedCard,
   lockedCardSchema,
+  type MatchListItem,
   type MatchSummary,
   type Me,
   type MemberCard,
@@ -178,6 +179,21 @@ export function makeMatch(member: MemberCard, overrides: Partial<MatchSummary> =
     member,
     ...overrides,
   });
+}
+
+/** A row of the Messages list: an active match with no messages yet. */
+export function makeMatchListItem(overrides: Partial<MatchListItem> = {}): MatchListItem {
+  return {
+    id: nextId(),
+    member: makeMemberCard(),
+    status: 'active',
+    expires_at: null,
+    created_at: new Date().toISOString(),
+    last_message: null,
+    unread_count: 0,
+    premium_user: false,
+    ...overrides,
+  };
 }
 
 export function makeInterestRow(overrides: Partial<InterestRow> = {}): InterestRow {

@@ -1,6 +1,6 @@
 import { type MatchListItem, MESSAGE_VERIFICATION_REQUIRED_TEXT, type Me } from '@royal/shared';
 import { apiError, mockApi } from '@test/fetch-mock';
-import { makeMe, makeMemberCard } from '@test/fixtures';
+import { makeMatchListItem, makeMe, makeMemberCard } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,16 +16,8 @@ const BIANCA_ID = '0b0b0b0b-1111-4222-8333-444455556666';
 /** A match id of another member's: the server answers 404 for it, as for one that does not exist. */
 const STRANGERS_ID = '0d0d0d0d-1111-4222-8333-444455556666';
 
-const matchWith = (id: string, name: string): MatchListItem => ({
-  id,
-  member: makeMemberCard({ name }),
-  status: 'active',
-  expires_at: null,
-  created_at: new Date().toISOString(),
-  last_message: null,
-  unread_count: 0,
-  premium_user: false,
-});
+const matchWith = (id: string, name: string): MatchListItem =>
+  makeMatchListItem({ id, member: makeMemberCard({ name }) });
 
 const EMPTY_CHAT = { body: { items: [], older_cursor: null } };
 

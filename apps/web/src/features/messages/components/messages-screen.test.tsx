@@ -7,7 +7,7 @@ import {
   SWIPE_TIER_REQUIRED_TEXT,
 } from '@royal/shared';
 import { apiError, type MockRequest, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
-import { makeMe, makeMemberCard, makeSettings } from '@test/fixtures';
+import { makeMatchListItem, makeMe, makeMemberCard, makeSettings } from '@test/fixtures';
 import { renderApp, renderSignedIn } from '@test/render';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -20,16 +20,7 @@ const frame = {
 };
 
 const MATCH_ID = '0a0a0a0a-1111-4222-8333-444455556666';
-const MATCH: MatchListItem = {
-  id: MATCH_ID,
-  member: makeMemberCard({ name: 'Ava' }),
-  status: 'active',
-  expires_at: null,
-  created_at: new Date().toISOString(),
-  last_message: null,
-  unread_count: 0,
-  premium_user: false,
-};
+const MATCH: MatchListItem = makeMatchListItem({ id: MATCH_ID, member: makeMemberCard({ name: 'Ava' }) });
 const CHAT = `/api/matches/${MATCH_ID}/messages`;
 
 /** The Messages screen at `path`, with MATCH as the only match. */
@@ -216,7 +207,7 @@ describe('Messages screen', () => {
     expect(face).toMatch(/\?size=face$/);
     expect(await screen.findByRole('img', { name: 'Ava' })).toHaveAttribute('src', face);
     await user.click(screen.getByRole('button', { name: /Ava/ }));
-    const chat = await screen.findByRole('dialog', { name: /Ava/ });
+    const chat = await screen.findByRole('region', { name: /Ava/ });
     expect(within(chat).getByRole('img', { name: 'Ava' })).toHaveAttribute('src', face);
   });
 
