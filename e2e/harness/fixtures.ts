@@ -93,6 +93,22 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 export const topCard = (page: Page, selector = '') =>
   page.locator(`#root:not([inert]) [data-keys-live] article[data-top-card]${selector}`);
 
+/**
+ * The deck's top card (other than `selector` excludes), going on past the "Widening your circle"
+ * notice when it stands in for the next card (the deck ran out of members within the distance
+ * preference: decision 044).
+ */
+export async function deckTopCard(page: Page, selector = '', timeout = 15_000) {
+  const card = topCard(page, selector);
+  const onwards = page.getByRole('button', { name: 'Show Members Further Away' });
+  await expect(card.or(onwards)).toBeVisible({ timeout });
+  if (await onwards.isVisible()) {
+    await onwards.click();
+    await expect(card).toBeVisible({ timeout });
+  }
+  return card;
+}
+
 export async function signInContext(context: BrowserContext, email: string, password: string) {
   const response = await context.request.post('/api/auth/sign-in', {
     data: { email, password },

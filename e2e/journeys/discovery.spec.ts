@@ -1,26 +1,23 @@
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import {
+  deckTopCard,
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
   snap,
   test,
-  topCard,
   VIEWPORTS,
   type ViewportName,
 } from '../harness/fixtures';
 import type { E2EGlobals } from '../harness/globals';
 
-async function waitForTopCard(page: Page) {
-  await expect(topCard(page)).toBeVisible({ timeout: 15_000 });
-  return topCard(page);
-}
+const waitForTopCard = (page: Page) => deckTopCard(page);
 
 /** Waits until a top card other than `id` is shown (positive: an empty deck does not pass). */
 async function expectNextCard(page: Page, id: string | null, timeout?: number) {
   expect(id, 'the card had a data-card-id').toBeTruthy();
-  await expect(topCard(page, `:not([data-card-id="${id}"])`)).toBeVisible({ timeout });
+  await deckTopCard(page, `:not([data-card-id="${id}"])`, timeout);
 }
 
 /** Passes cards with the keyboard until one matches, at most `limit` times. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import {
   ARTIFACTS,
+  deckTopCard,
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
@@ -22,8 +23,7 @@ async function payInSandbox(context: BrowserContext, action: () => Promise<void>
 /** Passes cards until the top one is locked (or not), at most 40 times. */
 async function passUntilCard(page: Page, locked: boolean) {
   for (let i = 0; i < 40; i += 1) {
-    const card = topCard(page);
-    await expect(card).toBeVisible({ timeout: 15_000 });
+    const card = await deckTopCard(page);
     const label = (await card.getAttribute('aria-label')) ?? '';
     if (label.startsWith('Locked') === locked) return card;
     const id = await card.getAttribute('data-card-id');
