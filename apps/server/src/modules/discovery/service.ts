@@ -19,6 +19,7 @@ import { microsecondKey } from '../../lib/cursor';
 import type { MemberActor } from '../auth';
 import {
   coarseDistanceSql,
+  coarsePointSql,
   type MemberCardRow,
   memberCardColumns,
   notSwipedBy,
@@ -98,8 +99,8 @@ function candidates(v: Values, tiers: SQL): SQL {
 }
 
 const viewerPoint = (v: Values) => sql`point(${v.lng}::float8, ${v.lat}::float8)`;
-const degreesFromViewer = (v: Values) =>
-  sql`(point(${profiles.geoLng}, ${profiles.geoLat}) <-> ${viewerPoint(v)})`;
+// The expression profiles_geo_box_idx is built on, so its `<->` walks the index.
+const degreesFromViewer = (v: Values) => sql`(${coarsePointSql} <-> ${viewerPoint(v)})`;
 const withinPreference = (v: Values) =>
   withinReachSql(v, { west: v.west, south: v.south, east: v.east, north: v.north }, v.reach);
 

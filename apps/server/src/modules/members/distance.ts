@@ -48,7 +48,7 @@ export function reachBox(from: LatLng, maxMiles: number): { [K in keyof GeoBox]:
 export const coarsePointSql = sql`point(${profiles.geoLng}, ${profiles.geoLat})`;
 
 /** Inside the box, through profiles_geo_box_idx. */
-export const inBoxSql = (box: GeoBox) =>
+const inBoxSql = (box: GeoBox) =>
   sql`${coarsePointSql} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`;
 
 /**

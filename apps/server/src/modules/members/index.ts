@@ -2,6 +2,7 @@
 
 export {
   coarseDistanceSql,
+  coarsePointSql,
   type GeoBox,
   type GeoParam,
   reachBox,
