@@ -9,7 +9,13 @@ import { SEARCH_PAGE_SIZE, searchQuerySchema } from '@royal/shared';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { snapshotStatement, tableStatements, windowStatements } from '../apps/server/src/modules/search';
+import { NEAR_WALK_START } from '../apps/server/src/modules/members';
+import {
+  nearSinceStatement,
+  snapshotStatement,
+  tableStatements,
+  windowStatements,
+} from '../apps/server/src/modules/search';
 
 const [url, query = ''] = process.argv.slice(2);
 if (!url) throw new Error('usage: tsx bench/explain-search.ts <database url> [query string]');
@@ -61,6 +67,23 @@ const window = windowStatements(MAX_TIER, filters);
 const values = { viewer: viewer.user_id, ids: `{${ids.join(',')}}`, lat: geo.lat, lng: geo.lng };
 await explainGeneric('window: cards (first read of a page)', window.cards, values);
 await explainGeneric('window: check (every later read)', window.check, values);
+if (filters.max_distance === undefined) {
+  // Near-first (browse's default order) reads its near part from the snapshot; only when a rebuilt
+  // snapshot no longer holds the members active since the traversal's first page does it walk this.
+  const [{ distance_preference: miles }] = (
+    await client.query('select distance_preference from profiles where user_id = $1', [viewer.user_id])
+  ).rows;
+  const since = (await client.query(snapshotSql, snapshotParams)).rows.at(-1)?.key ?? '';
+  await explain(
+    `near part from the tables (${miles} miles, active since ${since})`,
+    nearSinceStatement(
+      { id: viewer.user_id, maxTier: MAX_TIER, geo },
+      filters,
+      { geo, miles, since },
+      NEAR_WALK_START,
+    ),
+  );
+}
 const tables = tableStatements({ id: viewer.user_id, maxTier: MAX_TIER, geo }, filters, null);
 for (const [name, statement] of Object.entries(tables)) {
   if (statement) await explain(`${name} from the tables (deep pages)`, statement);

@@ -56,3 +56,29 @@ export function compareNearDeckEntries(a: NearDeckEntry, b: NearDeckEntry, now: 
 export function deckWidenedNotice(withinMiles: number): string {
   return `No one new within ${withinMiles} miles — showing members further away`;
 }
+
+/**
+ * Browse's heading where its results go beyond the viewer's preference: a divider after nearer
+ * members, or plainly why when no one within it matches.
+ */
+export function browseWidenedHeading(withinMiles: number, anyNearer: boolean): string {
+  return anyNearer
+    ? `Further than ${withinMiles} miles`
+    : `No one within ${withinMiles} miles — showing members further away`;
+}
+
+/** Where a near-first list's loaded pages go beyond the preference: the index among all their items. */
+export function widenedAt(
+  pages: readonly {
+    items: readonly unknown[];
+    widening: { from_index: number; within_miles: number } | null;
+  }[],
+): { index: number; withinMiles: number } | null {
+  let offset = 0;
+  for (const page of pages) {
+    if (page.widening)
+      return { index: offset + page.widening.from_index, withinMiles: page.widening.within_miles };
+    offset += page.items.length;
+  }
+  return null;
+}

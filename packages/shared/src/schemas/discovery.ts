@@ -70,34 +70,41 @@ export type LockedCard = z.infer<typeof lockedCardSchema>;
 export const feedCardSchema = z.discriminatedUnion('locked', [memberCardSchema, lockedCardSchema]);
 export type FeedCard = z.infer<typeof feedCardSchema>;
 
+/** Where a near-first page (the deck, browse) runs past the members within the viewer's preference. */
+export const wideningSchema = z
+  .object({
+    from_index: z.int().min(0).describe('The first card (index in items) beyond the preference'),
+    within_miles: z.int().describe('The viewer’s distance preference, for the notice'),
+  })
+  .nullable()
+  .default(null)
+  .describe(
+    'Set when this page runs past the members within the viewer’s distance preference (none without a location)',
+  );
+export type Widening = z.infer<typeof wideningSchema>;
+
 export const feedPageSchema = z.object({
   items: z
     .array(feedCardSchema)
     .describe('Up to FEED_PAGE_SIZE visible cards, plus at most one locked teaser per five of them'),
   next_cursor: z.string().nullable().describe('null on the last page'),
-  widening: z
-    .object({
-      from_index: z.int().min(0).describe('The first card (index in items) beyond the preference'),
-      within_miles: z.int().describe('The viewer’s distance preference, for the notice'),
-    })
-    .nullable()
-    .default(null)
-    .describe(
-      'Set when this page runs past the members within the viewer’s distance preference (none without a location)',
-    ),
+  widening: wideningSchema,
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
+/**
+ * A near-first list's page cursor: it may name up to a page of members at one distance (the near
+ * walk's ties), so it is longer than most.
+ */
+export const nearFirstCursorSchema = z
+  .string()
+  .min(1)
+  .max(2048)
+  .optional()
+  .describe('Opaque cursor from the previous page’s next_cursor');
+
 // The feed's page size is fixed (FEED_PAGE_SIZE), so only the cursor of the common query is taken.
-// Its cursor may name up to a page of members at one distance (the near walk's ties), so it is longer.
-export const feedQuerySchema = z.object({
-  cursor: z
-    .string()
-    .min(1)
-    .max(2048)
-    .optional()
-    .describe('Opaque cursor from the previous page’s next_cursor'),
-});
+export const feedQuerySchema = z.object({ cursor: nearFirstCursorSchema });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** Reply of "Start Over": how many of your passes were forgotten, so those profiles come back. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIFESTYLE_TAGS, LOOKING_FOR, USER_TYPES } from '../enums';
 import { AGE_MAX, AGE_MIN, DISTANCE_MAX, DISTANCE_MIN, DISTANCE_STEP, NAME_MAX } from '../limits';
 import { TIER_LEVELS, tierSchema } from '../tiers';
-import { memberCardSchema } from './discovery';
+import { memberCardSchema, nearFirstCursorSchema, wideningSchema } from './discovery';
 
 /** Browse results per page (2 or 3 columns fill evenly). */
 export const SEARCH_PAGE_SIZE = 24;
@@ -71,7 +71,7 @@ export const searchQuerySchema = z
       .describe('Comma-separated lifestyle tags; a member matches with any of them'),
     verified: flag('Verified Only').optional(),
     online: flag('Online Now').optional().describe('Active within the last hour and showing it'),
-    cursor: z.string().min(1).max(512).optional().describe('next_cursor of the previous page'),
+    cursor: nearFirstCursorSchema,
   })
   .refine((f) => f.age_min === undefined || f.age_max === undefined || f.age_min <= f.age_max, {
     message: 'Age Range minimum must not be above its maximum',
@@ -86,7 +86,9 @@ export const searchPageSchema = z
   .object({
     items: z
       .array(memberCardSchema)
-      .describe(`Up to ${SEARCH_PAGE_SIZE} members, most recently active first`),
+      .describe(
+        `Up to ${SEARCH_PAGE_SIZE} members: without a distance filter, those within the viewer’s distance preference first (nearest first), then most recently active first`,
+      ),
     total: z
       .int()
       .min(0)
@@ -100,6 +102,7 @@ export const searchPageSchema = z
       .describe(`More than ${SEARCH_COUNT_CAP} members match ("${SEARCH_COUNT_CAP}+ Results")`),
     next_cursor: z.string().nullable().describe('null on the last page'),
     max_visible_tier: tierSchema.describe('"Showing up to Tier N"'),
+    widening: wideningSchema,
   })
   .describe('One page of browse/search results');
 export type SearchPage = z.infer<typeof searchPageSchema>;

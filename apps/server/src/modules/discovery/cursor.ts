@@ -1,6 +1,7 @@
 import { FEED_PAGE_SIZE } from '@royal/shared';
 import { z } from 'zod';
 import { sealedCursorCodec } from '../../lib/cursor';
+import { nearKeySchema } from '../members';
 
 /**
  * The sort key of a feed row: promotion rank, last activity (kept as text with microseconds, since a
@@ -14,21 +15,11 @@ const sortKeySchema = z.object({
 export type SortKey = z.infer<typeof sortKeySchema>;
 
 /**
- * Where the walk of members within the distance preference stopped: the planar distance (degrees,
- * as profiles_geo_box_idx orders) of the page's last member, and the members shown at exactly it.
- */
-const nearKeySchema = z.object({
-  d: z.number().min(0).max(400),
-  ids: z.array(z.uuid()).min(1).max(FEED_PAGE_SIZE),
-});
-export type NearKey = z.infer<typeof nearKeySchema>;
-
-/**
  * Where the previous page stopped: in the walk within the preference (`n`, while it lasts), else in
  * the walk of everyone else (`v`; null for its start), and for the locked teasers separately (`l`).
  */
 const feedCursorSchema = z.object({
-  n: nearKeySchema.nullable(),
+  n: nearKeySchema(FEED_PAGE_SIZE).nullable(),
   v: sortKeySchema.nullable(),
   l: sortKeySchema.nullable(),
 });

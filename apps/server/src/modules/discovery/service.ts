@@ -1,5 +1,4 @@
 import {
-  compareNearDeckEntries,
   FEED_PAGE_SIZE,
   type FeedCard,
   type FeedPage,
@@ -19,10 +18,14 @@ import { microsecondKey } from '../../lib/cursor';
 import type { MemberActor } from '../auth';
 import {
   coarseDistanceSql,
-  coarsePointSql,
+  inNearOrder,
   type MemberCardRow,
   memberCardColumns,
+  NEAR_WALK_START,
+  nearDegreesSql,
+  nearKeyAfter,
   notSwipedBy,
+  pastNearKeySql,
   presentLockedCard,
   presentMemberCard,
   reachBox,
@@ -32,7 +35,7 @@ import {
   visibleTo,
   withinReachSql,
 } from '../members';
-import { decodeFeedCursor, encodeFeedCursor, type FeedCursor, type NearKey, type SortKey } from './cursor';
+import { decodeFeedCursor, encodeFeedCursor, type FeedCursor, type SortKey } from './cursor';
 
 const TOP_TIER = Math.max(...TIER_LEVELS) as TierLevel;
 /** Locked teasers a page can hold: one per LOCKED_TEASER_RATIO visible cards. */
@@ -98,9 +101,6 @@ function candidates(v: Values, tiers: SQL): SQL {
   ) as SQL;
 }
 
-const viewerPoint = (v: Values) => sql`point(${v.lng}::float8, ${v.lat}::float8)`;
-// The expression profiles_geo_box_idx is built on, so its `<->` walks the index.
-const degreesFromViewer = (v: Values) => sql`(${coarsePointSql} <-> ${viewerPoint(v)})`;
 const withinPreference = (v: Values) =>
   withinReachSql(v, { west: v.west, south: v.south, east: v.east, north: v.north }, v.reach);
 
@@ -114,15 +114,14 @@ const withinPreference = (v: Values) =>
  * and activity (shared deck-order.ts).
  */
 function nearWalk(v: Values, tiers: SQL, limit: number) {
-  const degrees = degreesFromViewer(v);
+  const degrees = nearDegreesSql(v);
   const columns = sql`${selectList(memberCardColumns)}, ${profiles.photoIds} as "photoIds", ${lastActiveKey} as "lastActiveKey", 'near' as "kind"`;
   const promotion = sql`case when exists (select 1 from ${boosts} where ${boosts.userId} = ${profiles.userId} and ${liveBoost}) then 2 else ${profiles.feedRank} end`;
   return sql`(select ${columns}, ${promotion} as "rank", ${degrees} as "nearDegrees", ${coarseDistanceSql(v)} as "miles"
       from ${profiles}
       where ${candidates(v, tiers)}
         and ${withinPreference(v)}
-        and (${degrees} > ${v.nearDegrees}::float8
-          or (${degrees} = ${v.nearDegrees}::float8 and not (${profiles.userId} = any(${v.nearShown}::uuid[]))))
+        and ${pastNearKeySql(v, v.nearDegrees, v.nearShown)}
       order by ${degrees}
       limit ${sql.raw(String(limit))})`;
 }
@@ -214,14 +213,11 @@ function statementFor(viewer: MemberActor, cursor: FeedCursor | null) {
   return top ? FEED_STATEMENTS.visibleOnly : FEED_STATEMENTS.withTeasers;
 }
 
-/** Before every real near key: the start of the walk within the preference. */
-const NEAR_FIRST: NearKey = { d: -1, ids: [] };
-
 /** The statement's values for a viewer and where the previous page stopped. */
 function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues {
   const after = cursor?.v ?? FIRST;
   const teaserAfter = cursor?.l ?? FIRST;
-  const near = cursor?.n ?? NEAR_FIRST;
+  const near = cursor?.n ?? NEAR_WALK_START;
   const geo = viewer.geo ?? { lat: 0, lng: 0 };
   return {
     viewerId: viewer.id,
@@ -247,24 +243,19 @@ function feedValues(viewer: MemberActor, cursor: FeedCursor | null): FeedValues 
 }
 
 const keyOf = (row: FeedRow): SortKey => ({ r: row.rank, t: row.lastActiveKey, id: row.id });
-/** The walk's last distance on the page, and every member shown at exactly that distance. */
-function nearKeyOf(rows: FeedRow[]): NearKey {
-  const d = rows.at(-1)?.nearDegrees ?? 0;
-  return { d, ids: rows.filter((row) => row.nearDegrees === d).map((row) => row.id) };
-}
-
 /** A page's members within the preference in deck order (shared deck-order.ts); the rest as walked. */
 function inDeckOrder(rows: FeedRow[], now: Date): FeedRow[] {
-  const entry = (row: FeedRow) => ({
-    // As the card shows it (whole miles), so two members both shown "2 miles" share a band.
-    miles: shownMiles(row.miles ?? 0),
-    lastActive: row.lastActive,
-    promotion: row.rank,
-    id: row.id,
-  });
-  const near = rows
-    .filter((row) => row.kind === 'near')
-    .sort((a, b) => compareNearDeckEntries(entry(a), entry(b), now));
+  const near = inNearOrder(
+    rows.filter((row) => row.kind === 'near'),
+    (row) => ({
+      // As the card shows it (whole miles), so two members both shown "2 miles" share a band.
+      miles: shownMiles(row.miles ?? 0),
+      lastActive: row.lastActive,
+      promotion: row.rank,
+      id: row.id,
+    }),
+    now,
+  );
   return [...near, ...rows.filter((row) => row.kind !== 'near')];
 }
 
@@ -281,7 +272,11 @@ function nextCursor(
   if (!following || !last) return null;
   if (last.kind === 'near') {
     return following.kind === 'near'
-      ? { n: nearKeyOf(visible), v: null, l: teaser }
+      ? {
+          n: nearKeyAfter(visible.map((row) => ({ id: row.id, nearDegrees: row.nearDegrees ?? 0 }))),
+          v: null,
+          l: teaser,
+        }
       : { n: null, v: null, l: teaser };
   }
   return { n: null, v: keyOf(last), l: teaser };

@@ -11,6 +11,17 @@ export {
   withinReachSql,
 } from './distance';
 export {
+  inNearOrder,
+  isPastNearKey,
+  NEAR_WALK_START,
+  type NearKey,
+  nearDegreesSql,
+  nearKeyAfter,
+  nearKeySchema,
+  pastNearKeySql,
+  planeDegrees,
+} from './near-walk';
+export {
   isAboveTier,
   listedForTier,
   matchedWith,

@@ -1,2 +1,2 @@
 // The search module's public surface.
-export { snapshotStatement, tableStatements, windowStatements } from './statements';
+export { nearSinceStatement, snapshotStatement, tableStatements, windowStatements } from './statements';

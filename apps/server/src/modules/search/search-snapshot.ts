@@ -1,16 +1,27 @@
 import { distanceMiles, SEARCH_COUNT_CAP, type SearchFilters } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { LatLng } from '../../db/geo';
 import type { MemberActor } from '../auth';
-import { reachOf } from '../members';
+import { planeDegrees, reachBox, reachOf } from '../members';
 import type { CardJson } from './presenter';
 import { createSnapshotCache, type Snapshot, type SnapshotCache } from './snapshots';
-import { type DistanceGrid, type SearchRow, snapshotStatement, windowStatements } from './statements';
+import {
+  type DistanceGrid,
+  type NearSince,
+  type SearchRow,
+  snapshotStatement,
+  windowStatements,
+} from './statements';
 
 // A search's snapshot (snapshots.ts keeps them): what it holds besides its matches, how it is built
 // and keyed, each viewer's view of it, and the cache of them per app.
 
-export type SnapshotMatch = Snapshot['entries'][number] & { lat?: number; lng?: number };
+/** A match, with its cell when the member shares their location. */
+export type SnapshotMatch = Snapshot['entries'][number] & { lat: number | null; lng: number | null };
+
+/** A match within the viewer's preference, with its planar distance (the near walk's key). */
+export type NearMatch = SnapshotMatch & { degrees: number };
 
 /** The matches of a snapshot one viewer sees (before their blocks), in order, and their ids. */
 export type SnapshotView = { entries: SnapshotMatch[]; ids: Set<string>; complete: boolean };
@@ -50,14 +61,68 @@ export function viewOf(snapshot: SearchSnapshot, viewer: MemberActor, filters: S
   const entries = geo
     ? snapshot.entries.filter(
         (match) =>
-          match.lat !== undefined &&
-          match.lng !== undefined &&
+          match.lat !== null &&
+          match.lng !== null &&
           distanceMiles(geo, { lat: match.lat, lng: match.lng }) < reach,
       )
     : snapshot.entries;
   const view = { entries, ids: new Set(entries.map((match) => match.id)), complete: snapshot.complete };
   if (snapshot.views.size < MAX_VIEWS) snapshot.views.set(key, view);
   return view;
+}
+
+/**
+ * Near-first's test of a match (browse's order without a distance filter): within the viewer's
+ * preference and active since `since`. The box is tried before the haversine, so most members cost
+ * four comparisons.
+ */
+export function nearTest({ geo, miles, since }: NearSince): (match: SnapshotMatch) => boolean {
+  const box = reachBox(geo, miles);
+  const reach = reachOf(miles);
+  return ({ key, lat, lng }) =>
+    key >= since &&
+    lat !== null &&
+    lng !== null &&
+    lat >= box.south &&
+    lat <= box.north &&
+    lng >= box.west &&
+    lng <= box.east &&
+    distanceMiles(geo, { lat, lng }) < reach;
+}
+
+/** A view's near matches (nearTest), nearest first as the near walk goes: planar distance, then id. */
+export function nearMatches(entries: readonly SnapshotMatch[], near: NearSince): NearMatch[] {
+  const isNear = nearTest(near);
+  const found: NearMatch[] = [];
+  for (const match of entries) {
+    if (isNear(match)) found.push({ ...match, degrees: planeDegrees(near.geo, match as LatLng) });
+  }
+  return found.sort((a, b) => a.degrees - b.degrees || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The entries from `start` on, skipping those `skip` says (read lazily: a page needs a few). */
+export function* entriesFrom(
+  entries: readonly SnapshotMatch[],
+  start: number,
+  skip?: (match: SnapshotMatch) => boolean,
+): Generator<SnapshotMatch> {
+  for (let i = start; i < entries.length; i += 1) {
+    const match = entries[i] as SnapshotMatch;
+    if (!skip?.(match)) yield match;
+  }
+}
+
+/**
+ * Near-first's `since` for a traversal starting on this snapshot: every member within the preference
+ * when it holds every match (''), else those at least as recently active as the last it holds.
+ */
+export const heldSince = (snapshot: SearchSnapshot) =>
+  snapshot.complete ? '' : (snapshot.entries.at(-1)?.key ?? '');
+
+/** Does the snapshot hold every match active since `since` (so near-first can be read from it)? */
+export function holdsSince(snapshot: SearchSnapshot, since: string): boolean {
+  const last = snapshot.entries.at(-1);
+  return snapshot.complete || (since !== '' && last !== undefined && last.key <= since);
 }
 
 /** Matches a snapshot keeps: one past the cap, with room for the viewer and their blocks among them. */

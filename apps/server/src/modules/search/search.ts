@@ -12,6 +12,8 @@ import { PreparedJson } from '../../plugins/reply-serializer';
 import type { MemberActor } from '../auth';
 import { distanceFrom } from '../members';
 import { searchCursor } from './cursor';
+import type { Found } from './found';
+import { nearFirstOf, nearFirstPage, nearFirstRest } from './near-first-page';
 import { cardJson, presentCard } from './presenter';
 import { pageFromSnapshot } from './snapshot-page';
 import { pageFromTables } from './tables-page';
@@ -24,10 +26,12 @@ function refuse(path: string, message: string): never {
 }
 
 /**
- * One page of browse results, most recently active first (stable: ties broken by id), and on the
- * first page the number of members matching (exact up to SEARCH_COUNT_CAP). Served from the shared
- * snapshot of the question (one statement: the page's members checked live), or from the tables when
- * the snapshot cannot answer (pages past the matches it keeps). Written as JSON here: a snapshot's
+ * One page of browse results, and on the first page the number of members matching (exact up to
+ * SEARCH_COUNT_CAP). Without a distance filter, a viewer with a location sees the members within
+ * their distance preference first, nearest first (near-first-page.ts); otherwise, and after those,
+ * most recently active first (stable: ties broken by id). Served from the shared snapshot of the
+ * question (one statement: the page's members checked live), or from the tables when the snapshot
+ * cannot answer (pages past the matches it keeps). Written as JSON here: a snapshot's
  * cards are presented once and only the viewer's distance is filled in per request.
  */
 export async function searchMembers(
@@ -45,9 +49,21 @@ export async function searchMembers(
     );
   }
   const cursor = searchCursor.decode(ctx.secrets.pageCursors, filters.cursor);
-  const found =
-    (await pageFromSnapshot(ctx, viewer, filters, cursor)) ??
-    (await pageFromTables(ctx, viewer, filters, cursor));
+  const nearFirst = nearFirstOf(viewer, filters);
+  let found: Found;
+  if (cursor && 'n' in cursor) {
+    // A page still within the preference, asked after the viewer lost their location or set a distance.
+    if (!nearFirst) refuse('cursor', 'Invalid cursor');
+    found = await nearFirstPage(ctx, viewer, filters, { key: cursor.n, since: cursor.s }, nearFirst);
+  } else if (!cursor && nearFirst) {
+    found = await nearFirstPage(ctx, viewer, filters, null, nearFirst);
+  } else if (cursor?.b !== undefined && nearFirst) {
+    found = await nearFirstRest(ctx, viewer, filters, { ...cursor, b: cursor.b }, nearFirst);
+  } else {
+    found =
+      (await pageFromSnapshot(ctx, viewer, filters, cursor)) ??
+      (await pageFromTables(ctx, viewer, filters, cursor));
+  }
 
   const rows = found.rows.slice(0, SEARCH_PAGE_SIZE);
   const context = { geo: viewer.geo, maxTier };
@@ -62,19 +78,15 @@ export async function searchMembers(
     }
     return json.before + JSON.stringify(distanceFrom(context, row)) + json.after;
   });
-  const last = rows.at(-1);
   const rest: Omit<SearchPage, 'items'> = {
     total: found.total === null ? null : Math.min(found.total, SEARCH_COUNT_CAP),
     total_capped: found.capped,
-    next_cursor:
-      found.more && last
-        ? searchCursor.encode(ctx.secrets.pageCursors, {
-            t: found.cursorKey ?? last.lastActiveKey,
-            id: last.id,
-            w: found.dense,
-          })
-        : null,
+    next_cursor: found.next ? searchCursor.encode(ctx.secrets.pageCursors, found.next) : null,
     max_visible_tier: maxTier,
+    widening:
+      nearFirst && found.widenFrom !== undefined
+        ? { from_index: found.widenFrom, within_miles: nearFirst.miles }
+        : null,
   };
   return new PreparedJson(`{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`);
 }

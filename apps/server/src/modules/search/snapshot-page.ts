@@ -2,20 +2,23 @@ import { maxVisibleTier, SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchFilters 
 import { fillPlaceholders } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { MemberActor } from '../auth';
-import type { SearchCursor } from './cursor';
+import type { ActivityCursor } from './cursor';
 import type { Found } from './found';
 import { run } from './prepared';
 import {
   buildSnapshot,
+  entriesFrom,
   MAX_CARDS,
+  nearTest,
   type SearchSnapshot,
   type SnapshotMatch,
+  type SnapshotView,
   snapshotKey,
   snapshotsOf,
   viewOf,
 } from './search-snapshot';
 import { positionAfter } from './snapshots';
-import { distanceGrid, type SearchRow } from './statements';
+import { distanceGrid, type NearSince, type SearchRow } from './statements';
 
 // A page served from the question's shared snapshot: its ids read back a window at a time, each
 // member checked live against the viewer's whole rule.
@@ -82,86 +85,132 @@ async function readWindow(
 }
 
 /**
- * A page from the shared snapshot (snapshots.ts), or null when it cannot serve this one: the cursor
- * lies past the matches it keeps, or the viewer's blocks leave its count undecided.
+ * What reading a snapshot's matches found: the rows that pass, in order, the viewer's blocks, and
+ * each read member's place in the snapshot's order (the cursor continues from there).
  */
-export async function pageFromSnapshot(
+export type EntriesRead = { rows: SearchRow[]; blocked: string[]; places: Map<string, string> };
+
+/**
+ * Reads `entries` (a snapshot's matches, in the order to show) a window at a time until the page and
+ * one more pass the viewer's live rule or the entries end; null when the database moved on meanwhile
+ * (a newer generation: the snapshot must be rebuilt). Always reads one window, even with no ids, for
+ * the generation and the blocks.
+ */
+export async function readEntries(
+  ctx: AppContext,
+  snapshot: SearchSnapshot,
+  viewer: MemberActor,
+  entries: Iterator<SnapshotMatch>,
+): Promise<EntriesRead | null> {
+  const rows: SearchRow[] = [];
+  const places = new Map<string, string>();
+  let blocked: string[] = [];
+  let ended = false;
+  for (let windows = 0; windows === 0 || (rows.length <= SEARCH_PAGE_SIZE && !ended); windows += 1) {
+    const ids: string[] = [];
+    const wanted = SEARCH_PAGE_SIZE + 1 - rows.length + WINDOW_SLACK;
+    while (ids.length < wanted) {
+      const next = entries.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      const match = next.value;
+      if (match.id !== viewer.id) {
+        ids.push(match.id);
+        places.set(match.id, match.key);
+      }
+    }
+    const read = await readWindow(ctx, snapshot, viewer, ids);
+    if (read.generation !== snapshot.generation) return null;
+    blocked = read.blocked;
+    // The snapshot's own card objects, not copies: their JSON is kept by identity (search.ts).
+    rows.push(...read.rows);
+  }
+  return { rows, blocked, places };
+}
+
+/**
+ * The first page's count from a snapshot's view: its matches less the viewer and their blocks; null
+ * when undecided (the snapshot stopped early and what it holds of the viewer's matches is within the
+ * cap: the tables must count).
+ */
+export function countFromView(view: SnapshotView, blocked: string[], viewerId: string): number | null {
+  let counted = view.entries.length;
+  for (const id of new Set([...blocked, viewerId])) if (view.ids.has(id)) counted -= 1;
+  return !view.complete && counted <= SEARCH_COUNT_CAP ? null : counted;
+}
+
+/** What a read of a snapshot returns when the database moved on meanwhile. */
+export const STALE = Symbol('stale snapshot');
+
+/**
+ * Reads the shared snapshot of the viewer's question (snapshots.ts), once more when it turns out
+ * stale (`read` returns STALE); a second stale read in one request (writes arriving faster than
+ * pages) gives up with null, for the tables to answer instead.
+ */
+export async function withFreshSnapshot<T>(
   ctx: AppContext,
   viewer: MemberActor,
   filters: SearchFilters,
-  cursor: SearchCursor | null,
-): Promise<Found | null> {
+  read: (snapshot: SearchSnapshot) => Promise<T | typeof STALE>,
+): Promise<T | null> {
   const maxTier = maxVisibleTier(viewer.rules);
   const grid = filters.max_distance !== undefined && viewer.geo ? distanceGrid(viewer.geo) : null;
   const key = snapshotKey(maxTier, filters, grid);
   const cache = snapshotsOf(ctx);
   const build = () => buildSnapshot(ctx, maxTier, filters, grid);
+  const first = await cache.get(key, build);
+  const found = await read(first);
+  if (found !== STALE) return found;
+  cache.drop(key, first);
+  const again = await read(await cache.get(key, build));
+  return again === STALE ? null : again;
+}
 
-  let snapshot = await cache.get(key, build);
-  for (let rebuilt = false; ; rebuilt = true) {
+/**
+ * A page from the shared snapshot (snapshots.ts) in the most-recently-active order, or null when it
+ * cannot serve this one: the cursor lies past the matches it keeps, or the viewer's blocks leave its
+ * count undecided. `beyond`: only the members outside the viewer's preference (near-first's rest).
+ */
+export async function pageFromSnapshot(
+  ctx: AppContext,
+  viewer: MemberActor,
+  filters: SearchFilters,
+  cursor: ActivityCursor | null,
+  beyond: NearSince | null = null,
+): Promise<Found | null> {
+  return withFreshSnapshot(ctx, viewer, filters, async (snapshot) => {
     const view = viewOf(snapshot, viewer, filters);
     const start = cursor ? positionAfter(view, cursor) : 0;
     if (start === null) return null;
-    const rows: SearchRow[] = [];
-    let blocked: string[] = [];
-    let next = start;
-    let stale = false;
-    /** Each member's place in the snapshot's order (the cursor continues from there, see below). */
-    const places = new Map<string, string>();
-    // Windows until the page and one more are found (to know a next page exists) or the view ends;
-    // at least one, even with no ids to read, for the generation that says the snapshot holds.
-    for (
-      let windows = 0;
-      windows === 0 || (rows.length <= SEARCH_PAGE_SIZE && next < view.entries.length);
-      windows += 1
-    ) {
-      const ids: string[] = [];
-      const wanted = SEARCH_PAGE_SIZE + 1 - rows.length + WINDOW_SLACK;
-      for (; next < view.entries.length && ids.length < wanted; next += 1) {
-        const match = view.entries[next] as SnapshotMatch;
-        if (match.id !== viewer.id) {
-          ids.push(match.id);
-          places.set(match.id, match.key);
-        }
-      }
-      const read = await readWindow(ctx, snapshot, viewer, ids);
-      if (read.generation !== snapshot.generation) {
-        stale = true;
-        break;
-      }
-      blocked = read.blocked;
-      // The snapshot's own card objects, not copies: their JSON is kept by identity (search.ts).
-      rows.push(...read.rows);
-    }
-    if (stale) {
-      // The database moved on while this page was read: once, rebuild and read again; twice in
-      // one request (writes arriving faster than pages), answer from the tables instead.
-      if (rebuilt) return null;
-      cache.drop(key, snapshot);
-      snapshot = await cache.get(key, build);
-      continue;
-    }
+    // Near-first's rest is the view without its near part, in the same order.
+    const entries = entriesFrom(view.entries, start, beyond ? nearTest(beyond) : undefined);
+    const read = await readEntries(ctx, snapshot, viewer, entries);
+    if (!read) return STALE;
+    const { rows } = read;
     // Past the end of an incomplete snapshot with the page still short: the tables must finish it.
     if (rows.length <= SEARCH_PAGE_SIZE && !view.complete) return null;
-    let total: number | null = null;
-    if (!cursor) {
-      let counted = view.entries.length;
-      for (const id of new Set([...blocked, viewer.id])) if (view.ids.has(id)) counted -= 1;
-      // Undecided: the snapshot stopped early, and what it holds of the viewer's matches is within the cap.
-      if (!view.complete && counted <= SEARCH_COUNT_CAP) return null;
-      total = counted;
-    }
+    const total = cursor ? null : countFromView(view, read.blocked, viewer.id);
+    if (!cursor && total === null) return null;
+    const more = rows.length > SEARCH_PAGE_SIZE;
     // The cursor keeps the snapshot's place, not the member's newer activity: the next page
     // continues where this one stopped, in the same order.
-    const lastShown = rows[Math.min(rows.length, SEARCH_PAGE_SIZE) - 1];
-    return {
+    const placeOf = (row: SearchRow) => read.places.get(row.id) ?? row.lastActiveKey;
+    const lastShown = rows[SEARCH_PAGE_SIZE - 1];
+    const found: Found = {
       rows,
       total,
       capped: total !== null && total > SEARCH_COUNT_CAP,
+      more,
       dense: !view.complete,
-      more: rows.length > SEARCH_PAGE_SIZE,
+      placeOf,
+      next:
+        more && lastShown
+          ? { t: placeOf(lastShown), id: lastShown.id, w: !view.complete, ...(beyond && { b: beyond.since }) }
+          : null,
       snapshot,
-      cursorKey: lastShown && places.get(lastShown.id),
     };
-  }
+    return found;
+  });
 }

@@ -23,7 +23,10 @@ import {
   locationSharingColumn,
   type MemberCardRow,
   memberCardColumns,
+  type NearKey,
+  nearDegreesSql,
   notBlockedWith,
+  pastNearKeySql,
   reachOf,
   selectList,
   withinMilesSql,
@@ -125,6 +128,7 @@ export function tableStatements(
   viewer: StatementViewer & { geo: LatLng | null },
   filters: SearchFilters,
   cursor: { t: string; id: string } | null,
+  beyond: NearSince | null = null,
 ) {
   const distance =
     filters.max_distance !== undefined && viewer.geo
@@ -134,22 +138,29 @@ export function tableStatements(
   const after = cursor
     ? sql`and (${profiles.lastActive}, ${profiles.userId}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)`
     : sql``;
+  // Near-first's rest (near-first-page.ts): the walk skips the members it showed first.
+  const rest = beyond
+    ? sql`and not coalesce(${withinMilesSql(beyond.geo, beyond.miles)} and ${profiles.lastActive} >= ${beyond.since || '-infinity'}::timestamptz, false)`
+    : sql``;
   const page = sql`
     select ${cardSelect}
     from ${profiles}
-    where ${where} ${after}
+    where ${where} ${after} ${rest}
     order by ${profiles.lastActive} desc, ${profiles.userId} desc
     limit ${SEARCH_PAGE_SIZE + 1}`;
-  const count = cursor
-    ? null
-    : sql`select count(*)::int as total from (select 1 from ${profiles}
+  // Near-first's rest has no count of its own: the first page counted everyone (near-first-page.ts).
+  const count =
+    cursor || beyond
+      ? null
+      : sql`select count(*)::int as total from (select 1 from ${profiles}
         where ${where} limit ${SEARCH_COUNT_CAP + 1}) capped`;
   return { page, count };
 }
 
 /**
- * The shared matches of a question in result order, up to `limit`: for distance, everyone within
- * reach of any point of the grid square, with their cells so each viewer can pick their own.
+ * The shared matches of a question in result order, up to `limit`, with the cells of those sharing
+ * their location: for distance, everyone within reach of any point of the grid square, so each
+ * viewer can pick their own; without it, so each viewer's near members can come first.
  */
 export function snapshotStatement(
   maxTier: number,
@@ -162,8 +173,9 @@ export function snapshotStatement(
       ? withinMilesSql(grid.center, filters.max_distance + grid.margin)
       : null;
   return sql`
-    select ${profiles.userId}::text as id, ${lastActiveKey} as key
-      ${grid ? sql`, ${profiles.geoLat} as lat, ${profiles.geoLng} as lng` : sql``}
+    select ${profiles.userId}::text as id, ${lastActiveKey} as key,
+      case when ${locationSharingColumn} then ${profiles.geoLat} end as lat,
+      case when ${locationSharingColumn} then ${profiles.geoLng} end as lng
     from ${profiles}
     where ${filterConditions(maxTier, filters, distance)}
     order by ${profiles.lastActive} desc, ${profiles.userId} desc
@@ -233,3 +245,39 @@ export function windowStatements(maxTier: number, filters: SearchFilters) {
       (select string_agg(candidate.id::text, ',' order by candidate.n) from ${passing(sql`1`)}) as visible`;
   return { cards: compile('cards', cards), check: compile('check', check) };
 }
+
+/**
+ * Near-first's members within the viewer's preference active since `since`, nearest first after
+ * `after` (members/near-walk.ts), read from the tables: only when the question's snapshot no longer
+ * holds every one of them (near-first-page.ts). Planned for its values: a walk of the geo index,
+ * or of the activity index when few members have been active since.
+ */
+export function nearSinceStatement(
+  viewer: StatementViewer,
+  filters: SearchFilters,
+  { geo, miles, since }: NearSince,
+  after: NearKey,
+): SQL {
+  const degrees = nearDegreesSql(geo);
+  // The members active since `since` first, through profiles_search_order_idx (a few thousand at
+  // most: the snapshot held them a moment ago), then those near and the nearest of them: fenced
+  // (offset 0) so the planner cannot start from the box instead, a city's whole membership.
+  const recent = sql`(select * from ${profiles}
+    where ${filterConditions(viewer.maxTier, filters, null)}
+      and ${profiles.lastActive} >= ${since || '-infinity'}::timestamptz
+    offset 0) as ${profiles}`;
+  return sql`
+    select ${cardSelect}, ${degrees} as "nearDegrees"
+    from ${recent}
+    where ${conditions(viewer, filters, withinMilesSql(geo, miles))}
+      and ${pastNearKeySql(geo, after.d, `{${after.ids.join(',')}}`)}
+    order by ${degrees}
+    limit ${SEARCH_PAGE_SIZE + 1}`;
+}
+
+/**
+ * Who browse shows first without a distance filter: members within `miles` of `geo` (the viewer's
+ * preference). With `since`, those active since then ('' for all): the near part of one traversal.
+ */
+export type NearFirst = { geo: LatLng; miles: number };
+export type NearSince = NearFirst & { since: string };

@@ -12,6 +12,7 @@ const page = (overrides: Partial<SearchPage> = {}): SearchPage => ({
   total_capped: false,
   next_cursor: null,
   max_visible_tier: 2,
+  widening: null,
   ...overrides,
 });
 
@@ -90,5 +91,28 @@ describe('SearchScreen', () => {
       '',
       'verified=true',
     ]);
+  });
+
+  it('puts members within the preference first and a heading where the results go further', async () => {
+    const near = makeMemberCard({ name: 'Nadia', distance_miles: 3 });
+    const far = makeMemberCard({ name: 'Farah', distance_miles: 7400 });
+    renderSearch(() => page({ items: [near, far], total: 2, widening: { from_index: 1, within_miles: 25 } }));
+    const nearer = await screen.findByRole('list', { name: 'Results' });
+    expect(within(nearer).getByText(/Nadia/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Further than 25 miles' })).toBeInTheDocument();
+    const further = screen.getByRole('list', { name: 'Results further than 25 miles' });
+    expect(within(further).getByText(/Farah/)).toBeInTheDocument();
+  });
+
+  it('says plainly when no one within the preference matches', async () => {
+    const far = makeMemberCard({ name: 'Farah', distance_miles: 7400 });
+    renderSearch(() => page({ items: [far], total: 1, widening: { from_index: 0, within_miles: 10 } }));
+    expect(
+      await screen.findByRole('heading', {
+        level: 3,
+        name: 'No one within 10 miles — showing members further away',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Results' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { resultsCountLabel } from '@royal/shared';
+import { browseWidenedHeading, type MemberCard, resultsCountLabel, widenedAt } from '@royal/shared';
 import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -64,6 +64,10 @@ export function SearchScreen() {
   const active = hasActiveFilters(filters);
   const firstPage = results.data?.pages[0];
   const members = results.data?.pages.flatMap((page) => page.items) ?? [];
+  // Near first (decision 046): members within the preference, then a heading where it widens.
+  const widened = results.data ? widenedAt(results.data.pages) : null;
+  const nearer = widened ? members.slice(0, widened.index) : members;
+  const further = widened ? members.slice(widened.index) : [];
 
   // Infinite scroll: the next page loads when the end of the list comes into view.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -173,23 +177,47 @@ export function SearchScreen() {
               description="Try adjusting your search filters"
             />
           ) : (
-            <ul
-              aria-label="Results"
-              className={cn(
-                // More members per row as the width allows: two on phones, up to four beside the side rail.
-                'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4',
-                results.isPlaceholderData && 'opacity-60 transition-opacity',
+            <>
+              {nearer.length > 0 && (
+                <ResultsGrid label="Results" members={nearer} dimmed={results.isPlaceholderData} />
               )}
-            >
-              {members.map((member) => (
-                <ResultCard key={member.id} member={member} />
-              ))}
-            </ul>
+              {widened && (
+                <>
+                  <h3 className="flex items-center gap-3 text-center font-semibold text-muted-foreground text-sm">
+                    <span aria-hidden="true" className="h-px min-w-6 flex-1 bg-border" />
+                    {browseWidenedHeading(widened.withinMiles, nearer.length > 0)}
+                    <span aria-hidden="true" className="h-px min-w-6 flex-1 bg-border" />
+                  </h3>
+                  <ResultsGrid
+                    label={`Results further than ${widened.withinMiles} miles`}
+                    members={further}
+                    dimmed={results.isPlaceholderData}
+                  />
+                </>
+              )}
+            </>
           )}
           <div ref={sentinel} aria-hidden="true" />
           {isFetchingNextPage && <Spinner label="Loading more..." />}
         </>
       )}
     </div>
+  );
+}
+
+/** One grid of result cards: more per row as the width allows, two on phones, up to four beside the side rail. */
+function ResultsGrid({ label, members, dimmed }: { label: string; members: MemberCard[]; dimmed: boolean }) {
+  return (
+    <ul
+      aria-label={label}
+      className={cn(
+        'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4',
+        dimmed && 'opacity-60 transition-opacity',
+      )}
+    >
+      {members.map((member) => (
+        <ResultCard key={member.id} member={member} />
+      ))}
+    </ul>
   );
 }
