@@ -3,8 +3,8 @@ import { expect, signInContext, test, topCard } from '../harness/fixtures';
 import { capture, findings, type Shot, shotContext, THEMES, useTheme, WIDTHS } from './shot';
 
 // Issue 33's states that screens.spec.ts does not reach: an Observer's empty and restricted screens
-// (each offers the next step), the deck when its feed fails (Try Again, not a skeleton), and the deck
-// on a phone held sideways.
+// (each offers the next step), Browse where it goes beyond the distance preference, the deck when its
+// feed fails (Try Again, not a skeleton), and the deck on a phone held sideways.
 for (const theme of THEMES) {
   for (const width of WIDTHS) {
     test(`first impressions at ${width.name} px, ${theme.name}`, async ({ browser, globals }) => {
@@ -24,6 +24,20 @@ for (const theme of THEMES) {
         await expect(page.getByText(nextStep).first()).toBeVisible();
         await capture(shot, name);
       }
+
+      // Browse near first: the heading where the results go beyond the member's distance preference
+      // (further down when many members are near: the list loads on as it scrolls).
+      await page.goto('/search');
+      const widened = page.getByRole('heading', {
+        level: 3,
+        name: /^(Further than|No one within) \d+ miles/,
+      });
+      for (let scrolls = 0; scrolls < 20 && (await widened.count()) === 0; scrolls += 1) {
+        await page.mouse.wheel(0, 5000);
+        await page.waitForLoadState('networkidle');
+      }
+      await widened.scrollIntoViewIfNeeded();
+      await capture(shot, 'search-widening');
 
       // The feed fails: the error with Try Again, within the feed's timeout.
       await page.route('**/api/discovery/feed*', (route) =>

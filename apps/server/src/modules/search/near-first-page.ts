@@ -16,7 +16,7 @@ import {
   entriesFrom,
   heldSince,
   holdsSince,
-  nearMatches,
+  nearestFirst,
   nearTest,
   type SearchSnapshot,
   type SnapshotMatch,
@@ -93,7 +93,7 @@ function composePage(
 
 /** The near part left, then the rest of the view in its order (read lazily). */
 function* nearThenRest(
-  nearLeft: readonly SnapshotMatch[],
+  nearLeft: Iterable<SnapshotMatch>,
   entries: readonly SnapshotMatch[],
   isNear: (match: SnapshotMatch) => boolean,
 ): Generator<SnapshotMatch> {
@@ -128,13 +128,17 @@ async function fromSnapshot(
   near: NearSince,
 ) {
   const view = viewOf(snapshot, viewer, filters);
-  const nearLeft = nearMatches(view.entries, near).filter((match) =>
-    isPastNearKey(after, match.degrees, match.id),
-  );
+  const degrees = new Map<string, number>();
+  const nearLeft = (function* () {
+    const past = (d: number, id: string) => isPastNearKey(after, d, id);
+    for (const { match, degrees: d } of nearestFirst(view.entries, near, past)) {
+      degrees.set(match.id, d);
+      yield match;
+    }
+  })();
   const isNear = nearTest(near);
   const read = await readEntries(ctx, snapshot, viewer, nearThenRest(nearLeft, view.entries, isNear));
   if (!read) return STALE;
-  const degrees = new Map(nearLeft.map((match) => [match.id, match.degrees]));
   let rest: Rest = {
     placeOf: (row) => read.places.get(row.id) ?? row.lastActiveKey,
     dense: !view.complete,
