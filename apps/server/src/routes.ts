@@ -14,6 +14,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { photoRoutes } from './modules/photos/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { safetyRoutes } from './modules/safety/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { verificationRoutes } from './modules/verification/routes';
@@ -37,6 +38,7 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   if (config.demoMode) await api.register(devRoutes);
   await api.register(discoveryRoutes);
   await api.register(interestRoutes);
+  await api.register(safetyRoutes);
   await api.register(memberRoutes);
   await api.register(messagingRoutes);
   await api.register(realtimeRoutes);

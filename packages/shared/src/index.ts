@@ -23,6 +23,7 @@ export * from './schemas/notifications';
 export * from './schemas/profile';
 export * from './schemas/realtime';
 export * from './schemas/replies';
+export * from './schemas/safety';
 export * from './schemas/search';
 export * from './schemas/verification';
 export * from './schemas/wallet';

@@ -101,6 +101,7 @@ export const PHOTO_AUTO_APPROVE_MIN_SAFE = 0.9;
 export const REJECTION_REASON_MAX = 500; // ours
 export const APPEAL_REASON_MAX = 1000; // ours
 export const REPORT_DETAILS_MAX = 1000; // ours
+export const BLOCK_REASON_MAX = 200; // ours
 export const DEFAULT_VERIFICATION_REJECTION_REASON = 'Does not meet verification standards';
 
 // Retention and compliance

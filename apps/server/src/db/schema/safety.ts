@@ -97,6 +97,10 @@ export const reports = pgTable(
   (t) => [
     check('reports_details_length', sql`char_length(${t.details}) <= ${sql.raw(String(REPORT_DETAILS_MAX))}`),
     index('reports_status_created_idx').on(t.status, t.createdAt),
+    // "Has this member already reported that one?" (one unsettled report per pair), and the reports
+    // against one member (the queue's count, auto-block).
+    index('reports_reporter_reported_idx').on(t.reporterId, t.reportedId),
+    index('reports_reported_status_idx').on(t.reportedId, t.status),
   ],
 );
 

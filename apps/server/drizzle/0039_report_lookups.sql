@@ -1,0 +1,2 @@
+CREATE INDEX "reports_reporter_reported_idx" ON "reports" USING btree ("reporter_id","reported_id");--> statement-breakpoint
+CREATE INDEX "reports_reported_status_idx" ON "reports" USING btree ("reported_id","status");

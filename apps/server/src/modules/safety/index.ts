@@ -1,0 +1,3 @@
+// The safety module's public surface: blocks and reports.
+export { blockedEitherWay } from './block';
+export { safetyRoutes } from './routes';

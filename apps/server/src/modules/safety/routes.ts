@@ -1,0 +1,122 @@
+import {
+  apiErrorBodySchema,
+  blockBodySchema,
+  blockedListSchema,
+  idParamSchema,
+  reportBodySchema,
+  reportReplySchema,
+  reportsQueueQuerySchema,
+  reportsQueueSchema,
+} from '@royal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/access';
+import { blockMember } from './block';
+import { listBlocked } from './blocked-list';
+import { reportMember } from './report';
+import { reportsQueue } from './reports-queue';
+import { unblockMember } from './unblock';
+
+export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['safety'];
+  const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema };
+
+  app.get(
+    '/blocks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'The members you blocked, newest first',
+        response: { 200: blockedListSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => listBlocked(app.ctx, { actor: actorOf(request) }),
+  );
+
+  app.post(
+    '/blocks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Block a member: neither of you sees the other anywhere, and an open match ends',
+        body: blockBodySchema,
+        response: {
+          201: z.object({ id: z.uuid() }),
+          ...errors,
+          404: apiErrorBodySchema.describe('No such member'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { member_id: memberId, reason } = request.body;
+      const block = await blockMember(app.ctx, { actor: actorOf(request), memberId, reason });
+      return reply.status(201).send(block);
+    },
+  );
+
+  app.delete(
+    '/blocks/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Unblock a member you blocked',
+        params: idParamSchema,
+        response: {
+          204: z.null().describe('Unblocked'),
+          ...errors,
+          404: apiErrorBodySchema.describe('Not one of your blocks'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await unblockMember(app.ctx, { actor: actorOf(request), blockId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/reports',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Report a member to the moderators (and block them, if you ask)',
+        body: reportBodySchema,
+        response: {
+          201: reportReplySchema,
+          ...errors,
+          404: apiErrorBodySchema.describe('No such member'),
+          409: apiErrorBodySchema.describe('Your earlier report of this member is still being reviewed'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { member_id: memberId, reason, details, block } = request.body;
+      const filed = await reportMember(app.ctx, {
+        actor: actorOf(request),
+        memberId,
+        reason,
+        details,
+        block,
+      });
+      return reply.status(201).send(filed);
+    },
+  );
+
+  app.get(
+    '/admin/reports',
+    {
+      config: { access: { role: 'admin' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'The moderators’ queue of member reports, oldest first',
+        querystring: reportsQueueQuerySchema,
+        response: { 200: reportsQueueSchema, ...errors },
+      },
+    },
+    async (request) => reportsQueue(app.ctx, { status: request.query.status }),
+  );
+};
