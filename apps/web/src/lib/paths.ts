@@ -93,6 +93,10 @@ export const apiPaths = {
   interests: `${API}/interests`,
   favorite: (memberId: string) => `${API}/favorites/${encodeURIComponent(memberId)}`,
   member: (memberId: string) => `${API}/members/${encodeURIComponent(memberId)}`,
+  /** The members you blocked (GET), and a new block (POST); `block(id)` lifts one. */
+  blocks: `${API}/blocks`,
+  block: (id: string) => `${API}/blocks/${encodeURIComponent(id)}`,
+  reports: `${API}/reports`,
   matches: `${API}/matches`,
   /** One page of a chat: the newest without a cursor, older ones with a page's older_cursor. */
   chatMessages: (matchId: string, cursor: string | null = null) =>

@@ -17,6 +17,8 @@ export const queryKeys = {
   memberProfile: (id: string) => ['member-profile', id] as const,
   /** The member's matches (the Messages screen). */
   matches: ['matches'] as const,
+  /** The members the member blocked (the Safety Center). */
+  blocks: ['blocks'] as const,
   /** Every open chat; `chat(matchId)` is one (an infinite query of MessagePage, newest page first). */
   chats: ['chat'] as const,
   chat: (matchId: string) => ['chat', matchId] as const,

@@ -1,5 +1,5 @@
 import { AppError, ErrorCode } from '@royal/shared';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { matches, userBlocks, users } from '../../db/schema';
 import type { Work } from '../../db/transaction';
@@ -52,10 +52,3 @@ export async function blockMember(
     return { id: (block as { id: string }).id };
   }, join);
 }
-
-/** Has either member blocked the other? */
-export const blockedEitherWay = (a: string, b: string) =>
-  or(
-    and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
-    and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
-  );

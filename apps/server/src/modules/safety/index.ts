@@ -1,3 +1,2 @@
-// The safety module's public surface: blocks and reports.
-export { blockedEitherWay } from './block';
-export { safetyRoutes } from './routes';
+// The safety module's public surface (its routes are registered from src/routes.ts).
+export { blockMember } from './block';

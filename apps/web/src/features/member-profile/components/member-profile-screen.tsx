@@ -28,6 +28,7 @@ import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedBadge } from '@/components/ui/verified-mark';
 import { useCurrentMember } from '@/features/auth';
 import { TokenLikeButton } from '@/features/discovery';
+import { MemberSafetyActions } from '@/features/safety';
 import { paths } from '@/lib/paths';
 import { useMemberProfile } from '../api/member-profile';
 import { ProfileActions } from './profile-actions';
@@ -132,6 +133,7 @@ function BackButton() {
 
 function ProfileView({ profile }: { profile: MemberProfile }) {
   const me = useCurrentMember();
+  const navigate = useNavigate();
   const isMe = profile.id === me.id;
   return (
     <article
@@ -167,6 +169,14 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
             </span>
           </p>
           <LastActive profile={profile} />
+          {!isMe && (
+            <div className="-ml-3">
+              <MemberSafetyActions
+                member={profile}
+                onBlocked={() => navigate(paths.app, { replace: true })}
+              />
+            </div>
+          )}
           {/* Views and likes are the member's own (Interests); a rating shows from three ratings on. */}
           {profile.rating_avg !== null && (
             <p className="mt-1 inline-flex items-center gap-1.5 self-start rounded-full bg-gold-100 px-3 py-1 font-semibold text-gold-900 text-sm dark:bg-gold-900/50 dark:text-gold-100">

@@ -20,6 +20,7 @@ import { MemberAvatar } from '@/components/ui/member-avatar';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { useCurrentMember } from '@/features/auth';
+import { MemberSafetyActions } from '@/features/safety';
 import { refusalOr } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { queryKeys } from '@/lib/query-keys';
@@ -223,6 +224,7 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
               {member.state ? `, ${member.state}` : ''}
             </p>
           </div>
+          <MemberSafetyActions member={member} onBlocked={onBack} compact />
         </>
       }
     >

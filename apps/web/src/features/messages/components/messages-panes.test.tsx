@@ -43,7 +43,7 @@ function screenIs(width: 'phone' | 'desktop') {
   }));
 }
 
-const row = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
+const row = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
 
 describe('Messages panes and the chat URL', () => {
   it('opens a chat from the list at its own URL, a history entry per chat, and back returns to the list', async () => {
@@ -51,7 +51,7 @@ describe('Messages panes and the chat URL', () => {
     const { user, router } = renderPanes('/messages');
     expect(await screen.findByRole('heading', { name: 'Select a conversation' })).toBeInTheDocument();
 
-    await user.click(await screen.findByRole('button', { name: /Ava/ }));
+    await user.click(await screen.findByRole('button', { name: /^Ava/ }));
     expect(router.state.location.pathname).toBe(`/messages/${AVA_ID}`);
     expect(router.state.historyAction).toBe('PUSH');
     const chat = await screen.findByRole('region', { name: /Ava/ });
@@ -78,7 +78,7 @@ describe('Messages panes and the chat URL', () => {
   it('goes back to the list from every chat opened in a row, in one step', async () => {
     screenIs('desktop');
     const { user, router } = renderPanes('/messages');
-    await user.click(await screen.findByRole('button', { name: /Ava/ }));
+    await user.click(await screen.findByRole('button', { name: /^Ava/ }));
     await user.click(row('Bianca'));
     await screen.findByRole('region', { name: /Bianca/ });
     // Opening the open chat again adds no entry.
@@ -145,7 +145,7 @@ describe('Messages panes and the chat URL', () => {
 
   it('keeps a restricted member on the list: a row opens the alert, not a chat, and the URL stays', async () => {
     const { user, router } = renderPanes('/messages', makeMe({ tier_level: 1, verified: false }));
-    await user.click(await screen.findByRole('button', { name: /Ava/ }));
+    await user.click(await screen.findByRole('button', { name: /^Ava/ }));
     const alert = await screen.findByRole('dialog', { name: 'Messaging is restricted' });
     expect(within(alert).getByText(MESSAGE_VERIFICATION_REQUIRED_TEXT)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/messages');

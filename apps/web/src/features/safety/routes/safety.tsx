@@ -1,12 +1,13 @@
 import { Tabs } from 'radix-ui';
 import { PhotoAppeals } from '@/features/photos';
+import { BlockedMembers } from '../components/blocked-members';
 
 const TRIGGER =
   'inline-flex min-h-11 cursor-pointer items-center whitespace-nowrap border-b-2 border-transparent px-3 font-semibold text-muted-foreground text-sm transition hover:text-foreground data-[state=active]:border-gold-400 data-[state=active]:text-foreground';
 
 /**
  * /safety (lazy route module): the Safety and Privacy Center. Its Safety Settings and Safe Locations
- * tabs come with the safety work; Photo Appeals is here now.
+ * tabs come with the rest of the safety work; Photo Appeals and Blocked Members are here now.
  */
 export default function SafetyRoute() {
   return (
@@ -22,9 +23,15 @@ export default function SafetyRoute() {
           <Tabs.Trigger value="appeals" className={TRIGGER}>
             Photo Appeals
           </Tabs.Trigger>
+          <Tabs.Trigger value="blocked" className={TRIGGER}>
+            Blocked Members
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="appeals" className="pt-5 focus:outline-none">
           <PhotoAppeals />
+        </Tabs.Content>
+        <Tabs.Content value="blocked" className="pt-5 focus:outline-none">
+          <BlockedMembers />
         </Tabs.Content>
       </Tabs.Root>
     </div>
