@@ -21,6 +21,8 @@ export type E2EGlobals = {
   journeyPassword: string;
   /** Two matched members for the messaging journey. */
   chatPair: ChatPair;
+  /** Two matched members for the blocks and reports journey. */
+  safetyPair: ChatPair;
   /** A payer, a payee and a tier-0 newcomer for the wallet and subscription journey. */
   walletTrio: WalletTrio;
   /** Per viewport, a tier-1 man before the compliance gate, matched with a verified woman. */

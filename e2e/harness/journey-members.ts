@@ -138,28 +138,34 @@ export type ChatPair = { him: JourneyMember; her: JourneyMember; matchId: string
  * Lorenzo and Isabella (tier 2, verified), already matched an hour ago and not yet written to: the
  * messaging journey's pair. Not boosted, so they stay out of the way of the discovery journeys.
  */
-export async function createChatPair(app: App): Promise<ChatPair> {
+export function createChatPair(app: App): Promise<ChatPair> {
+  return createMatchedPair(app, { him: 'Lorenzo', her: 'Isabella', index: 3 });
+}
+
+/** Giulio and Carla, matched: she reports and blocks him from their chat (safety.spec.ts). */
+export function createSafetyPair(app: App): Promise<ChatPair> {
+  return createMatchedPair(app, { him: 'Giulio', her: 'Carla', index: 40 });
+}
+
+/** A verified tier-2 man and woman active a day ago, matched an hour ago (neither has written yet). */
+async function createMatchedPair(
+  app: App,
+  { him: himName, her: herName, index }: { him: string; her: string; index: number },
+): Promise<ChatPair> {
   const { stamp, passwordHash, lastActive: dayAgo } = await memberBatch(DAY_MS);
-  const him = await writeJourneyMember(app, {
-    name: 'Lorenzo',
-    userType: 'men',
-    gender: 'male',
-    tier: 2,
-    lastActive: dayAgo,
-    stamp,
-    index: 3,
-    passwordHash,
-  });
-  const her = await writeJourneyMember(app, {
-    name: 'Isabella',
-    userType: 'women',
-    gender: 'female',
-    tier: 2,
-    lastActive: dayAgo,
-    stamp,
-    index: 4,
-    passwordHash,
-  });
+  const person = (name: string, gender: 'male' | 'female', at: number) =>
+    writeJourneyMember(app, {
+      name,
+      userType: gender === 'male' ? 'men' : 'women',
+      gender,
+      tier: 2,
+      lastActive: dayAgo,
+      stamp,
+      index: at,
+      passwordHash,
+    });
+  const him = await person(himName, 'male', index);
+  const her = await person(herName, 'female', index + 1);
   return { him, her, matchId: await matchJourneyMembers(app, him, her) };
 }
 

@@ -99,7 +99,7 @@ test.describe('issue 31 on screen', () => {
 
     // Reading the chat reads its notice: the bell has nothing unread, the notice stays, read. (At
     // the desktop's width the chat stays open beside the list.)
-    await page.getByRole('button', { name: /Rafael/ }).click();
+    await page.getByRole('button', { name: /^Rafael/ }).click();
     const chat = page.getByRole('region', { name: /Rafael/ });
     await expect(chat.getByText('I know a quiet place.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
@@ -154,7 +154,7 @@ test.describe('issue 31 on screen', () => {
     // Left, the chat is gone from the list too (on a phone: from lg the list is beside it).
     await page.setViewportSize(VIEWPORTS.phone);
     await chat.getByRole('button', { name: 'Back to messages' }).click();
-    await expect(page.getByRole('button', { name: /Sofia/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Sofia/ })).toHaveCount(0);
     await expect(page.getByText('No matches yet')).toBeVisible();
     expect(marco.consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
   });

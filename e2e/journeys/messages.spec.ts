@@ -18,13 +18,13 @@ test.describe('messages', () => {
     await lorenzo.page.goto('/messages');
     await expect(lorenzo.page.getByRole('heading', { name: 'Messages' })).toBeVisible();
     await expect(lorenzo.page.getByText('Enabled')).toBeVisible();
-    await lorenzo.page.getByRole('button', { name: /Isabella/ }).click();
+    await lorenzo.page.getByRole('button', { name: /^Isabella/ }).click();
     // On a desktop the chat opens beside the list, at its own URL.
     const hisChat = lorenzo.page.getByRole('region', { name: /Isabella/ });
     await expect(hisChat).toBeVisible();
     await expect(lorenzo.page).toHaveURL(new RegExp(`/messages/${matchId}$`));
     await expect(lorenzo.page.getByRole('list', { name: 'Your matches' })).toBeVisible();
-    await expect(lorenzo.page.getByRole('button', { name: /Isabella/ })).toHaveAttribute(
+    await expect(lorenzo.page.getByRole('button', { name: /^Isabella/ })).toHaveAttribute(
       'aria-current',
       'true',
     );
@@ -47,7 +47,7 @@ test.describe('messages', () => {
 
     // She opens the chat: the message is there, and his tick turns to Read.
     await isabella.page.goto('/messages');
-    const row = isabella.page.getByRole('button', { name: /Lorenzo/ });
+    const row = isabella.page.getByRole('button', { name: /^Lorenzo/ });
     await expect(row.getByRole('status', { name: '1 unread' })).toBeVisible();
     await row.click();
     // On her phone the chat is a screen of its own, with the way back, and no list beside it.
@@ -92,14 +92,14 @@ test.describe('messages', () => {
     await isabella.page.keyboard.press('Escape');
     await expect(isabella.page.getByRole('list', { name: 'Your matches' })).toBeVisible();
     await expect(isabella.page).toHaveURL(/\/messages$/);
-    await expect(isabella.page.getByRole('button', { name: /Lorenzo/ })).toBeFocused();
+    await expect(isabella.page.getByRole('button', { name: /^Lorenzo/ })).toBeFocused();
     await expectNoHorizontalOverflow(isabella.page);
     await snap(isabella.page, 'messages-list', 'phone');
     // His browser's back returns to the list, the pane beside it waiting for a choice.
     await lorenzo.page.goBack();
     await expect(hisChat).toBeHidden();
     await expect(lorenzo.page.getByRole('heading', { name: 'Select a conversation' })).toBeVisible();
-    await expect(lorenzo.page.getByRole('button', { name: /Isabella/ })).toBeFocused();
+    await expect(lorenzo.page.getByRole('button', { name: /^Isabella/ })).toBeFocused();
     await snap(lorenzo.page, 'messages-list', 'desktop');
     expect(lorenzo.consoleErrors).toEqual([]);
     expect(isabella.consoleErrors).toEqual([]);

@@ -95,6 +95,16 @@ for (const theme of THEMES) {
       await page.goto(`/profile/${cardId}`);
       await page.waitForLoadState('networkidle');
       await capture(shot, 'profile');
+      // Report and Block from the profile (issue 34): the dialogs, nothing sent.
+      for (const [action, dialog] of [
+        ['Report', /^Report /],
+        ['Block', /^Block .*\?$/],
+      ] as const) {
+        await page.getByRole('button', { name: action, exact: true }).click();
+        await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+        await capture(shot, `${action.toLowerCase()}-dialog`);
+        await page.keyboard.press('Escape');
+      }
       for (const [name, path] of [
         ['interests', '/interests'],
         ['search', '/search'],
@@ -129,6 +139,10 @@ for (const theme of THEMES) {
       await page.goto('/messages/00000000-0000-4000-8000-0000000000c0');
       await expect(page.getByRole('region', { name: 'Chat not found' })).toBeVisible();
       await capture(shot, 'chat-not-found');
+      await page.goto('/safety');
+      await page.getByRole('tab', { name: 'Blocked Members' }).click();
+      await expect(page.getByText('No one blocked')).toBeVisible();
+      await capture(shot, 'safety-blocked');
       await page.goto('/search');
       await page.getByRole('button', { name: 'Show filters' }).click();
       await expect(page.getByLabel('User Type')).toBeVisible();
