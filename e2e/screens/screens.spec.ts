@@ -140,6 +140,8 @@ for (const theme of THEMES) {
       await expect(page.getByRole('region', { name: 'Chat not found' })).toBeVisible();
       await capture(shot, 'chat-not-found');
       await page.goto('/safety');
+      await expect(page.getByRole('heading', { name: /^Safe places to meet in / })).toBeVisible();
+      await capture(shot, 'safety-locations');
       await page.getByRole('tab', { name: 'Blocked Members' }).click();
       await expect(page.getByText('No one blocked')).toBeVisible();
       await capture(shot, 'safety-blocked');
@@ -373,6 +375,7 @@ for (const theme of THEMES) {
       await signInContext(context, newcomer.email, newcomer.password);
       await useTheme(context, globals.baseUrl, theme.darkMode);
       await page.goto('/safety');
+      await page.getByRole('tab', { name: 'Photo Appeals' }).click();
       await page.getByRole('button', { name: 'Appeal', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Appeal this decision' })).toBeVisible();
       await capture(shot, 'appeal-dialog');

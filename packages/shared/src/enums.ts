@@ -324,19 +324,21 @@ export const SAFE_LOCATION_TYPE_LABELS: Readonly<Record<SafeLocationType, string
 };
 
 export type City = { name: string; state: string; lat: number; lng: number };
+/** A launch city, with its IANA time zone (a safe place's "open now" is its local time). */
+export type LaunchCity = City & { timeZone: string };
 
 /** The ten launch cities: demo seed locations and the waitlist's city choices. */
-export const CITIES: readonly City[] = [
-  { name: 'Los Angeles', state: 'CA', lat: 34.0522, lng: -118.2437 },
-  { name: 'Miami', state: 'FL', lat: 25.7617, lng: -80.1918 },
-  { name: 'Dubai', state: 'UAE', lat: 25.2048, lng: 55.2708 },
-  { name: 'New York', state: 'NY', lat: 40.7128, lng: -74.006 },
-  { name: 'Atlanta', state: 'GA', lat: 33.749, lng: -84.388 },
-  { name: 'Las Vegas', state: 'NV', lat: 36.1699, lng: -115.1398 },
-  { name: 'Houston', state: 'TX', lat: 29.7604, lng: -95.3698 },
-  { name: 'Dallas', state: 'TX', lat: 32.7767, lng: -96.797 },
-  { name: 'Washington', state: 'DC', lat: 38.9072, lng: -77.0369 },
-  { name: 'San Diego', state: 'CA', lat: 32.7157, lng: -117.1611 },
+export const CITIES: readonly LaunchCity[] = [
+  { name: 'Los Angeles', state: 'CA', lat: 34.0522, lng: -118.2437, timeZone: 'America/Los_Angeles' },
+  { name: 'Miami', state: 'FL', lat: 25.7617, lng: -80.1918, timeZone: 'America/New_York' },
+  { name: 'Dubai', state: 'UAE', lat: 25.2048, lng: 55.2708, timeZone: 'Asia/Dubai' },
+  { name: 'New York', state: 'NY', lat: 40.7128, lng: -74.006, timeZone: 'America/New_York' },
+  { name: 'Atlanta', state: 'GA', lat: 33.749, lng: -84.388, timeZone: 'America/New_York' },
+  { name: 'Las Vegas', state: 'NV', lat: 36.1699, lng: -115.1398, timeZone: 'America/Los_Angeles' },
+  { name: 'Houston', state: 'TX', lat: 29.7604, lng: -95.3698, timeZone: 'America/Chicago' },
+  { name: 'Dallas', state: 'TX', lat: 32.7767, lng: -96.797, timeZone: 'America/Chicago' },
+  { name: 'Washington', state: 'DC', lat: 38.9072, lng: -77.0369, timeZone: 'America/New_York' },
+  { name: 'San Diego', state: 'CA', lat: 32.7157, lng: -117.1611, timeZone: 'America/Los_Angeles' },
 ];
 
 // Stored as the displayed "City, ST" text because the waitlist only needs the choice, not a location.

@@ -14,6 +14,7 @@ export * from './password';
 export * from './permissions';
 export * from './prompts';
 export * from './roles';
+export * from './safe-locations';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/discovery';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { CITIES } from '@royal/shared';
 import { verifyPassword } from 'better-auth/crypto';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database';
 import { TEST_MESSAGE_KEYS } from '../../test/message-keys';
@@ -211,8 +212,14 @@ describe('seedDemoData', () => {
     expect(eventRows.length).toBeGreaterThanOrEqual(3);
     expect(new Set(eventRows.map((e) => e.tiers.join(','))).size).toBe(eventRows.length);
     for (const e of eventRows) expect(e.at.getTime()).toBeGreaterThan(Date.now());
-    const [locations] = await db.select({ n: count() }).from(safeLocations);
-    expect(locations?.n).toBeGreaterThanOrEqual(10);
+    // Every launch city has places to suggest: at least four verified and rated 4 or more.
+    const places = await db
+      .select({ city: safeLocations.city, n: count() })
+      .from(safeLocations)
+      .where(and(eq(safeLocations.verified, true), gte(safeLocations.safetyRating, 4)))
+      .groupBy(safeLocations.city);
+    const perCity = new Map(places.map((p) => [p.city, p.n]));
+    for (const city of CITIES) expect(perCity.get(city.name) ?? 0, city.name).toBeGreaterThanOrEqual(4);
   });
 
   it('is idempotent', async () => {

@@ -97,6 +97,7 @@ export const apiPaths = {
   blocks: `${API}/blocks`,
   block: (id: string) => `${API}/blocks/${encodeURIComponent(id)}`,
   reports: `${API}/reports`,
+  safeLocations: `${API}/safe-locations`,
   matches: `${API}/matches`,
   /** One page of a chat: the newest without a cursor, older ones with a page's older_cursor. */
   chatMessages: (matchId: string, cursor: string | null = null) =>

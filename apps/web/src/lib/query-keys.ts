@@ -19,6 +19,8 @@ export const queryKeys = {
   matches: ['matches'] as const,
   /** The members the member blocked (the Safety Center). */
   blocks: ['blocks'] as const,
+  /** Safe places to meet in the member's city (the Safety Center). */
+  safeLocations: ['safe-locations'] as const,
   /** Every open chat; `chat(matchId)` is one (an infinite query of MessagePage, newest page first). */
   chats: ['chat'] as const,
   chat: (matchId: string) => ['chat', matchId] as const,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_REASONS, REPORT_STATUSES } from '../enums';
+import { REPORT_REASONS, REPORT_STATUSES, SAFE_LOCATION_TYPES } from '../enums';
 import { BLOCK_REASON_MAX, REPORT_DETAILS_MAX } from '../limits';
 import { uuidInput } from './common';
 
@@ -81,3 +81,26 @@ export type ReportsQueue = z.infer<typeof reportsQueueSchema>;
 export const reportsQueueQuerySchema = z.object({
   status: z.enum(REPORT_STATUSES).default('open'),
 });
+
+export const safeLocationSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    type: z.enum(SAFE_LOCATION_TYPES),
+    rating: z.number().min(0).max(5),
+    amenities: z.array(z.string()).describe('All of them: the card shows the first three and "+n more"'),
+    hours_today: z.string().nullable().describe('Today’s hours as written, in the place’s time zone'),
+    open_now: z.boolean().nullable().describe('In the place’s time zone; null when its hours are unknown'),
+    maps_url: z.string().describe('An external maps search by name, address, city and state'),
+  })
+  .describe('A verified public place to meet');
+export type SafeLocation = z.infer<typeof safeLocationSchema>;
+
+export const safeLocationsSchema = z.object({
+  city: z.string().describe('The member’s city the places are in ("City, ST")'),
+  items: z.array(safeLocationSchema).describe('At most six, safety rating 4 or more, best first'),
+});
+export type SafeLocations = z.infer<typeof safeLocationsSchema>;

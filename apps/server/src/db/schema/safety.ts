@@ -1,5 +1,6 @@
 import {
   DEFAULT_MEMBER_SETTINGS as D,
+  type OpenHours,
   PROFILE_VISIBILITY,
   REPORT_DETAILS_MAX,
   REPORT_REASONS,
@@ -7,6 +8,8 @@ import {
   SAFE_LOCATION_TYPES,
 } from '@royal/shared';
 import { sql } from 'drizzle-orm';
+
+export type { OpenHours };
 import {
   boolean,
   check,
@@ -104,9 +107,6 @@ export const reports = pgTable(
   ],
 );
 
-export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-/** Opening hours by lowercase weekday name, e.g. { monday: '7:00 AM - 10:00 PM' }. */
-export type OpenHours = Partial<Record<Weekday, string>>;
 
 /** Public meeting places suggested in the Safety Center; not member data. */
 export const safeLocations = pgTable(

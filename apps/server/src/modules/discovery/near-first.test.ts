@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { boostProfile, placeAt } from '../../../test/discovery';
 import { createMember, type MemberOptions, signedInMember } from '../../../test/factories';
+import { DUBAI, LOS_ANGELES, MIAMI, northOf } from '../../../test/places';
 import { profiles } from '../../db/schema';
 
 // Near first (issue 33, shared deck-order.ts): members within the viewer's distance preference lead
@@ -20,17 +21,6 @@ const t = useTestApp({}, { isolation: 'test' });
 const AGE = 31;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** Miles per degree of latitude on the haversine's sphere (shared distanceMiles). */
-const MILES_PER_DEGREE = (3958.8 * Math.PI) / 180;
-
-const DUBAI = { lat: 25.2048, lng: 55.2708 };
-const MIAMI = { lat: 25.7617, lng: -80.1918 };
-const LOS_ANGELES = { lat: 34.0522, lng: -118.2437 };
-
-const northOf = (at: { lat: number; lng: number }, miles: number) => ({
-  lat: at.lat + miles / MILES_PER_DEGREE,
-  lng: at.lng,
-});
 
 async function viewerAt(at: { lat: number; lng: number }, distancePreference: number) {
   const { member, session } = await signedInMember(t.app, {

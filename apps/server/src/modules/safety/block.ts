@@ -12,19 +12,26 @@ import type { MemberActor } from '../auth';
  * Blocks `memberId` for the actor (again: a no-op that keeps the first reason), inside `join`'s
  * transaction when given (a report that also blocks). Returns the block's id.
  */
+/**
+ * The member a block or report names: never the actor (`verb`: "block" or "report"), and an account
+ * that exists (404 otherwise). Read inside the caller's transaction.
+ */
+export async function otherMember(work: Work, actor: MemberActor, memberId: string, verb: string) {
+  if (memberId === actor.id) {
+    const message = `You cannot ${verb} yourself`;
+    throw new AppError(ErrorCode.VALIDATION_FAILED, message, [{ path: 'member_id', message }]);
+  }
+  const [member] = await work.tx.select({ id: users.id }).from(users).where(eq(users.id, memberId));
+  if (!member) throw new AppError(ErrorCode.NOT_FOUND, 'Member not found');
+}
+
 export async function blockMember(
   ctx: AppContext,
   { actor, memberId, reason }: { actor: MemberActor; memberId: string; reason?: string | undefined },
   join?: Work,
 ): Promise<{ id: string }> {
-  if (memberId === actor.id) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'You cannot block yourself', [
-      { path: 'member_id', message: 'You cannot block yourself' },
-    ]);
-  }
   return ctx.transact(async (work) => {
-    const [member] = await work.tx.select({ id: users.id }).from(users).where(eq(users.id, memberId));
-    if (!member) throw new AppError(ErrorCode.NOT_FOUND, 'Member not found');
+    await otherMember(work, actor, memberId, 'block');
     const [block] = await work.tx
       .insert(userBlocks)
       .values({ blockerId: actor.id, blockedId: memberId, reason: reason ?? null })

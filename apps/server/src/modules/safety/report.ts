@@ -1,9 +1,9 @@
 import { AppError, ErrorCode, type ReportReason, type ReportReply } from '@royal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { reports, users } from '../../db/schema';
+import { reports } from '../../db/schema';
 import type { MemberActor } from '../auth';
-import { blockMember } from './block';
+import { blockMember, otherMember } from './block';
 
 /** Reports still awaiting the moderators: one of them per reporter and member at a time. */
 const UNSETTLED = ['open', 'reviewing'] as const;
@@ -22,14 +22,8 @@ export async function reportMember(
     block,
   }: { actor: MemberActor; memberId: string; reason: ReportReason; details: string; block: boolean },
 ): Promise<ReportReply> {
-  if (memberId === actor.id) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'You cannot report yourself', [
-      { path: 'member_id', message: 'You cannot report yourself' },
-    ]);
-  }
   return ctx.transact(async (work) => {
-    const [member] = await work.tx.select({ id: users.id }).from(users).where(eq(users.id, memberId));
-    if (!member) throw new AppError(ErrorCode.NOT_FOUND, 'Member not found');
+    await otherMember(work, actor, memberId, 'report');
     const [pending] = await work.tx
       .select({ id: reports.id })
       .from(reports)

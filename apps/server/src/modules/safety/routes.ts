@@ -7,6 +7,7 @@ import {
   reportReplySchema,
   reportsQueueQuerySchema,
   reportsQueueSchema,
+  safeLocationsSchema,
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import { blockMember } from './block';
 import { listBlocked } from './blocked-list';
 import { reportMember } from './report';
 import { reportsQueue } from './reports-queue';
+import { safeLocationsFor } from './safe-locations';
 import { unblockMember } from './unblock';
 
 export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -118,5 +120,18 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => reportsQueue(app.ctx, { status: request.query.status }),
+  );
+
+  app.get(
+    '/safe-locations',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'Verified public places to meet in your city, best rated first (at most six)',
+        response: { 200: safeLocationsSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) => safeLocationsFor(app.ctx, { actor: actorOf(request) }),
   );
 };

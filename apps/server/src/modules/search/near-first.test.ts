@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { placeAt } from '../../../test/discovery';
 import { createMember, type MemberOptions, signedInMember } from '../../../test/factories';
+import { DUBAI, LOS_ANGELES, MIAMI, MILES_PER_DEGREE, northOf } from '../../../test/places';
 import { profiles } from '../../db/schema';
 import { planeDegrees } from '../members';
 
@@ -14,14 +15,6 @@ import { planeDegrees } from '../members';
 // cell on the point).
 const t = useTestApp({}, { isolation: 'test' });
 const MINUTE = 60_000;
-const MILES_PER_DEGREE = (3958.8 * Math.PI) / 180;
-const DUBAI = { lat: 25.2048, lng: 55.2708 };
-const MIAMI = { lat: 25.7617, lng: -80.1918 };
-const LOS_ANGELES = { lat: 34.0522, lng: -118.2437 };
-const northOf = (at: { lat: number; lng: number }, miles: number) => ({
-  lat: at.lat + miles / MILES_PER_DEGREE,
-  lng: at.lng,
-});
 const ago = (ms: number) => new Date(Date.now() - ms);
 
 async function viewerAt(at: { lat: number; lng: number }, distancePreference: number) {

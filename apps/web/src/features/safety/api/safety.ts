@@ -4,12 +4,20 @@ import {
   emptyReplySchema,
   type ReportBody,
   reportReplySchema,
+  safeLocationsSchema,
 } from '@royal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api';
 import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
+
+export function useSafeLocations() {
+  return useQuery({
+    queryKey: queryKeys.safeLocations,
+    queryFn: ({ signal }) => api.get(apiPaths.safeLocations, { schema: safeLocationsSchema, signal }),
+  });
+}
 
 export function useBlockedMembers() {
   return useQuery({

@@ -7,6 +7,7 @@ import { ModalContent } from '@/components/ui/modal';
 import { ReasonField } from '@/components/ui/reason-field';
 import { errorMessage } from '@/lib/api';
 import { useBlockMember } from '../api/safety';
+import type { MemberDialogProps } from './member-dialog';
 
 export const BLOCKED_TOAST = 'User Blocked';
 
@@ -14,17 +15,7 @@ export const BLOCKED_TOAST = 'User Blocked';
  * "Block {name}?": what a block does, an optional reason only the member sees, and Block. On success
  * the member is gone from every list (`onBlocked`: leave the screen that showed them).
  */
-export function BlockDialog({
-  member,
-  open,
-  onOpenChange,
-  onBlocked,
-}: {
-  member: { id: string; name: string };
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onBlocked: () => void;
-}) {
+export function BlockDialog({ member, open, onOpenChange, onBlocked }: MemberDialogProps) {
   const [reason, setReason] = useState('');
   const fieldId = useId();
   const block = useBlockMember();

@@ -7,6 +7,7 @@ import { ModalContent } from '@/components/ui/modal';
 import { ReasonField } from '@/components/ui/reason-field';
 import { errorMessage, isRefusal } from '@/lib/api';
 import { useReportMember } from '../api/safety';
+import type { MemberDialogProps } from './member-dialog';
 
 export const REPORT_SUBMITTED_TOAST = 'Report Submitted';
 
@@ -14,17 +15,7 @@ export const REPORT_SUBMITTED_TOAST = 'Report Submitted';
  * "Report {name}": what happened (a category and a few words), optionally a block at the same time.
  * The moderators read it; the member is never told who reported them.
  */
-export function ReportDialog({
-  member,
-  open,
-  onOpenChange,
-  onBlocked,
-}: {
-  member: { id: string; name: string };
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onBlocked: () => void;
-}) {
+export function ReportDialog({ member, open, onOpenChange, onBlocked }: MemberDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [alsoBlock, setAlsoBlock] = useState(false);

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BlockedMembers } from './blocked-members';
 import { MemberSafetyActions } from './member-safety-actions';
+import { SafeLocations } from './safe-locations';
 
 const SOFIA = { id: '00000000-0000-4000-8000-0000000000b1', name: 'Sofia' };
 
@@ -97,5 +98,54 @@ describe('blocked members', () => {
     await user.click(within(list).getByRole('button', { name: 'Unblock Sofia' }));
     expect(await screen.findByText('No one blocked')).toBeInTheDocument();
     expect(api.callsTo(`DELETE /api/blocks/${id}`)).toHaveLength(1);
+  });
+});
+
+describe('safe locations', () => {
+  it('shows each place with its rating, hours, three amenities and the rest counted, and a maps link', async () => {
+    mockApi({
+      'GET /api/safe-locations': {
+        body: {
+          city: 'Miami, FL',
+          items: [
+            {
+              id: '00000000-0000-4000-8000-0000000000d1',
+              name: 'Café Lirio',
+              address: '2450 Collins Ave',
+              city: 'Miami',
+              state: 'FL',
+              type: 'cafe',
+              rating: 4.4,
+              amenities: ['Outdoor seating', 'Wi-Fi', 'Well lit', 'Ocean view', 'Valet parking'],
+              hours_today: '7:00 AM - 8:00 PM',
+              open_now: true,
+              maps_url: 'https://www.google.com/maps/search/?api=1&query=Caf%C3%A9%20Lirio',
+            },
+          ],
+        },
+      },
+    });
+    renderSignedIn(<SafeLocations />, { me: makeMe() });
+    expect(
+      await screen.findByRole('heading', { name: 'Safe places to meet in Miami, FL' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Open now')).toBeInTheDocument();
+    expect(screen.getByText(/Today 7:00 AM - 8:00 PM/)).toBeInTheDocument();
+    const amenities = screen.getByRole('list', { name: 'Amenities' });
+    expect(
+      within(amenities)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Outdoor seating', 'Wi-Fi', 'Well lit', '+2 more']);
+    expect(screen.getByRole('link', { name: /View in Maps/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Caf%C3%A9%20Lirio',
+    );
+  });
+
+  it('says when the member’s city has no verified places yet', async () => {
+    mockApi({ 'GET /api/safe-locations': { body: { city: 'Boise, ID', items: [] } } });
+    renderSignedIn(<SafeLocations />, { me: makeMe() });
+    expect(await screen.findByText('No safe locations yet')).toBeInTheDocument();
   });
 });

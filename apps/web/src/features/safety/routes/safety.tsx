@@ -1,13 +1,14 @@
 import { Tabs } from 'radix-ui';
 import { PhotoAppeals } from '@/features/photos';
 import { BlockedMembers } from '../components/blocked-members';
+import { SafeLocations } from '../components/safe-locations';
 
 const TRIGGER =
   'inline-flex min-h-11 cursor-pointer items-center whitespace-nowrap border-b-2 border-transparent px-3 font-semibold text-muted-foreground text-sm transition hover:text-foreground data-[state=active]:border-gold-400 data-[state=active]:text-foreground';
 
 /**
  * /safety (lazy route module): the Safety and Privacy Center. Its Safety Settings and Safe Locations
- * tabs come with the rest of the safety work; Photo Appeals and Blocked Members are here now.
+ * tabs come with the rest of the safety work; Safe Locations, Photo Appeals and Blocked Members are here now.
  */
 export default function SafetyRoute() {
   return (
@@ -15,11 +16,14 @@ export default function SafetyRoute() {
     // abreast from sm, three from xl.
     <div className="flex flex-col gap-5">
       <h1 className="font-display text-3xl text-foreground">Safety and Privacy Center</h1>
-      <Tabs.Root defaultValue="appeals">
+      <Tabs.Root defaultValue="locations">
         <Tabs.List
           aria-label="Safety Center sections"
           className="flex gap-1 overflow-x-auto border-border border-b"
         >
+          <Tabs.Trigger value="locations" className={TRIGGER}>
+            Safe Locations
+          </Tabs.Trigger>
           <Tabs.Trigger value="appeals" className={TRIGGER}>
             Photo Appeals
           </Tabs.Trigger>
@@ -27,6 +31,9 @@ export default function SafetyRoute() {
             Blocked Members
           </Tabs.Trigger>
         </Tabs.List>
+        <Tabs.Content value="locations" className="pt-5 focus:outline-none">
+          <SafeLocations />
+        </Tabs.Content>
         <Tabs.Content value="appeals" className="pt-5 focus:outline-none">
           <PhotoAppeals />
         </Tabs.Content>
