@@ -9,7 +9,6 @@ import {
 } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 
-export type { OpenHours };
 import {
   boolean,
   check,
@@ -25,6 +24,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, idPk, tstz, updatedAt } from './columns';
+
+export type { OpenHours };
 
 export const profileVisibility = pgEnum('profile_visibility', PROFILE_VISIBILITY);
 export const reportReason = pgEnum('report_reason', REPORT_REASONS);
@@ -106,7 +107,6 @@ export const reports = pgTable(
     index('reports_reported_status_idx').on(t.reportedId, t.status),
   ],
 );
-
 
 /** Public meeting places suggested in the Safety Center; not member data. */
 export const safeLocations = pgTable(
