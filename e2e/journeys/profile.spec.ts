@@ -68,6 +68,13 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   await snap(onboardingWide, 'onboarding-name', 'desktop');
   await onboardingDesktop.close();
 
+  // A toast raised before onboarding (the gate's, the sign-up's) never lies over Continue.
+  const continueBox = await page.getByRole('button', { name: 'Continue' }).boundingBox();
+  for (const toast of await page.locator('[data-sonner-toast]').all()) {
+    const toastBox = await toast.boundingBox();
+    if (!toastBox || !continueBox) continue;
+    expect(toastBox.y + toastBox.height, 'a toast covers Continue').toBeLessThanOrEqual(continueBox.y);
+  }
   await page.getByLabel('Name').fill(name);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Women', { exact: true }).click();

@@ -22,6 +22,11 @@ export type MemberActor = {
    * location or with Location Sharing off (then they see no distances and cannot filter by one).
    */
   geo: LatLng | null;
+  /**
+   * Show Online Status: a member who hides theirs sees no one else's either (issue 34): online dots
+   * and last active times are mutual, like read receipts.
+   */
+  showsOnline: boolean;
   ghostMode: boolean;
   /** Finished onboarding (shared nextRequiredStep reads it). */
   onboarded: boolean;
@@ -104,4 +109,12 @@ export interface AuthPort {
   revokeSessions(headers: Headers): Promise<void>;
   /** Ends the cookie's session: the Set-Cookie values that drop it. */
   signOut(headers: Headers): Promise<{ setCookies: string[] }>;
+  /**
+   * Changes the cookie's member's password, checked against the current one, and ends every session
+   * of theirs: this device goes on in a new session, whose cookie `setCookies` carries.
+   */
+  changePassword(
+    input: { currentPassword: string; newPassword: string },
+    headers: Headers,
+  ): Promise<{ setCookies: string[] }>;
 }

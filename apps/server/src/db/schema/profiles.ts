@@ -122,7 +122,7 @@ export const profiles = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     ghostMode: boolean('ghost_mode').notNull().default(false),
     /**
-     * Copies of the three safety settings that decide who may see the member and what the member's
+     * Copies of the four safety settings that decide who may see the member and what the member's
      * card shows to others, kept by the database (the triggers of db/sql/copy_card_settings_to_profile.sql
      * and card_copies_after_truncate.sql) and never written by the app: settings are written to
      * `safety_settings` only. They live here so the feed, browse and every member list read them in the
@@ -130,6 +130,7 @@ export const profiles = pgTable(
      */
     profileVisibility: profileVisibility('profile_visibility').notNull().default(D.profile_visibility),
     showOnlineStatus: boolean('show_online_status').notNull().default(D.show_online_status),
+    incognitoMode: boolean('incognito_mode').notNull().default(D.incognito_mode),
     locationSharing: boolean('location_sharing').notNull().default(D.location_sharing),
     /**
      * The ids of the member's approved photos in order (main first: `photos` by position, then upload

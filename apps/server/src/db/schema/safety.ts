@@ -20,6 +20,7 @@ import {
   real,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -104,6 +105,10 @@ export const reports = pgTable(
     // "Has this member already reported that one?" (one unsettled report per pair), and the reports
     // against one member (the queue's count, auto-block).
     index('reports_reporter_reported_idx').on(t.reporterId, t.reportedId),
+    // The rule itself, which two reports filed at the same moment cannot both pass.
+    uniqueIndex('reports_one_unsettled_per_pair')
+      .on(t.reporterId, t.reportedId)
+      .where(sql`${t.status} in ('open', 'reviewing')`),
     index('reports_reported_status_idx').on(t.reportedId, t.status),
   ],
 );

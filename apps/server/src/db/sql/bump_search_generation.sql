@@ -15,14 +15,14 @@ $$;
 CREATE TRIGGER "profiles_search_generation"
   AFTER INSERT OR DELETE OR UPDATE OF "name", "age", "user_type", "looking_for", "lifestyle_tags", "verified",
     "tier_level", "ghost_mode", "onboarded_at", "geo_lat", "geo_lng",
-    "profile_visibility", "show_online_status", "location_sharing"
+    "profile_visibility", "show_online_status", "location_sharing", "incognito_mode"
   ON "profiles" FOR EACH STATEMENT EXECUTE FUNCTION "bump_search_generation"();
 
 CREATE TRIGGER "profiles_search_generation_truncate"
   AFTER TRUNCATE ON "profiles" FOR EACH STATEMENT EXECUTE FUNCTION "bump_search_generation"();
 
 CREATE TRIGGER "safety_settings_search_generation"
-  AFTER INSERT OR DELETE OR UPDATE OF "profile_visibility", "location_sharing", "show_online_status"
+  AFTER INSERT OR DELETE OR UPDATE OF "profile_visibility", "location_sharing", "show_online_status", "incognito_mode"
   ON "safety_settings" FOR EACH STATEMENT EXECUTE FUNCTION "bump_search_generation"();
 
 CREATE TRIGGER "safety_settings_search_generation_truncate"

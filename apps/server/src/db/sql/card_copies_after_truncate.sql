@@ -5,7 +5,8 @@ BEGIN
   IF TG_TABLE_NAME = 'photos' THEN
     UPDATE "profiles" SET "photo_ids" = DEFAULT WHERE "photo_ids" <> '{}';
   ELSE
-    UPDATE "profiles" SET "profile_visibility" = DEFAULT, "show_online_status" = DEFAULT, "location_sharing" = DEFAULT;
+    UPDATE "profiles" SET "profile_visibility" = DEFAULT, "show_online_status" = DEFAULT, "location_sharing" = DEFAULT,
+      "incognito_mode" = DEFAULT;
   END IF;
   RETURN NULL;
 END

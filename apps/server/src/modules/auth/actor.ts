@@ -33,6 +33,7 @@ type Row = {
   geoLat: number | null;
   geoLng: number | null;
   locationSharing: boolean;
+  showOnlineStatus: boolean;
   ghostMode: boolean;
   onboarded: boolean;
   lastActive: Date;
@@ -79,6 +80,7 @@ function toActor(row: Row): MemberActor {
       row.locationSharing && row.geoLat !== null && row.geoLng !== null
         ? { lat: row.geoLat, lng: row.geoLng }
         : null,
+    showsOnline: row.showOnlineStatus,
     ghostMode: row.ghostMode,
     onboarded: row.onboarded,
     legalAccepted: hasAcceptedLegal(row),
@@ -123,6 +125,7 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
       geoLat: profiles.geoLat,
       geoLng: profiles.geoLng,
       locationSharing: profiles.locationSharing,
+      showOnlineStatus: profiles.showOnlineStatus,
       ghostMode: profiles.ghostMode,
       onboarded: sql<boolean>`${profiles.onboardedAt} is not null`,
       lastActive: profiles.lastActive,

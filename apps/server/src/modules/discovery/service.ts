@@ -303,7 +303,7 @@ export async function loadFeed(
   const teaserSlots = maxTier >= TOP_TIER ? 0 : Math.floor(walked.length / LOCKED_TEASER_RATIO);
   const locked = rows.filter((row) => row.kind === 'teaser').slice(0, teaserSlots);
 
-  const context: ViewerContext = { geo: viewer.geo, maxTier };
+  const context: ViewerContext = { geo: viewer.geo, maxTier, seesOnline: viewer.showsOnline };
   const asRefs = (row: FeedRow) => row.photoIds.map((id) => ({ id }));
   const visible = inDeckOrder(walked, new Date());
   const cards: FeedCard[] = visible.map((row) => presentMemberCard(row, asRefs(row), context));

@@ -424,6 +424,7 @@ export async function recordSwipe(
           tier: actor.tier,
           maxTier: maxVisibleTier(actor.rules),
           geo: actor.geo,
+          seesOnline: actor.showsOnline,
         };
         reply.match = await presentMatch(events, match, swiper, target.id, match_created === true);
       }
@@ -492,7 +493,14 @@ function refusalOf(actor: MemberActor, target: SwipeTarget, input: SwipeBody): A
  * The swiper as their match card is presented to them: their rights, and where they are for the
  * distance (left out by the worker's rebuild: then read from their own profile, as their actor is).
  */
-type SwiperView = { id: string; tier: TierLevel; maxTier: TierLevel; geo?: LatLng | null };
+/** `geo` and `seesOnline` default to the swiper's own card as it now reads (the delivery worker). */
+type SwiperView = {
+  id: string;
+  tier: TierLevel;
+  maxTier: TierLevel;
+  geo?: LatLng | null;
+  seesOnline?: boolean;
+};
 
 /** Where a member is as a viewer: nowhere when they hide their own location. */
 const viewerGeo = (card: Pick<MemberCardRow, 'locationSharing' | 'geoLat' | 'geoLng'>): LatLng | null =>
@@ -534,6 +542,7 @@ async function presentMatch(
         member: presentMemberCard(target, photos.get(target.id) ?? [], {
           geo: swiper.geo !== undefined ? swiper.geo : self ? viewerGeo(self) : null,
           maxTier: swiper.maxTier,
+          seesOnline: swiper.seesOnline ?? self?.showOnlineStatus ?? false,
         }),
       }
     : null;
@@ -552,6 +561,7 @@ async function presentMatch(
       member: presentMemberCard(self, photos.get(self.id) ?? [], {
         geo: viewerGeo(target),
         maxTier: target.tierLevel as TierLevel,
+        seesOnline: target.showOnlineStatus,
       }),
     };
     work.publish({

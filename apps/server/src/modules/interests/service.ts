@@ -130,7 +130,11 @@ export async function loadInterests(
     ctx.db,
     [...viewedMe, ...superLikesOnMe, ...myFavorites].map((e) => e.id),
   );
-  const context: ViewerContext = { geo: viewer.geo, maxTier: maxVisibleTier(viewer.rules) };
+  const context: ViewerContext = {
+    geo: viewer.geo,
+    maxTier: maxVisibleTier(viewer.rules),
+    seesOnline: viewer.showsOnline,
+  };
   const rows = (events: Event[], action: InterestRow['action']): InterestRow[] =>
     events.map((e) => ({
       member: presentMemberOrTeaser(e, photos.get(e.id) ?? [], context),

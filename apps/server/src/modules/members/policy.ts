@@ -1,6 +1,6 @@
 import type { TierLevel } from '@royal/shared';
 import { and, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { matches, profiles, userBlocks } from '../../db/schema';
+import { matches, profiles, swipeActions, userBlocks } from '../../db/schema';
 
 /**
  * Who may know that another member exists. One rule, used by every read of another member: the
@@ -25,27 +25,55 @@ export function notBlockedWith(viewerId: string | SQL | Placeholder): SQL {
 }
 
 /**
- * Whether the viewer may know the member in `profiles` exists at all: not in ghost mode, not
- * `private`, no block either way, and — for `tier_only` — the viewer is at the member's tier or
- * above. It does not apply the tier rule itself: callers decide whether a higher tier is a locked
- * card, a restricted page, a masked interest row or a blurred photo. Does not exclude the viewer.
+ * Whether the viewer may know the member in `profiles` exists at all: not in ghost mode, no block
+ * either way, and the member's own choice of who sees them (issue 34):
+ * - Profile Visibility `public`: everyone; `tier_only`: viewers at the member's tier or above;
+ *   `private`: only the members they matched with;
+ * - Incognito Mode: only the members they liked (a like or a super like; a match is one too).
+ * It does not apply the tier range itself: callers decide whether a higher tier is a locked card, a
+ * restricted page, a masked interest row or a blurred photo. Does not exclude the viewer.
+ * The lookups behind `private` and incognito run only for such members (a few), one exact key each.
  */
 export function visibleTo(viewer: VisibilityViewer): SQL {
-  return and(listedForTier(viewer.tier), notBlockedWith(viewer.id)) as SQL;
+  return and(
+    shownToEveryone,
+    or(
+      sql`${visibility} = 'public'`,
+      and(sql`${visibility} = 'tier_only'`, tierAllows(viewer.tier)),
+      and(sql`${visibility} = 'private'`, matchedWith(viewer.id)),
+    ),
+    or(sql`${profiles.incognitoMode} = false`, likedBy(viewer.id)),
+    notBlockedWith(viewer.id),
+  ) as SQL;
+}
+
+/** What no viewer changes: out of ghost mode and done with onboarding. */
+const shownToEveryone = and(
+  // A literal, not a parameter: partial indexes `where ghost_mode = false` must be provably usable.
+  sql`${profiles.ghostMode} = false`,
+  // A member who has not finished onboarding is not anyone's to meet yet.
+  sql`${profiles.onboardedAt} is not null`,
+) as SQL;
+
+const tierAllows = (viewerTier: VisibilityViewer['tier']) => sql`${profiles.tierLevel} <= ${viewerTier}`;
+
+/** The member in `profiles` liked the viewer (swipe_actions_pkey: one exact pair). */
+function likedBy(viewerId: VisibilityViewer['id']): SQL {
+  return sql`exists (select 1 from ${swipeActions}
+    where ${swipeActions.swiperId} = ${profiles.userId} and ${swipeActions.targetId} = ${viewerId}::uuid
+      and ${swipeActions.direction} in ('right', 'up'))`;
 }
 
 /**
- * The part of `visibleTo` that is the same for every viewer of one tier (everything but blocks):
- * browse shares one snapshot of matches between such viewers and removes each one's blocks itself.
+ * The members every viewer of one tier may find in a directory (browse shares one snapshot of
+ * matches between such viewers and removes each one's blocks itself): `visibleTo` without the
+ * per-viewer exceptions, so private and incognito members are never listed there (decision 049).
  */
 export function listedForTier(viewerTier: VisibilityViewer['tier']): SQL {
   return and(
-    // A literal, not a parameter: partial indexes `where ghost_mode = false` must be provably usable.
-    sql`${profiles.ghostMode} = false`,
-    // A member who has not finished onboarding is not anyone's to meet yet.
-    sql`${profiles.onboardedAt} is not null`,
-    sql`${visibility} <> 'private'`,
-    or(sql`${visibility} <> 'tier_only'`, sql`${profiles.tierLevel} <= ${viewerTier}`),
+    shownToEveryone,
+    or(sql`${visibility} = 'public'`, and(sql`${visibility} = 'tier_only'`, tierAllows(viewerTier))),
+    sql`${profiles.incognitoMode} = false`,
   ) as SQL;
 }
 

@@ -22,12 +22,13 @@ export type MemberProfileRow = SelectResultFields<typeof memberProfileColumns>;
 
 /**
  * Who is looking: distances are measured from their coarse cell (null when they have no location or
- * hide it: MemberActor.geo), photos follow their tier.
+ * hide it: MemberActor.geo), photos follow their tier, and others' online status shows only to a
+ * viewer who shows their own (MemberActor.showsOnline).
  */
-export type ViewerContext = { geo: LatLng | null; maxTier: TierLevel };
+export type ViewerContext = { geo: LatLng | null; maxTier: TierLevel; seesOnline: boolean };
 
 /** Whole miles between the two coarse cells; none when either side has no location or hides it. */
-export function distanceFrom(viewer: ViewerContext, row: MemberCardRow): number | null {
+export function distanceFrom(viewer: Pick<ViewerContext, 'geo'>, row: MemberCardRow): number | null {
   if (!viewer.geo || !row.locationSharing || row.geoLat === null || row.geoLng === null) return null;
   return shownMiles(distanceMiles(viewer.geo, { lat: row.geoLat, lng: row.geoLng }));
 }
@@ -59,7 +60,7 @@ export function presentMemberCard(
 ): MemberCard {
   const sizes = photoSizesFor(row.tierLevel, viewer.maxTier);
   const first = photos[0];
-  const showsOnline = row.showOnlineStatus;
+  const showsOnline = row.showOnlineStatus && viewer.seesOnline;
   return {
     locked: false,
     id: row.id,

@@ -93,7 +93,11 @@ export async function getMemberProfile(
   return presentMemberProfile(
     row,
     photos.get(row.id) ?? [],
-    { geo: actor.geo, maxTier: isSelf ? tier : maxVisibleTier(actor.rules) },
+    {
+      geo: actor.geo,
+      maxTier: isSelf ? tier : maxVisibleTier(actor.rules),
+      seesOnline: isSelf || actor.showsOnline,
+    },
     { mySwipe: isSelf ? null : row.mySwipe, matchId: isSelf ? null : row.matchId },
   );
 }

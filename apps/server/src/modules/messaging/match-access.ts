@@ -84,8 +84,15 @@ export async function matchFor(
 }
 
 /**
+ * Read receipts are mutual (issue 34), as members know them from other messengers: a member who
+ * turns them off neither shows the other their reads nor sees the other's reads of their messages.
+ */
+export const readsShared = (match: Pick<MatchAccess, 'readReceipts'>) =>
+  match.readReceipts.mine && match.readReceipts.theirs;
+
+/**
  * A stored message as the actor sees it, wherever it is shown to them (the chat, a retried send).
- * With Read Receipts off, the other member's reads of the actor's messages stay theirs.
+ * Read ticks show only while both members share reads (readsShared).
  */
 export function presentFor(
   ctx: AppContext,
@@ -93,6 +100,6 @@ export function presentFor(
   actor: MemberActor,
   row: MessageRow,
 ): Message {
-  const hidesRead = !match.readReceipts.theirs && row.senderId === actor.id;
+  const hidesRead = !readsShared(match) && row.senderId === actor.id;
   return presentMessage(hidesRead ? { ...row, readStatus: false } : row, shownText(ctx, row));
 }

@@ -71,7 +71,7 @@ export async function listMatches(
     ctx.db,
     page.map((r) => r.member.id),
   );
-  const viewer = { geo: actor.geo, maxTier: maxVisibleTier(actor.rules) };
+  const viewer = { geo: actor.geo, maxTier: maxVisibleTier(actor.rules), seesOnline: actor.showsOnline };
   return {
     next_cursor:
       rows.length > limit && lastOfPage

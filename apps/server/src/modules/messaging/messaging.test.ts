@@ -225,10 +225,8 @@ describe('sending', () => {
   it('announces the notice without the avatar of a sender the receiver may not see', async () => {
     const { him, matchId } = await matchedPair(t.app);
     await addPhoto(t.app, him.member.id);
-    await t.app.ctx.db
-      .update(safetySettings)
-      .set({ profileVisibility: 'private' })
-      .where(eq(safetySettings.userId, him.member.id));
+    // In Ghost Mode he is out of sight even of his matches (private would still show him to them).
+    await t.app.ctx.db.update(profiles).set({ ghostMode: true }).where(eq(profiles.userId, him.member.id));
     const events = recordEvents();
     expect((await send(him.session, matchId, 'Hi')).statusCode).toBe(201);
     events.stop();
@@ -391,6 +389,30 @@ describe('reading', () => {
     });
     const again = messagePageSchema.parse((await list(her.session, matchId)).json()).items;
     expect(again.find((m) => m.id === fromHer.id)?.read).toBe(true);
+  });
+
+  it('with Read Receipts off, the member does not see the other’s reads either (they are mutual)', async () => {
+    const { him, her, matchId } = await matchedPair(t.app);
+    const fromHim = messageSchema.parse((await send(him.session, matchId, 'The terrace at eight?')).json());
+    await request(t.app, 'PATCH', '/api/me/settings', {
+      session: him.session,
+      body: { read_receipts: false },
+    });
+
+    const events = recordEvents();
+    expect((await markRead(her.session, matchId)).json()).toEqual({ read_ids: [fromHim.id] });
+    events.stop();
+    // She reads his message: only her tabs hear of it, and his chat shows it unread.
+    expect(events.delivered('message.read').map((e) => e.userIds)).toEqual([[her.member.id]]);
+    const his = messagePageSchema.parse((await list(him.session, matchId)).json()).items;
+    expect(his.find((m) => m.id === fromHim.id)?.read).toBe(false);
+
+    await request(t.app, 'PATCH', '/api/me/settings', {
+      session: him.session,
+      body: { read_receipts: true },
+    });
+    const again = messagePageSchema.parse((await list(him.session, matchId)).json()).items;
+    expect(again.find((m) => m.id === fromHim.id)?.read).toBe(true);
   });
 
   it('with Read Receipts off, a retried send does not reveal the reader’s read either', async () => {

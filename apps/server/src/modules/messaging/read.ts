@@ -5,14 +5,14 @@ import { messages } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { markNoticeRead } from '../notifications';
 import { chatNoticeKey } from './chat-notice';
-import { matchFor } from './match-access';
+import { matchFor, readsShared } from './match-access';
 
 // Read receipts: a chat marked read (POST /api/matches/:id/read).
 
 /**
  * Marks the messages the actor received in this match as read (never the ones they sent) and tells
- * the sender which, after commit, unless the actor turned Read Receipts off: then only the actor's
- * own other tabs hear of it (their unread counts). The chat's new-messages notice is read with them
+ * the sender which, after commit, unless either of them turned Read Receipts off (they are mutual:
+ * readsShared): then only the actor's own other tabs hear of it (their unread counts). The chat's new-messages notice is read with them
  * (`notification.read` to the actor's tabs). Two statements, one transaction.
  */
 export async function markMatchRead(
@@ -39,7 +39,7 @@ export async function markMatchRead(
     if (ids.length > 0) {
       unit.publish({
         kind: 'deliver',
-        userIds: match.readReceipts.mine ? [match.otherId, actor.id] : [actor.id],
+        userIds: readsShared(match) ? [match.otherId, actor.id] : [actor.id],
         event: { type: 'message.read', payload: { match_id: match.id, reader_id: actor.id, ids } },
       });
     }

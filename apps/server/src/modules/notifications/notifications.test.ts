@@ -97,17 +97,12 @@ describe('notifications', () => {
       name: expect.any(String),
       avatar: `/api/photos/${photo}?size=face`,
     });
-    for (const hide of ['private', 'ghost'] as const) {
-      if (hide === 'private') await setVisibility(t.app, her.member.id, 'private');
-      else {
-        await setVisibility(t.app, her.member.id, 'public');
-        await t.app.ctx.db
-          .update(profiles)
-          .set({ ghostMode: true })
-          .where(eq(profiles.userId, her.member.id));
-      }
-      expect((await avatar())?.avatar, hide).toBeNull();
-    }
+    // Private hides her from everyone but her matches, and he is one: her avatar stays.
+    await setVisibility(t.app, her.member.id, 'private');
+    expect((await avatar())?.avatar).toBe(`/api/photos/${photo}?size=face`);
+    // Ghost Mode hides her from everyone, her matches too.
+    await t.app.ctx.db.update(profiles).set({ ghostMode: true }).where(eq(profiles.userId, her.member.id));
+    expect((await avatar())?.avatar).toBeNull();
   });
 
   it('shows the avatar of an actor above the recipient’s tier blurred, the variant the photo route serves them', async () => {

@@ -3,6 +3,7 @@ import { blockedListSchema, reportReplySchema, reportsQueueSchema } from '@royal
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
+import { onPostgres } from '../../../test/database';
 import { matchedPair } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import { matches } from '../../db/schema';
@@ -166,5 +167,24 @@ describe('reports', () => {
     expect(self.json().error.message).toBe('You cannot report yourself');
     expect((await request(t.app, 'GET', '/api/admin/reports', { session: me.session })).statusCode).toBe(403);
     expect((await request(t.app, 'GET', '/api/admin/reports', { session: null })).statusCode).toBe(401);
+  });
+});
+
+// PGlite has a single connection, so only PostgreSQL can interleave two reports.
+describe.skipIf(!onPostgres)('reports sent at the same moment (PostgreSQL)', () => {
+  it('land once: the other is refused as already reported', async () => {
+    const me = await signedInMember(t.app, { tier: 1 });
+    const other = await signedInMember(t.app, { tier: 1 });
+    const sent = await Promise.all(
+      ['fake_profile', 'scam', 'harassment', 'other'].map((reason) =>
+        report(me.session, { member_id: other.member.id, reason, details: 'Sent twice by a double tap' }),
+      ),
+    );
+    expect(sent.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const admin = await signedInMember(t.app, { tier: 0, roles: ['user', 'admin'] });
+    const queue = await request(t.app, 'GET', '/api/admin/reports', { session: admin.session });
+    expect(
+      reportsQueueSchema.parse(queue.json()).items.filter((r) => r.reported.id === other.member.id),
+    ).toHaveLength(1);
   });
 });

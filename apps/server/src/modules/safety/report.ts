@@ -1,12 +1,8 @@
 import { AppError, ErrorCode, type ReportReason, type ReportReply } from '@royal/shared';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { reports } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { blockMember, otherMember } from './block';
-
-/** Reports still awaiting the moderators: one of them per reporter and member at a time. */
-const UNSETTLED = ['open', 'reviewing'] as const;
 
 /**
  * Files a report for the moderators' queue, and blocks the member too when asked, in one
@@ -24,27 +20,19 @@ export async function reportMember(
 ): Promise<ReportReply> {
   return ctx.transact(async (work) => {
     await otherMember(work, actor, memberId, 'report');
-    const [pending] = await work.tx
-      .select({ id: reports.id })
-      .from(reports)
-      .where(
-        and(
-          eq(reports.reporterId, actor.id),
-          eq(reports.reportedId, memberId),
-          inArray(reports.status, UNSETTLED),
-        ),
-      )
-      .for('update');
-    if (pending) {
+    // One unsettled report per reporter and member: the partial unique index
+    // reports_one_unsettled_per_pair decides, so two reports sent at the same moment cannot both land.
+    const [filed] = await work.tx
+      .insert(reports)
+      .values({ reporterId: actor.id, reportedId: memberId, reason, details })
+      .onConflictDoNothing()
+      .returning({ id: reports.id, status: reports.status });
+    if (!filed) {
       throw new AppError(
         ErrorCode.CONFLICT,
         'You have already reported this member. Our team is reviewing it.',
       );
     }
-    const [filed] = await work.tx
-      .insert(reports)
-      .values({ reporterId: actor.id, reportedId: memberId, reason, details })
-      .returning({ id: reports.id, status: reports.status });
     if (block) await blockMember(ctx, { actor, memberId }, work);
     const { id, status } = filed as { id: string; status: ReportReply['status'] };
     return { id, status, blocked: block };

@@ -63,7 +63,7 @@ function composePage(
   const ordered = inNearOrder(
     walked,
     (row) => ({
-      miles: distanceFrom({ geo: near.geo, maxTier: 0 }, row) ?? 0,
+      miles: distanceFrom({ geo: near.geo }, row) ?? 0,
       lastActive: row.lastActive,
       promotion: 0,
       id: row.id,

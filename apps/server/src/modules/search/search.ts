@@ -66,7 +66,7 @@ export async function searchMembers(
   }
 
   const rows = found.rows.slice(0, SEARCH_PAGE_SIZE);
-  const context = { geo: viewer.geo, maxTier };
+  const context = { geo: viewer.geo, maxTier, seesOnline: viewer.showsOnline };
   const { snapshot } = found;
   const items = rows.map((row) => {
     // Only the snapshot's own card objects are presented once; anything else, every time.
@@ -76,7 +76,8 @@ export async function searchMembers(
       json = cardJson(row, maxTier);
       snapshot.json.set(row, json);
     }
-    return json.before + JSON.stringify(distanceFrom(context, row)) + json.after;
+    const after = viewer.showsOnline ? json.after : json.afterUnseenOnline;
+    return json.before + JSON.stringify(distanceFrom(context, row)) + after;
   });
   const rest: Omit<SearchPage, 'items'> = {
     total: found.total === null ? null : Math.min(found.total, SEARCH_COUNT_CAP),

@@ -10,7 +10,6 @@ import {
   notifications,
   peerTransfers,
   profiles,
-  safetySettings,
   userBlocks,
   users,
   walletTransactions,
@@ -113,11 +112,9 @@ describe('releasing held transfers', () => {
       t.app.ctx.db.insert(userBlocks).values({ blockerId: receiver.member.id, blockedId: sender.member.id }),
     'the sender blocks the receiver': ({ sender, receiver }) =>
       t.app.ctx.db.insert(userBlocks).values({ blockerId: sender.member.id, blockedId: receiver.member.id }),
-    'the receiver makes their profile private': ({ receiver }) =>
-      t.app.ctx.db
-        .insert(safetySettings)
-        .values({ userId: receiver.member.id, profileVisibility: 'private' })
-        .onConflictDoUpdate({ target: safetySettings.userId, set: { profileVisibility: 'private' } }),
+    // (Private would not: a private member stays visible to her matches, and this pair is one.)
+    'the receiver goes into Ghost Mode': ({ receiver }) =>
+      t.app.ctx.db.update(profiles).set({ ghostMode: true }).where(eq(profiles.userId, receiver.member.id)),
     'the receiver drops to Observer (who cannot receive)': ({ receiver }) =>
       t.app.ctx.db.update(profiles).set({ tierLevel: 0 }).where(eq(profiles.userId, receiver.member.id)),
     'the sender drops to Observer (who cannot send)': ({ sender }) =>
