@@ -224,10 +224,10 @@ export async function createVerificationCandidates(app: App): Promise<Record<'ph
 export type RestrictedMembers = ChatPair & { lapsed: JourneyMember };
 
 /**
- * For the screenshots of the "Messaging is restricted" dialog, both matched with Camila (tier 2,
- * verified): Leandro, a tier-1 man through the compliance gate but not verified, and Massimo, a
- * verified tier-1 man whose subscription ended yesterday; the app stops each before a chat opens,
- * for its own reason. Opening the dialog changes nothing, so they serve every run. Active a week
+ * For the screenshots of a restricted chat, both matched with Camila (tier 2, verified): Leandro, a
+ * tier-1 man through the compliance gate but not verified, and Massimo, a verified tier-1 man whose
+ * subscription ended yesterday; each reads the chat but its composer is closed, for its own reason.
+ * Opening the chat changes nothing (no messages), so they serve every run. Active a week
  * ago and not boosted, so they stay out of the discovery journeys' first cards.
  */
 export async function createRestrictedMembers(app: App): Promise<RestrictedMembers> {

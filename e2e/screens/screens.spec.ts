@@ -59,9 +59,22 @@ for (const theme of THEMES) {
       await expect(page.getByRole('switch', { name: 'Dark Mode' })).toBeVisible();
       await capture(shot, 'settings-popover');
       await page.getByRole('button', { name: 'Help & Support' }).click();
-      await expect(page.getByRole('dialog', { name: 'Help & Support' })).toBeVisible();
+      const help = page.getByRole('dialog', { name: 'Help & Support' });
+      await expect(help).toBeVisible();
       await capture(shot, 'help-dialog');
-      await page.keyboard.press('Escape');
+      // Its pages (issue 34): the FAQ with an answer open, and the Contact Support form (nothing sent).
+      await help.getByRole('button', { name: /^FAQ/ }).click();
+      const faq = page.getByRole('dialog', { name: 'FAQ' });
+      await faq.getByRole('button', { name: 'How does the escrow wallet work?' }).click();
+      await expect(faq.getByText(/Observers have no wallet/)).toBeVisible();
+      await capture(shot, 'help-faq');
+      await faq.getByRole('button', { name: 'All help topics' }).click();
+      await help.getByRole('button', { name: /^Contact Support/ }).click();
+      const contact = page.getByRole('dialog', { name: 'Contact Support' });
+      await expect(contact.getByLabel('Topic')).toBeVisible();
+      await capture(shot, 'help-contact');
+      await contact.getByRole('button', { name: 'Close' }).click();
+      await expect(contact).toBeHidden();
 
       // The match dialog: the reply to this one like is made to carry a match with the card's
       // member (a real match needs two members who never met before; the journeys test that).
@@ -142,9 +155,25 @@ for (const theme of THEMES) {
       await page.goto('/safety');
       await expect(page.getByRole('heading', { name: /^Safe places to meet in / })).toBeVisible();
       await capture(shot, 'safety-locations');
+      await page.getByRole('tab', { name: 'Safety Settings' }).click();
+      await expect(page.getByRole('switch', { name: 'Incognito Mode' })).toBeEnabled();
+      await capture(shot, 'safety-settings');
       await page.getByRole('tab', { name: 'Blocked Members' }).click();
       await expect(page.getByText('No one blocked')).toBeVisible();
       await capture(shot, 'safety-blocked');
+      // The settings (issue 34): the More menu's dialog, and the page refusing a phone number
+      // before anything is sent.
+      await page.goto('/more?settings=open');
+      await expect(
+        page.getByRole('dialog', { name: 'Settings' }).getByRole('switch', { name: 'Incognito Mode' }),
+      ).toBeEnabled();
+      await capture(shot, 'settings-dialog');
+      await page.goto('/settings');
+      const settingsForm = page.getByRole('form', { name: 'Settings' });
+      await settingsForm.getByLabel('Contact Phone').fill('555-01');
+      await settingsForm.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(settingsForm.getByText(/^Please enter a valid phone number/)).toBeVisible();
+      await capture(shot, 'settings-problems');
       await page.goto('/search');
       await page.getByRole('button', { name: 'Show filters' }).click();
       await expect(page.getByLabel('User Type')).toBeVisible();
@@ -233,25 +262,27 @@ for (const theme of THEMES) {
       await capture(shot, 'verify-wizard');
       await page.keyboard.press('Escape');
 
-      // Tier-1 members who may not message (harness members with a match): opening the match says
-      // why no chat opens: not verified (Close and Get Verified), or the subscription lapsed (Close and
-      // Upgrade).
-      // Opening it changes nothing, so every run uses the same members.
+      // Tier-1 members who may not message (harness members with a match): the chat opens to read,
+      // its composer closed with the spec's placeholder and hint and the way forward: not verified
+      // (Get Verified), or the subscription lapsed (Upgrade).
+      // Opening it changes nothing (the pairs have no messages), so every run uses the same members.
       const restricted = globals.restrictedMembers;
       for (const [name, member, wayOut] of [
-        ['messages-restricted-dialog', restricted.him, 'Get Verified'],
-        ['messages-restricted-lapsed-dialog', restricted.lapsed, 'Upgrade'],
+        ['chat-restricted-verify', restricted.him, 'Get Verified'],
+        ['chat-restricted-lapsed', restricted.lapsed, 'Upgrade'],
       ] as const) {
         await context.clearCookies();
         await signInContext(context, member.email, globals.journeyPassword);
         await useTheme(context, globals.baseUrl, theme.darkMode);
         await page.goto('/messages');
-        await page.getByRole('button', { name: new RegExp(restricted.her.name) }).click();
-        const dialog = page.getByRole('dialog', { name: 'Messaging is restricted' });
-        await expect(dialog).toBeVisible();
-        await expect(dialog.getByRole('link', { name: wayOut })).toBeVisible();
+        await page
+          .getByRole('list', { name: 'Your matches' })
+          .getByRole('button', { name: new RegExp(restricted.her.name) })
+          .click();
+        const chat = page.getByRole('region', { name: new RegExp(restricted.her.name) });
+        await expect(chat.getByRole('textbox', { name: `Message ${restricted.her.name}` })).toBeDisabled();
+        await expect(chat.getByRole('link', { name: wayOut })).toBeVisible();
         await capture(shot, name);
-        await page.keyboard.press('Escape');
       }
 
       // The admin dashboard.

@@ -17,6 +17,7 @@ import { realtimeRoutes } from './modules/realtime/routes';
 import { safetyRoutes } from './modules/safety/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { supportRoutes } from './modules/support/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
@@ -39,6 +40,7 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(discoveryRoutes);
   await api.register(interestRoutes);
   await api.register(safetyRoutes);
+  await api.register(supportRoutes);
   await api.register(memberRoutes);
   await api.register(messagingRoutes);
   await api.register(realtimeRoutes);

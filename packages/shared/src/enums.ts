@@ -47,6 +47,28 @@ export const COMPENSATION_PREFERENCE_LABELS: Readonly<Record<CompensationPrefere
   custom: 'Custom',
 };
 
+/**
+ * The spec's Settings page gives other words for the same two answers (part 2 §3). Each is mapped
+ * here, once, to the Edit Profile value it is closest to (decision 048): the API takes them and
+ * stores the mapped value; nothing is stored, shown or returned in the Settings page's words.
+ */
+export const LOOKING_FOR_FROM_SETTINGS_PAGE = {
+  uncomplicated: 'uncomplicated',
+  serious: 'long_term',
+  casual: 'short_term',
+  // Company without a commitment: the nearest of the four is "no strings".
+  friends: 'uncomplicated',
+} as const satisfies Readonly<Record<string, LookingFor>>;
+export const COMPENSATION_FROM_SETTINGS_PAGE = {
+  treat_me_right: 'treat_me_right',
+  // An arrangement that benefits both: the regular allowance.
+  mutual_benefit: 'allowances',
+  // Being treated to dinners and trips rather than paid.
+  experiences: 'treat_me_right',
+  // Nothing fixed in advance: agreed case by case.
+  no_expectations: 'custom',
+} as const satisfies Readonly<Record<string, CompensationPreference>>;
+
 export const BODY_TYPES = ['slim', 'athletic', 'average', 'curvy', 'plus_size', 'muscular'] as const;
 export type BodyType = (typeof BODY_TYPES)[number];
 export const BODY_TYPE_LABELS: Readonly<Record<BodyType, string>> = {
@@ -383,6 +405,30 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
 
 export const REPORT_STATUSES = ['open', 'reviewing', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What a support request is about; 'bug' is the Help dialog's Report an Issue. */
+export const SUPPORT_TOPICS = [
+  'account',
+  'billing',
+  'verification',
+  'wallet',
+  'safety',
+  'bug',
+  'other',
+] as const;
+export type SupportTopic = (typeof SUPPORT_TOPICS)[number];
+export const SUPPORT_TOPIC_LABELS: Readonly<Record<SupportTopic, string>> = {
+  account: 'My account or profile',
+  billing: 'Plans and billing',
+  verification: 'Verification',
+  wallet: 'Escrow wallet',
+  safety: 'Safety or privacy',
+  bug: 'A problem with the app',
+  other: 'Something else',
+};
+
+export const SUPPORT_REQUEST_STATUSES = ['open', 'closed'] as const;
+export type SupportRequestStatus = (typeof SUPPORT_REQUEST_STATUSES)[number];
 
 export const LANGUAGES = ['en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];

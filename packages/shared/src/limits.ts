@@ -78,6 +78,17 @@ export const UNREAD_BADGE_CAP = 9;
  */
 export const MESSAGES_PER_MEMBER_PER_MINUTE = 30;
 
+// Support requests (the Help dialog's Contact Support and Report an Issue)
+export const SUPPORT_MESSAGE_MIN = 10; // ours: enough to say what is wrong
+export const SUPPORT_MESSAGE_MAX = 2000; // ours, as a chat message
+/**
+ * Ours: requests one member may have waiting for a reply at once. Past it they are asked to wait for
+ * one (409): the team answers in order, and a script cannot fill the queue from one account.
+ */
+export const SUPPORT_OPEN_REQUESTS_MAX = 5;
+/** Ours: the reply time the support confirmation promises. */
+export const SUPPORT_REPLY_TEXT = 'within 24 hours';
+
 // Realtime
 export const REALTIME_HEARTBEAT_MS = 25 * SECOND_MS;
 /** Reconnect delays; the last one repeats. Clients add jitter. */
@@ -102,6 +113,9 @@ export const REJECTION_REASON_MAX = 500; // ours
 export const APPEAL_REASON_MAX = 1000; // ours
 export const REPORT_DETAILS_MAX = 1000; // ours
 export const BLOCK_REASON_MAX = 200; // ours
+export const EMERGENCY_CONTACT_NAME_MAX = 100; // ours
+/** Ours: the longest way of writing a phone number we read (spaces, brackets and dashes included). */
+export const PHONE_INPUT_MAX = 30;
 export const DEFAULT_VERIFICATION_REJECTION_REASON = 'Does not meet verification standards';
 
 // Retention and compliance

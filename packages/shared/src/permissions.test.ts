@@ -11,6 +11,7 @@ import {
   canUseGhostMode,
   canViewProfiles,
   capabilitiesOf,
+  composerRestriction,
   ghostModeBlock,
   isAdmin,
   isSubscriptionActive,
@@ -230,6 +231,40 @@ describe('messaging boundaries named in the spec', () => {
       code: 'TIER_REQUIRED',
       message: 'Upgrade to Basic Access or higher to swipe',
     });
+  });
+});
+
+describe('the chat composer of a member who may not send', () => {
+  it('follows the send rule exactly, at every combination of tier, plan, verification and role', () => {
+    for (const a of everyActor) {
+      expect(composerRestriction(a)?.code ?? null).toBe(messageSendBlock(a)?.code ?? null);
+    }
+  });
+
+  it.each<[string, Partial<Actor>, string | null, string | null]>([
+    [
+      'an Observer',
+      { tier_level: 0 },
+      'Upgrade to Basic Access or higher to send messages',
+      'Observer tier can browse only. Upgrade to start messaging.',
+    ],
+    [
+      'tier 1 unverified',
+      { tier_level: 1, verified: false },
+      'Verify your account to send messages',
+      'Please verify your account to unlock messaging features.',
+    ],
+    [
+      'tier 3 lapsed',
+      { tier_level: 3, tier_subscription_active: false },
+      'Renew your subscription to send messages',
+      'Your plan has ended. Renew it to start messaging again.',
+    ],
+    ['tier 2 unverified', { tier_level: 2, verified: false }, null, null],
+  ])('%s reads the spec’s placeholder and hint', (_name, overrides, placeholder, hint) => {
+    const restriction = composerRestriction(actor(overrides));
+    expect(restriction?.placeholder ?? null).toBe(placeholder);
+    expect(restriction?.hint ?? null).toBe(hint);
   });
 });
 

@@ -149,6 +149,39 @@ export function messageSendBlock(actor: Actor | null): PermissionBlock | null {
   return null;
 }
 
+/** The chat's composer for a member who may not send (spec part 2, Chat panel). */
+export type ComposerRestriction = {
+  code: PermissionBlockCode;
+  /** Shown in the closed message box. */
+  placeholder: string;
+  /** Shown under it, beside the way forward (upgrade, renew or verify). */
+  hint: string;
+};
+
+// The spec's placeholder for an Observer says 'Tier 1+'; members are asked for plans by name
+// (decision 038), so it is the refusal's own text. The rest are the spec's words as written.
+export const COMPOSER_OBSERVER_HINT_TEXT = 'Observer tier can browse only. Upgrade to start messaging.';
+export const COMPOSER_VERIFY_PLACEHOLDER_TEXT = 'Verify your account to send messages';
+export const COMPOSER_VERIFY_HINT_TEXT = 'Please verify your account to unlock messaging features.';
+export const COMPOSER_RENEW_PLACEHOLDER_TEXT = 'Renew your subscription to send messages';
+export const COMPOSER_RENEW_HINT_TEXT = 'Your plan has ended. Renew it to start messaging again.';
+
+const COMPOSER_TEXTS: Readonly<Record<PermissionBlockCode, Omit<ComposerRestriction, 'code'>>> = {
+  TIER_REQUIRED: { placeholder: MESSAGE_TIER_REQUIRED_TEXT, hint: COMPOSER_OBSERVER_HINT_TEXT },
+  SUBSCRIPTION_INACTIVE: { placeholder: COMPOSER_RENEW_PLACEHOLDER_TEXT, hint: COMPOSER_RENEW_HINT_TEXT },
+  VERIFICATION_REQUIRED: { placeholder: COMPOSER_VERIFY_PLACEHOLDER_TEXT, hint: COMPOSER_VERIFY_HINT_TEXT },
+};
+
+/**
+ * What the chat's composer says when the member may not send: decided by messageSendBlock, the rule
+ * the server refuses a send by, so the chat can never offer what the server would refuse (nor
+ * refuse what it would take). null when the member may send.
+ */
+export function composerRestriction(actor: Actor | null): ComposerRestriction | null {
+  const block = messageSendBlock(actor);
+  return block && { code: block.code, ...COMPOSER_TEXTS[block.code] };
+}
+
 export function swipeBlock(actor: Actor | null): SwipeBlock | null {
   if (actor === null || actor.tier_level === 0) {
     return { code: 'TIER_REQUIRED', message: SWIPE_TIER_REQUIRED_TEXT };

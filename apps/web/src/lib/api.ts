@@ -125,3 +125,19 @@ export function refusalOr(error: unknown, failure: string): string {
 export function isUnauthenticated(error: unknown): boolean {
   return error instanceof AppError && error.code === ErrorCode.UNAUTHENTICATED;
 }
+
+/**
+ * A refusal's problems by field (`{ path, message }` in its details, as the server lists them for
+ * VALIDATION_FAILED), the first message of each path; empty for any other error.
+ */
+export function fieldProblems(error: unknown): Record<string, string> {
+  if (!(error instanceof AppError) || !Array.isArray(error.details)) return {};
+  const problems: Record<string, string> = {};
+  for (const detail of error.details as unknown[]) {
+    if (typeof detail !== 'object' || detail === null) continue;
+    const { path, message } = detail as { path?: unknown; message?: unknown };
+    if (typeof path === 'string' && typeof message === 'string' && !(path in problems))
+      problems[path] = message;
+  }
+  return problems;
+}

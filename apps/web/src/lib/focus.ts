@@ -1,5 +1,12 @@
 import { useEffect, useRef } from 'react';
 
+/**
+ * Whether the member points with a mouse or trackpad (and so most likely types on a keyboard). On a
+ * touch screen a focused text field raises the on-screen keyboard over what the member came to read,
+ * so a new view moves focus into a field only when this holds.
+ */
+export const hasFinePointer = (): boolean => window.matchMedia?.('(pointer: fine)').matches ?? false;
+
 const ITEM_SELECTOR = 'a[href], button:not([disabled]), [role="menuitem"], input:not([disabled])';
 
 /**

@@ -15,6 +15,8 @@ export type OptimisticMutationOptions<TData, TVariables, TCached> = {
   update: (cached: TCached, variables: TVariables) => TCached;
   /** Runs after success and failure alike, e.g. to invalidate another query the change touches. */
   onSettled?: (variables: TVariables) => void;
+  /** The failure toast's title, the reason under it ('Error' unless the screen has its own words). */
+  failureTitle?: string;
 };
 
 type Snapshot<TCached> = { previous: TCached | undefined };
@@ -22,9 +24,9 @@ type Snapshot<TCached> = { previous: TCached | undefined };
 /**
  * A mutation whose result shows before the server answers: it cancels the query's fetches in
  * flight, remembers the cached data and writes `update(cached, variables)`. A failure puts the
- * remembered data back and shows an 'Error' toast with the reason. When the last of several quick
- * mutations with the same key has settled, the query is refetched once, so an older reply cannot
- * overwrite a newer optimistic state.
+ * remembered data back and shows a toast with the reason, titled `failureTitle`. When the last of
+ * several quick mutations with the same key has settled, the query is refetched once, so an older
+ * reply cannot overwrite a newer optimistic state.
  */
 export function useOptimisticMutation<TData, TVariables, TCached>({
   mutationKey,
@@ -32,6 +34,7 @@ export function useOptimisticMutation<TData, TVariables, TCached>({
   queryKey,
   update,
   onSettled,
+  failureTitle = 'Error',
 }: OptimisticMutationOptions<TData, TVariables, TCached>) {
   const queryClient = useQueryClient();
   return useMutation<TData, Error, TVariables, Snapshot<TCached>>({
@@ -45,7 +48,7 @@ export function useOptimisticMutation<TData, TVariables, TCached>({
     },
     onError: (error, _variables, snapshot) => {
       if (snapshot?.previous !== undefined) queryClient.setQueryData<TCached>(queryKey, snapshot.previous);
-      toast.error('Error', { description: errorMessage(error) });
+      toast.error(failureTitle, { description: errorMessage(error) });
     },
     onSettled: (_data, _error, variables) => {
       onSettled?.(variables);

@@ -65,6 +65,7 @@ export const apiPaths = {
   signIn: `${API}/auth/sign-in`,
   signUp: `${API}/auth/sign-up`,
   signOut: `${API}/auth/sign-out`,
+  changePassword: `${API}/auth/change-password`,
   me: `${API}/me`,
   onboarding: `${API}/me/onboarding`,
   profile: `${API}/me/profile`,
@@ -98,6 +99,8 @@ export const apiPaths = {
   block: (id: string) => `${API}/blocks/${encodeURIComponent(id)}`,
   reports: `${API}/reports`,
   safeLocations: `${API}/safe-locations`,
+  /** A question for the team, or a problem with the app (the Help dialog). */
+  supportRequests: `${API}/support-requests`,
   matches: `${API}/matches`,
   /** One page of a chat: the newest without a cursor, older ones with a page's older_cursor. */
   chatMessages: (matchId: string, cursor: string | null = null) =>

@@ -41,3 +41,29 @@ export const signOutBodySchema = z.object({
     .describe('local ends this session; global ends every session of the account'),
 });
 export type SignOutBody = z.infer<typeof signOutBodySchema>;
+
+export const CURRENT_PASSWORD_WRONG_TEXT = 'Your current password is incorrect';
+export const NEW_PASSWORD_SAME_TEXT = 'Your new password must be different from your current one';
+
+// Length here (400); the breached-list and same-as-email checks answer 422 WEAK_PASSWORD on the
+// server, as at sign-up.
+export const changePasswordBodySchema = z
+  .object({
+    current_password: z
+      .string()
+      .min(1, 'Please enter your current password')
+      .max(PASSWORD_MAX_LENGTH)
+      .describe('The password the member signs in with now'),
+    new_password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_TEXT)
+      .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_TEXT)
+      .describe(`New password, ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters`),
+  })
+  .strict()
+  .refine((body) => body.new_password !== body.current_password, {
+    path: ['new_password'],
+    message: NEW_PASSWORD_SAME_TEXT,
+  })
+  .describe('Change the password: every other session of the account is signed out');
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

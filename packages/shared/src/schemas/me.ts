@@ -12,12 +12,21 @@ import {
   PROFILE_VISIBILITY,
   USER_TYPES,
 } from '../enums';
-import { AGE_MAX, AGE_MIN, BIO_MAX, DISTANCE_MAX, DISTANCE_MIN, NAME_MAX, PHOTO_MAX_COUNT } from '../limits';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  BIO_MAX,
+  DISTANCE_MAX,
+  DISTANCE_MIN,
+  EMERGENCY_CONTACT_NAME_MAX,
+  NAME_MAX,
+  PHONE_INPUT_MAX,
+  PHOTO_MAX_COUNT,
+} from '../limits';
 import { REQUIRED_STEPS } from '../onboarding';
 import { type Capabilities, PERMISSION_BLOCK_CODES } from '../permissions';
 import { profilePromptsSchema } from '../prompts';
 import { ROLES } from '../roles';
-import { isSingleLine, SINGLE_LINE_MESSAGE } from '../text';
 import { tierSchema } from '../tiers';
 
 // Dates travel as ISO 8601 strings (Date#toISOString on the server).
@@ -165,13 +174,14 @@ export const memberSettingsSchema = z
     safe_meeting_notifications: z.boolean(),
     auto_block_suspicious: z.boolean(),
     dark_mode: z.boolean(),
-    emergency_contact_name: z.string().trim().max(100).nullable(),
+    emergency_contact_name: z.string().trim().max(EMERGENCY_CONTACT_NAME_MAX).nullable(),
     emergency_contact_phone: z
       .string()
       .trim()
-      .max(30)
+      .max(PHONE_INPUT_MAX)
       .regex(/^[0-9+().\s-]*$/, 'Phone number may contain only digits, spaces and + ( ) . -')
-      .nullable(),
+      .nullable()
+      .describe('In E.164 once saved (decision 048); one saved before that rule as it was typed'),
     language: z.enum(LANGUAGES),
     ghost_mode: z
       .boolean()
@@ -199,18 +209,3 @@ export const DEFAULT_MEMBER_SETTINGS: Readonly<MemberSettings> = Object.freeze({
   language: 'en-US',
   ghost_mode: false,
 });
-
-// Strict so a typo in a field name is a 400 instead of a silent no-op.
-export const memberSettingsPatchSchema = memberSettingsSchema
-  // A new contact name is one line. On the patch only: the reply schema must still read a name
-  // stored before that rule.
-  .extend({
-    emergency_contact_name: memberSettingsSchema.shape.emergency_contact_name.refine(
-      (name) => name === null || isSingleLine(name),
-      SINGLE_LINE_MESSAGE,
-    ),
-  })
-  .partial()
-  .strict()
-  .describe('Any subset of the member settings');
-export type MemberSettingsPatch = z.infer<typeof memberSettingsPatchSchema>;

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import {
   APPEAL_STATUSES,
   BODY_TYPES,
+  COMPENSATION_FROM_SETTINGS_PAGE,
   COMPENSATION_PREFERENCES,
   ETHNICITIES,
   HEIGHTS,
   LIFESTYLE_TAGS,
   LOOKING_FOR,
+  LOOKING_FOR_FROM_SETTINGS_PAGE,
   PHOTO_MODERATION_STATUSES,
   USER_TYPES,
 } from '../enums';
@@ -91,12 +93,56 @@ export const onboardingBodySchema = z
   .describe('The first-run questions; the member must also have uploaded a first photo');
 export type OnboardingBody = z.infer<typeof onboardingBodySchema>;
 
+/**
+ * A stored value, or one of the spec's Settings-page words, which becomes the stored value it maps
+ * to (enums.ts; decision 048). Replies and screens only ever carry the stored values.
+ */
+function storedOrSettingsWord<Stored extends string>(
+  stored: readonly [Stored, ...Stored[]],
+  fromSettingsPage: Readonly<Record<string, Stored>>,
+) {
+  const words = [...new Set([...stored, ...Object.keys(fromSettingsPage)])] as [string, ...string[]];
+  return z
+    .enum(words)
+    .transform((word) => fromSettingsPage[word] ?? (word as Stored))
+    .describe(
+      `One of ${stored.join(', ')}; the spec's Settings-page words (${Object.keys(fromSettingsPage).join(', ')}) are taken as their mapped value`,
+    );
+}
+
+const lookingForInputSchema = storedOrSettingsWord(LOOKING_FOR, LOOKING_FOR_FROM_SETTINGS_PAGE);
+const compensationInputSchema = storedOrSettingsWord(
+  COMPENSATION_PREFERENCES,
+  COMPENSATION_FROM_SETTINGS_PAGE,
+);
+
 /** Edit Profile's "Additional Preferences" (only for user_type women). */
 export const WOMEN_ONLY_PROFILE_FIELDS = ['compensation_preference', 'open_to_companions_only'] as const;
 
+/** What the dating preferences' bounds (spec part 2 §9) say when a value is outside them. */
+export const PREFERENCE_TEXTS = {
+  ageMinTooLow: `Minimum age must be at least ${AGE_MIN}`,
+  ageMinTooHigh: `Minimum age must be at most ${AGE_MAX}`,
+  ageMaxTooLow: `Maximum age must be at least ${AGE_MIN}`,
+  ageMaxTooHigh: `Maximum age must be at most ${AGE_MAX}`,
+  ageMinAboveMax: 'Minimum age must not be above maximum age',
+  ageWhole: 'Please enter an age in whole years',
+  distance: `Distance must be between ${DISTANCE_MIN} and ${DISTANCE_MAX} miles`,
+  distanceStep: `Distance goes in steps of ${DISTANCE_STEP} miles`,
+} as const;
+
 const ageRangeSchema = z
-  .tuple([z.int().min(AGE_MIN).max(AGE_MAX), z.int().min(AGE_MIN).max(AGE_MAX)])
-  .refine(([min, max]) => min <= max, 'The lowest age must not be above the highest')
+  .tuple([
+    z
+      .int({ error: PREFERENCE_TEXTS.ageWhole })
+      .min(AGE_MIN, PREFERENCE_TEXTS.ageMinTooLow)
+      .max(AGE_MAX, PREFERENCE_TEXTS.ageMinTooHigh),
+    z
+      .int({ error: PREFERENCE_TEXTS.ageWhole })
+      .min(AGE_MIN, PREFERENCE_TEXTS.ageMaxTooLow)
+      .max(AGE_MAX, PREFERENCE_TEXTS.ageMaxTooHigh),
+  ])
+  .refine(([min, max]) => min <= max, PREFERENCE_TEXTS.ageMinAboveMax)
   .describe(`Preferred partner age [min, max], ${AGE_MIN}–${AGE_MAX}`);
 
 /** Every Edit Profile field (the form's shape); the request takes any subset of it. */
@@ -110,10 +156,10 @@ export const profileFormSchema = z.object({
   looking_for: z.enum(LOOKING_FOR),
   age_range: ageRangeSchema,
   distance_preference: z
-    .int()
-    .min(DISTANCE_MIN)
-    .max(DISTANCE_MAX)
-    .multipleOf(DISTANCE_STEP, `Distance goes in steps of ${DISTANCE_STEP} miles`)
+    .int({ error: PREFERENCE_TEXTS.distance })
+    .min(DISTANCE_MIN, PREFERENCE_TEXTS.distance)
+    .max(DISTANCE_MAX, PREFERENCE_TEXTS.distance)
+    .multipleOf(DISTANCE_STEP, PREFERENCE_TEXTS.distanceStep)
     .describe('Miles'),
   travel_willing: z.boolean(),
   discretion_required: z.boolean(),
@@ -127,10 +173,27 @@ export const profileFormSchema = z.object({
 });
 
 /**
+ * The Settings page's Dating Preferences (spec part 2 §7, "profiles update (settings)"): the same
+ * fields, rules and words as Edit Profile's; compensation is for women only there as here.
+ */
+export const datingPreferencesSchema = profileFormSchema.pick({
+  age_range: true,
+  distance_preference: true,
+  looking_for: true,
+  compensation_preference: true,
+  travel_willing: true,
+  discretion_required: true,
+});
+export type DatingPreferences = z.infer<typeof datingPreferencesSchema>;
+
+/**
  * Any subset of the Edit Profile fields. Strict: an unknown field — `verified`, `tier_level`, `age` —
- * is a 400, never silently ignored; those are not the member's to write.
+ * is a 400, never silently ignored; those are not the member's to write. `looking_for` and
+ * `compensation_preference` also take the spec's Settings-page words, stored as their Edit Profile
+ * value (decision 048).
  */
 export const profileUpdateSchema = profileFormSchema
+  .extend({ looking_for: lookingForInputSchema, compensation_preference: compensationInputSchema })
   .partial()
   .strict()
   .describe('Any subset of the Edit Profile fields');

@@ -12,5 +12,6 @@ export * from './profiles';
 export * from './relations';
 export * from './safety';
 export * from './social';
+export * from './support';
 export * from './verification';
 export * from './wallet';

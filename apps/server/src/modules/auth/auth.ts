@@ -133,5 +133,15 @@ function portOf(auth: BetterAuth): AuthPort {
         const { headers: replyHeaders } = await auth.api.signOut({ headers, returnHeaders: true });
         return { setCookies: cookiesOf(replyHeaders) };
       }),
+    changePassword: ({ currentPassword, newPassword }, headers) =>
+      refusalsAsOurs(async () => {
+        const { headers: replyHeaders } = await auth.api.changePassword({
+          // Every session goes, this one included; Better Auth starts a new one for this device.
+          body: { currentPassword, newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+        return { setCookies: cookiesOf(replyHeaders) };
+      }),
   };
 }

@@ -1,5 +1,6 @@
 import {
   apiErrorBodySchema,
+  changePasswordBodySchema,
   meSchema,
   signInBodySchema,
   signOutBodySchema,
@@ -7,10 +8,10 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toWebHeaders } from '../../plugins/access';
+import { actorOf, toWebHeaders } from '../../plugins/access';
 import { clientAddress, rateLimitKey } from '../../plugins/security';
 import { loadMe } from '../me';
-import { signIn, signOut, signUp } from './service';
+import { changePassword, signIn, signOut, signUp } from './service';
 
 const userReplySchema = z.object({ user: meSchema });
 
@@ -73,6 +74,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('set-cookie', setCookies);
       return { user: await loadMe(ctx, userId) };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      // Fresh: the member as they are now, not a cached session; limited as a sign-in is, since a
+      // stolen session could otherwise guess the current password at leisure.
+      config: { ...perAddress, access: 'member', fresh: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your password (the current one is asked); every other session is signed out',
+        body: changePasswordBodySchema,
+        response: {
+          204: z.null().describe('Changed; this device has a new session cookie'),
+          400: apiErrorBodySchema,
+          401: apiErrorBodySchema.describe(
+            'Signed out, or INVALID_CREDENTIALS: the current password is wrong',
+          ),
+          422: apiErrorBodySchema.describe('WEAK_PASSWORD: a common password, or the e-mail'),
+          429: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const cookies = await changePassword(ctx, {
+        actor: actorOf(request),
+        input: request.body,
+        headers: toWebHeaders(request),
+      });
+      reply.header('set-cookie', cookies);
+      return reply.status(204).send(null);
     },
   );
 

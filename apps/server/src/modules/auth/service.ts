@@ -1,8 +1,14 @@
-import { AppError, ErrorCode, passwordProblem } from '@royal/shared';
+import {
+  AppError,
+  type ChangePasswordBody,
+  CURRENT_PASSWORD_WRONG_TEXT,
+  ErrorCode,
+  passwordProblem,
+} from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { AuthRefusal, type AuthSignIn } from '../../ports/auth';
+import { AuthRefusal, type AuthSignIn, type MemberActor } from '../../ports/auth';
 import { expiredSessionCookie } from './session-cookie';
 
 type Credentials = { email: string; password: string };
@@ -148,4 +154,35 @@ export async function signOut(
     const { setCookies } = await ctx.auth.signOut(headers);
     return setCookies;
   });
+}
+
+/**
+ * Changes the member's password after checking the current one, and signs out every other session
+ * (decision 049): each instance forgets the member's cached sessions and closes their sockets, as a
+ * global sign-out does; this device goes on with the new session's cookie. A wrong current password
+ * is INVALID_CREDENTIALS on the field, and nothing changes.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  { actor, input, headers }: { actor: MemberActor; input: ChangePasswordBody; headers: Headers },
+): Promise<string[]> {
+  const problem = passwordProblem(input.new_password, actor.email);
+  if (problem)
+    throw new AppError(ErrorCode.WEAK_PASSWORD, problem, [{ path: 'new_password', message: problem }]);
+  try {
+    return await ctx.publishAround([{ kind: 'actor.invalidate', userIds: [actor.id] }], async () => {
+      const { setCookies } = await ctx.auth.changePassword(
+        { currentPassword: input.current_password, newPassword: input.new_password },
+        headers,
+      );
+      return setCookies;
+    });
+  } catch (error) {
+    if (error instanceof AuthRefusal && error.code === 'INVALID_PASSWORD') {
+      throw new AppError(ErrorCode.INVALID_CREDENTIALS, CURRENT_PASSWORD_WRONG_TEXT, [
+        { path: 'current_password', message: CURRENT_PASSWORD_WRONG_TEXT },
+      ]);
+    }
+    translate(error);
+  }
 }

@@ -1,4 +1,4 @@
-import { BIO_MIN, BIO_TOO_SHORT_TEXT, PROMPT_ANSWER_MAX } from '@royal/shared';
+import { BIO_MIN, BIO_TOO_SHORT_TEXT, PREFERENCE_TEXTS, PROMPT_ANSWER_MAX } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, useTestApp } from '../../../test/app';
@@ -264,13 +264,78 @@ describe('PATCH /api/me/profile', () => {
       { ethnicity: 'martian' },
       { lifestyle_tags: ['skydiving'] },
       { lifestyle_tags: ['travel', 'travel'] },
-      { looking_for: 'casual' },
+      // The Settings page's words are taken (decision 049); a word of neither list is not.
+      { looking_for: 'marriage' },
+      { compensation_preference: 'salary' },
       { name: 'x'.repeat(61) },
     ]) {
       const res = await request(t.app, 'PATCH', '/api/me/profile', { session, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
     }
+  });
+});
+
+describe('dating preferences from the Settings page', () => {
+  it('say which bound a value is past, in words', async () => {
+    const { session } = await signedInMember(t.app, { userType: 'women' });
+    for (const [body, path, message] of [
+      [{ age_range: [17, 30] }, 'age_range.0', PREFERENCE_TEXTS.ageMinTooLow],
+      [{ age_range: [30, 66] }, 'age_range.1', PREFERENCE_TEXTS.ageMaxTooHigh],
+      [{ age_range: [40, 30] }, 'age_range', PREFERENCE_TEXTS.ageMinAboveMax],
+      [{ distance_preference: 0 }, 'distance_preference', PREFERENCE_TEXTS.distance],
+      [{ distance_preference: 105 }, 'distance_preference', PREFERENCE_TEXTS.distance],
+    ] as const) {
+      const res = await request(t.app, 'PATCH', '/api/me/profile', { session, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message, details: [{ path, message }] });
+    }
+    // Nothing of a refused request is kept: the sign-up defaults are still there.
+    expect((await request(t.app, 'GET', '/api/me', { session })).json().preferences).toMatchObject({
+      distance_preference: 25,
+    });
+  });
+
+  it('store the spec’s Settings-page words as the Edit Profile values they map to', async () => {
+    const { session } = await signedInMember(t.app, { userType: 'women' });
+    const res = await request(t.app, 'PATCH', '/api/me/profile', {
+      session,
+      body: {
+        age_range: [21, 35],
+        distance_preference: 25,
+        looking_for: 'serious',
+        compensation_preference: 'mutual_benefit',
+        travel_willing: true,
+        discretion_required: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().preferences).toEqual({
+      age_range: [21, 35],
+      distance_preference: 25,
+      looking_for: 'long_term',
+      compensation_preference: 'allowances',
+      travel_willing: true,
+      discretion_required: true,
+    });
+  });
+
+  it('change only the caller’s own profile', async () => {
+    const caller = await signedInMember(t.app, { userType: 'women' });
+    const other = await signedInMember(t.app, { userType: 'women' });
+    const before = (await request(t.app, 'GET', '/api/me', { session: other.session })).json().preferences;
+    const res = await request(t.app, 'PATCH', '/api/me/profile', {
+      session: caller.session,
+      body: { distance_preference: 90, user_id: other.member.id },
+    });
+    expect(res.statusCode).toBe(400);
+    await request(t.app, 'PATCH', '/api/me/profile', {
+      session: caller.session,
+      body: { distance_preference: 90 },
+    });
+    expect((await request(t.app, 'GET', '/api/me', { session: other.session })).json().preferences).toEqual(
+      before,
+    );
   });
 });
 

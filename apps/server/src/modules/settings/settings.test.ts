@@ -1,4 +1,4 @@
-import { DEFAULT_MEMBER_SETTINGS, GHOST_MODE_TIER_REQUIRED_TEXT } from '@royal/shared';
+import { DEFAULT_MEMBER_SETTINGS, GHOST_MODE_TIER_REQUIRED_TEXT, PHONE_INVALID_TEXT } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
@@ -71,6 +71,76 @@ describe('member settings', () => {
     expect(
       (await request(t.app, 'PATCH', '/api/me/settings', { body: { dark_mode: true } })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('the emergency contact', () => {
+  it('keeps the phone number in E.164 however it was typed, and the name on one line', async () => {
+    const { session } = await signedInMember(t.app);
+    const res = await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { emergency_contact_name: '  Maria Lopez ', emergency_contact_phone: '(305) 555-0123' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      emergency_contact_name: 'Maria Lopez',
+      emergency_contact_phone: '+13055550123',
+    });
+    const abroad = await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { emergency_contact_phone: '+971 50 123 4567' },
+    });
+    expect(abroad.json().emergency_contact_phone).toBe('+971501234567');
+    expect((await request(t.app, 'GET', '/api/me/settings', { session })).json()).toMatchObject({
+      emergency_contact_name: 'Maria Lopez',
+      emergency_contact_phone: '+971501234567',
+    });
+  });
+
+  it('may be cleared', async () => {
+    const { session } = await signedInMember(t.app);
+    await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { emergency_contact_name: 'Maria', emergency_contact_phone: '+1 212 555 0199' },
+    });
+    const cleared = await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { emergency_contact_name: null, emergency_contact_phone: null },
+    });
+    expect(cleared.json()).toMatchObject({ emergency_contact_name: null, emergency_contact_phone: null });
+  });
+
+  it.each([['12345'], ['call 305 555 0123'], ['050 123 4567'], ['+1 305 555 0123 ext. 9'], ['']])(
+    'refuses the number %j with the form’s own words and saves nothing of the request',
+    async (phone) => {
+      const { session } = await signedInMember(t.app);
+      const res = await request(t.app, 'PATCH', '/api/me/settings', {
+        session,
+        body: { emergency_contact_name: 'Maria', emergency_contact_phone: phone },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: PHONE_INVALID_TEXT,
+        details: [{ path: 'emergency_contact_phone', message: PHONE_INVALID_TEXT }],
+      });
+      expect((await request(t.app, 'GET', '/api/me/settings', { session })).json()).toMatchObject({
+        emergency_contact_name: null,
+        emergency_contact_phone: null,
+      });
+    },
+  );
+
+  it('refuses a name of more than one line', async () => {
+    const { session } = await signedInMember(t.app);
+    const res = await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { emergency_contact_name: 'Maria\nLopez' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      { path: 'emergency_contact_name', message: 'Names must fit on one line' },
+    ]);
   });
 });
 

@@ -1,5 +1,7 @@
 import {
   AppError,
+  type ComposerRestriction,
+  composerRestriction,
   ErrorCode,
   groupedInteger,
   HIGHER_TIER_NOTICE_TEXT,
@@ -23,10 +25,12 @@ import { useCurrentMember } from '@/features/auth';
 import { MemberSafetyActions } from '@/features/safety';
 import { refusalOr } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { hasFinePointer } from '@/lib/focus';
 import { queryKeys } from '@/lib/query-keys';
 import { useRealtimeEvent, useRealtimeSend } from '@/lib/realtime-context';
 import { useKeptAtEnd } from '@/lib/scroll-edges';
 import { applyChatEvent, chatMessages, useChat, useMarkChatRead, useSendMessage } from '../api/chat';
+import { ComposerRestrictionNote } from './composer-restriction';
 import { ConversationFrame } from './conversation-frame';
 import { expiryOf } from './match-row';
 
@@ -69,10 +73,15 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
   const composer = useRef<HTMLTextAreaElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
+  const restrictionId = useId();
   const { member } = match;
   const messages = chatMessages(chat.data);
   const gone = sendFoundItGone || isChatGone(chat.error);
   const open = expiryOf(match).kind !== 'expired' && !gone;
+  // The member may read this chat but not write in it (their tier, plan or verification): the same
+  // shared rule the server refuses a send by. Said only while the chat itself is open to messages.
+  const restriction = open ? composerRestriction(me) : null;
+  const writable = open && restriction === null;
 
   // Opening the chat reads what arrived; so does every message that arrives while it is open.
   const unreadFromThem = messages.filter((m) => m.sender_id === member.id && !m.read).length;
@@ -186,7 +195,7 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
   // raise the on-screen keyboard over the conversation before the member has read it.
   useEffect(() => {
     const box = composer.current;
-    if (box && !box.disabled && window.matchMedia?.('(pointer: fine)').matches) box.focus();
+    if (box && !box.disabled && hasFinePointer()) box.focus();
     else title.current?.focus({ preventScroll: true });
   }, []);
 
@@ -294,26 +303,46 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
             onKeyDown={onKeyDown}
             rows={2}
             maxLength={MESSAGE_MAX}
-            disabled={!open}
-            placeholder={gone ? CHAT_GONE_TEXT : open ? 'Type a message...' : 'This match has expired'}
+            disabled={!writable}
+            placeholder={composerPlaceholder({ gone, open, restriction })}
+            aria-describedby={restriction ? restrictionId : undefined}
             className="min-h-11 flex-1 resize-none rounded-2xl border border-border bg-surface px-3 py-2 text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-gold-400 disabled:opacity-60"
           />
           <Button
             type="submit"
             size="icon"
             aria-label="Send"
-            disabled={!open || send.isPending || !hasVisibleText(draft)}
+            disabled={!writable || send.isPending || !hasVisibleText(draft)}
           >
             <Send aria-hidden="true" className="size-4" />
           </Button>
         </div>
-        <div className="mt-1 flex items-baseline justify-between gap-3 text-xs">
-          <p className="text-muted-foreground">Enter sends · Shift+Enter for a new line</p>
-          <DraftLength length={draft.length} />
-        </div>
+        {restriction ? (
+          <ComposerRestrictionNote id={restrictionId} restriction={restriction} />
+        ) : (
+          <div className="mt-1 flex items-baseline justify-between gap-3 text-xs">
+            <p className="text-muted-foreground">Enter sends · Shift+Enter for a new line</p>
+            <DraftLength length={draft.length} />
+          </div>
+        )}
       </form>
     </ConversationFrame>
   );
+}
+
+/** What the closed or open message box says: the chat gone, the match expired, the member's restriction. */
+function composerPlaceholder({
+  gone,
+  open,
+  restriction,
+}: {
+  gone: boolean;
+  open: boolean;
+  restriction: ComposerRestriction | null;
+}): string {
+  if (gone) return CHAT_GONE_TEXT;
+  if (!open) return 'This match has expired';
+  return restriction?.placeholder ?? 'Type a message...';
 }
 
 function Bubble({ message, mine }: { message: Message; mine: boolean }) {

@@ -1,5 +1,5 @@
-import { AppError, ErrorCode, idParamSchema, type MatchListItem, type PermissionBlock } from '@royal/shared';
-import { MessageCircle, MessagesSquare, RotateCcw, SearchX, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { AppError, ErrorCode, idParamSchema, type MatchListItem } from '@royal/shared';
+import { MessageCircle, MessagesSquare, RotateCcw, SearchX, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
@@ -23,17 +23,16 @@ export const CHAT_NOT_FOUND_TEXT = 'This link is not one of your chats, or the c
 /**
  * The match of the chat the URL names: from the pages of the list already loaded, else asked for on
  * its own (a link to a match beyond them). The server answers only for the member's own matches, so
- * another member's match id is "not found" here, never their chat. A restricted member gets no chat
- * (the screen's alert says why), so nothing is asked for.
+ * another member's match id is "not found" here, never their chat.
  */
 export function useOpenMatch(
   openId: string | null,
-  { loaded, listSettled, restricted }: { loaded: MatchListItem[]; listSettled: boolean; restricted: boolean },
+  { loaded, listSettled }: { loaded: MatchListItem[]; listSettled: boolean },
 ): OpenMatch {
   const valid = openId !== null && idParamSchema.safeParse({ id: openId }).success;
   const inList = valid ? (loaded.find((m) => m.id === openId.toLowerCase()) ?? null) : null;
-  const linked = useMatch(openId, valid && !restricted && listSettled && inList === null);
-  if (openId === null || restricted) return { state: 'none' };
+  const linked = useMatch(openId, valid && listSettled && inList === null);
+  if (openId === null) return { state: 'none' };
   if (!valid) return { state: 'not-found' };
   if (inList) return { state: 'found', match: inList };
   if (linked.data) return { state: 'found', match: linked.data };
@@ -56,19 +55,17 @@ export function useOpenMatch(
  */
 export function ConversationPane({
   open,
-  block,
   hasMatches,
   onBack,
 }: {
   open: OpenMatch;
-  block: PermissionBlock | null;
   /** Whether the member has any match (else the empty pane points at the list's next step). */
   hasMatches: boolean;
   onBack: () => void;
 }) {
   const titleId = useId();
   if (open.state === 'found') return <Chat key={open.match.id} match={open.match} onBack={onBack} />;
-  if (open.state === 'none') return <EmptyPane block={block} hasMatches={hasMatches} />;
+  if (open.state === 'none') return <EmptyPane hasMatches={hasMatches} />;
 
   const title = {
     loading: 'Loading messages...',
@@ -119,12 +116,12 @@ export function ConversationPane({
   );
 }
 
-/** The pane beside the list (from lg) while no chat is open: a quiet pointer to the next step. */
-function EmptyPane({ block, hasMatches }: { block: PermissionBlock | null; hasMatches: boolean }) {
-  // A restricted member's way out (Get Verified, Upgrade) is on the permissions card beside it.
-  const panel = block ? (
-    <StatusPanel Icon={ShieldAlert} title="Messaging is restricted" description={block.message} />
-  ) : hasMatches ? (
+/**
+ * The pane beside the list (from lg) while no chat is open: a quiet pointer to the next step. A
+ * restricted member's reason and way out are on the permissions card beside it, not said again here.
+ */
+function EmptyPane({ hasMatches }: { hasMatches: boolean }) {
+  const panel = hasMatches ? (
     <StatusPanel
       Icon={MessagesSquare}
       title="Select a conversation"

@@ -1,4 +1,4 @@
-import { type MatchListItem, MESSAGE_VERIFICATION_REQUIRED_TEXT, type Me } from '@royal/shared';
+import { COMPOSER_VERIFY_HINT_TEXT, type MatchListItem, type Me } from '@royal/shared';
 import { apiError, mockApi } from '@test/fetch-mock';
 import { makeMatchListItem, makeMe, makeMemberCard } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
@@ -143,12 +143,13 @@ describe('Messages panes and the chat URL', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('keeps a restricted member on the list: a row opens the alert, not a chat, and the URL stays', async () => {
+  it('opens a chat from the list for a restricted member too, at its own URL, with the composer closed', async () => {
     const { user, router } = renderPanes('/messages', makeMe({ tier_level: 1, verified: false }));
     await user.click(await screen.findByRole('button', { name: /^Ava/ }));
-    const alert = await screen.findByRole('dialog', { name: 'Messaging is restricted' });
-    expect(within(alert).getByText(MESSAGE_VERIFICATION_REQUIRED_TEXT)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/messages');
-    expect(screen.queryByRole('region', { name: /Ava/ })).toBeNull();
+    const chat = await screen.findByRole('region', { name: /Ava/ });
+    expect(router.state.location.pathname).toBe(`/messages/${AVA_ID}`);
+    expect(within(chat).getByLabelText('Message Ava')).toBeDisabled();
+    expect(within(chat).getByText(COMPOSER_VERIFY_HINT_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

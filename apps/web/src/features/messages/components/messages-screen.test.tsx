@@ -1,7 +1,12 @@
 import {
+  COMPOSER_OBSERVER_HINT_TEXT,
+  COMPOSER_RENEW_HINT_TEXT,
+  COMPOSER_RENEW_PLACEHOLDER_TEXT,
+  COMPOSER_VERIFY_HINT_TEXT,
+  COMPOSER_VERIFY_PLACEHOLDER_TEXT,
   type MatchListItem,
   MESSAGE_SEND_FAILED_TEXT,
-  MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
+  MESSAGE_TIER_REQUIRED_TEXT,
   MESSAGE_VERIFICATION_REQUIRED_TEXT,
   type Me,
   SWIPE_TIER_REQUIRED_TEXT,
@@ -72,28 +77,73 @@ describe('Messages screen', () => {
     expect(await screen.findByRole('link', { name: 'Start swiping' })).toHaveAttribute('href', '/app');
   });
 
-  // Spec part 2 §2: a restricted member gets the alert with the reason, however the chat was asked for.
-  it.each([
-    ['unverified at tier 1', makeMe({ tier_level: 1, verified: false }), MESSAGE_VERIFICATION_REQUIRED_TEXT],
-    [
-      'with a lapsed subscription',
-      makeMe({ tier_level: 2, tier_subscription_ends_at: new Date(Date.now() - 86_400_000).toISOString() }),
-      MESSAGE_SUBSCRIPTION_INACTIVE_TEXT,
-    ],
-  ])(
-    'a chat opened by link (member %s) shows the restriction alert; closing it goes to the list',
-    async (_, me, reason) => {
-      const { user, router } = renderMessages(me, `/messages/${MATCH_ID}`);
+  // Spec part 2, Chat panel: a member who may not send still has their chats, to read, with the
+  // composer closed by the spec's placeholder and hint, and the way forward beside them.
+  describe('the chat of a member who may not send', () => {
+    const FROM_AVA = {
+      id: '0e0e0e0e-1111-4222-8333-444455556666',
+      match_id: MATCH_ID,
+      sender_id: MATCH.member.id,
+      receiver_id: '0f0f0f0f-1111-4222-8333-444455556666',
+      content: 'Dinner on Friday?',
+      message_type: 'text',
+      read: false,
+      created_at: new Date(Date.now() - 60_000).toISOString(),
+    };
 
-      const alert = await screen.findByRole('dialog', { name: 'Messaging is restricted' });
-      expect(within(alert).getByText(reason)).toBeInTheDocument();
-      expect(screen.queryByRole('region', { name: /Ava/ })).toBeNull();
+    it.each([
+      [
+        'an Observer',
+        makeMe({ tier_level: 0 }),
+        MESSAGE_TIER_REQUIRED_TEXT,
+        COMPOSER_OBSERVER_HINT_TEXT,
+        ['Upgrade', '/subscription'],
+      ],
+      [
+        'unverified at tier 1',
+        makeMe({ tier_level: 1, verified: false }),
+        COMPOSER_VERIFY_PLACEHOLDER_TEXT,
+        COMPOSER_VERIFY_HINT_TEXT,
+        ['Get Verified', '/verify'],
+      ],
+      [
+        'with a lapsed subscription',
+        makeMe({ tier_level: 2, tier_subscription_ends_at: new Date(Date.now() - 86_400_000).toISOString() }),
+        COMPOSER_RENEW_PLACEHOLDER_TEXT,
+        COMPOSER_RENEW_HINT_TEXT,
+        ['Upgrade', '/subscription'],
+      ],
+    ] as const)(
+      'opens for %s, who reads it and is shown why they cannot write and the way forward',
+      async (_, me, placeholder, hint, [wayOut, href]) => {
+        const { api } = renderMessages(me, `/messages/${MATCH_ID}`, {
+          [`GET ${CHAT}`]: { body: { items: [FROM_AVA], older_cursor: null } },
+          [`POST /api/matches/${MATCH_ID}/read`]: { body: { read_ids: [FROM_AVA.id] } },
+        });
+        const chat = await screen.findByRole('region', { name: /Ava/ });
+        expect(await within(chat).findByText('Dinner on Friday?')).toBeInTheDocument();
+        // Reading is open to every member: what arrived is marked read.
+        await waitFor(() => expect(api.callsTo(`POST /api/matches/${MATCH_ID}/read`)).toHaveLength(1));
 
-      await user.click(within(alert).getByRole('button', { name: 'Close' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(router.state.location.pathname).toBe('/messages');
-    },
-  );
+        const box = within(chat).getByLabelText('Message Ava');
+        expect(box).toBeDisabled();
+        expect(box).toHaveAttribute('placeholder', placeholder);
+        expect(box).toHaveAccessibleDescription(hint);
+        expect(within(chat).getByRole('button', { name: 'Send' })).toBeDisabled();
+        expect(within(chat).getByRole('link', { name: wayOut })).toHaveAttribute('href', href);
+        expect(within(chat).queryByText(/Enter sends/)).toBeNull();
+        expect(screen.queryByRole('dialog')).toBeNull();
+      },
+    );
+
+    it('says the reason once on the list screen, not again beside it', async () => {
+      renderMessages(makeMe({ tier_level: 1, verified: false }), '/messages');
+      await screen.findByRole('list', { name: 'Your matches' });
+      expect(screen.getAllByText(MESSAGE_VERIFICATION_REQUIRED_TEXT)).toHaveLength(1);
+      expect(screen.getAllByRole('link', { name: 'Get Verified' })).toHaveLength(1);
+      expect(screen.getByRole('heading', { name: 'Select a conversation' })).toBeInTheDocument();
+    });
+  });
 
   it('keeps Send off for a draft that shows nothing: spaces, or zero-width characters alone', async () => {
     renderMessages(makeMe({ tier_level: 2 }), `/messages/${MATCH_ID}`, {

@@ -1,45 +1,26 @@
 import { messageSendBlock } from '@royal/shared';
-import { Dialog } from 'radix-ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { ModalContent } from '@/components/ui/modal';
+import { useEffect, useMemo, useRef } from 'react';
 import { useCurrentMember } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { useMatches } from '../api/matches';
 import { ConversationPane, useOpenMatch } from './conversation-pane';
 import { MatchListPane } from './match-list-pane';
-import { UnblockLink } from './unblock-link';
 import { useChatRoute } from './use-chat-route';
 
 /**
  * /messages and /messages/:matchId: the member's matches and messaging status, and the chat the URL
  * names. From lg (1024 px) two panes, the list beside the conversation (decision 042); below it one
- * at a time: the list at /messages, the chat as a screen of its own with a way back.
+ * at a time: the list at /messages, the chat as a screen of its own with a way back. A member who
+ * may not send still opens their chats and reads them: the reason is said once on the status card,
+ * and in the chat by its closed composer with the way forward.
  */
 export function MessagesScreen() {
   const me = useCurrentMember();
   const matches = useMatches();
   const { openId, openChat, backToList } = useChatRoute();
-  const [restricted, setRestricted] = useState(false);
   const block = messageSendBlock(me);
   const loaded = useMemo(() => matches.data?.pages.flatMap((page) => page.items) ?? [], [matches.data]);
-  const open = useOpenMatch(openId, {
-    loaded,
-    listSettled: !matches.isPending,
-    restricted: block !== null,
-  });
-
-  const onOpen = (matchId: string) => {
-    if (block) setRestricted(true);
-    else openChat(matchId);
-  };
-  // A chat asked for by link (from Interests, a profile, a notice) that the member may not open gets
-  // the same alert as a row click, instead of nothing at all.
-  const alerting = block !== null && (restricted || openId !== null);
-  const closeAlert = () => {
-    setRestricted(false);
-    if (openId) backToList();
-  };
+  const open = useOpenMatch(openId, { loaded, listSettled: !matches.isPending });
 
   // Back from a chat to the list, the focus goes to that chat's row: where the member was (a chat
   // opened from another screen has no opener left on this page to return to).
@@ -52,7 +33,7 @@ export function MessagesScreen() {
     }
   }, [openId]);
 
-  const chatOpen = openId !== null && !block;
+  const chatOpen = openId !== null;
   return (
     <div className="grid gap-5 lg:h-[calc(100dvh-var(--topbar-height)-env(safe-area-inset-top)-3rem)] lg:min-h-[32rem] lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-6 xl:grid-cols-[22.5rem_minmax(0,1fr)]">
       <div className={cn('flex min-w-0 flex-col gap-5 lg:min-h-0', chatOpen && 'max-lg:hidden')}>
@@ -62,7 +43,7 @@ export function MessagesScreen() {
           matches={matches}
           loaded={loaded}
           openId={openId}
-          onOpen={onOpen}
+          onOpen={openChat}
         />
       </div>
 
@@ -76,23 +57,8 @@ export function MessagesScreen() {
           !chatOpen && 'max-lg:hidden',
         )}
       >
-        <ConversationPane open={open} block={block} hasMatches={loaded.length > 0} onBack={backToList} />
+        <ConversationPane open={open} hasMatches={loaded.length > 0} onBack={backToList} />
       </div>
-
-      <Dialog.Root open={alerting} onOpenChange={(isOpen) => !isOpen && closeAlert()}>
-        <ModalContent>
-          <Dialog.Title className="font-display text-foreground text-xl">
-            Messaging is restricted
-          </Dialog.Title>
-          <Dialog.Description className="mt-2 text-muted-foreground">{block?.message}</Dialog.Description>
-          <div className="mt-5 flex justify-center gap-3">
-            <Dialog.Close asChild>
-              <Button variant="outline">Close</Button>
-            </Dialog.Close>
-            {block && <UnblockLink block={block} />}
-          </div>
-        </ModalContent>
-      </Dialog.Root>
     </div>
   );
 }

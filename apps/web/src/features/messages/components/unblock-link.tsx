@@ -4,7 +4,13 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 
 /** The way out of a restriction: verifying, or a tier or a renewed subscription. */
-export function UnblockLink({ block, className }: { block: PermissionBlock; className?: string }) {
+export function UnblockLink({
+  block,
+  className,
+}: {
+  block: Pick<PermissionBlock, 'code'>;
+  className?: string;
+}) {
   return block.code === 'VERIFICATION_REQUIRED' ? (
     <Button asChild variant="gold" className={className}>
       <Link to={paths.verify}>Get Verified</Link>

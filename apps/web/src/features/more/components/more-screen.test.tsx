@@ -1,7 +1,7 @@
 import { mockApi, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp } from '@test/render';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 function renderMore(me: ReturnType<typeof makeMe>) {
@@ -50,5 +50,21 @@ describe('More screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
     expect(visited).toContain('/');
     expect(visited).not.toContain('/signin');
+  });
+});
+
+describe('More → Settings', () => {
+  it('opens the Settings dialog at its own URL, with the spec’s switches', async () => {
+    const { user, router } = renderMore(makeMe());
+    // The menu's entry (the top bar's quick settings button has the same name).
+    const menu = await screen.findByRole('navigation', { name: 'Menu' });
+    await user.click(within(menu).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(router.state.location.search).toBe('?settings=open');
+    for (const name of ['Ghost Mode', 'Incognito Mode', 'Location Sharing', 'Show Online Status']) {
+      expect(within(dialog).getByRole('switch', { name })).toBeInTheDocument();
+    }
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -18,12 +18,13 @@ import {
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { HelpDialog } from '@/components/help-dialog';
 import { Button } from '@/components/ui/button';
 import { MemberAvatar } from '@/components/ui/member-avatar';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { useCurrentMember, useSignOutWithToast } from '@/features/auth';
+import { SettingsDialog } from '@/features/settings';
 import { TierManagement } from '@/features/subscription';
+import { HelpDialog } from '@/features/support';
 import { WalletDialog } from '@/features/wallet';
 import { paths } from '@/lib/paths';
 
@@ -35,6 +36,7 @@ export function MoreScreen() {
   const me = useCurrentMember();
   const [params, setParams] = useSearchParams();
   const walletOpen = params.get('wallet') === 'open';
+  const settingsOpen = params.get('settings') === 'open';
   const tab = params.get('tab') === 'tiers' ? 'tiers' : 'menu';
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -128,7 +130,7 @@ export function MoreScreen() {
             <MenuLink Icon={CreditCard} label="Subscription" to={paths.subscription} />
             <MenuLink Icon={CalendarDays} label="Events" to={paths.events} />
             {isAdmin(me) && <MenuLink Icon={ShieldCheck} label="Admin Dashboard" to={paths.admin} />}
-            <MenuLink Icon={Settings} label="Settings" to={paths.settings} />
+            <MenuButton Icon={Settings} label="Settings" onClick={() => update({ settings: 'open' })} />
             <MenuButton Icon={LifeBuoy} label="Help & Support" onClick={() => setHelpOpen(true)} />
           </nav>
           <Button
@@ -148,6 +150,10 @@ export function MoreScreen() {
       </Tabs.Root>
 
       <WalletDialog open={walletOpen} onOpenChange={(open) => update({ wallet: open ? 'open' : null })} />
+      <SettingsDialog
+        open={settingsOpen}
+        onOpenChange={(open) => update({ settings: open ? 'open' : null })}
+      />
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </div>
   );

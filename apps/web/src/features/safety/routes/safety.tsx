@@ -2,13 +2,14 @@ import { Tabs } from 'radix-ui';
 import { PhotoAppeals } from '@/features/photos';
 import { BlockedMembers } from '../components/blocked-members';
 import { SafeLocations } from '../components/safe-locations';
+import { SafetySettings } from '../components/safety-settings';
 
 const TRIGGER =
   'inline-flex min-h-11 cursor-pointer items-center whitespace-nowrap border-b-2 border-transparent px-3 font-semibold text-muted-foreground text-sm transition hover:text-foreground data-[state=active]:border-gold-400 data-[state=active]:text-foreground';
 
 /**
- * /safety (lazy route module): the Safety and Privacy Center. Its Safety Settings and Safe Locations
- * tabs come with the rest of the safety work; Safe Locations, Photo Appeals and Blocked Members are here now.
+ * /safety (lazy route module): the Safety and Privacy Center, with the spec's tabs in its order
+ * (Safety Settings, Safe Locations, Photo Appeals) and Blocked Members; it opens on Safe Locations.
  */
 export default function SafetyRoute() {
   return (
@@ -21,6 +22,9 @@ export default function SafetyRoute() {
           aria-label="Safety Center sections"
           className="flex gap-1 overflow-x-auto border-border border-b"
         >
+          <Tabs.Trigger value="settings" className={TRIGGER}>
+            Safety Settings
+          </Tabs.Trigger>
           <Tabs.Trigger value="locations" className={TRIGGER}>
             Safe Locations
           </Tabs.Trigger>
@@ -31,6 +35,9 @@ export default function SafetyRoute() {
             Blocked Members
           </Tabs.Trigger>
         </Tabs.List>
+        <Tabs.Content value="settings" className="pt-5 focus:outline-none">
+          <SafetySettings />
+        </Tabs.Content>
         <Tabs.Content value="locations" className="pt-5 focus:outline-none">
           <SafeLocations />
         </Tabs.Content>

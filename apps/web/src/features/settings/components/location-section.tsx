@@ -3,13 +3,10 @@ import { LocateFixed, MapPin, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Switch } from '@/components/ui/switch';
 import { TitledCard } from '@/components/ui/titled-card';
 import { useCurrentMember } from '@/features/auth';
 import { errorMessage } from '@/lib/api';
-import { useMemberSettings } from '../api/member-settings';
 import { useSetMyLocation } from '../api/set-location';
-import { useUpdateMemberSettings } from '../api/update-member-settings';
 
 const CITY_CHOICES = [...LOCATION_CITIES].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -21,16 +18,14 @@ function positionErrorText(error: GeolocationPositionError): string {
 }
 
 /**
- * Location in settings: the city picker or "Use my location", Location Sharing, and the privacy
- * promise in plain words (decision 005 says how it is kept).
+ * Location in settings: the city picker or "Use my location", and the privacy promise in plain
+ * words (decision 005 says how it is kept). Location Sharing is a switch of Safety & Privacy.
  */
 export function LocationSection() {
   const me = useCurrentMember();
-  const settings = useMemberSettings();
-  const updateSettings = useUpdateMemberSettings();
   const setLocation = useSetMyLocation();
   const [locating, setLocating] = useState(false);
-  const ids = { city: useId(), sharing: useId(), sharingHelp: useId() };
+  const ids = { city: useId() };
   const current = `${me.location.city}, ${me.location.state}`;
   const known = LOCATION_CITIES.some((city) => cityId(city) === current);
 
@@ -99,32 +94,6 @@ export function LocationSection() {
           <LocateFixed aria-hidden="true" className="size-4" />
           {locating ? 'Locating...' : 'Use my location'}
         </Button>
-      </div>
-
-      <div className="flex items-start justify-between gap-3 border-border border-t pt-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={ids.sharing} className="font-semibold text-foreground text-sm">
-            Location Sharing
-          </label>
-          {/* What each setting does (decision 005): distances go both ways or not at all. */}
-          <ul id={ids.sharingHelp} className="flex flex-col gap-1 text-muted-foreground text-xs">
-            <li>
-              <span className="font-semibold text-foreground">On</span> (the default): members see how far
-              away you are, in whole miles, and you see how far away they are and can search by Max Distance.
-            </li>
-            <li>
-              <span className="font-semibold text-foreground">Off</span>: nobody sees how far away you are,
-              and you see no distances and cannot search by Max Distance either.
-            </li>
-          </ul>
-        </div>
-        <Switch
-          id={ids.sharing}
-          aria-describedby={ids.sharingHelp}
-          checked={settings.data?.location_sharing ?? true}
-          disabled={!settings.data}
-          onCheckedChange={(location_sharing) => updateSettings.mutate({ location_sharing })}
-        />
       </div>
 
       <div className="flex gap-3 rounded-2xl bg-surface-muted p-3 text-foreground/90 text-sm">

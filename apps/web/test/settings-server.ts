@@ -1,0 +1,30 @@
+import { type MemberSettings, memberSettingsPatchSchema } from '@royal/shared';
+import type { MockHandler } from './fetch-mock';
+import { makeSettings } from './fixtures';
+
+/**
+ * GET and PATCH /api/me/settings backed by one in-memory record, as the server keeps it: a patch is
+ * read with the server's own schema (a phone number stored in E.164, a bad one refused the same way).
+ */
+export function settingsServer(initial: Partial<MemberSettings> = {}) {
+  let current = makeSettings(initial);
+  const routes: Record<string, MockHandler> = {
+    'GET /api/me/settings': () => ({ body: current }),
+    'PATCH /api/me/settings': ({ body }) => {
+      const parsed = memberSettingsPatchSchema.safeParse(body);
+      if (!parsed.success) {
+        const details = parsed.error.issues.map((issue) => ({
+          path: issue.path.join('.'),
+          message: issue.message,
+        }));
+        return {
+          status: 400,
+          body: { error: { code: 'VALIDATION_FAILED', message: details[0]?.message, details } },
+        };
+      }
+      current = { ...current, ...parsed.data };
+      return { body: current };
+    },
+  };
+  return { routes, current: () => current };
+}
