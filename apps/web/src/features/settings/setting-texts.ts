@@ -20,7 +20,7 @@ export const SETTING_TEXTS: Readonly<Record<SwitchSetting, SettingText>> = {
   incognito_mode: {
     label: 'Incognito Mode',
     description:
-      'Only members you have liked see you: in Discover, Search and Interests and on your profile page.',
+      'Only members you have liked see you, in Discover, Interests and on your profile page. Search lists you to no one.',
   },
   location_sharing: {
     label: 'Location Sharing',
