@@ -112,6 +112,10 @@ export const PHOTO_AUTO_APPROVE_MIN_SAFE = 0.9;
 export const REJECTION_REASON_MAX = 500; // ours
 export const APPEAL_REASON_MAX = 1000; // ours
 export const REPORT_DETAILS_MAX = 1000; // ours
+/** Auto-block (a safety setting): reported by this many different members, a member is blocked for you (issue 34). */
+export const AUTO_BLOCK_REPORTERS = 3;
+/** The reason stored with a block the Auto-block setting made (shown in the member's Blocked Members). */
+export const AUTO_BLOCK_REASON = 'Blocked for you by Auto-block: flagged by our safety checks';
 export const BLOCK_REASON_MAX = 200; // ours
 export const EMERGENCY_CONTACT_NAME_MAX = 100; // ours
 /** Ours: the longest way of writing a phone number we read (spaces, brackets and dashes included). */

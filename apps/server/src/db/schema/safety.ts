@@ -37,29 +37,36 @@ export const safeLocationType = pgEnum('safe_location_type', SAFE_LOCATION_TYPES
  * The spec's safety settings plus the quick-settings and settings-dialog toggles, one row per member.
  * Defaults come from the shared DEFAULT_MEMBER_SETTINGS so a missing row and a fresh row read the same.
  */
-export const safetySettings = pgTable('safety_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  profileVisibility: profileVisibility('profile_visibility').notNull().default(D.profile_visibility),
-  incognitoMode: boolean('incognito_mode').notNull().default(D.incognito_mode),
-  locationSharing: boolean('location_sharing').notNull().default(D.location_sharing),
-  readReceipts: boolean('read_receipts').notNull().default(D.read_receipts),
-  safeMeetingNotifications: boolean('safe_meeting_notifications')
-    .notNull()
-    .default(D.safe_meeting_notifications),
-  autoBlockSuspicious: boolean('auto_block_suspicious').notNull().default(D.auto_block_suspicious),
-  pushNotifications: boolean('push_notifications').notNull().default(D.push_notifications),
-  matchNotifications: boolean('match_notifications').notNull().default(D.match_notifications),
-  messageNotifications: boolean('message_notifications').notNull().default(D.message_notifications),
-  partyInvites: boolean('party_invites').notNull().default(D.party_invites),
-  showOnlineStatus: boolean('show_online_status').notNull().default(D.show_online_status),
-  darkMode: boolean('dark_mode').notNull().default(D.dark_mode),
-  language: text('language').notNull().default(D.language),
-  emergencyContactName: text('emergency_contact_name'),
-  emergencyContactPhone: text('emergency_contact_phone'),
-  updatedAt: updatedAt(),
-});
+export const safetySettings = pgTable(
+  'safety_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileVisibility: profileVisibility('profile_visibility').notNull().default(D.profile_visibility),
+    incognitoMode: boolean('incognito_mode').notNull().default(D.incognito_mode),
+    locationSharing: boolean('location_sharing').notNull().default(D.location_sharing),
+    readReceipts: boolean('read_receipts').notNull().default(D.read_receipts),
+    safeMeetingNotifications: boolean('safe_meeting_notifications')
+      .notNull()
+      .default(D.safe_meeting_notifications),
+    autoBlockSuspicious: boolean('auto_block_suspicious').notNull().default(D.auto_block_suspicious),
+    pushNotifications: boolean('push_notifications').notNull().default(D.push_notifications),
+    matchNotifications: boolean('match_notifications').notNull().default(D.match_notifications),
+    messageNotifications: boolean('message_notifications').notNull().default(D.message_notifications),
+    partyInvites: boolean('party_invites').notNull().default(D.party_invites),
+    showOnlineStatus: boolean('show_online_status').notNull().default(D.show_online_status),
+    darkMode: boolean('dark_mode').notNull().default(D.dark_mode),
+    language: text('language').notNull().default(D.language),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Who wants suspects blocked for them (modules/safety/auto-block.ts), found without reading everyone.
+    index('safety_settings_auto_block_idx').on(t.userId).where(sql`${t.autoBlockSuspicious}`),
+  ],
+);
 
 export const userBlocks = pgTable(
   'user_blocks',

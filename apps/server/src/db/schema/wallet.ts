@@ -225,5 +225,9 @@ export const peerTransfers = pgTable(
     // What a sender sent one member in the last 24 hours (the large-amount guard): one range.
     index('peer_transfers_pair_idx').on(t.senderId, t.receiverId, t.createdAt),
     index('peer_transfers_due_idx').on(t.status, t.releaseAt),
+    // Transfers held by the scam guardrails that their sender then cancelled, by receiver: the
+    // Auto-block setting's second sign of a suspect (modules/safety/auto-block.ts). Only a held
+    // transfer can be cancelled.
+    index('peer_transfers_cancelled_receiver_idx').on(t.receiverId).where(sql`${t.status} = 'cancelled'`),
   ],
 );

@@ -1,5 +1,5 @@
 import { AppError, ErrorCode } from '@royal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { matches, userBlocks, users } from '../../db/schema';
 import type { Work } from '../../db/transaction';
@@ -8,10 +8,6 @@ import type { MemberActor } from '../auth';
 // Blocking a member: from then on neither sees the other anywhere (members/policy.ts notBlockedWith
 // and the checks that use it), and an open match between them ends at once on both screens.
 
-/**
- * Blocks `memberId` for the actor (again: a no-op that keeps the first reason), inside `join`'s
- * transaction when given (a report that also blocks). Returns the block's id.
- */
 /**
  * The member a block or report names: never the actor (`verb`: "block" or "report"), and an account
  * that exists (404 otherwise). Read inside the caller's transaction.
@@ -25,6 +21,10 @@ export async function otherMember(work: Work, actor: MemberActor, memberId: stri
   if (!member) throw new AppError(ErrorCode.NOT_FOUND, 'Member not found');
 }
 
+/**
+ * Blocks `memberId` for the actor (again: a no-op that keeps the first reason), inside `join`'s
+ * transaction when given (a report that also blocks). Returns the block's id.
+ */
 export async function blockMember(
   ctx: AppContext,
   { actor, memberId, reason }: { actor: MemberActor; memberId: string; reason?: string | undefined },
@@ -41,21 +41,34 @@ export async function blockMember(
         set: { reason: sql`${userBlocks.reason}` },
       })
       .returning({ id: userBlocks.id });
-    // The match ends: the chat closes on both sides (realtime-context refetches the matches, where a
-    // blocked pair never appears). Its messages stay stored under the retention rule, unshown.
-    const [low, high] = actor.id < memberId ? [actor.id, memberId] : [memberId, actor.id];
-    const ended = await work.tx
-      .update(matches)
-      .set({ status: 'unmatched' })
-      .where(and(eq(matches.user1Id, low), eq(matches.user2Id, high), eq(matches.status, 'active')))
-      .returning({ id: matches.id });
-    for (const match of ended) {
-      work.publish({
-        kind: 'deliver',
-        userIds: [actor.id, memberId],
-        event: { type: 'match.updated', payload: { id: match.id, status: 'unmatched' } },
-      });
-    }
+    await endMatchesOnBlock(work, [[actor.id, memberId]]);
     return { id: (block as { id: string }).id };
   }, join);
+}
+
+/**
+ * Ends the open match of each newly blocked pair: the chat closes on both sides (realtime-context
+ * refetches the matches, where a blocked pair never appears). Its messages stay stored under the
+ * retention rule, unshown. One statement for any number of pairs.
+ */
+export async function endMatchesOnBlock(work: Work, pairs: readonly (readonly [string, string])[]) {
+  if (pairs.length === 0) return;
+  const ordered = pairs.map(([a, b]): [string, string] => (a < b ? [a, b] : [b, a]));
+  const ended = await work.tx
+    .update(matches)
+    .set({ status: 'unmatched' })
+    .where(
+      and(
+        eq(matches.status, 'active'),
+        or(...ordered.map(([low, high]) => and(eq(matches.user1Id, low), eq(matches.user2Id, high)))),
+      ),
+    )
+    .returning({ id: matches.id, user1Id: matches.user1Id, user2Id: matches.user2Id });
+  for (const match of ended) {
+    work.publish({
+      kind: 'deliver',
+      userIds: [match.user1Id, match.user2Id],
+      event: { type: 'match.updated', payload: { id: match.id, status: 'unmatched' } },
+    });
+  }
 }

@@ -2,6 +2,7 @@ import { AppError, ErrorCode, type ReportReason, type ReportReply } from '@royal
 import type { AppContext } from '../../context';
 import { reports } from '../../db/schema';
 import type { MemberActor } from '../auth';
+import { autoBlockIfSuspect } from './auto-block';
 import { blockMember, otherMember } from './block';
 
 /**
@@ -34,6 +35,8 @@ export async function reportMember(
       );
     }
     if (block) await blockMember(ctx, { actor, memberId }, work);
+    // A third member's report makes a suspect: blocked at once for members with Auto-block on.
+    await autoBlockIfSuspect(work, memberId);
     const { id, status } = filed as { id: string; status: ReportReply['status'] };
     return { id, status, blocked: block };
   });

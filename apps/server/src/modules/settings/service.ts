@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { profiles, safetySettings } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { lockedPlanRules } from '../billing';
+import { autoBlockSuspectsFor } from '../safety';
 
 type SettingsRow = typeof safetySettings.$inferSelect;
 type SettingsInsert = typeof safetySettings.$inferInsert;
@@ -90,7 +91,8 @@ export async function updateSettings(
   for (const [field, value] of Object.entries(rest)) {
     if (value !== undefined) values[FIELDS[field as SafetySetting]] = value;
   }
-  return ctx.transact(async ({ tx, publish }) => {
+  return ctx.transact(async (work) => {
+    const { tx, publish } = work;
     // The profile row first, always: Ghost Mode is written there, and the settings' card-copy trigger
     // (db/sql/copy_card_settings_to_profile.sql) writes there after the settings row. Two saves in
     // different orders (a Ghost Mode switch, then Show Online Status, clicked quickly) would otherwise
@@ -102,6 +104,7 @@ export async function updateSettings(
       .values({ userId: actor.id, ...values } as SettingsInsert)
       .onConflictDoUpdate({ target: safetySettings.userId, set: { ...values, updatedAt: sql`now()` } })
       .returning();
+    if (rest.auto_block_suspicious === true) await autoBlockSuspectsFor(work, actor.id);
     publish({ kind: 'actor.invalidate', userIds: [actor.id] });
     return presentSettings(row, ghost);
   });

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { escrowWallets, peerTransfers, walletTransactions } from '../../db/schema';
 import { pausePoint } from '../../lib/pause-point';
 import type { MemberActor } from '../auth';
+import { autoBlockIfSuspect } from '../safety';
 import { creditReceiver } from './credit-receiver';
 import { transferGuardReason } from './guardrails';
 import { runIdempotent } from './idempotency';
@@ -116,7 +117,8 @@ export function cancelTransfer(
   ctx: AppContext,
   { actor, transferId }: { actor: MemberActor; transferId: string },
 ) {
-  return ctx.transact(async ({ tx }) => {
+  return ctx.transact(async (work) => {
+    const { tx } = work;
     const [transfer] = await tx
       .select()
       .from(peerTransfers)
@@ -148,6 +150,8 @@ export function cancelTransfer(
       .set({ status: 'voided' })
       .where(and(eq(walletTransactions.transferId, transfer.id), eq(walletTransactions.userId, actor.id)));
     if (!cancelled) throw new Error('transfer vanished');
+    // Money the guardrails held and its sender took back marks the receiver a suspect (decision 050).
+    await autoBlockIfSuspect(work, transfer.receiverId);
     return {
       transfer: presentTransfer(cancelled),
       new_balance_cents: lockedWallet(wallets, actor.id).balanceCents,

@@ -1,4 +1,5 @@
 import type { MemberSettings, ProfileVisibility } from '@royal/shared';
+import { AUTO_BLOCK_REPORTERS } from '@royal/shared';
 
 /** The settings a switch turns on and off (Ghost Mode's has its own rule: useGhostModeSwitch). */
 export type SwitchSetting = {
@@ -41,8 +42,7 @@ export const SETTING_TEXTS: Readonly<Record<SwitchSetting, SettingText>> = {
   },
   auto_block_suspicious: {
     label: 'Auto-block Suspicious Members',
-    description:
-      'Members reported by three or more members, or whose transfer our scam checks held, are blocked for you before they can message you.',
+    description: `Members reported by ${AUTO_BLOCK_REPORTERS} or more members, or sent money our scam checks held and the sender took back, are blocked for you before they can message you. They appear in Blocked Members.`,
   },
   push_notifications: { label: 'Push Notifications' },
   match_notifications: { label: 'Match Notifications' },

@@ -1,0 +1,2 @@
+CREATE INDEX "safety_settings_auto_block_idx" ON "safety_settings" USING btree ("user_id") WHERE "safety_settings"."auto_block_suspicious";--> statement-breakpoint
+CREATE INDEX "peer_transfers_cancelled_receiver_idx" ON "peer_transfers" USING btree ("receiver_id") WHERE "peer_transfers"."status" = 'cancelled';
