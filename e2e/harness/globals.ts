@@ -23,6 +23,7 @@ export type E2EGlobals = {
   chatPair: ChatPair;
   /** Two matched members for the blocks and reports journey. */
   safetyPair: ChatPair;
+  settingsPair: ChatPair;
   /** A payer, a payee and a tier-0 newcomer for the wallet and subscription journey. */
   walletTrio: WalletTrio;
   /** Per viewport, a tier-1 man before the compliance gate, matched with a verified woman. */

@@ -147,6 +147,11 @@ export function createSafetyPair(app: App): Promise<ChatPair> {
   return createMatchedPair(app, { him: 'Giulio', her: 'Carla', index: 40 });
 }
 
+/** Marco and Elena, matched: she makes her profile private and public again (settings.spec.ts). */
+export function createSettingsPair(app: App): Promise<ChatPair> {
+  return createMatchedPair(app, { him: 'Marco', her: 'Elena', index: 41 });
+}
+
 /** A verified tier-2 man and woman active a day ago, matched an hour ago (neither has written yet). */
 async function createMatchedPair(
   app: App,
