@@ -25,6 +25,7 @@ export {
   isAboveTier,
   listedForTier,
   matchedWith,
+  noBlockBetween,
   notBlockedWith,
   reachableBy,
   type VisibilityViewer,

@@ -1,5 +1,5 @@
 import type { TierLevel } from '@royal/shared';
-import { and, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { matches, profiles, swipeActions, userBlocks } from '../../db/schema';
 
 /**
@@ -20,8 +20,16 @@ export type VisibilityViewer = { id: string | SQL | Placeholder; tier: TierLevel
  * table once per feed page (31 ms of a 33 ms page with 100,000 blocks).
  */
 export function notBlockedWith(viewerId: string | SQL | Placeholder): SQL {
-  return sql`not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${profiles.userId})
-    and not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${profiles.userId} and ${userBlocks.blockedId} = ${viewerId})`;
+  return noBlockBetween(viewerId, profiles.userId);
+}
+
+/** No block between two members, in either direction (two exact lookups of user_blocks_pair_key). */
+export function noBlockBetween(
+  a: string | SQL | Placeholder | AnyColumn,
+  b: string | SQL | Placeholder | AnyColumn,
+): SQL {
+  return sql`not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b})
+    and not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a})`;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notifications, photos, profiles } from '../../db/schema';
 import type { Work } from '../../db/transaction';
-import { visibleTo } from '../members';
+import { noBlockBetween, visibleTo } from '../members';
 import { actorPhoto, type NotificationRow, presentNotification } from './presenter';
 
 const LIST_LIMIT = 50;
@@ -29,6 +29,12 @@ const recipient = alias(profiles, 'recipient');
  * blocked either way shows no photo), evaluated in the same query, and their tier against the
  * recipient's (the presenter's choice of variant): one statement for any number.
  */
+/**
+ * What a block hides from both members at once: every notification one of them caused the other
+ * (a like, a match, a message notice). Notifications without an actor are the member's own.
+ */
+const notFromBlocked = sql`(${notifications.actorId} is null or ${noBlockBetween(notifications.userId, notifications.actorId)})`;
+
 async function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Promise<NotificationRow[]> {
   const actorVisible = visibleTo({ id: sql`${notifications.userId}`, tier: sql`${recipient.tierLevel}` });
   const firstVisiblePhoto = sql<string | null>`case when ${actorVisible} then (
@@ -54,7 +60,7 @@ async function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Prom
     .from(notifications)
     .innerJoin(recipient, eq(recipient.userId, notifications.userId))
     .leftJoin(profiles, eq(profiles.userId, notifications.actorId))
-    .where(where)
+    .where(and(where, notFromBlocked))
     .orderBy(desc(notifications.createdAt))
     .limit(limit);
   return rows.map(({ actorPhotoId, actorTier, recipientTier, ...row }) => ({
@@ -144,7 +150,7 @@ export async function listNotifications(ctx: AppContext, userId: string) {
     ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false))),
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), notFromBlocked)),
   ]);
   return { items: rows.map(presentNotification), unread_count: unread?.count ?? 0 };
 }

@@ -38,6 +38,35 @@ const send = (session: Session, matchId: string) =>
 const report = (session: Session, body: object) => request(t.app, 'POST', '/api/reports', { session, body });
 
 describe('blocks', () => {
+  it('takes the notifications one caused the other out of both lists and counts, while blocked', async () => {
+    const { him, her, matchId } = await matchedPair(t.app);
+    expect((await send(him.session, matchId)).statusCode).toBe(201);
+    const notices = async (session: Session) => {
+      const res = await request(t.app, 'GET', '/api/notifications', { session });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { items: { actor: { id: string } | null }[]; unread_count: number };
+      return { actors: body.items.map((n) => n.actor?.id), unread: body.unread_count };
+    };
+    // His like and message reached her, the match reached him.
+    expect((await notices(her.session)).actors).toContain(him.member.id);
+    expect((await notices(him.session)).actors).toContain(her.member.id);
+    const before = await notices(her.session);
+
+    const blocked = await block(him.session, her.member.id);
+    for (const [viewer, other] of [
+      [her, him],
+      [him, her],
+    ] as const) {
+      const after = await notices(viewer.session);
+      expect(after.actors).not.toContain(other.member.id);
+    }
+    expect((await notices(her.session)).unread).toBeLessThan(before.unread);
+
+    // Lifted, they come back.
+    await request(t.app, 'DELETE', `/api/blocks/${blocked.json().id}`, { session: him.session });
+    expect((await notices(her.session)).actors).toContain(him.member.id);
+  });
+
   it('hides both members from each other at once, ends their match and refuses messages, either way', async () => {
     const { him, her, matchId } = await matchedPair(t.app, {
       him: { verified: true },
