@@ -1,6 +1,6 @@
 import { AppError, ErrorCode, idParamSchema, type MatchListItem } from '@royal/shared';
 import { MessageCircle, MessagesSquare, RotateCcw, SearchX, TriangleAlert } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { cn } from '@/lib/cn';
@@ -23,7 +23,7 @@ export const CHAT_NOT_FOUND_TEXT = 'This link is not one of your chats, or the c
 /**
  * The match of the chat the URL names: from the pages of the list already loaded, else asked for on
  * its own (a link to a match beyond them). The server answers only for the member's own matches, so
- * another member's match id is "not found" here, never their chat.
+ * another member's match id is "not found" here, never their chat, and so is one the list dropped.
  */
 export function useOpenMatch(
   openId: string | null,
@@ -31,9 +31,16 @@ export function useOpenMatch(
 ): OpenMatch {
   const valid = openId !== null && idParamSchema.safeParse({ id: openId }).success;
   const inList = valid ? (loaded.find((m) => m.id === openId.toLowerCase()) ?? null) : null;
-  const linked = useMatch(openId, valid && listSettled && inList === null);
+  // The open chat's match, while the list had it: when the list read again drops it (a block, an
+  // unmatch, from either side), the chat is gone, and asking the server for it again would only be
+  // told so (a 404 the browser logs) in the moment before the screen leaves it.
+  const listed = useRef<string | null>(null);
+  if (inList) listed.current = inList.id;
+  const droppedFromList =
+    inList === null && listed.current !== null && listed.current === openId?.toLowerCase();
+  const linked = useMatch(openId, valid && listSettled && inList === null && !droppedFromList);
   if (openId === null) return { state: 'none' };
-  if (!valid) return { state: 'not-found' };
+  if (!valid || droppedFromList) return { state: 'not-found' };
   if (inList) return { state: 'found', match: inList };
   if (linked.data) return { state: 'found', match: linked.data };
   if (linked.error instanceof AppError && linked.error.code === ErrorCode.NOT_FOUND)

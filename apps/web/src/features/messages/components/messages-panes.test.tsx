@@ -128,6 +128,26 @@ describe('Messages panes and the chat URL', () => {
     expect(screen.queryByRole('textbox', { name: /^Message / })).toBeNull();
   });
 
+  it('shows the open chat as not found once the list read again drops it (a block), without asking for it', async () => {
+    screenIs('desktop');
+    let listed = [matchWith(AVA_ID, 'Ava'), matchWith(BIANCA_ID, 'Bianca')];
+    const api = mockApi({
+      'GET /api/matches': () => ({ body: { items: listed, next_cursor: null } }),
+      [`GET /api/matches/${AVA_ID}/messages`]: EMPTY_CHAT,
+      [`GET /api/matches/${AVA_ID}`]: apiError(404, 'NOT_FOUND', 'Match not found'),
+    });
+    const { queryClient } = renderSignedIn(<MessagesScreen />, {
+      me: makeMe({ tier_level: 2 }),
+      path: `/messages/${AVA_ID}`,
+    });
+    await screen.findByRole('region', { name: /Ava/ });
+
+    listed = [matchWith(BIANCA_ID, 'Bianca')];
+    await queryClient.invalidateQueries({ queryKey: ['matches'] });
+    expect(await screen.findByRole('region', { name: 'Chat not found' })).toBeInTheDocument();
+    expect(api.callsTo(`GET /api/matches/${AVA_ID}`)).toHaveLength(0);
+  });
+
   it('shows a link that names no match as not found, without asking the server', async () => {
     const { api } = renderPanes('/messages/not-a-match');
     expect(await screen.findByRole('region', { name: 'Chat not found' })).toBeInTheDocument();
