@@ -21,6 +21,8 @@ export type DerivedSecrets = {
   idDocumentLinks: Buffer;
   /** Seals the feed's and search's page cursors (lib/cursor.ts sealedCursorCodec). */
   pageCursors: Buffer;
+  /** Makes the tokens of data export download links (modules/data-export/links.ts). */
+  dataExportLinks: Buffer;
 };
 
 /**

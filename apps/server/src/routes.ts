@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { dataExportRoutes } from './modules/data-export/routes';
 import { devRoutes } from './modules/dev/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -41,6 +42,7 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(interestRoutes);
   await api.register(safetyRoutes);
   await api.register(supportRoutes);
+  await api.register(dataExportRoutes);
   await api.register(memberRoutes);
   await api.register(messagingRoutes);
   await api.register(realtimeRoutes);

@@ -12,5 +12,6 @@ export function deriveSecrets(authSecret: string): DerivedSecrets {
     locationJitter: derive('location-jitter'),
     idDocumentLinks: derive('id-document-links'),
     pageCursors: derive('page-cursors'),
+    dataExportLinks: derive('data-export-links'),
   };
 }

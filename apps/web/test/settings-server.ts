@@ -10,6 +10,8 @@ export function settingsServer(initial: Partial<MemberSettings> = {}) {
   let current = makeSettings(initial);
   const routes: Record<string, MockHandler> = {
     'GET /api/me/settings': () => ({ body: current }),
+    // Account Management reads the latest data export; none unless a test says otherwise.
+    'GET /api/me/data-export': () => ({ body: { export: null } }),
     'PATCH /api/me/settings': ({ body }) => {
       const parsed = memberSettingsPatchSchema.safeParse(body);
       if (!parsed.success) {

@@ -40,6 +40,7 @@ export const ErrorCode = {
   BOOST_UNAVAILABLE: 'BOOST_UNAVAILABLE',
   SPONSORSHIP_LIMIT: 'SPONSORSHIP_LIMIT',
   MEMBER_HAS_PLAN: 'MEMBER_HAS_PLAN',
+  GONE: 'GONE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -61,6 +62,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   NOT_FOUND: 404,
   PROFILE_NOT_FOUND: 404,
   CONFLICT: 409,
+  // 410: the thing existed and is gone for good (an expired export link).
+  GONE: 410,
   EMAIL_TAKEN: 409,
   ALREADY_SWIPED: 409,
   MATCH_EXPIRED: 409,
@@ -124,6 +127,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   BOOST_UNAVAILABLE: 'This boost is not on sale yet',
   SPONSORSHIP_LIMIT: `You can sponsor up to ${SPONSORSHIP_LIMIT} members at a time`,
   MEMBER_HAS_PLAN: SPONSORED_MEMBER_HAS_PLAN_TEXT,
+  GONE: 'This link has expired',
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */

@@ -18,6 +18,7 @@ export * from './roles';
 export * from './safe-locations';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/data-export';
 export * from './schemas/discovery';
 export * from './schemas/me';
 export * from './schemas/messaging';

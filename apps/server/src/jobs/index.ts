@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { cancelReplacedPlans, endDueSponsorships, lapseEndedSubscriptions } from '../modules/billing';
+import { buildPendingExports, DATA_EXPORT_JOB, purgeExpiredExports } from '../modules/data-export';
 // Not on the matches module's entry (see modules/matches/index.ts): composition may reach a job file.
 import { expireMatches } from '../modules/matches/expiry';
 import { moderatePendingPhotos } from '../modules/moderation';
@@ -73,6 +74,19 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'verification-image-purge',
       cron: '*/5 * * * *',
       run: () => purgeVerificationImages(ctx).then(() => undefined),
+    },
+    {
+      // Export My Data: a request queues a run at once; the schedule is the safety net (a queue
+      // hiccup, an instance that stopped mid-build, whose claim then lapses).
+      name: DATA_EXPORT_JOB,
+      cron: '* * * * *',
+      run: () => buildPendingExports(ctx).then(() => undefined),
+    },
+    {
+      // Export archives are kept 24 hours after they are ready (retention), then deleted from storage.
+      name: 'data-export-purge',
+      cron: '*/10 * * * *',
+      run: () => purgeExpiredExports(ctx).then(() => undefined),
     },
     {
       // Ages go up on birthdays: cards, age filters and the terms' minimum age for a tier read them.

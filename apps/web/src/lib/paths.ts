@@ -81,6 +81,8 @@ export const apiPaths = {
   /** Who is signed in: 200 with `user: null` when nobody is (the start-up check). */
   session: `${API}/session`,
   memberSettings: `${API}/me/settings`,
+  /** Export My Data: POST asks for an archive, GET reads the latest one. */
+  dataExport: `${API}/me/data-export`,
   notifications: NOTIFICATIONS,
   notification: (id: string) => `${NOTIFICATIONS}/${encodeURIComponent(id)}`,
   notificationRead: (id: string) => `${NOTIFICATIONS}/${encodeURIComponent(id)}/read`,

@@ -5,6 +5,8 @@
 export const queryKeys = {
   me: ['me'] as const,
   memberSettings: ['member-settings'] as const,
+  /** The member's latest data export (Settings, Account Management). */
+  dataExport: ['data-export'] as const,
   notifications: ['notifications'] as const,
   /** The discovery feed (an infinite query of FeedPage). */
   discoveryFeed: ['discovery', 'feed'] as const,

@@ -1,8 +1,17 @@
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { ObjectStorage } from './types';
 
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  zip: 'application/zip',
+};
+const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
 /** Private folder on disk (default `data/uploads`). Never served statically: routes read through it. */
 export function createLocalStorage(root: string): ObjectStorage {
@@ -23,8 +32,22 @@ export function createLocalStorage(root: string): ObjectStorage {
     async get(key) {
       try {
         const body = await readFile(pathOf(key));
-        const ext = key.split('.').pop() ?? '';
-        return { body, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+        return { body, contentType: contentTypeOf(key) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async putFile(key, path) {
+      const file = pathOf(key);
+      await mkdir(dirname(file), { recursive: true });
+      await pipeline(createReadStream(path), createWriteStream(file, { mode: 0o600 }));
+    },
+    async getStream(key) {
+      const file = pathOf(key);
+      try {
+        const { size } = await stat(file);
+        return { stream: createReadStream(file), contentType: contentTypeOf(key), size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

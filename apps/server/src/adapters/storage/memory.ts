@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { ObjectStorage } from './types';
 
 export type MemoryStorage = ObjectStorage & {
@@ -18,6 +20,16 @@ export function createMemoryStorage(): MemoryStorage {
     async get(key) {
       const object = objects.get(key);
       return object ? { body: Buffer.from(object.body), contentType: object.contentType } : null;
+    },
+    async putFile(key, path, contentType) {
+      // Memory is where this store keeps everything: the file is read whole, as put would hold it.
+      objects.set(key, { body: await readFile(path), contentType });
+    },
+    async getStream(key) {
+      const object = objects.get(key);
+      if (!object) return null;
+      const body = Buffer.from(object.body);
+      return { stream: Readable.from([body]), contentType: object.contentType, size: body.length };
     },
     async delete(key) {
       objects.delete(key);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -61,6 +61,21 @@ describe('the S3 storage adapter', () => {
     expect(await storage.get('photos/a/one.webp')).toBeNull();
     // Deleting what is not there is not an error, as with the local folder.
     await storage.delete('photos/a/never.webp');
+  });
+
+  it('stores a file from disk and streams it back with its size (data export archives)', async () => {
+    const file = join(directory, 'archive.zip');
+    const bytes = Buffer.alloc(256 * 1024, 7);
+    await writeFile(file, bytes);
+    await storage.putFile('exports/a/one.zip', file, 'application/zip');
+    const object = await storage.getStream('exports/a/one.zip');
+    expect(object?.size).toBe(bytes.length);
+    expect(object?.contentType).toBe('application/zip');
+    const chunks: Buffer[] = [];
+    for await (const chunk of object?.stream ?? []) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    await storage.delete('exports/a/one.zip');
+    expect(await storage.getStream('exports/a/one.zip')).toBeNull();
   });
 
   it('stores the pipeline’s variants under random keys and reads them back', async () => {

@@ -1,3 +1,7 @@
+import type { Readable } from 'node:stream';
+
+export type StoredStream = { stream: Readable; contentType: string; size: number | null };
+
 /**
  * Private object storage. Keys are random and never derived from user input; objects are only
  * served through routes that check who is asking.
@@ -6,6 +10,13 @@ export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+  /**
+   * Stores a file from disk without reading it whole into memory (large objects: data export
+   * archives). The file is left where it is.
+   */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
+  /** Opens an object as a stream (null when there is none); `size` in bytes when the store knows it. */
+  getStream(key: string): Promise<StoredStream | null>;
   delete(key: string): Promise<void>;
   /** True when the store answers; used by /api/health. */
   ping(): Promise<boolean>;

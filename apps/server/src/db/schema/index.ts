@@ -3,6 +3,7 @@
 export * from './audit';
 export * from './auth';
 export * from './billing';
+export * from './data-export';
 export * from './events';
 export * from './growth';
 export * from './messaging';

@@ -3,7 +3,7 @@ export { listMatches } from './matches-list';
 export { listMessages } from './messages-list';
 export { markMatchRead } from './read';
 export { reencryptMessages } from './reencrypt';
-export { sealedMessageValues } from './sealing';
+export { sealedMessageValues, shownText } from './sealing';
 export { sendMessage } from './send';
 export { SENT_MESSAGE_RECIPE, sentMessageRecipe } from './sent-events';
 export { typingRecipient } from './typing';

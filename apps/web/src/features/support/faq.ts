@@ -123,7 +123,8 @@ export const FAQ: readonly FaqEntry[] = [
     id: 'data',
     question: 'How do I download or delete my data?',
     answer:
-      'Export My Data and Delete Account in Settings are not open yet. Until they are, send us a request from Contact Support (topic: My account or profile) and our team will prepare your data or close your account for you. ' +
+      'Open Settings and choose Export My Data: we gather your profile, settings, photos, matches, messages and wallet history into one archive and e-mail you a download link, valid for 24 hours (one export a day). ' +
+      'Delete Account is not open yet: until it is, send us a request from Contact Support (topic: My account or profile) and our team will close your account for you. ' +
       `Records the law requires us to keep (messages and wallet transactions, ${TRANSACTION_RETENTION_YEARS} years) stay without your name.`,
   },
   {

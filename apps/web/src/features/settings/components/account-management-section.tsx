@@ -1,3 +1,9 @@
+import {
+  DATA_EXPORT_FAILED_TEXT,
+  DATA_EXPORT_REQUESTED_TEXT,
+  type DataExport,
+  ErrorCode,
+} from '@royal/shared';
 import { ChevronRight, Download, LogOut, ShieldCheck, Trash2, UserCog } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -5,13 +11,15 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/titled-card';
 import { useSignOut } from '@/features/auth';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, isRefusal } from '@/lib/api';
 import { paths } from '@/lib/paths';
+import { useLatestDataExport, useRequestDataExport } from '../data-export-api';
 
 /**
- * The Settings page's 'Account Management': the Safety Center, Sign Out (to /landing, with the
- * settings' own toasts, spec part 2 §2 and §8), and Export My Data and Delete Account, shown but
- * not offered until they really do what they say (issue 34): each says what it will do.
+ * The Settings page's 'Account Management': the Safety Center, Export My Data (an archive prepared
+ * on the server and e-mailed as a link, issue 34), Sign Out (to /landing, with the settings' own
+ * toasts, spec part 2 §2 and §8), and Delete Account, shown but not offered until it really does
+ * what it says: it says what it will do.
  */
 export function AccountManagementSection() {
   const { signOut, isPending } = useSignOut();
@@ -32,11 +40,7 @@ export function AccountManagementSection() {
           <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
         </Link>
       </Button>
-      <NotYetAvailable
-        Icon={Download}
-        label="Export My Data"
-        what="It will gather your profile, settings, photos, matches, messages and wallet history into one archive and send you a download link."
-      />
+      <ExportMyData />
       <Button variant="outline" className="justify-start" onClick={handleSignOut} disabled={isPending}>
         <LogOut aria-hidden="true" className="size-4" />
         Sign Out
@@ -48,6 +52,75 @@ export function AccountManagementSection() {
         danger
       />
     </TitledCard>
+  );
+}
+
+const untilFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The latest export's state, in words (and the link while it can be downloaded). */
+function ExportState({ latest }: { latest: DataExport | null }) {
+  if (!latest) return <>Nothing exported yet.</>;
+  if (latest.status === 'pending') {
+    return <>Your data export is being prepared. We will e-mail you a link when it is ready.</>;
+  }
+  if (latest.status === 'ready' && latest.download_url && latest.expires_at) {
+    return (
+      <>
+        Your archive is ready.{' '}
+        <a
+          href={latest.download_url}
+          download
+          className="font-medium text-primary underline underline-offset-2"
+        >
+          Download it
+        </a>{' '}
+        before {untilFormat.format(new Date(latest.expires_at))}.
+      </>
+    );
+  }
+  if (latest.status === 'failed') return <>Your last export could not be prepared. Please try again.</>;
+  return <>Your last export has expired.</>;
+}
+
+/**
+ * Export My Data: asks the server for an archive of everything about the member (one a day; the
+ * server's refusal says when the next is possible) and shows the latest one's state.
+ */
+function ExportMyData() {
+  const stateId = useId();
+  const latest = useLatestDataExport();
+  const requestExport = useRequestDataExport();
+  async function handleExport() {
+    try {
+      await requestExport.mutateAsync();
+      toast.success(DATA_EXPORT_REQUESTED_TEXT);
+    } catch (error) {
+      const onceADay = isRefusal(error) && error.code === ErrorCode.RATE_LIMITED;
+      toast.error(DATA_EXPORT_FAILED_TEXT, onceADay ? { description: errorMessage(error) } : undefined);
+    }
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      <Button
+        variant="outline"
+        className="justify-start"
+        aria-describedby={stateId}
+        onClick={handleExport}
+        disabled={requestExport.isPending}
+      >
+        <Download aria-hidden="true" className="size-4" />
+        Export My Data
+      </Button>
+      <p id={stateId} className="px-1 text-muted-foreground text-xs" aria-live="polite">
+        {latest.isPending ? (
+          'Checking your latest export…'
+        ) : latest.isError ? (
+          'Your latest export could not be loaded.'
+        ) : (
+          <ExportState latest={latest.data.export} />
+        )}
+      </p>
+    </div>
   );
 }
 
