@@ -3,6 +3,7 @@ import { cancelReplacedPlans, endDueSponsorships, lapseEndedSubscriptions } from
 import { buildPendingExports, DATA_EXPORT_JOB, purgeExpiredExports } from '../modules/data-export';
 // Not on the matches module's entry (see modules/matches/index.ts): composition may reach a job file.
 import { expireMatches } from '../modules/matches/expiry';
+import { purgeExpiredMessages } from '../modules/messaging';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
 import { refreshAges } from '../modules/profile';
@@ -74,6 +75,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'verification-image-purge',
       cron: '*/5 * * * *',
       run: () => purgeVerificationImages(ctx).then(() => undefined),
+    },
+    {
+      // Messages older than MESSAGE_RETENTION_YEARS (7) are deleted (spec part 2 §9), once a day.
+      name: 'message-retention',
+      cron: '17 3 * * *',
+      run: () => purgeExpiredMessages(ctx).then(() => undefined),
     },
     {
       // Export My Data: a request queues a run at once; the schedule is the safety net (a queue

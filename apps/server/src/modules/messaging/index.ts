@@ -3,6 +3,7 @@ export { listMatches } from './matches-list';
 export { listMessages } from './messages-list';
 export { markMatchRead } from './read';
 export { reencryptMessages } from './reencrypt';
+export { purgeExpiredMessages } from './retention';
 export { sealedMessageValues, shownText } from './sealing';
 export { sendMessage } from './send';
 export { SENT_MESSAGE_RECIPE, sentMessageRecipe } from './sent-events';

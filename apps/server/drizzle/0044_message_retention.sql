@@ -1,0 +1,1 @@
+CREATE INDEX "messages_created_brin_idx" ON "messages" USING brin ("created_at");
