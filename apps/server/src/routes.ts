@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
+import { accountDeletionRoutes } from './modules/account-deletion/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
@@ -43,6 +44,7 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(safetyRoutes);
   await api.register(supportRoutes);
   await api.register(dataExportRoutes);
+  await api.register(accountDeletionRoutes);
   await api.register(memberRoutes);
   await api.register(messagingRoutes);
   await api.register(realtimeRoutes);

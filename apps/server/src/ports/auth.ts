@@ -117,4 +117,6 @@ export interface AuthPort {
     input: { currentPassword: string; newPassword: string },
     headers: Headers,
   ): Promise<{ setCookies: string[] }>;
+  /** Whether `password` is the member's own (their e-mail and password credential); false without one. */
+  verifyPassword(userId: string, password: string): Promise<boolean>;
 }

@@ -83,6 +83,7 @@ export const apiPaths = {
   memberSettings: `${API}/me/settings`,
   /** Export My Data: POST asks for an archive, GET reads the latest one. */
   dataExport: `${API}/me/data-export`,
+  deleteAccount: `${API}/me/delete`,
   notifications: NOTIFICATIONS,
   notification: (id: string) => `${NOTIFICATIONS}/${encodeURIComponent(id)}`,
   notificationRead: (id: string) => `${NOTIFICATIONS}/${encodeURIComponent(id)}/read`,

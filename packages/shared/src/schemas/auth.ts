@@ -67,3 +67,32 @@ export const changePasswordBodySchema = z
   })
   .describe('Change the password: every other session of the account is signed out');
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** What the member types to confirm Delete Account. */
+export const DELETE_ACCOUNT_CONFIRM_WORD = 'DELETE';
+export const DELETE_ACCOUNT_PASSWORD_WRONG_TEXT = 'Your password is incorrect';
+export const DELETE_ACCOUNT_CONFIRM_TEXT = `Type ${DELETE_ACCOUNT_CONFIRM_WORD} to confirm`;
+/**
+ * The money rule (decision 052): an account that still holds money, or has some on its way, is not
+ * deleted; the member withdraws first (or waits for a held transfer to settle).
+ */
+export const DELETE_ACCOUNT_MONEY_TEXT =
+  'Your wallet still holds money or has a withdrawal or transfer pending. Withdraw your balance and wait for pending withdrawals and held transfers to settle, then delete your account.';
+
+export const deleteAccountBodySchema = z
+  .object({
+    password: z
+      .string()
+      .min(1, 'Please enter your password')
+      .max(PASSWORD_MAX_LENGTH)
+      .describe('The password the member signs in with'),
+    confirm: z
+      .string()
+      .refine((value) => value === DELETE_ACCOUNT_CONFIRM_WORD, DELETE_ACCOUNT_CONFIRM_TEXT)
+      .describe(`The word ${DELETE_ACCOUNT_CONFIRM_WORD}, typed by the member`),
+  })
+  .strict()
+  .describe('Delete the account: the password and the typed confirmation');
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+export const deleteAccountReplySchema = z.object({ deleted: z.literal(true) });

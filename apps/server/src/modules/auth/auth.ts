@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { and, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
@@ -30,7 +31,7 @@ type AuthOptions = {
  * AuthPort (ports/auth.ts): nothing outside this file sees Better Auth's types.
  */
 export function createAuth(options: AuthOptions): AuthPort {
-  return portOf(betterAuthFor(options));
+  return portOf(betterAuthFor(options), options.db);
 }
 
 function betterAuthFor(options: AuthOptions) {
@@ -91,7 +92,7 @@ async function refusalsAsOurs<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** The calls our code makes, in our own types. */
-function portOf(auth: BetterAuth): AuthPort {
+function portOf(auth: BetterAuth, db: Db): AuthPort {
   return {
     signUpEmail: ({ email, password, name }, headers) =>
       refusalsAsOurs(async () => {
@@ -143,5 +144,15 @@ function portOf(auth: BetterAuth): AuthPort {
         });
         return { setCookies: cookiesOf(replyHeaders) };
       }),
+    verifyPassword: async (userId, password) => {
+      const context = await auth.$context;
+      const [credential] = await db
+        .select({ hash: accounts.password })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+        .limit(1);
+      if (!credential?.hash) return false;
+      return context.password.verify({ hash: credential.hash, password });
+    },
   };
 }

@@ -15,4 +15,4 @@ export {
   writeMemberRecords,
 } from './new-member';
 export { planColumns, planRulesOf } from './plan-rules';
-export { sessionCookieName, signSessionToken } from './session-cookie';
+export { expiredSessionCookie, sessionCookieName, signSessionToken } from './session-cookie';

@@ -2,3 +2,4 @@
 export { latestIdStatusSql } from './compliance';
 export { type ComplianceRow, presentCompliance } from './presenter';
 export { purgeVerificationImages } from './purge';
+export { idStoreOf } from './service';

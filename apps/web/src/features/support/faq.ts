@@ -124,8 +124,9 @@ export const FAQ: readonly FaqEntry[] = [
     question: 'How do I download or delete my data?',
     answer:
       'Open Settings and choose Export My Data: we gather your profile, settings, photos, matches, messages and wallet history into one archive and e-mail you a download link, valid for 24 hours (one export a day). ' +
-      'Delete Account is not open yet: until it is, send us a request from Contact Support (topic: My account or profile) and our team will close your account for you. ' +
-      `Records the law requires us to keep (messages and wallet transactions, ${TRANSACTION_RETENTION_YEARS} years) stay without your name.`,
+      'To delete your account, choose Delete Account in Settings and confirm with your password: your profile, photos, ID images, location, emergency contact, likes and notifications are deleted at once, you are signed out everywhere and your e-mail address is free to use again. ' +
+      'An account whose wallet still holds money, or has a withdrawal or transfer pending, cannot be deleted: withdraw your balance first. ' +
+      `Records the law requires us to keep (messages and wallet transactions, ${TRANSACTION_RETENTION_YEARS} years) stay, under the name “Deleted member”.`,
   },
   {
     id: 'events',

@@ -1,5 +1,10 @@
-import { DATA_EXPORT_FAILED_TEXT, DATA_EXPORT_REQUESTED_TEXT, type DataExport } from '@royal/shared';
-import { apiError, type MockHandler, mockApi } from '@test/fetch-mock';
+import {
+  DATA_EXPORT_FAILED_TEXT,
+  DATA_EXPORT_REQUESTED_TEXT,
+  type DataExport,
+  DELETE_ACCOUNT_MONEY_TEXT,
+} from '@royal/shared';
+import { apiError, type MockHandler, type MockReply, mockApi } from '@test/fetch-mock';
 import { makeMe } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
 import { screen, within } from '@testing-library/react';
@@ -50,8 +55,6 @@ describe('Export My Data', () => {
     ).toBeInTheDocument();
     expect(api.callsTo('POST /api/me/data-export')).toHaveLength(1);
     expect(exportButton()).toHaveAccessibleDescription(/being prepared/);
-    // Delete Account is still not open.
-    expect(screen.getByRole('button', { name: 'Delete Account' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('offers the ready archive’s link and says until when it works', async () => {
@@ -83,5 +86,57 @@ describe('Export My Data', () => {
     await user.click(exportButton());
     expect(await screen.findAllByText(DATA_EXPORT_FAILED_TEXT)).toHaveLength(2);
     expect(screen.queryByText('Something went wrong. Please try again.')).toBeNull();
+  });
+});
+
+describe('Delete Account', () => {
+  async function openDialog(reply: MockHandler) {
+    const view = open({
+      'GET /api/me/data-export': { body: { export: null } },
+      'POST /api/me/delete': reply,
+    });
+    await view.user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Account' });
+    return { ...view, dialog };
+  }
+
+  it('says what is deleted, what is kept and the money rule, and asks for the password and DELETE', async () => {
+    const { user, dialog, api } = await openDialog({ body: { deleted: true } });
+    expect(within(dialog).getByText(/Kept for 7 years, under the name “Deleted member”/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Withdraw your balance/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'delete');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(within(dialog).getByText('Please enter your password')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Type DELETE to confirm')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /api/me/delete')).toHaveLength(0);
+  });
+
+  it('shows a wrong password on its field and the money refusal in the dialog', async () => {
+    const wrongPassword = 'Your password is incorrect';
+    let reply: MockReply = {
+      status: 401,
+      body: {
+        error: {
+          code: 'INVALID_CREDENTIALS',
+          message: wrongPassword,
+          details: [{ path: 'password', message: wrongPassword }],
+        },
+      },
+    };
+    const { user, dialog } = await openDialog(() => reply);
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong-one');
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText(wrongPassword)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+
+    reply = apiError(409, 'CONFLICT', DELETE_ACCOUNT_MONEY_TEXT);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DELETE_ACCOUNT_MONEY_TEXT);
+
+    reply = apiError(500, 'INTERNAL', 'Something went wrong. Please try again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Failed to delete account')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Delete Account' })).toBeInTheDocument();
   });
 });

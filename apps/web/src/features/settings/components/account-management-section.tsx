@@ -5,7 +5,7 @@ import {
   ErrorCode,
 } from '@royal/shared';
 import { ChevronRight, Download, LogOut, ShieldCheck, Trash2, UserCog } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -14,12 +14,13 @@ import { useSignOut } from '@/features/auth';
 import { errorMessage, isRefusal } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { useLatestDataExport, useRequestDataExport } from '../data-export-api';
+import { DeleteAccountDialog } from './delete-account-dialog';
 
 /**
  * The Settings page's 'Account Management': the Safety Center, Export My Data (an archive prepared
  * on the server and e-mailed as a link, issue 34), Sign Out (to /landing, with the settings' own
- * toasts, spec part 2 §2 and §8), and Delete Account, shown but not offered until it really does
- * what it says: it says what it will do.
+ * toasts, spec part 2 §2 and §8), and Delete Account (a confirmation dialog with the password and
+ * the typed word DELETE, decision 052).
  */
 export function AccountManagementSection() {
   const { signOut, isPending } = useSignOut();
@@ -45,12 +46,7 @@ export function AccountManagementSection() {
         <LogOut aria-hidden="true" className="size-4" />
         Sign Out
       </Button>
-      <NotYetAvailable
-        Icon={Trash2}
-        label="Delete Account"
-        what="It will delete your account, profile and photos for good, after you confirm with your password."
-        danger
-      />
+      <DeleteAccount />
     </TitledCard>
   );
 }
@@ -124,40 +120,20 @@ function ExportMyData() {
   );
 }
 
-/**
- * An account action that is not open yet: visibly disabled (aria-disabled, so it can still be
- * reached and read), with a line that says what it will do. It does nothing when pressed.
- */
-function NotYetAvailable({
-  Icon,
-  label,
-  what,
-  danger = false,
-}: {
-  Icon: typeof Download;
-  label: string;
-  what: string;
-  danger?: boolean;
-}) {
-  const noteId = useId();
+/** Delete Account: opens the confirmation dialog (password and the typed word DELETE). */
+function DeleteAccount() {
+  const [open, setOpen] = useState(false);
   return (
-    <div className="flex flex-col gap-1">
+    <>
       <Button
         variant="outline"
-        aria-disabled="true"
-        aria-describedby={noteId}
-        className={
-          danger
-            ? 'cursor-not-allowed justify-start text-rose-700 opacity-60 hover:bg-surface dark:text-rose-300'
-            : 'cursor-not-allowed justify-start opacity-60 hover:bg-surface'
-        }
+        className="justify-start text-rose-700 dark:text-rose-300"
+        onClick={() => setOpen(true)}
       >
-        <Icon aria-hidden="true" className="size-4" />
-        {label}
+        <Trash2 aria-hidden="true" className="size-4" />
+        Delete Account
       </Button>
-      <p id={noteId} className="px-1 text-muted-foreground text-xs">
-        Not available yet. {what}
-      </p>
-    </div>
+      <DeleteAccountDialog open={open} onOpenChange={setOpen} />
+    </>
   );
 }

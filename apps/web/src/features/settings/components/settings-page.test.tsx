@@ -160,16 +160,27 @@ describe('the Settings page', () => {
 });
 
 describe('Account Management', () => {
-  it('shows Delete Account as not available yet, saying what it will do, and does nothing', async () => {
-    const { user, api } = await openSettingsPage();
-    const button = screen.getByRole('button', { name: 'Delete Account' });
-    expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription(/delete your account, profile and photos for good/);
-    expect(button).toHaveAccessibleDescription(/^Not available yet\./);
-    await user.click(button);
-    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Export My Data' })).not.toHaveAttribute('aria-disabled');
-    expect(screen.getByRole('link', { name: 'Safety Center' })).toHaveAttribute('href', '/safety');
+  it('deletes the account after the password and DELETE, and signs out to /landing with a toast', async () => {
+    const server = settingsServer();
+    const api = mockApi({
+      [SESSION]: signedInAs(makeMe()),
+      ...server.routes,
+      'GET /api/notifications': { body: { items: [], unread_count: 0 } },
+      'POST /api/me/delete': { body: { deleted: true } },
+    });
+    const { user, router } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Account' });
+    await user.type(within(dialog).getByLabelText('Password'), 'Velvet-Rope-2026');
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Your account has been deleted')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/me/delete')).toHaveLength(1);
+    expect(api.callsTo('POST /api/me/delete')[0]?.body).toEqual({
+      password: 'Velvet-Rope-2026',
+      confirm: 'DELETE',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
   });
 
   it('signs out to /landing with the settings’ own toast', async () => {

@@ -1,0 +1,30 @@
+import { AppError, DELETE_ACCOUNT_MONEY_TEXT, ErrorCode } from '@royal/shared';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { escrowWallets, peerTransfers, withdrawals } from '../../db/schema';
+import type { Work } from '../../db/transaction';
+
+/**
+ * The money rule of Delete Account (decision 052): refused, 409 with what to do, while the member's
+ * wallet holds money (spendable or held), a withdrawal is pending, or a transfer to or from them is
+ * held. The wallet row is locked, so no deposit or transfer lands between this check and the commit.
+ */
+export async function refuseWhileMoneyIsHeld(work: Work, userId: string) {
+  const [wallet] = await work.tx
+    .select({ balance: escrowWallets.currentBalanceCents, held: escrowWallets.heldCents })
+    .from(escrowWallets)
+    .where(eq(escrowWallets.userId, userId))
+    .for('update');
+  const [pending] = await work.tx
+    .select({
+      withdrawals: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.status} = 'pending')`,
+      transfers: sql<number>`(select count(*)::int from ${peerTransfers} where ${and(
+        or(eq(peerTransfers.senderId, userId), eq(peerTransfers.receiverId, userId)),
+        eq(peerTransfers.status, 'held'),
+      )})`,
+    })
+    .from(sql`(select 1) as one`);
+  const holdsMoney = (wallet?.balance ?? 0) > 0 || (wallet?.held ?? 0) > 0;
+  if (holdsMoney || (pending?.withdrawals ?? 0) > 0 || (pending?.transfers ?? 0) > 0) {
+    throw new AppError(ErrorCode.CONFLICT, DELETE_ACCOUNT_MONEY_TEXT);
+  }
+}
