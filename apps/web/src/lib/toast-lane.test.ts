@@ -30,7 +30,17 @@ describe('toast lane', () => {
     const deckButtons = box(780, 852, 520, 820);
     const dialogButtons = box(700, 744, 900, 1100);
     expect(toastBottomOffset(DESKTOP, [sideRail, deckButtons])).toBe(TOAST_GAP_PX);
-    expect(toastBottomOffset(DESKTOP, [sideRail, deckButtons, dialogButtons])).toBe(900 - 700 + TOAST_GAP_PX);
+    // A dialog's buttons above the toast's place at the bottom edge: it stays there, clear of them.
+    expect(toastBottomOffset(DESKTOP, [sideRail, deckButtons, dialogButtons])).toBe(TOAST_GAP_PX);
+    // Buttons at the bottom edge: lifted above them.
+    const lowDialogButtons = box(820, 870, 900, 1100);
+    expect(toastBottomOffset(DESKTOP, [lowDialogButtons])).toBe(900 - 820 + TOAST_GAP_PX);
+  });
+
+  it('stays low, above the navigation, under a button in the middle of an empty deck: never over the heading above it', () => {
+    const nav = box(772, 844, 0, 390);
+    const widenButton = box(434, 478, 76, 314);
+    expect(toastBottomOffset(PHONE, [nav, widenButton])).toBe(844 - 772 + TOAST_GAP_PX);
   });
 
   it('ignores marked elements that are hidden or scrolled out of view', () => {
