@@ -25,7 +25,7 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { microsecondKey } from '../../lib/cursor';
-import { shownText } from '../messaging';
+import { messageColumns, shownText } from '../messaging';
 
 // Every query of an export (decision 051): what is about the member, read by their id alone. Other
 // members appear only by id and name, as the member saw them; nothing else of theirs is selected.
@@ -216,16 +216,7 @@ export async function* messagesOf(ctx: Ctx, userId: string): AsyncGenerator<Json
       const page = await ctx.db
         .select({
           key: microsecondKey(messages.createdAt),
-          id: messages.id,
-          matchId: messages.matchId,
-          senderId: messages.senderId,
-          receiverId: messages.receiverId,
-          readStatus: messages.readStatus,
-          createdAt: messages.createdAt,
-          ciphertext: messages.ciphertext,
-          nonce: messages.nonce,
-          keyId: messages.keyId,
-          legacyContent: messages.legacyContent,
+          ...messageColumns,
           messageType: messages.messageType,
         })
         .from(messages)

@@ -1,5 +1,6 @@
 // The messaging module's public surface.
 export { listMatches } from './matches-list';
+export { messageColumns } from './message-rows';
 export { listMessages } from './messages-list';
 export { markMatchRead } from './read';
 export { reencryptMessages } from './reencrypt';

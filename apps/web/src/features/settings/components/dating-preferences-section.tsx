@@ -44,42 +44,8 @@ export function DatingPreferencesSection({
           Age Range ({AGE_MIN}–{AGE_MAX})
         </legend>
         <div className="grid grid-cols-2 gap-3">
-          <LabelledField
-            id={`${id}-age-min`}
-            label="Minimum Age"
-            problem={problems['preferences.age_range.0']}
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="number"
-                inputMode="numeric"
-                min={AGE_MIN}
-                max={AGE_MAX}
-                step={1}
-                className={FIELD_CONTROL}
-                {...register('preferences.age_range.0', number)}
-              />
-            )}
-          </LabelledField>
-          <LabelledField
-            id={`${id}-age-max`}
-            label="Maximum Age"
-            problem={problems['preferences.age_range.1']}
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="number"
-                inputMode="numeric"
-                min={AGE_MIN}
-                max={AGE_MAX}
-                step={1}
-                className={FIELD_CONTROL}
-                {...register('preferences.age_range.1', number)}
-              />
-            )}
-          </LabelledField>
+          <AgeBound form={form} problems={problems} id={`${id}-age-min`} label="Minimum Age" end={0} />
+          <AgeBound form={form} problems={problems} id={`${id}-age-max`} label="Maximum Age" end={1} />
         </div>
         <FieldProblem id={`${id}-age-problem`} message={ageProblem} />
       </fieldset>
@@ -167,5 +133,38 @@ export function DatingPreferencesSection({
         />
       </div>
     </TitledCard>
+  );
+}
+
+/** One end of the age range: a plain number within the shared bounds. */
+function AgeBound({
+  form,
+  problems,
+  id,
+  label,
+  end,
+}: {
+  form: UseFormReturn<SettingsFormValues>;
+  problems: FormProblems;
+  id: string;
+  label: string;
+  end: 0 | 1;
+}) {
+  const field = `preferences.age_range.${end}` as const;
+  return (
+    <LabelledField id={id} label={label} problem={problems[field]}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="number"
+          inputMode="numeric"
+          min={AGE_MIN}
+          max={AGE_MAX}
+          step={1}
+          className={FIELD_CONTROL}
+          {...form.register(field, { valueAsNumber: true })}
+        />
+      )}
+    </LabelledField>
   );
 }
