@@ -235,6 +235,8 @@ export const TRANSFER_TYPE_LABELS: Readonly<Record<TransferType, string>> = {
 
 // Ledger entry kinds. Withdrawals are two-phase: withdrawal_hold, then withdrawal (posted) or
 // withdrawal_void (released back); escrow works the same with escrow_hold / escrow_release.
+// balance_carried_forward stands for entries past the 7-year retention (decision 054); it has no
+// history row, so members never see it, but the label keeps every type nameable.
 export const TRANSACTION_TYPES = [
   'deposit',
   'withdrawal_hold',
@@ -246,6 +248,7 @@ export const TRANSACTION_TYPES = [
   'escrow_hold',
   'escrow_release',
   'refund',
+  'balance_carried_forward',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_TYPE_LABELS: Readonly<Record<TransactionType, string>> = {
@@ -259,6 +262,7 @@ export const TRANSACTION_TYPE_LABELS: Readonly<Record<TransactionType, string>> 
   escrow_hold: 'Escrow hold',
   escrow_release: 'Escrow release',
   refund: 'Refund',
+  balance_carried_forward: 'Balance carried forward',
 };
 
 export const PHOTO_MODERATION_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -134,7 +134,13 @@ export const ID_RETENTION_HOURS = 72;
 export const ID_UNDECIDED_RETENTION_DAYS = 30;
 export const MESSAGE_RETENTION_YEARS = 7;
 export const TRANSACTION_RETENTION_YEARS = 7;
-export const INACTIVE_PROFILE_RETENTION_YEARS = 1;
+/**
+ * Spec: an inactive profile is deleted after a year (issue 34), as Delete Account deletes it
+ * (decision 053). Days, not a year, so the warning and the deletion count the same unit.
+ */
+export const INACTIVE_DELETION_DAYS = 365;
+/** Spec: the member is warned by e-mail this many days before the inactivity deletion. */
+export const INACTIVE_WARNING_DAYS_BEFORE = 30;
 export const TERMS_VERSION = '1.0';
 export const PRIVACY_VERSION = '1.0';
 

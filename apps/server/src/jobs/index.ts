@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { deleteInactiveMembers, warnInactiveMembers } from '../modules/account-deletion';
 import { cancelReplacedPlans, endDueSponsorships, lapseEndedSubscriptions } from '../modules/billing';
 import { buildPendingExports, DATA_EXPORT_JOB, purgeExpiredExports } from '../modules/data-export';
 // Not on the matches module's entry (see modules/matches/index.ts): composition may reach a job file.
@@ -8,7 +9,12 @@ import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
 import { refreshAges } from '../modules/profile';
 import { purgeVerificationImages } from '../modules/verification';
-import { purgeIdempotencyKeys, releaseDueTransfers, requestPendingPayouts } from '../modules/wallet';
+import {
+  purgeExpiredTransactions,
+  purgeIdempotencyKeys,
+  releaseDueTransfers,
+  requestPendingPayouts,
+} from '../modules/wallet';
 import { reconcilePayments } from '../modules/webhooks';
 import type { JobDefinition } from './queue';
 
@@ -81,6 +87,23 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'message-retention',
       cron: '17 3 * * *',
       run: () => purgeExpiredMessages(ctx).then(() => undefined),
+    },
+    {
+      // Members unseen for a year are deleted as Delete Account deletes them, and only 30 days after
+      // an e-mail warned them (decision 053).
+      name: 'inactive-profile-retention',
+      cron: '41 3 * * *',
+      run: async () => {
+        await deleteInactiveMembers(ctx);
+        await warnInactiveMembers(ctx);
+      },
+    },
+    {
+      // Ledger entries older than TRANSACTION_RETENTION_YEARS (7) are deleted (spec part 2 §9) with
+      // their history, their net carried forward so every balance stays (decision 054), once a day.
+      name: 'ledger-retention',
+      cron: '29 3 * * *',
+      run: () => purgeExpiredTransactions(ctx).then(() => undefined),
     },
     {
       // Export My Data: a request queues a run at once; the schedule is the safety net (a queue

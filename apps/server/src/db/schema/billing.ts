@@ -187,6 +187,8 @@ export const sponsorships = pgTable(
     index('sponsorships_suspended_idx')
       .on(t.suspendedAt)
       .where(sql`${t.revokedAt} is null and ${t.suspendedAt} is not null`),
+    // The foreign-key check when the retention job deletes a payment entry.
+    index('sponsorships_payment_entry_idx').on(t.paymentEntryId).where(sql`${t.paymentEntryId} is not null`),
   ],
 );
 

@@ -143,6 +143,12 @@ export const profiles = pgTable(
     userType: userType('user_type').notNull().default(SIGNUP_DEFAULTS.user_type),
     inviteCode: text('invite_code').unique(),
     lastActive: tstz('last_active').notNull().defaultNow(),
+    /**
+     * When the inactivity retention job (modules/account-deletion/inactive.ts) warned the member that
+     * the account will be deleted; a warning older than the member's last activity belongs to an
+     * earlier period of inactivity and counts for nothing.
+     */
+    inactivityWarnedAt: tstz('inactivity_warned_at'),
     /** When the member finished onboarding; null hides them from everyone and keeps them out of discovery. */
     onboardedAt: tstz('onboarded_at'),
     /** From onboarding; `age` is computed from it (and kept current by whoever writes the age). */
@@ -214,6 +220,9 @@ export const profiles = pgTable(
       .where(sql`${t.ghostMode} = false`),
     index('profiles_city_state_idx').on(t.city, t.state),
     // The lapse job: paid access whose end date has passed (modules/billing lapseEndedSubscriptions).
+    // The inactivity retention job (decision 053): live members, oldest activity first. Deleted
+    // members (onboarded_at cleared by the scrub) stay out of it, however many there come to be.
+    index('profiles_inactive_idx').on(t.lastActive, t.userId).where(sql`${t.onboardedAt} is not null`),
     index('profiles_paid_until_idx').on(t.tierSubscriptionEndsAt).where(sql`${t.tierSubscriptionActive}`),
   ],
 );

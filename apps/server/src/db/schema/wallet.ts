@@ -87,18 +87,24 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-export const ledgerEntries = pgTable('ledger_entries', {
-  id: idPk(),
-  transactionType: transactionType('transaction_type').notNull(),
-  description: text('description'),
-  /** The client's Idempotency-Key (scoped by the service, e.g. `<userId>:<key>`): a retry finds the entry. */
-  idempotencyKey: text('idempotency_key').unique(),
-  /** The payment provider's event id: a webhook delivered twice posts once. */
-  providerEventId: text('provider_event_id').unique(),
-  /** Member or admin who caused the entry; null for provider webhooks and jobs. */
-  createdBy: uuid('created_by'),
-  createdAt: createdAt(),
-});
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: idPk(),
+    transactionType: transactionType('transaction_type').notNull(),
+    description: text('description'),
+    /** The client's Idempotency-Key (scoped by the service, e.g. `<userId>:<key>`): a retry finds the entry. */
+    idempotencyKey: text('idempotency_key').unique(),
+    /** The payment provider's event id: a webhook delivered twice posts once. */
+    providerEventId: text('provider_event_id').unique(),
+    /** Member or admin who caused the entry; null for provider webhooks and jobs. */
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  // The retention job's scan for entries past seven years (modules/wallet/retention.ts): entries are
+  // appended in time order, so a BRIN index serves the range at a fraction of a btree's size.
+  (t) => [index('ledger_entries_created_brin_idx').using('brin', t.createdAt)],
+);
 
 export const ledgerLines = pgTable(
   'ledger_lines',
@@ -147,6 +153,11 @@ export const walletTransactions = pgTable(
   (t) => [
     index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('wallet_transactions_type_idx').on(t.transactionType),
+    // Deleting an entry past retention checks and deletes its history rows by entry (without this,
+    // each deleted entry's foreign-key check reads the whole table).
+    index('wallet_transactions_entry_idx').on(t.entryId),
+    // A transfer's rows (cancel, release, and the retention job asking whether any is left).
+    index('wallet_transactions_transfer_idx').on(t.transferId).where(sql`${t.transferId} is not null`),
   ],
 );
 
@@ -195,6 +206,8 @@ export const withdrawals = pgTable(
     check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
+    // The foreign-key check when the retention job deletes a hold entry.
+    index('withdrawals_hold_entry_idx').on(t.holdEntryId),
   ],
 );
 

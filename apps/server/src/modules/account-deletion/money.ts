@@ -4,11 +4,20 @@ import { escrowWallets, peerTransfers, withdrawals } from '../../db/schema';
 import type { Work } from '../../db/transaction';
 
 /**
- * The money rule of Delete Account (decision 052): refused, 409 with what to do, while the member's
- * wallet holds money (spendable or held), a withdrawal is pending, or a transfer to or from them is
- * held. The wallet row is locked, so no deposit or transfer lands between this check and the commit.
+ * The money rule of Delete Account (decision 052): refused, 409 with what to do, while the member
+ * holds money (see holdsMoney).
  */
 export async function refuseWhileMoneyIsHeld(work: Work, userId: string) {
+  if (await holdsMoney(work, userId)) throw new AppError(ErrorCode.CONFLICT, DELETE_ACCOUNT_MONEY_TEXT);
+}
+
+/**
+ * Whether the member's wallet holds money (spendable or held), a withdrawal of theirs is pending, or
+ * a transfer to or from them is held: no deletion then, by the member (decision 052) or by the
+ * inactivity job (decision 053). The wallet row is locked, so no deposit or transfer lands between
+ * this check and the commit.
+ */
+export async function holdsMoney(work: Work, userId: string): Promise<boolean> {
   const [wallet] = await work.tx
     .select({ balance: escrowWallets.currentBalanceCents, held: escrowWallets.heldCents })
     .from(escrowWallets)
@@ -23,8 +32,6 @@ export async function refuseWhileMoneyIsHeld(work: Work, userId: string) {
       )})`,
     })
     .from(sql`(select 1) as one`);
-  const holdsMoney = (wallet?.balance ?? 0) > 0 || (wallet?.held ?? 0) > 0;
-  if (holdsMoney || (pending?.withdrawals ?? 0) > 0 || (pending?.transfers ?? 0) > 0) {
-    throw new AppError(ErrorCode.CONFLICT, DELETE_ACCOUNT_MONEY_TEXT);
-  }
+  const walletHolds = (wallet?.balance ?? 0) > 0 || (wallet?.held ?? 0) > 0;
+  return walletHolds || (pending?.withdrawals ?? 0) > 0 || (pending?.transfers ?? 0) > 0;
 }

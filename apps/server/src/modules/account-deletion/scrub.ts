@@ -57,8 +57,17 @@ export async function storedKeysOf(work: Work, userId: string): Promise<string[]
  * e-mail, words, phone, coordinates or photos. Messages and ledger entries stay, attached to the
  * pseudonymised id (retention). Returns the ids of the matches it ended.
  */
-export async function scrubMember(work: Work, userId: string, email: string) {
+export async function scrubMember(work: Work, userId: string) {
   const { tx } = work;
+  // The address as it is at this moment, under the user row's lock: the member's mail, waitlist
+  // and invite rows are found by it.
+  const [user] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!user) return [];
+  const { email } = user;
   await tx
     .update(users)
     .set({ name: DELETED_MEMBER_NAME, email: deletedEmailOf(userId), image: null, emailVerified: false })

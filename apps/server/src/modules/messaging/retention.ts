@@ -2,6 +2,7 @@ import { MESSAGE_RETENTION_YEARS } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { messages } from '../../db/schema';
+import { retentionCutoff } from '../../lib/retention';
 
 // Retention (spec part 2 §9, issue 34): messages are kept MESSAGE_RETENTION_YEARS (7) years, then
 // deleted by the daily `message-retention` job (jobs/index.ts).
@@ -17,8 +18,7 @@ export async function purgeExpiredMessages(
   ctx: Pick<AppContext, 'db'>,
   now: Date = new Date(),
 ): Promise<number> {
-  const before = new Date(now);
-  before.setUTCFullYear(before.getUTCFullYear() - MESSAGE_RETENTION_YEARS);
+  const before = retentionCutoff(now, MESSAGE_RETENTION_YEARS);
   let deleted = 0;
   for (;;) {
     const batch = await ctx.db.execute(sql`

@@ -5,4 +5,5 @@ export { type IdempotentReply, purgeIdempotencyKeys, runIdempotent } from './ide
 export { type Leg, type LockedWallets, lockWallets, PLATFORM_ACCOUNTS, postEntry } from './ledger';
 export { releaseDueTransfers } from './release';
 export { idempotentHandler, type Keyed, MONEY_ROUTE_ERRORS, sendIdempotent } from './reply';
+export { purgeExpiredTransactions } from './retention';
 export { ensurePayoutRequested, requestPendingPayouts, settleWithdrawal } from './withdraw';

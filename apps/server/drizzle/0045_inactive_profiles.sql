@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "inactivity_warned_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "profiles_inactive_idx" ON "profiles" USING btree ("last_active","user_id") WHERE "profiles"."onboarded_at" is not null;
