@@ -24,6 +24,8 @@ export type E2EGlobals = {
   /** Two matched members for the blocks and reports journey. */
   safetyPair: ChatPair;
   settingsPair: ChatPair;
+  /** Two matched members: she exports her data and then deletes her account. */
+  leavingPair: ChatPair;
   /** A payer, a payee and a tier-0 newcomer for the wallet and subscription journey. */
   walletTrio: WalletTrio;
   /** Per viewport, a tier-1 man before the compliance gate, matched with a verified woman. */

@@ -152,6 +152,11 @@ export function createSettingsPair(app: App): Promise<ChatPair> {
   return createMatchedPair(app, { him: 'Marco', her: 'Elena', index: 41 });
 }
 
+/** Two matched members for the export-and-delete journey: she exports her data, then leaves. */
+export function createLeavingPair(app: App): Promise<ChatPair> {
+  return createMatchedPair(app, { him: 'Luca', her: 'Sofia', index: 43 });
+}
+
 /** A verified tier-2 man and woman active a day ago, matched an hour ago (neither has written yet). */
 async function createMatchedPair(
   app: App,

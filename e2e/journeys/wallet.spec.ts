@@ -62,6 +62,9 @@ test.describe('the escrow wallet and subscriptions', () => {
     signedInPage,
     globals,
   }) => {
+    // Two members, a checkout tab, a webhook and three accessibility scans: about 25 s alone, and
+    // up to a minute on a loaded two-core CI machine at the end of the run (where it once timed out).
+    test.setTimeout(120_000);
     const { payer, payee } = globals.walletTrio;
     const alessandro = await signedInPage('desktop', payer.email, globals.journeyPassword);
     const giulia = await signedInPage('phone', payee.email, globals.journeyPassword);

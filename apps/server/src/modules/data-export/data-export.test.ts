@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { dataExportSchema, latestDataExportSchema } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fromBuffer, type ZipFile } from 'yauzl';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { matchedPair } from '../../../test/discovery';
 import { actorFor, signedInMember } from '../../../test/factories';
+import { unzip } from '../../../test/unzip';
 import { sampleImage, uploadAs } from '../../../test/uploads';
 import type { MemoryStorage } from '../../adapters/storage/memory';
 import { dataExports, notifications, outboxEmails } from '../../db/schema';
@@ -18,31 +18,6 @@ import { requestDataExport } from './request';
 // member's pending requests.
 const t = useTestApp({}, { isolation: 'test' });
 const HOUR_MS = 3_600_000;
-
-/** Every entry of a ZIP archive: name → bytes. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error, zip: ZipFile) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const send = async (session: Session, matchId: string, content: string) => {
   const res = await request(t.app, 'POST', `/api/matches/${matchId}/messages`, {

@@ -19,8 +19,9 @@ export const latestDataExportQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.dataExport,
     queryFn: ({ signal }) => getLatestDataExport(signal),
-    // While an archive is being prepared, look again now and then: the job takes seconds to minutes.
-    refetchInterval: (query) => (query.state.data?.export?.status === 'pending' ? 15_000 : false),
+    // While an archive is being prepared, look again every few seconds: the job starts at once and
+    // usually takes seconds, and a member waiting on the page should see the link soon after.
+    refetchInterval: (query) => (query.state.data?.export?.status === 'pending' ? 5_000 : false),
   });
 
 /** The member's latest export (Account Management shows its state). */

@@ -5,7 +5,7 @@ import { SafeLocations } from '../components/safe-locations';
 import { SafetySettings } from '../components/safety-settings';
 
 const TRIGGER =
-  'inline-flex min-h-11 cursor-pointer items-center whitespace-nowrap border-b-2 border-transparent px-3 font-semibold text-muted-foreground text-sm transition hover:text-foreground data-[state=active]:border-gold-400 data-[state=active]:text-foreground';
+  'inline-flex min-h-11 cursor-pointer items-center justify-center border-b-2 px-3 text-center sm:whitespace-nowrap border-transparent font-semibold text-muted-foreground text-sm transition hover:text-foreground data-[state=active]:border-gold-400 data-[state=active]:text-foreground';
 
 /**
  * /safety (lazy route module): the Safety and Privacy Center, with the spec's tabs in its order
@@ -20,7 +20,9 @@ export default function SafetyRoute() {
       <Tabs.Root defaultValue="locations">
         <Tabs.List
           aria-label="Safety Center sections"
-          className="flex gap-1 overflow-x-auto border-border border-b"
+          // On a phone the four tabs would not fit in a row (the last one scrolled out of sight), so
+          // they sit two by two; from sm, one row.
+          className="grid grid-cols-2 gap-x-1 border-border border-b sm:flex sm:gap-1"
         >
           <Tabs.Trigger value="settings" className={TRIGGER}>
             Safety Settings
