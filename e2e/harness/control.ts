@@ -5,6 +5,10 @@ import { peerTransfers, profiles, userBlocks } from '../../apps/server/src/db/sc
 import { lapseEndedSubscriptions } from '../../apps/server/src/modules/billing';
 import { releaseDueTransfers } from '../../apps/server/src/modules/wallet';
 import { freePort } from '../../apps/server/test/free-port';
+import type { SmtpTestServer } from '../../apps/server/test/smtp';
+
+/** What global setup hands the actions besides the app: the SMTP server the app sends its e-mail to. */
+type ControlDeps = { app: App; smtp: SmtpTestServer };
 
 /**
  * What a journey needs that no member can do in the app, done in global setup's process (the only
@@ -15,14 +19,14 @@ import { freePort } from '../../apps/server/test/free-port';
  */
 const ACTIONS = {
   /** `blocker_id` blocks `blocked_id`, as the safety center's block writes it. */
-  block: async (app: App, body: Record<string, string>) => {
+  block: async ({ app }: ControlDeps, body: Record<string, string>) => {
     await app.ctx.db
       .insert(userBlocks)
       .values({ blockerId: required(body, 'blocker_id'), blockedId: required(body, 'blocked_id') });
     return {};
   },
   /** The held transfer's cool-off is over and the release job runs (it settles every due transfer). */
-  'release-transfer': async (app: App, body: Record<string, string>) => {
+  'release-transfer': async ({ app }: ControlDeps, body: Record<string, string>) => {
     await app.ctx.db
       .update(peerTransfers)
       .set({ releaseAt: sql`now() - interval '1 second'` })
@@ -30,12 +34,21 @@ const ACTIONS = {
     return releaseDueTransfers(app.ctx);
   },
   /** The member's plan ran out a minute ago without a renewal, and the lapse job runs. */
-  'lapse-plan': async (app: App, body: Record<string, string>) => {
+  'lapse-plan': async ({ app }: ControlDeps, body: Record<string, string>) => {
     await app.ctx.db
       .update(profiles)
       .set({ tierSubscriptionEndsAt: sql`now() - interval '1 minute'` })
       .where(eq(profiles.userId, required(body, 'user_id')));
     return { lapsed: await lapseEndedSubscriptions(app.ctx) };
+  },
+  /**
+   * The first e-mail to `to` (whose subject matches `subject`, a regular expression, when given) that
+   * reached the SMTP server, waiting for it up to 30 s: the app sends from its outbox every few seconds.
+   */
+  mail: async ({ smtp }: ControlDeps, body: Record<string, string>) => {
+    const subject = body.subject ? new RegExp(body.subject) : undefined;
+    const mail = await smtp.waitForMail(required(body, 'to'), { subject, timeoutMs: 30_000 });
+    return { subject: mail.subject, text: mail.text, html: mail.html };
   },
 } as const;
 
@@ -54,7 +67,7 @@ async function readJson(request: IncomingMessage): Promise<Record<string, string
 }
 
 /** Starts the control server: POST /<action> with a JSON body answers the action's result as JSON. */
-export async function startControl(app: App): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startControl(deps: ControlDeps): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer(async (request, response) => {
     const name = request.url?.slice(1) ?? '';
     const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name as ControlAction] : undefined;
@@ -63,7 +76,7 @@ export async function startControl(app: App): Promise<{ url: string; close: () =
       return;
     }
     try {
-      const result = await action(app, await readJson(request));
+      const result = await action(deps, await readJson(request));
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
     } catch (error) {
       response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));

@@ -5,6 +5,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/seed';
 import { freePort } from '../../apps/server/test/free-port';
+import { startSmtpServer } from '../../apps/server/test/smtp';
 import { startControl } from './control';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
@@ -41,6 +42,8 @@ export default async function globalSetup() {
   // The browser uses the same origin the server trusts for state-changing requests.
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'rc-e2e-'));
+  // A real SMTP server: the app's e-mail leaves through it, and journeys read what arrived (control.ts).
+  const smtp = await startSmtpServer();
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -59,18 +62,20 @@ export default async function globalSetup() {
     // The on-server classifier still scores every upload, but each photo waits for an admin, so the
     // profile journey always has a held photo to approve (a drawn portrait would be approved at once).
     PHOTO_AUTO_APPROVE: 'false',
+    SMTP_URL: smtp.url,
   });
   const app = await buildApp(config, { logger: { level: 'warn' } });
   let control: Awaited<ReturnType<typeof startControl>> | null = null;
   const teardown = async () => {
     await control?.close();
     await app.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await seedDemoData(app.ctx);
     await app.listen({ host: '127.0.0.1', port });
-    control = await startControl(app);
+    control = await startControl({ app, smtp });
     publishGlobals({
       baseUrl: origin,
       controlUrl: control.url,

@@ -24,6 +24,9 @@ test.describe('a verification request nobody reviewed in time', () => {
       signedInPage,
       globals,
     }) => {
+      // The demo admin signs in with a second factor; two sign-ins in one 30-s step may wait for the
+      // next code (fixtures.ts signInContext).
+      test.setTimeout(100_000);
       const aurelio = globals.expiredVerificationMember;
 
       const admin = await signedInPage(viewport, DEMO.admin.email, DEMO_PASSWORD);

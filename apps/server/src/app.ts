@@ -7,11 +7,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { createBus, type EventBus } from './adapters/bus';
+import { createSmtpTransport } from './adapters/mail/smtp';
 import { createLocalStorage, uploadsDir } from './adapters/storage/local';
 import { createS3Storage } from './adapters/storage/s3';
 import type { ObjectStorage } from './adapters/storage/types';
 import { type AppConfig, proxyTrust, trustedProxyCheck } from './config';
 import type { ApiRoute, AppContext } from './context';
+import { ambientDb } from './db/ambient';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createOutboxCleaner } from './db/outbox';
@@ -143,10 +145,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     options.storage ??
     (config.s3 ? createS3Storage(config.s3) : createLocalStorage(uploadsDir(config.dataDir)));
   const secrets = deriveSecrets(config.authSecret);
+  const smtp =
+    options.mailTransport || !config.mail.smtpUrl
+      ? undefined
+      : createSmtpTransport({
+          url: config.mail.smtpUrl,
+          from: config.mail.from,
+          messageIdDomain: new URL(config.publicOrigin).hostname,
+          unsubscribe: `mailto:${config.mail.supportAddress}?subject=unsubscribe`,
+        });
+  const mailTransport: MailTransport = smtp ?? outboxOnlyTransport;
+  // Better Auth and its sign-up hook join the caller's transaction when one is set (db/ambient.ts):
+  // an invite is consumed in the same transaction as the account (decision 055).
+  const authDb = ambientDb(database.db);
   const auth = createAuth({
-    db: database.db,
+    db: authDb,
     config,
-    onUserCreated: (user) => completeSignUp(database.db, { locationKey: secrets.locationJitter }, user),
+    onUserCreated: (user) =>
+      completeSignUp(
+        authDb,
+        { locationKey: secrets.locationJitter, publicOrigin: config.publicOrigin },
+        user,
+      ),
   });
   const actors = createActorResolver({
     db: database.db,
@@ -194,7 +214,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       knownAddresses: createAttemptCounter(redis, 'rc-signin-known:', THIRTY_DAYS),
     },
     messageSends: createAttemptCounter(redis, 'rc-message-sends:', MINUTE),
-    mail: options.mailTransport ?? outboxOnlyTransport,
+    mail: options.mailTransport ?? mailTransport,
     units: unitDeps,
     transact: (body, join) => inTransaction(unitDeps, body, join),
     transactSingleStatement: (body, join) => inSingleStatement(unitDeps, body, join),
@@ -213,6 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     actors.close();
     if (!options.bus) await bus.close();
     await redis?.quit();
+    smtp?.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -243,6 +264,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
               access,
               beforeCompliance: route.config?.beforeCompliance === true,
               ready: route.config?.ready === true,
+              payment: route.config?.payment === true,
               signedOutMessage: route.config?.signedOutMessage,
             });
       });

@@ -307,3 +307,26 @@ describe('the origins a state-changing request or a WebSocket may come from', ()
     ]);
   });
 });
+
+describe('e-mail settings', () => {
+  it('keeps e-mail in the outbox without SMTP_URL, with From and support at the public host', () => {
+    expect(load({ PUBLIC_ORIGIN: 'https://royal.example' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: '"The Royal Circle" <no-reply@royal.example>',
+      supportAddress: 'support@royal.example',
+    });
+  });
+  it('takes SMTP_URL, MAIL_FROM and SUPPORT_EMAIL, and refuses a URL that is not smtp(s)', () => {
+    const mail = load({
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Royal <hello@royal.example>',
+      SUPPORT_EMAIL: 'care@royal.example',
+    }).mail;
+    expect(mail).toEqual({
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      from: 'Royal <hello@royal.example>',
+      supportAddress: 'care@royal.example',
+    });
+    expect(problemsOf({ SMTP_URL: 'http://mail.example' }).join()).toMatch(/SMTP_URL/);
+  });
+});

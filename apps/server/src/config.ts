@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WAITLIST_APPLICATIONS_PER_HOUR } from '@royal/shared';
 import { z } from 'zod';
 import { defaultRedisPrefix, normalizedRedisPrefix } from './adapters/bus/prefix';
 import { formatKeyRing, type KeyRing, newRingKey, parseKeyRing } from './lib/key-ring';
@@ -219,6 +220,7 @@ const envSchema = z.object({
   ID_DOCUMENT_KEYS: z.string().optional(),
   DEMO_MODE: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
+  INVITE_ONLY: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATEMENT_STATS: booleanFromEnv.default(false),
   TRUST_PROXY: trustProxyFromEnv.default(false),
@@ -226,7 +228,9 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   UPLOAD_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  WAITLIST_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(WAITLIST_APPLICATIONS_PER_HOUR),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  AUTH_MAIL_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY: z.coerce.number().int().positive().default(50),
   PAGE_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(120),
   PAGE_RATE_LIMIT_PER_MEMBER: z.coerce.number().int().positive().default(30),
@@ -241,7 +245,20 @@ const envSchema = z.object({
   PHOTO_AUTO_APPROVE: booleanFromEnv.default(true),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .optional()
+    .describe('The mail server; unset keeps every e-mail in the outbox (the dev mailbox shows them)'),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .optional()
+    .describe('The From of every e-mail; default no-reply@ the public host'),
+  SUPPORT_EMAIL: z
+    .email()
+    .optional()
+    .describe('Where unsubscribe requests go; default support@ the public host'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   STRIPE_API_URL: z.url().optional().describe('Another Stripe API base (a local stand-in in tests)'),
   TEST_PAUSE_AT: z.string().optional(),
@@ -309,6 +326,11 @@ export type AppConfig = Readonly<{
   demoMode: boolean;
   /** Write the demo members into an empty database at start; only ever true in demo mode. */
   seedDemo: boolean;
+  /**
+   * Sign-up needs a valid invite or referral code (INVITE_ONLY; on by default, off in demo mode and
+   * in tests unless set). See modules/waitlist/sign-up-gate.ts.
+   */
+  inviteOnly: boolean;
   logLevel: string;
   /** Diagnostics for benchmarks: every API reply says how many SQL statements it ran (x-statements). */
   statementStats: boolean;
@@ -335,6 +357,13 @@ export type AppConfig = Readonly<{
    */
   testPauseAt: string | undefined;
   /**
+   * E-mail (modules/mail, adapters/mail/smtp.ts): `smtpUrl` undefined keeps every e-mail in the outbox
+   * (the dev mailbox). Notice mails' List-Unsubscribe points at `mailto:` the support address: no
+   * member setting turns e-mail off yet (the settings hold push, match, message and safe-meeting
+   * notifications only), so a one-click link would have nothing honest to switch off.
+   */
+  mail: { smtpUrl: string | undefined; from: string; supportAddress: string };
+  /**
    * Member pages rendered on the server (a member's /app: their first screen's data and a React
    * render each) per minute; past either, the page is sent as the plain app shell (pages/web.ts).
    */
@@ -344,6 +373,10 @@ export type AppConfig = Readonly<{
     authPerAddressPerMinute: number;
     /** Photo uploads per minute per address (each is decoded and re-encoded: CPU). */
     uploadsPerAddressPerMinute: number;
+    /** Waitlist applications per hour per address. */
+    waitlistPerAddressPerHour: number;
+    /** Requests that e-mail a link (recovery, confirmation, e-mail change) per hour per address. */
+    authMailPerAddressPerHour: number;
     /** Failed sign-ins of one account from one address per 15 minutes. */
     authFailuresPerAccountPer15Min: number;
     /** Failed sign-ins of one account from every address together per hour (the slower ceiling). */
@@ -401,8 +434,6 @@ export function loadConfig(
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds credentials)',
     );
   }
-  if (e.SMTP_URL)
-    problems.push('SMTP_URL: the SMTP adapter is not available yet; unset it (e-mail goes to the outbox)');
   if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) {
     problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
   }
@@ -488,6 +519,7 @@ export function loadConfig(
     demoMode,
     // An empty embedded database is seeded on the zero-config local start; never without demo mode.
     seedDemo: e.SEED_DEMO ?? (demoMode && embedded),
+    inviteOnly: e.INVITE_ONLY ?? !(demoMode || e.NODE_ENV === 'test'),
     logLevel: e.LOG_LEVEL,
     statementStats: e.STATEMENT_STATS,
     trustProxy: e.TRUST_PROXY,
@@ -514,6 +546,11 @@ export function loadConfig(
       stripeApiUrl: e.STRIPE_API_URL,
     },
     testPauseAt: e.TEST_PAUSE_AT,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"The Royal Circle" <no-reply@${new URL(publicOrigin).hostname}>`,
+      supportAddress: e.SUPPORT_EMAIL ?? `support@${new URL(publicOrigin).hostname}`,
+    },
     connections: { ...CONNECTION_LIMITS, perAddress: e.CONNECTIONS_PER_ADDRESS },
     pageRateLimits: {
       perAddressPerMinute: e.PAGE_RATE_LIMIT_PER_ADDRESS,
@@ -523,6 +560,8 @@ export function loadConfig(
       apiPerAddressPerMinute: e.API_RATE_LIMIT_PER_ADDRESS,
       authPerAddressPerMinute: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       uploadsPerAddressPerMinute: e.UPLOAD_RATE_LIMIT_PER_ADDRESS,
+      waitlistPerAddressPerHour: e.WAITLIST_RATE_LIMIT_PER_ADDRESS,
+      authMailPerAddressPerHour: e.AUTH_MAIL_RATE_LIMIT_PER_ADDRESS,
       authFailuresPerAccountPer15Min: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       authFailuresPerAccountPerHour: e.AUTH_RATE_LIMIT_PER_ACCOUNT_HOURLY,
     },

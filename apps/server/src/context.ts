@@ -96,6 +96,8 @@ export type ApiRoute = {
   beforeCompliance: boolean;
   /** A route of the app proper, refused until the member's required steps are done (config.ready). */
   ready: boolean;
+  /** A route that takes or moves money, refused until the member's e-mail is confirmed (config.payment). */
+  payment: boolean;
   /** The route's own text for a signed-out caller (config.signedOutMessage), if any. */
   signedOutMessage?: string;
 };

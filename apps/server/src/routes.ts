@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { accountDeletionRoutes } from './modules/account-deletion/routes';
+import { authEmailRoutes } from './modules/auth/email-routes';
 import { authRoutes } from './modules/auth/routes';
+import { secondFactorRoutes, sessionRoutes } from './modules/auth/security-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
 import { devRoutes } from './modules/dev/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interests/routes';
+import { landingRoutes } from './modules/landing/routes';
 import { meRoutes } from './modules/me/routes';
 import { memberRoutes } from './modules/members/routes';
 import { messagingRoutes } from './modules/messaging/routes';
@@ -21,6 +24,7 @@ import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { supportRoutes } from './modules/support/routes';
 import { verificationRoutes } from './modules/verification/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 
@@ -31,7 +35,11 @@ import { webhookRoutes } from './modules/webhooks/routes';
  */
 export async function registerApiRoutes(api: FastifyInstance, config: AppConfig) {
   await api.register(healthRoutes);
+  await api.register(landingRoutes);
   await api.register(authRoutes, { prefix: '/auth' });
+  await api.register(authEmailRoutes, { prefix: '/auth' });
+  await api.register(secondFactorRoutes, { prefix: '/auth' });
+  await api.register(sessionRoutes, { prefix: '/me' });
   await api.register(meRoutes);
   await api.register(settingsRoutes);
   await api.register(notificationRoutes);
@@ -53,4 +61,5 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(billingRoutes);
   await api.register(webhookRoutes);
   await api.register(verificationRoutes);
+  await api.register(waitlistRoutes);
 }

@@ -5,7 +5,7 @@ import { type AppConfig, ConfigError, demoModeDefault, isLoopbackHost, loadConfi
 import type { Db } from './db/client';
 import { users } from './db/schema';
 import { reencryptMessages } from './modules/messaging';
-import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed';
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed';
 
 /** True when any demo login exists: their password is published, so only demo mode may serve them. */
 async function demoMembersPresent(db: Db): Promise<boolean> {
@@ -27,6 +27,7 @@ function demoBanner(config: AppConfig): string {
     '',
     '  DEMO MODE is on. It exposes:',
     `    - demo logins whose password (${DEMO_PASSWORD}) is published in the README, admin included;`,
+    `    - the demo admin's two-factor secret (${DEMO_ADMIN_TOTP_SECRET}), for its sign-in code;`,
     '    - the dev mailbox (GET /api/dev/mailbox): admins read every e-mail the app sends.',
     ...(config.payments.provider === 'sandbox'
       ? [

@@ -27,6 +27,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
         apiPerAddressPerMinute: 100_000,
         authPerAddressPerMinute: 100_000,
         uploadsPerAddressPerMinute: 100_000,
+        waitlistPerAddressPerHour: 100_000,
+        authMailPerAddressPerHour: 100_000,
         authFailuresPerAccountPer15Min: 1_000,
         authFailuresPerAccountPerHour: 10_000,
       },

@@ -10,6 +10,8 @@ export type Caller = {
   legalAccepted: boolean;
   /** Finished onboarding: the app proper's routes (declared `ready`) refuse them until then. */
   onboarded: boolean;
+  /** Confirmed their e-mail (default true): payment routes and sending messages refuse them until then. */
+  emailConfirmed?: boolean;
   session?: Session;
 };
 
@@ -55,6 +57,16 @@ export function callers(): Caller[] {
     legalAccepted: true,
     onboarded: false,
   });
+  // Signed up and onboarded, e-mail not confirmed yet: no messages, no payments (decision 056).
+  list.push({
+    label: 'tier 2, e-mail not confirmed',
+    tier: 2,
+    roles: ['user'],
+    subscriptionActive: true,
+    legalAccepted: true,
+    onboarded: true,
+    emailConfirmed: false,
+  });
   return list;
 }
 
@@ -68,6 +80,7 @@ export function callerRules(caller: Caller): Actor {
       : null,
     is_sponsored: false,
     verified: false,
+    email_confirmed: caller.emailConfirmed ?? true,
     roles: caller.roles,
   };
 }

@@ -5,6 +5,7 @@ import type { App } from '../src/app';
 import { sessions } from '../src/db/schema';
 import {
   createMemberDirectly,
+  enrolTotpDirectly,
   type MemberActor,
   SESSION_SETTINGS,
   sessionCookieName,
@@ -38,7 +39,17 @@ export type MemberOptions = {
   onboarded?: boolean;
   /** Accepted the current terms and privacy policy (default true: through the compliance gate). */
   compliant?: boolean;
+  /** Confirmed their e-mail (default true; false: signed up and not confirmed yet, decision 056). */
+  emailConfirmed?: boolean;
+  /**
+   * Enrolled in TOTP with FACTORY_TOTP_SECRET (decision 057). Default: admins are (admin routes
+   * require it), others are not.
+   */
+  secondFactor?: boolean;
 };
+
+/** The TOTP secret factory members enrol with (base32). */
+export const FACTORY_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 export type TestMember = { id: string; email: string; name: string };
 
@@ -66,6 +77,7 @@ export async function createMember(app: App, options: MemberOptions = {}): Promi
       email,
       name,
       passwordHash: inject('factoryPasswordHash'),
+      emailVerified: options.emailConfirmed ?? true,
       roles: options.roles ?? ['user'],
       ...(options.compliant === false ? {} : { acceptedTermsAt: new Date() }),
       onboarded: options.onboarded ?? true,
@@ -90,19 +102,29 @@ export async function createMember(app: App, options: MemberOptions = {}): Promi
       },
     },
   );
+  if (options.secondFactor ?? (options.roles ?? []).includes('admin')) {
+    await enrolTotpDirectly(app.ctx.db, app.ctx.config.authSecret, id, FACTORY_TOTP_SECRET);
+  }
   return { id, email, name };
 }
 
 /**
  * A session for the member, written directly (as Better Auth would after a sign-in) with its signed
  * cookie: no scrypt per test. Journeys through the sign-in route itself live in the auth tests.
+ * The session counts as confirmed with a second factor unless `secondFactor` is false.
  */
-export async function signInAs(app: App, member: TestMember, expiresAt?: Date): Promise<Session> {
+export async function signInAs(
+  app: App,
+  member: TestMember,
+  expiresAt?: Date,
+  { secondFactor = true }: { secondFactor?: boolean } = {},
+): Promise<Session> {
   const token = randomBytes(24).toString('base64url');
   await app.ctx.db.insert(sessions).values({
     token,
     userId: member.id,
     expiresAt: expiresAt ?? new Date(Date.now() + SESSION_SETTINGS.expiresInSeconds * 1000),
+    secondFactorAt: secondFactor ? new Date() : null,
   });
   const name = sessionCookieName(app.ctx.config.secureCookies);
   return {

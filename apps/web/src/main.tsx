@@ -27,7 +27,12 @@ const start = () => import('./boot').then((boot) => boot.started);
 // - A signed-out page prerendered at build time (vite.config.ts) is live HTML: the app starts when
 //   the visitor first acts on it, and what needs the app meanwhile is held (docs/decisions/019).
 // Other pages show the loading screen of index.html and start at once.
-if (root && prerendered && prerendered !== 'member') {
+// A prerendered page opened with a query (an invite link's `?invite=`) needs the app to show what
+// the query asks for (the Join tab, its code): the app starts once the HTML is on screen.
+const asksForMore = window.location.search !== '';
+if (root && prerendered && prerendered !== 'member' && asksForMore) {
+  void afterFirstPaint(FIRST_PAINT_WAIT_MS).then(start);
+} else if (root && prerendered && prerendered !== 'member') {
   startOnFirstAct(root, start);
   // Fetched once the page is on screen, so they never compete with what it paints from.
   void afterFirstPaint(FIRST_PAINT_WAIT_MS).then(() => prefetchAppModules());

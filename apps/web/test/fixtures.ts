@@ -5,6 +5,7 @@ import {
   type Interests,
   interestRowSchema,
   interestsSchema,
+  type LandingStats,
   type LockedCard,
   lockedCardSchema,
   type MatchListItem,
@@ -38,6 +39,7 @@ export function makeMe(overrides: Partial<Me> & { tier_level?: TierLevel } = {})
         : new Date(Date.now() + 30 * 86_400_000).toISOString(),
     is_sponsored: false,
     verified: true,
+    email_confirmed: overrides.email_confirmed ?? true,
     roles: ['user' as const],
   };
   const me: Me = {
@@ -215,3 +217,30 @@ export function makeInterests(overrides: Partial<Interests> = {}): Interests {
     ...overrides,
   });
 }
+
+/** The landing page's figures (GET /api/public/stats), as the server counts them. */
+export function makeLandingStats(overrides: Partial<LandingStats> = {}): LandingStats {
+  return {
+    cities: [
+      { city: 'Los Angeles', state: 'CA', members: 1284 },
+      { city: 'Miami', state: 'FL', members: 312 },
+      { city: 'Dubai', state: 'UAE', members: 97 },
+      { city: 'New York', state: 'NY', members: 0 },
+      { city: 'Atlanta', state: 'GA', members: 41 },
+      { city: 'Las Vegas', state: 'NV', members: 18 },
+      { city: 'Houston', state: 'TX', members: 7 },
+      { city: 'Dallas', state: 'TX', members: 3 },
+      { city: 'Washington', state: 'DC', members: 2 },
+      { city: 'San Diego', state: 'CA', members: 1 },
+    ],
+    members: 1802,
+    verified_members: 1140,
+    matches: 5120,
+    events_held: 12,
+    counted_at: '2025-05-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** What a signed-out page asks the server for besides the session: the landing page's figures. */
+export const publicPageRoutes = () => ({ 'GET /api/public/stats': { body: makeLandingStats() } });

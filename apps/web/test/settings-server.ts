@@ -12,6 +12,12 @@ export function settingsServer(initial: Partial<MemberSettings> = {}) {
     'GET /api/me/settings': () => ({ body: current }),
     // Account Management reads the latest data export; none unless a test says otherwise.
     'GET /api/me/data-export': () => ({ body: { export: null } }),
+    // Settings → Security (decision 057): two-factor off, no passkeys, this one session.
+    'GET /api/auth/two-factor': () => ({
+      body: { enabled: false, backup_codes_left: 0, required: false, session_confirmed: false },
+    }),
+    'GET /api/auth/passkeys': () => ({ body: { passkeys: [] } }),
+    'GET /api/me/sessions': () => ({ body: { sessions: [] } }),
     'PATCH /api/me/settings': ({ body }) => {
       const parsed = memberSettingsPatchSchema.safeParse(body);
       if (!parsed.success) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Access, accessRefusal, CAPABILITIES, describeAccess, readinessRefusal } from './access';
+import {
+  type Access,
+  accessRefusal,
+  CAPABILITIES,
+  describeAccess,
+  paymentRefusal,
+  readinessRefusal,
+} from './access';
 import type { Actor } from './permissions';
 import { TIER_LEVELS, upgradeToText } from './tiers';
 
@@ -10,6 +17,7 @@ const member = (overrides: Partial<Actor> = {}): Actor => ({
   tier_subscription_ends_at: FUTURE,
   is_sponsored: false,
   verified: true,
+  email_confirmed: true,
   roles: ['user'],
   ...overrides,
 });
@@ -90,5 +98,25 @@ describe('readinessRefusal', () => {
 
   it('leaves every other route alone', () => {
     expect(readinessRefusal({ onboarded: false }, false)).toBeNull();
+  });
+});
+
+describe('paymentRefusal', () => {
+  it('refuses a payment route to a member whose e-mail is unconfirmed, and nothing else', () => {
+    const unconfirmed = member({ email_confirmed: false });
+    expect(paymentRefusal(unconfirmed, true)).toEqual({
+      code: 'EMAIL_CONFIRMATION_REQUIRED',
+      message: 'Confirm your e-mail to make payments',
+    });
+    expect(paymentRefusal(unconfirmed, false)).toBeNull();
+    expect(paymentRefusal(member(), true)).toBeNull();
+    // Signed out is accessRefusal's to answer (401), never this rule's.
+    expect(paymentRefusal(null, true)).toBeNull();
+  });
+
+  it('refuses sending messages through the capability rule', () => {
+    expect(accessRefusal(member({ email_confirmed: false }), { capability: 'send_message' })?.code).toBe(
+      'EMAIL_CONFIRMATION_REQUIRED',
+    );
   });
 });

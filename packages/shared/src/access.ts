@@ -7,10 +7,12 @@ import {
   canModerateContent,
   ghostModeBlock,
   messageSendBlock,
+  paymentBlock,
   sponsorBlock,
   swipeBlock,
 } from './permissions';
 import type { Role } from './roles';
+import { SECOND_FACTOR_REQUIRED_TEXT, SECOND_FACTOR_UNCONFIRMED_TEXT } from './second-factor';
 import { type TierLevel, upgradeToText } from './tiers';
 
 /**
@@ -107,6 +109,15 @@ export function readinessRefusal(facts: StepFacts, ready: boolean): AccessRefusa
   return step === null ? null : STEP_REFUSALS[step];
 }
 
+/**
+ * The refusal of a route that takes or moves money (`payment`: deposits, transfers, plan, boost and
+ * sponsorship checkouts) to a member who may not pay yet (paymentBlock: an unconfirmed e-mail); null
+ * for any other route. Checked after the route's access, so a too-low tier is told that first.
+ */
+export function paymentRefusal(actor: Actor | null, payment: boolean): AccessRefusal | null {
+  return payment && actor !== null ? paymentBlock(actor) : null;
+}
+
 /** null when `actor` may call a route declared with `access`; otherwise why not. */
 export function accessRefusal(actor: Actor | null, access: Access): AccessRefusal | null {
   if (access === 'public') return null;
@@ -129,4 +140,34 @@ export function describeAccess(access: Access): string {
   if ('role' in access) return `role ${access.role}`;
   if ('tier' in access) return `tier ${access.tier}+`;
   return `capability ${access.capability}`;
+}
+
+/** What the admin gate reads about the member and this session. */
+export type SecondFactorFacts = {
+  /** A confirmed TOTP enrolment. */
+  enrolled: boolean;
+  /** This session was confirmed with a second factor (TOTP step, or a passkey sign-in). */
+  sessionConfirmed: boolean;
+};
+
+/** Routes that do admin work: the admin role, or managing members (admins only). */
+export function isAdminAccess(access: Access): boolean {
+  if (typeof access !== 'object') return false;
+  if ('role' in access) return access.role === 'admin';
+  return 'capability' in access && access.capability === 'manage_users';
+}
+
+/**
+ * The refusal of an admin route to a member whose account or session lacks the second factor; null
+ * for any other route. Checked after the route's access, so a non-admin is still told FORBIDDEN.
+ */
+export function secondFactorRefusal(
+  facts: SecondFactorFacts | null,
+  access: Access,
+): { code: 'SECOND_FACTOR_REQUIRED' | 'SECOND_FACTOR_UNCONFIRMED'; message: string } | null {
+  if (facts === null || !isAdminAccess(access)) return null;
+  if (!facts.enrolled) return { code: 'SECOND_FACTOR_REQUIRED', message: SECOND_FACTOR_REQUIRED_TEXT };
+  if (!facts.sessionConfirmed)
+    return { code: 'SECOND_FACTOR_UNCONFIRMED', message: SECOND_FACTOR_UNCONFIRMED_TEXT };
+  return null;
 }

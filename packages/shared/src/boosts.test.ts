@@ -91,6 +91,7 @@ describe('packs', () => {
     tier_subscription_ends_at: new Date(Date.now() + 86_400_000).toISOString(),
     is_sponsored: false,
     verified: true,
+    email_confirmed: true,
     roles: ['user' as const],
     ...overrides,
   });

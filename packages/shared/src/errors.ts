@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import {
+  CHALLENGE_LOCKED_TEXT,
+  INVALID_CODE_TEXT,
+  SECOND_FACTOR_REQUIRED_TEXT,
+  SECOND_FACTOR_UNCONFIRMED_TEXT,
+} from './second-factor';
 import { SPONSORED_MEMBER_HAS_PLAN_TEXT, SPONSORSHIP_LIMIT } from './sponsorship';
+import { INVITE_INVALID_TEXT, INVITE_REQUIRED_TEXT, WAITLIST_ALREADY_PENDING_TEXT } from './waitlist';
 
 /** Stable machine codes of every API refusal; clients branch on these, never on messages. */
 export const ErrorCode = {
@@ -16,6 +23,7 @@ export const ErrorCode = {
   TIER_REQUIRED: 'TIER_REQUIRED',
   SUBSCRIPTION_INACTIVE: 'SUBSCRIPTION_INACTIVE',
   VERIFICATION_REQUIRED: 'VERIFICATION_REQUIRED',
+  EMAIL_CONFIRMATION_REQUIRED: 'EMAIL_CONFIRMATION_REQUIRED',
   COMPLIANCE_REQUIRED: 'COMPLIANCE_REQUIRED',
   ONBOARDING_REQUIRED: 'ONBOARDING_REQUIRED',
   PROFILE_RESTRICTED: 'PROFILE_RESTRICTED',
@@ -41,6 +49,13 @@ export const ErrorCode = {
   SPONSORSHIP_LIMIT: 'SPONSORSHIP_LIMIT',
   MEMBER_HAS_PLAN: 'MEMBER_HAS_PLAN',
   GONE: 'GONE',
+  ALREADY_ON_WAITLIST: 'ALREADY_ON_WAITLIST',
+  INVITE_REQUIRED: 'INVITE_REQUIRED',
+  INVITE_INVALID: 'INVITE_INVALID',
+  SECOND_FACTOR_REQUIRED: 'SECOND_FACTOR_REQUIRED',
+  SECOND_FACTOR_UNCONFIRMED: 'SECOND_FACTOR_UNCONFIRMED',
+  INVALID_CODE: 'INVALID_CODE',
+  CHALLENGE_LOCKED: 'CHALLENGE_LOCKED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -52,6 +67,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   TIER_REQUIRED: 403,
   SUBSCRIPTION_INACTIVE: 403,
   VERIFICATION_REQUIRED: 403,
+  EMAIL_CONFIRMATION_REQUIRED: 403,
   COMPLIANCE_REQUIRED: 403,
   ONBOARDING_REQUIRED: 403,
   PROFILE_RESTRICTED: 403,
@@ -70,6 +86,13 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   IDEMPOTENCY_CONFLICT: 409,
   CONFIRMATION_REQUIRED: 409,
   MEMBER_HAS_PLAN: 409,
+  ALREADY_ON_WAITLIST: 409,
+  INVITE_REQUIRED: 403,
+  INVITE_INVALID: 422,
+  SECOND_FACTOR_REQUIRED: 403,
+  SECOND_FACTOR_UNCONFIRMED: 403,
+  INVALID_CODE: 422,
+  CHALLENGE_LOCKED: 401,
   ESCROW_LIMIT: 422,
   BOOST_UNAVAILABLE: 422,
   SPONSORSHIP_LIMIT: 422,
@@ -103,6 +126,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   TIER_REQUIRED: 'Upgrade your tier to use this feature',
   SUBSCRIPTION_INACTIVE: 'Your subscription is not active. Renew your subscription to continue.',
   VERIFICATION_REQUIRED: 'Please verify your account to continue',
+  EMAIL_CONFIRMATION_REQUIRED: 'Confirm your e-mail to continue',
   COMPLIANCE_REQUIRED: 'Please accept the Terms of Service and Privacy Policy to continue',
   ONBOARDING_REQUIRED: 'Finish setting up your profile to start meeting members',
   PROFILE_RESTRICTED: 'This profile is only visible to higher tiers. Upgrade your tier to view this profile.',
@@ -128,6 +152,13 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   SPONSORSHIP_LIMIT: `You can sponsor up to ${SPONSORSHIP_LIMIT} members at a time`,
   MEMBER_HAS_PLAN: SPONSORED_MEMBER_HAS_PLAN_TEXT,
   GONE: 'This link has expired',
+  ALREADY_ON_WAITLIST: WAITLIST_ALREADY_PENDING_TEXT,
+  INVITE_REQUIRED: INVITE_REQUIRED_TEXT,
+  INVITE_INVALID: INVITE_INVALID_TEXT,
+  SECOND_FACTOR_REQUIRED: SECOND_FACTOR_REQUIRED_TEXT,
+  SECOND_FACTOR_UNCONFIRMED: SECOND_FACTOR_UNCONFIRMED_TEXT,
+  INVALID_CODE: INVALID_CODE_TEXT,
+  CHALLENGE_LOCKED: CHALLENGE_LOCKED_TEXT,
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */

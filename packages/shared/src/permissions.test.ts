@@ -19,6 +19,7 @@ import {
   maxVisibleTier,
   messageSendBlock,
   nextTier,
+  paymentBlock,
   sponsorBlock,
   swipeBlock,
   swipeUnlockTier,
@@ -37,6 +38,7 @@ function actor(overrides: Partial<Actor> = {}): Actor {
     tier_subscription_ends_at: FUTURE,
     is_sponsored: false,
     verified: true,
+    email_confirmed: true,
     roles: ['user'],
     ...overrides,
   };
@@ -57,14 +59,17 @@ const everyActor: Actor[] = TIER_LEVELS.flatMap((tier_level) =>
     END_DATES.flatMap((tier_subscription_ends_at) =>
       BOOLS.flatMap((is_sponsored) =>
         BOOLS.flatMap((verified) =>
-          ROLE_SETS.map((roles) => ({
-            tier_level,
-            tier_subscription_active,
-            tier_subscription_ends_at,
-            is_sponsored,
-            verified,
-            roles,
-          })),
+          BOOLS.flatMap((email_confirmed) =>
+            ROLE_SETS.map((roles) => ({
+              tier_level,
+              tier_subscription_active,
+              tier_subscription_ends_at,
+              is_sponsored,
+              verified,
+              email_confirmed,
+              roles,
+            })),
+          ),
         ),
       ),
     ),
@@ -73,7 +78,7 @@ const everyActor: Actor[] = TIER_LEVELS.flatMap((tier_level) =>
 
 const endLabel = (end: string | null) => (end === null ? 'no end' : end === PAST ? 'ended' : 'ends later');
 const label = (a: Actor) =>
-  `tier ${a.tier_level}, sub ${a.tier_subscription_active} (${endLabel(a.tier_subscription_ends_at)}), sponsored ${a.is_sponsored}, verified ${a.verified}, roles [${a.roles.join(',')}]`;
+  `tier ${a.tier_level}, sub ${a.tier_subscription_active} (${endLabel(a.tier_subscription_ends_at)}), sponsored ${a.is_sponsored}, verified ${a.verified}, e-mail confirmed ${a.email_confirmed}, roles [${a.roles.join(',')}]`;
 
 describe('no signed-in member', () => {
   it('denies everything and sees only tier 0 as the floor', () => {
@@ -126,12 +131,21 @@ describe.each(everyActor.map((a) => [label(a), a] as const))('%s', (_name, a) =>
 
   it('explains a refused send in the spec order', () => {
     const block = messageSendBlock(a);
-    if (a.tier_level === 0) expect(block?.code).toBe('TIER_REQUIRED');
+    if (!a.email_confirmed) expect(block?.code).toBe('EMAIL_CONFIRMATION_REQUIRED');
+    else if (a.tier_level === 0) expect(block?.code).toBe('TIER_REQUIRED');
     else if (!paid) expect(block?.code).toBe('SUBSCRIPTION_INACTIVE');
     else if (a.tier_level < 2 && !a.verified) expect(block?.code).toBe('VERIFICATION_REQUIRED');
     else expect(block).toBeNull();
     // A send is never allowed where the tier rule forbids messaging.
     if (!canMessage(a)) expect(block).not.toBeNull();
+  });
+
+  it('pays only with a confirmed e-mail', () => {
+    expect(paymentBlock(a)).toEqual(
+      a.email_confirmed
+        ? null
+        : { code: 'EMAIL_CONFIRMATION_REQUIRED', message: 'Confirm your e-mail to make payments' },
+    );
   });
 
   it('explains a refused swipe', () => {
@@ -329,5 +343,25 @@ describe('swipeUnlockTier and nextTier', () => {
 
   it('climbs one tier at a time and stops at the top', () => {
     expect(TIER_LEVELS.map(nextTier)).toEqual([1, 2, 3, 4, null]);
+  });
+});
+
+describe('an unconfirmed e-mail', () => {
+  it('holds back messages and payments first, with its own words, and nothing else', () => {
+    const unconfirmed = actor({ email_confirmed: false, tier_level: 3 });
+    expect(messageSendBlock(unconfirmed)).toEqual({
+      code: 'EMAIL_CONFIRMATION_REQUIRED',
+      message: 'Confirm your e-mail to send messages',
+    });
+    expect(composerRestriction(unconfirmed)?.placeholder).toBe('Confirm your e-mail to send messages');
+    expect(paymentBlock(unconfirmed)?.code).toBe('EMAIL_CONFIRMATION_REQUIRED');
+    expect(canSwipe(unconfirmed)).toBe(true);
+    expect(canViewProfiles(unconfirmed)).toBe(true);
+    // Even an Observer is told about the e-mail first: upgrading needs a payment, which needs it too.
+    expect(messageSendBlock(actor({ email_confirmed: false, tier_level: 0 }))?.code).toBe(
+      'EMAIL_CONFIRMATION_REQUIRED',
+    );
+    expect(paymentBlock(actor())).toBeNull();
+    expect(paymentBlock(null)).toBeNull();
   });
 });

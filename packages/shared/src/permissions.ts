@@ -12,6 +12,11 @@ export type Actor = {
   tier_subscription_ends_at: string | null;
   is_sponsored: boolean;
   verified: boolean;
+  /**
+   * The member confirmed their e-mail address from the link sent at sign-up (decision 056). Until
+   * then they may finish onboarding and use the app, but not message or pay.
+   */
+  email_confirmed: boolean;
   roles: readonly Role[];
 };
 
@@ -22,6 +27,8 @@ export type PlanFacts = {
   tierSubscriptionEndsAt: Date | null;
   isSponsored: boolean;
   verified: boolean;
+  /** From the account (users.email_verified), not the profile. */
+  emailConfirmed: boolean;
 };
 
 /** A member as the rules read them, from their stored plan and roles (the server's one mapping). */
@@ -32,11 +39,13 @@ export function actorFromPlan(plan: PlanFacts, roles: readonly Role[]): Actor {
     tier_subscription_ends_at: plan.tierSubscriptionEndsAt?.toISOString() ?? null,
     is_sponsored: plan.isSponsored,
     verified: plan.verified,
+    email_confirmed: plan.emailConfirmed,
     roles,
   };
 }
 
 export const PERMISSION_BLOCK_CODES = [
+  'EMAIL_CONFIRMATION_REQUIRED',
   'TIER_REQUIRED',
   'VERIFICATION_REQUIRED',
   'SUBSCRIPTION_INACTIVE',
@@ -64,6 +73,8 @@ export type Capabilities = {
 };
 
 // Plan names, not 'Tier 1+': members buy plans by name (docs/decisions/038).
+export const MESSAGE_EMAIL_UNCONFIRMED_TEXT = 'Confirm your e-mail to send messages';
+export const PAYMENT_EMAIL_UNCONFIRMED_TEXT = 'Confirm your e-mail to make payments';
 export const MESSAGE_TIER_REQUIRED_TEXT = `${upgradeToText(1)} to send messages`;
 export const MESSAGE_VERIFICATION_REQUIRED_TEXT = 'Please verify your account to send messages';
 export const MESSAGE_SUBSCRIPTION_INACTIVE_TEXT =
@@ -134,9 +145,13 @@ export function canMessage(actor: Actor | null): boolean {
   return actor !== null && actor.tier_level > 0 && hasPaidAccess(actor);
 }
 
-// Order matters for which reason a member sees first: the tier, then payment (an unpaid tier
-// grants nothing, so verifying would not help yet), then verification.
+// Order matters for which reason a member sees first: a confirmed e-mail (the quickest step, and
+// upgrading needs it too: payments do), the tier, then payment (an unpaid tier grants nothing, so
+// verifying would not help yet), then verification.
 export function messageSendBlock(actor: Actor | null): PermissionBlock | null {
+  if (actor !== null && !actor.email_confirmed) {
+    return { code: 'EMAIL_CONFIRMATION_REQUIRED', message: MESSAGE_EMAIL_UNCONFIRMED_TEXT };
+  }
   if (actor === null || actor.tier_level === 0) {
     return { code: 'TIER_REQUIRED', message: MESSAGE_TIER_REQUIRED_TEXT };
   }
@@ -145,6 +160,17 @@ export function messageSendBlock(actor: Actor | null): PermissionBlock | null {
   }
   if (!actor.verified && actor.tier_level < MESSAGE_WITHOUT_VERIFICATION_TIER) {
     return { code: 'VERIFICATION_REQUIRED', message: MESSAGE_VERIFICATION_REQUIRED_TEXT };
+  }
+  return null;
+}
+
+/**
+ * Why the member may not pay (deposit, transfer, buy a plan, a boost or a sponsorship): only an
+ * unconfirmed e-mail, so far; each payment's own rules (tier, plan) come on top. null: they may.
+ */
+export function paymentBlock(actor: Actor | null): PermissionBlock | null {
+  if (actor !== null && !actor.email_confirmed) {
+    return { code: 'EMAIL_CONFIRMATION_REQUIRED', message: PAYMENT_EMAIL_UNCONFIRMED_TEXT };
   }
   return null;
 }
@@ -163,10 +189,16 @@ export type ComposerRestriction = {
 export const COMPOSER_OBSERVER_HINT_TEXT = 'Observer tier can browse only. Upgrade to start messaging.';
 export const COMPOSER_VERIFY_PLACEHOLDER_TEXT = 'Verify your account to send messages';
 export const COMPOSER_VERIFY_HINT_TEXT = 'Please verify your account to unlock messaging features.';
+export const COMPOSER_CONFIRM_EMAIL_HINT_TEXT =
+  'We sent you a link when you signed up. Open it, or ask for a new one, to unlock messaging.';
 export const COMPOSER_RENEW_PLACEHOLDER_TEXT = 'Renew your subscription to send messages';
 export const COMPOSER_RENEW_HINT_TEXT = 'Your plan has ended. Renew it to start messaging again.';
 
 const COMPOSER_TEXTS: Readonly<Record<PermissionBlockCode, Omit<ComposerRestriction, 'code'>>> = {
+  EMAIL_CONFIRMATION_REQUIRED: {
+    placeholder: MESSAGE_EMAIL_UNCONFIRMED_TEXT,
+    hint: COMPOSER_CONFIRM_EMAIL_HINT_TEXT,
+  },
   TIER_REQUIRED: { placeholder: MESSAGE_TIER_REQUIRED_TEXT, hint: COMPOSER_OBSERVER_HINT_TEXT },
   SUBSCRIPTION_INACTIVE: { placeholder: COMPOSER_RENEW_PLACEHOLDER_TEXT, hint: COMPOSER_RENEW_HINT_TEXT },
   VERIFICATION_REQUIRED: { placeholder: COMPOSER_VERIFY_PLACEHOLDER_TEXT, hint: COMPOSER_VERIFY_HINT_TEXT },

@@ -3,6 +3,7 @@ import {
   accessRefusal,
   complianceRefusal,
   describeAccess,
+  paymentRefusal,
   readinessRefusal,
 } from '@royal/shared';
 import Fastify from 'fastify';
@@ -26,6 +27,7 @@ const ACCESS_CODES = new Set([
   'SUBSCRIPTION_INACTIVE',
   'COMPLIANCE_REQUIRED',
   'ONBOARDING_REQUIRED',
+  'EMAIL_CONFIRMATION_REQUIRED',
 ]);
 
 describe('access declarations', () => {
@@ -51,6 +53,7 @@ describe('access declarations', () => {
         subscriptionEndsAt: caller.subscriptionActive ? new Date(Date.now() + 86_400_000) : null,
         compliant: caller.legalAccepted,
         onboarded: caller.onboarded,
+        emailConfirmed: caller.emailConfirmed ?? true,
       });
       caller.session = await signInAs(t.app, member);
     }
@@ -63,13 +66,14 @@ describe('access declarations', () => {
         const expected =
           accessRefusal(caller ? callerRules(caller) : null, access) ??
           complianceRefusal(caller?.legalAccepted ?? true, access, route.beforeCompliance) ??
-          readinessRefusal({ onboarded: caller?.onboarded ?? true }, route.ready);
+          readinessRefusal({ onboarded: caller?.onboarded ?? true }, route.ready) ??
+          paymentRefusal(caller ? callerRules(caller) : null, route.payment);
         const res = await request(t.app, route.method as 'GET', urlOf(route.url), {
           session: caller?.session ?? null,
           // Sign-out is public and harmless, but would end the caller's session for the next route.
           ...(route.url === '/api/auth/sign-out' ? { session: null } : {}),
         });
-        const gate = `${route.beforeCompliance ? ', before the gate' : ''}${route.ready ? ', ready' : ''}`;
+        const gate = `${route.beforeCompliance ? ', before the gate' : ''}${route.ready ? ', ready' : ''}${route.payment ? ', payment' : ''}`;
         const name = `${route.method} ${route.url} as ${who} (${describeAccess(route.access)}${gate})`;
         if (expected) {
           expect(res.statusCode, name).toBe(expected.code === 'UNAUTHENTICATED' ? 401 : 403);

@@ -4,7 +4,9 @@ import {
   accessRefusal,
   complianceRefusal,
   ErrorCode,
+  paymentRefusal,
   readinessRefusal,
+  secondFactorRefusal,
 } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberActor } from '../ports/auth';
@@ -26,6 +28,11 @@ declare module 'fastify' {
      * ONBOARDING_REQUIRED while the member has a required step left (shared readinessRefusal).
      */
     ready?: boolean;
+    /**
+     * The route takes or moves money (a deposit, a transfer, a checkout): refused with
+     * EMAIL_CONFIRMATION_REQUIRED while the member's e-mail is unconfirmed (shared paymentRefusal).
+     */
+    payment?: boolean;
     /**
      * The route sets its own Cache-Control (photo bytes: `private, no-cache` with an ETag). Every
      * other /api reply is `no-store`, whatever a plugin set (plugins/security.ts).
@@ -85,17 +92,22 @@ export async function resolveRequestActor(
 }
 
 /** What a route declares about its callers (its config; app.apiRoutes lists it for every route). */
-export type RouteAccess = { access: Access; beforeCompliance: boolean; ready: boolean };
+export type RouteAccess = { access: Access; beforeCompliance: boolean; ready: boolean; payment?: boolean };
 
 /**
  * Why a route refuses this caller (null: it may call it): its access, then the compliance gate, then
  * the required steps on the app proper. The access hook's rule, and the pages' (pages/first-screen.ts).
  */
-export function routeRefusal(actor: MemberActor | null, { access, beforeCompliance, ready }: RouteAccess) {
+export function routeRefusal(
+  actor: MemberActor | null,
+  { access, beforeCompliance, ready, payment = false }: RouteAccess,
+) {
   return (
     accessRefusal(actor?.rules ?? null, access) ??
+    secondFactorRefusal(actor?.secondFactor ?? null, access) ??
     complianceRefusal(actor?.legalAccepted === true, access, beforeCompliance) ??
-    readinessRefusal({ onboarded: actor?.onboarded === true }, ready)
+    readinessRefusal({ onboarded: actor?.onboarded === true }, ready) ??
+    paymentRefusal(actor?.rules ?? null, payment)
   );
 }
 
@@ -118,7 +130,7 @@ export function registerAccessControl(api: FastifyInstance) {
   );
 
   async function enforce(request: FastifyRequest, reply: FastifyReply) {
-    const { access, fresh, beforeCompliance, ready, signedOutMessage } = request.routeOptions.config;
+    const { access, fresh, beforeCompliance, ready, payment, signedOutMessage } = request.routeOptions.config;
     if (access === undefined || access === 'public') return;
     // Role-gated work (admin) always reads the member's current roles.
     await resolveActor(request, reply, fresh === true || (typeof access === 'object' && 'role' in access));
@@ -126,6 +138,7 @@ export function registerAccessControl(api: FastifyInstance) {
       access,
       beforeCompliance: beforeCompliance === true,
       ready: ready === true,
+      payment: payment === true,
     });
     if (!refusal) return;
     const signedOut = refusal.code === ErrorCode.UNAUTHENTICATED && signedOutMessage !== undefined;

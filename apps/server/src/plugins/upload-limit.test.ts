@@ -9,6 +9,8 @@ const t = useTestApp({
     apiPerAddressPerMinute: 100_000,
     authPerAddressPerMinute: 100_000,
     uploadsPerAddressPerMinute: 3,
+    waitlistPerAddressPerHour: 100_000,
+    authMailPerAddressPerHour: 100_000,
     authFailuresPerAccountPer15Min: 1_000,
     authFailuresPerAccountPerHour: 10_000,
   },

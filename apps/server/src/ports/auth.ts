@@ -32,6 +32,8 @@ export type MemberActor = {
   onboarded: boolean;
   /** Accepted the current terms and privacy policy: the compliance gate member routes require. */
   legalAccepted: boolean;
+  /** TOTP enrolled, and this session confirmed with a second factor: admin work needs both (decision 057). */
+  secondFactor: { enrolled: boolean; sessionConfirmed: boolean };
 };
 
 export type ActorResolution = {
@@ -117,6 +119,16 @@ export interface AuthPort {
     input: { currentPassword: string; newPassword: string },
     headers: Headers,
   ): Promise<{ setCookies: string[] }>;
+  /** The provider's hash of a new password, for a credential our code writes (a password reset). */
+  hashPassword(password: string): Promise<string>;
+  /**
+   * Starts a session for a member who proved who they are without a password sign-in (the second
+   * step of a sign-in, a passkey): its id and the Set-Cookie value that carries it.
+   */
+  createSession(
+    userId: string,
+    client: { ipAddress: string | null; userAgent: string | null },
+  ): Promise<{ sessionId: string; setCookies: string[] }>;
   /** Whether `password` is the member's own (their e-mail and password credential); false without one. */
   verifyPassword(userId: string, password: string): Promise<boolean>;
 }

@@ -3,7 +3,18 @@
  * handed over again: an SMTP adapter uses it as the Message-ID (or a provider's idempotency key), so
  * a repeat after a crash between the hand-over and the row's commit is recognised downstream.
  */
-export type QueuedEmail = { id: string; to: string; subject: string; text: string; html?: string };
+export type QueuedEmail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** security mails always reach the member; notice mails carry a List-Unsubscribe header. */
+  kind: MailKind;
+};
+
+/** What an e-mail is about (modules/mail/layout.ts renders both kinds). */
+export type MailKind = 'security' | 'notice';
 
 /**
  * The mail transport: where the delivery worker hands each queued e-mail (modules/mail/delivery.ts,

@@ -135,6 +135,12 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
 ];
 
 export const ADMIN_DEMO_EMAIL = 'admin@royalcircle.test';
+/**
+ * The demo admin's TOTP secret (base32; decision 057): admin routes need a second factor, so the demo
+ * admin is enrolled with this published secret, printed in the demo banner and the README. Demo
+ * mode only, like the published password; add it to an authenticator app or compute codes from it.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'ROYALCIRCLEDEMOADMINTOTPSECRET23';
 
 export const WOMEN_NAMES = [
   'Amara',

@@ -32,12 +32,13 @@ import {
   users,
 } from '../db/schema';
 import type { MessageKeyRing } from '../lib/message-crypto';
-import { createMemberDirectly, type MemberWriterDeps } from '../modules/auth';
+import { createMemberDirectly, enrolTotpDirectly, type MemberWriterDeps } from '../modules/auth';
 import { sealedMessageValues } from '../modules/messaging';
 import { type PhotoKeys, processImage, storePhotoVariants } from '../modules/photos';
 import {
   ADMIN_DEMO_EMAIL,
   COMMUNITY_BIOS,
+  DEMO_ADMIN_TOTP_SECRET,
   DEMO_LOGINS,
   DEMO_PASSWORD,
   type DemoLogin,
@@ -49,7 +50,7 @@ import {
 import { describePerson, type Person, renderPortrait } from './portraits';
 import { createRandom, type Random } from './random';
 
-export { DEMO_LOGINS, DEMO_PASSWORD, type DemoLogin } from './data';
+export { DEMO_ADMIN_TOTP_SECRET, DEMO_LOGINS, DEMO_PASSWORD, type DemoLogin } from './data';
 
 export type SeedOptions = {
   /** Community members besides the demo logins (default 50). */
@@ -64,6 +65,8 @@ export type SeedTarget = {
   storage: ObjectStorage;
   secrets: DerivedSecrets;
   messageKeys: MessageKeyRing;
+  /** The auth secret the demo admin's TOTP secret is encrypted with (decision 057). */
+  config?: { authSecret: string };
 };
 
 const DEFAULT_COMMUNITY = 50;
@@ -176,6 +179,9 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
           // The admin closes the seed: the rest of the demo world is written in its transaction.
           await db.transaction(async (tx) => {
             await writeMember(tx, writer, member, memberPhotos, random, passwordHash, now);
+            if (target.config) {
+              await enrolTotpDirectly(tx, target.config.authSecret, member.id, DEMO_ADMIN_TOTP_SECRET);
+            }
             await writeWorld(tx, target.messageKeys, [...written, member], member.id, random, now);
             await reconcileCounters(tx);
           });

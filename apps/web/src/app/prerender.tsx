@@ -18,6 +18,7 @@ import { createRoutes } from './routes';
  */
 const PAGES: Record<string, string> = {
   signin: paths.signIn,
+  landing: paths.landing,
 };
 
 /** How long the build waits for a page's chunks; a page that is not ready by then fails the build. */

@@ -76,7 +76,11 @@ export async function chunksSettled(): Promise<void> {
 // Screens are route modules (`features/<area>/routes/*.tsx`, default export). Screens not built yet
 // show <ComingSoon>; replace the element with a route module when the screen lands.
 const SignIn = onDemand(() => import('@/features/auth/routes/sign-in'));
+const ForgotPassword = onDemand(() => import('@/features/auth/routes/forgot-password'));
+const ResetPassword = onDemand(() => import('@/features/auth/routes/reset-password'));
+const ConfirmEmail = onDemand(() => import('@/features/auth/routes/confirm-email'));
 const Landing = onDemand(() => import('@/features/landing/routes/landing'));
+const Waitlist = onDemand(() => import('@/features/waitlist/routes/waitlist'));
 const Discovery = onDemand(() => import('@/features/discovery/routes/discovery'));
 const Interests = onDemand(() => import('@/features/interests/routes/interests'));
 const Messages = onDemand(() => import('@/features/messages/routes/messages'));
@@ -112,14 +116,6 @@ function Root() {
         <PageOwned />
       </Suspense>
     </>
-  );
-}
-
-function PublicComingSoon({ title }: { title: string }) {
-  return (
-    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
-      <ComingSoon title={title} backTo={{ to: paths.landing, label: 'Back to Royal Circle' }} />
-    </main>
   );
 }
 
@@ -229,7 +225,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // `/` sends a signed-out visitor to the landing page: start its (small) chunk already.
         { index: true, element: <RootRedirect />, loader: startLoading(Landing.preload) },
         { path: paths.landing, element: <Landing.Component />, loader: startLoading(Landing.preload) },
-        { path: paths.waitlist, element: <PublicComingSoon title="Join the Waitlist" /> },
+        { path: paths.waitlist, element: <Waitlist.Component />, loader: startLoading(Waitlist.preload) },
+        // The e-mailed links (decision 056) open signed in or out: the link is the proof.
+        {
+          path: paths.forgotPassword,
+          element: <ForgotPassword.Component />,
+          loader: startLoading(ForgotPassword.preload),
+        },
+        {
+          path: paths.resetPassword,
+          element: <ResetPassword.Component />,
+          loader: startLoading(ResetPassword.preload),
+        },
+        {
+          path: paths.confirmEmail,
+          element: <ConfirmEmail.Component />,
+          loader: startLoading(ConfirmEmail.preload),
+        },
         {
           element: <RedirectIfSignedIn />,
           children: [

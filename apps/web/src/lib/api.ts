@@ -127,6 +127,21 @@ export function isUnauthenticated(error: unknown): boolean {
 }
 
 /**
+ * The first message for each top-level field among a shared schema's issues: a form's own check
+ * before it sends, shaped as fieldProblems gives the server's refusal.
+ */
+export function issueProblems(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[] | undefined,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const issue of issues ?? []) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in problems)) problems[field] = issue.message;
+  }
+  return problems;
+}
+
+/**
  * A refusal's problems by field (`{ path, message }` in its details, as the server lists them for
  * VALIDATION_FAILED), the first message of each path; empty for any other error.
  */

@@ -11,6 +11,11 @@ export const paths = {
   landing: '/landing',
   waitlist: '/waitlist',
   signIn: '/signin',
+  /** Password recovery: ask for a link, then set a new password from it (decision 056). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  /** Where an e-mailed confirmation link lands (sign-up, or a new address from Settings). */
+  confirmEmail: '/confirm-email',
   /** First-run questions after sign-up (a required step: see features/auth requiredStepPath). */
   onboarding: '/onboarding',
   /** The member home: the discovery deck. */
@@ -64,8 +69,33 @@ const NOTIFICATIONS = `${API}/notifications`;
 export const apiPaths = {
   signIn: `${API}/auth/sign-in`,
   signUp: `${API}/auth/sign-up`,
+  /** Whether sign-up asks for an invite code. */
+  signUpOptions: `${API}/sign-up-options`,
+  /** Apply to join (signed out). */
+  waitlist: `${API}/waitlist`,
+  /** The member's own referral code (the More screen). */
+  referral: `${API}/me/referral`,
   signOut: `${API}/auth/sign-out`,
   changePassword: `${API}/auth/change-password`,
+  confirmEmail: `${API}/auth/confirm-email`,
+  resendConfirmation: `${API}/auth/confirm-email/resend`,
+  forgotPassword: `${API}/auth/forgot-password`,
+  resetPassword: `${API}/auth/reset-password`,
+  changeEmail: `${API}/auth/change-email`,
+  /** Two-factor and passkeys (decision 057). */
+  twoFactor: `${API}/auth/two-factor`,
+  twoFactorEnrol: `${API}/auth/two-factor/enrol`,
+  twoFactorConfirm: `${API}/auth/two-factor/confirm`,
+  twoFactorDisable: `${API}/auth/two-factor/disable`,
+  signInSecondFactor: `${API}/auth/sign-in/second-factor`,
+  passkeys: `${API}/auth/passkeys`,
+  passkeyOptions: `${API}/auth/passkeys/options`,
+  passkey: (id: string) => `${API}/auth/passkeys/${encodeURIComponent(id)}`,
+  passkeySignInOptions: `${API}/auth/passkey/options`,
+  passkeySignIn: `${API}/auth/passkey/sign-in`,
+  memberSessions: `${API}/me/sessions`,
+  memberSession: (id: string) => `${API}/me/sessions/${encodeURIComponent(id)}`,
+  signOutOtherSessions: `${API}/me/sessions/sign-out-others`,
   me: `${API}/me`,
   onboarding: `${API}/me/onboarding`,
   profile: `${API}/me/profile`,
@@ -77,6 +107,8 @@ export const apiPaths = {
   moderationPhotos: (status: string) => `${API}/admin/photos?status=${encodeURIComponent(status)}`,
   moderationDecision: (id: string) => `${API}/admin/photos/${encodeURIComponent(id)}/decision`,
   photoAppeals: `${API}/admin/photo-appeals`,
+  /** The dev mailbox: the outbox's latest e-mails (admins, demo mode only). */
+  devMailbox: `${API}/dev/mailbox`,
   photoAppealDecision: (id: string) => `${API}/admin/photo-appeals/${encodeURIComponent(id)}/decision`,
   /** Who is signed in: 200 with `user: null` when nobody is (the start-up check). */
   session: `${API}/session`,
@@ -95,6 +127,8 @@ export const apiPaths = {
   swipes: `${API}/swipes`,
   swipeAllowance: `${API}/discovery/allowance`,
   interests: `${API}/interests`,
+  /** The landing page's member counts and figures (public). */
+  landingStats: `${API}/public/stats`,
   favorite: (memberId: string) => `${API}/favorites/${encodeURIComponent(memberId)}`,
   member: (memberId: string) => `${API}/members/${encodeURIComponent(memberId)}`,
   /** The members you blocked (GET), and a new block (POST); `block(id)` lifts one. */

@@ -4,7 +4,13 @@
  */
 export const queryKeys = {
   me: ['me'] as const,
+  signUpOptions: ['sign-up-options'] as const,
+  referral: ['referral'] as const,
   memberSettings: ['member-settings'] as const,
+  /** Settings → Security (decision 057). */
+  twoFactor: ['two-factor'] as const,
+  passkeys: ['passkeys'] as const,
+  sessions: ['sessions'] as const,
   /** The member's latest data export (Settings, Account Management). */
   dataExport: ['data-export'] as const,
   notifications: ['notifications'] as const,
@@ -23,6 +29,8 @@ export const queryKeys = {
   blocks: ['blocks'] as const,
   /** Safe places to meet in the member's city (the Safety Center). */
   safeLocations: ['safe-locations'] as const,
+  /** The landing page's member counts and figures. */
+  landingStats: ['landing-stats'] as const,
   /** Every open chat; `chat(matchId)` is one (an infinite query of MessagePage, newest page first). */
   chats: ['chat'] as const,
   chat: (matchId: string) => ['chat', matchId] as const,
@@ -44,6 +52,8 @@ export const queryKeys = {
   myVerification: ['verification'] as const,
   /** The admin Verification tab's lists; `adminVerification(status)` is one sub-tab. */
   adminVerifications: ['admin-verification'] as const,
+  /** The admin dashboard's Mailbox tab (the dev mailbox). */
+  devMailbox: ['dev-mailbox'] as const,
   adminVerification: (status: string) => ['admin-verification', status] as const,
   /** Short-lived links to one request's images (refetched before they expire). */
   verificationLinks: (requestId: string) => ['verification-links', requestId] as const,

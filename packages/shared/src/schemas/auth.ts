@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
 import { PASSWORD_TOO_LONG_TEXT, PASSWORD_TOO_SHORT_TEXT } from '../password';
+import { inviteCodeInput } from './waitlist';
 
 // Normalise before the format check so " Me@Example.com " signs in as me@example.com.
 const emailField = z
@@ -28,6 +29,9 @@ export const signUpBodySchema = z.object({
     .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_TEXT)
     .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_TEXT)
     .describe(`New password, ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters`),
+  invite_code: inviteCodeInput
+    .optional()
+    .describe('An invite or referral code; required while the server is invite-only'),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
@@ -96,3 +100,70 @@ export const deleteAccountBodySchema = z
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 export const deleteAccountReplySchema = z.object({ deleted: z.literal(true) });
+
+// E-mail confirmation, password recovery and e-mail change (decision 056).
+
+/** The sign-up reply's instruction (spec part 1, sign-up success). */
+export const SIGN_UP_CHECK_EMAIL_TEXT = 'Please check your email to confirm your account.';
+export const EMAIL_CONFIRMED_TEXT = 'Your e-mail is confirmed. Welcome to the Royal Circle.';
+export const CONFIRMATION_SENT_TEXT = 'We sent a new confirmation link. Please check your email.';
+export const EMAIL_ALREADY_CONFIRMED_TEXT = 'Your e-mail is already confirmed';
+/** The one reply to a recovery request, whether or not an account holds the address. */
+export const RECOVERY_SENT_TEXT =
+  'If an account exists for this email, we sent a link to reset your password. It expires in 30 minutes.';
+export const PASSWORD_RESET_DONE_TEXT =
+  'Your password has been reset. Please sign in with your new password.';
+export const PASSWORDS_DIFFERENT_TEXT = 'Passwords do not match';
+export const LINK_INVALID_TEXT = 'This link is invalid or has expired. Please ask for a new one.';
+export const EMAIL_CHANGE_SENT_TEXT =
+  'We sent a confirmation link to your new address. Your e-mail changes once you open it.';
+export const EMAIL_CHANGE_SAME_TEXT = 'This is already your e-mail address';
+export const EMAIL_CHANGED_TEXT = 'Your e-mail address has been changed.';
+
+/** A link's token: 43 base64url characters (32 random bytes). */
+const linkToken = z
+  .string()
+  .min(1, LINK_INVALID_TEXT)
+  .max(128, LINK_INVALID_TEXT)
+  .regex(/^[A-Za-z0-9_-]+$/, LINK_INVALID_TEXT)
+  .describe('The token from the e-mailed link');
+
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_TEXT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_TEXT)
+  .describe(`New password, ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters`);
+
+export const emailTokenBodySchema = z.object({ token: linkToken }).strict();
+export type EmailTokenBody = z.infer<typeof emailTokenBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: emailField }).strict();
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+// The same rules as sign-up: length here (400), breached list and same-as-email on the server (422).
+export const resetPasswordBodySchema = z
+  .object({ token: linkToken, new_password: newPassword })
+  .strict()
+  .describe('Set a new password from a recovery link: every session of the account is signed out');
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** The reset form's own check: the new password typed twice. */
+export function passwordRepeatProblem(password: string, repeat: string): string | null {
+  return password === repeat ? null : PASSWORDS_DIFFERENT_TEXT;
+}
+
+export const changeEmailBodySchema = z
+  .object({
+    new_email: emailField,
+    password: z
+      .string()
+      .min(1, 'Please enter your current password')
+      .max(PASSWORD_MAX_LENGTH)
+      .describe('The password the member signs in with now'),
+  })
+  .strict()
+  .describe('Ask to change the e-mail address: it changes once the link sent to the new one is opened');
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+export const authNoticeReplySchema = z.object({ message: z.string().describe('What to tell the member') });
+export type AuthNoticeReply = z.infer<typeof authNoticeReplySchema>;

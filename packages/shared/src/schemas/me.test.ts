@@ -21,6 +21,7 @@ const base = {
   popularity_score: 72.5,
   rating_avg: 4.6,
   verified: true,
+  email_confirmed: true,
   location: { city: 'Miami', state: 'FL', coordinates: { lat: 25.76, lng: -80.19 } },
   preferences: {
     age_range: [25, 40],
@@ -63,6 +64,7 @@ function member(): Me {
       tier_subscription_ends_at: base.tier_subscription_ends_at,
       is_sponsored: false,
       verified: true,
+      email_confirmed: true,
       roles: ['user'],
     }),
   });

@@ -123,6 +123,9 @@ export const meSchema = z
     popularity_score: z.number().min(0).max(100).describe('0–100; 90 or more is the top 10%'),
     rating_avg: shownRatingSchema,
     verified: z.boolean(),
+    email_confirmed: z
+      .boolean()
+      .describe('The member confirmed their e-mail address; until then they may not message or pay'),
     location: z.object({
       city: z.string(),
       state: z.string(),

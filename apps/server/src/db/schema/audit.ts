@@ -39,6 +39,10 @@ export const outboxEmails = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** security (always sent, no List-Unsubscribe) or notice (carries List-Unsubscribe); modules/mail/layout.ts. */
+    kind: text('kind', { enum: ['security', 'notice'] })
+      .notNull()
+      .default('security'),
     status: outboxStatus('status').notNull().default('queued'),
     error: text('error'),
     /** Failed hand-overs to the transport so far; each waits longer before the next (nextAttemptAt). */

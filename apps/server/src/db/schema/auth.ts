@@ -1,5 +1,6 @@
 import { ROLES } from '@royal/shared';
-import { boolean, index, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idPk, tstz, updatedAt } from './columns';
 
 // Better Auth's core tables. Property names are exactly Better Auth's field names because its drizzle
@@ -25,6 +26,8 @@ export const sessions = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** When this session was confirmed with a second factor (TOTP step or passkey): admin work needs it. */
+    secondFactorAt: tstz('second_factor_at'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -80,4 +83,38 @@ export const userRoles = pgTable(
     role: userRole('role').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['confirm_email', 'reset_password', 'change_email'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+export const emailTokenPurpose = pgEnum('email_token_purpose', EMAIL_TOKEN_PURPOSES);
+
+/**
+ * The links we e-mail (decision 056): confirm the address, reset the password, confirm a new
+ * address. Only the SHA-256 of a link's random token is stored, so a leak of this table opens no
+ * account; a token is used once (used_at) and only before it expires. `email` is the address the
+ * link was sent to: a confirmation holds only while the account still has it, a change names the
+ * new one.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: idPk(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: emailTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The member's open links of one kind: spent together (a reset, a change), counted for resends.
+    index('email_tokens_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+    // Only pending changes to an address are looked up by it.
+    index('email_tokens_change_email_idx').on(t.email).where(sql`${t.purpose} = 'change_email'`),
+    check('email_tokens_expiry_after_creation', sql`${t.expiresAt} > ${t.createdAt}`),
+  ],
 );

@@ -12,6 +12,7 @@ export * from './photos';
 export * from './profiles';
 export * from './relations';
 export * from './safety';
+export * from './second-factor';
 export * from './social';
 export * from './support';
 export * from './verification';

@@ -141,7 +141,10 @@ export const profiles = pgTable(
     canSponsor: boolean('can_sponsor').notNull().default(false),
     gender: gender('gender').notNull().default(SIGNUP_DEFAULTS.gender),
     userType: userType('user_type').notNull().default(SIGNUP_DEFAULTS.user_type),
+    /** The member's own referral code (modules/waitlist/referral.ts), made on first ask. */
     inviteCode: text('invite_code').unique(),
+    /** Whose referral code this member joined with (issue 35); a waitlist invite is kept on invites. */
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     lastActive: tstz('last_active').notNull().defaultNow(),
     /**
      * When the inactivity retention job (modules/account-deletion/inactive.ts) warned the member that
@@ -224,5 +227,7 @@ export const profiles = pgTable(
     // members (onboarded_at cleared by the scrub) stay out of it, however many there come to be.
     index('profiles_inactive_idx').on(t.lastActive, t.userId).where(sql`${t.onboardedAt} is not null`),
     index('profiles_paid_until_idx').on(t.tierSubscriptionEndsAt).where(sql`${t.tierSubscriptionActive}`),
+    // A referral code's uses this month (and the foreign key's own lookups).
+    index('profiles_invited_by_idx').on(t.invitedBy, t.createdAt).where(sql`${t.invitedBy} is not null`),
   ],
 );

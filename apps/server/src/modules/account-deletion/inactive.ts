@@ -2,7 +2,7 @@ import { INACTIVE_DELETION_DAYS, INACTIVE_WARNING_DAYS_BEFORE } from '@royal/sha
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { profiles, sessions, userRoles, users } from '../../db/schema';
-import { queueEmail } from '../mail';
+import { queueEmail, renderMail } from '../mail';
 import { deleteMember } from './delete';
 import { holdsMoney } from './money';
 
@@ -111,15 +111,15 @@ function warningEmail(ctx: Pick<AppContext, 'config'>, to: string, deleteAfter: 
     `Your account and its data will be deleted on ${day} unless you sign in before then.`,
     'If your wallet still holds money, sign in and withdraw it: an account holding money is not deleted, and it stays yours until the money is withdrawn.',
   ];
-  // No member-written text goes into the HTML (only the date and our own address), so it needs no escaping.
+  // A security mail: it warns of the account's deletion, whatever the member's e-mail choices.
   return {
     to,
-    subject,
-    text: [...paragraphs, `Sign in: ${site}`].join('\n\n'),
-    html: [
-      ...paragraphs.map((p) => `<p>${p}</p>`),
-      `<p><a href="${site}">Sign in to keep your account</a></p>`,
-    ].join('\n'),
+    ...renderMail({
+      title: subject,
+      paragraphs,
+      action: { label: 'Sign in to keep your account', url: site },
+      kind: 'security',
+    }),
   };
 }
 

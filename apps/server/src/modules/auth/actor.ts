@@ -2,7 +2,7 @@ import { actorFromPlan, hasAcceptedLegal, type Role, type TierLevel, type UserTy
 import { eq, sql } from 'drizzle-orm';
 import type { EventBus } from '../../adapters/bus';
 import type { Db } from '../../db/client';
-import { profiles, sessions, userCompliance, userRoles, users } from '../../db/schema';
+import { profiles, sessions, totpSecrets, userCompliance, userRoles, users } from '../../db/schema';
 import { createDropLedger } from '../../lib/drop-ledger';
 import type { ActorResolution, ActorResolver, AuthPort, MemberActor } from '../../ports/auth';
 import { sessionCookieName, verifySessionCookie } from './session-cookie';
@@ -26,6 +26,7 @@ type Row = {
   tierSubscriptionEndsAt: Date | null;
   isSponsored: boolean;
   verified: boolean;
+  emailConfirmed: boolean;
   userType: UserType;
   ageRangeMin: number;
   ageRangeMax: number;
@@ -40,6 +41,8 @@ type Row = {
   termsVersion: string | null;
   privacyVersion: string | null;
   roles: string[];
+  totpEnrolled: boolean;
+  secondFactorAt: Date | null;
 };
 
 type Entry = {
@@ -84,6 +87,7 @@ function toActor(row: Row): MemberActor {
     ghostMode: row.ghostMode,
     onboarded: row.onboarded,
     legalAccepted: hasAcceptedLegal(row),
+    secondFactor: { enrolled: row.totpEnrolled, sessionConfirmed: row.secondFactorAt !== null },
   };
 }
 
@@ -118,6 +122,7 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
       tierSubscriptionEndsAt: profiles.tierSubscriptionEndsAt,
       isSponsored: profiles.isSponsored,
       verified: profiles.verified,
+      emailConfirmed: users.emailVerified,
       userType: profiles.userType,
       ageRangeMin: profiles.ageRangeMin,
       ageRangeMax: profiles.ageRangeMax,
@@ -134,6 +139,8 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
       roles: sql<
         string[]
       >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      totpEnrolled: sql<boolean>`exists(select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.confirmedAt} is not null)`,
+      secondFactorAt: sessions.secondFactorAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

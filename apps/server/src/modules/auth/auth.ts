@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { type AuthPort, AuthRefusal } from '../../ports/auth';
+import { sessionSetCookie } from './session-set-cookie';
 
 const DAY_SECONDS = 60 * 60 * 24;
 
@@ -31,7 +32,7 @@ type AuthOptions = {
  * AuthPort (ports/auth.ts): nothing outside this file sees Better Auth's types.
  */
 export function createAuth(options: AuthOptions): AuthPort {
-  return portOf(betterAuthFor(options), options.db);
+  return portOf(betterAuthFor(options), options.db, options.config.authSecret);
 }
 
 function betterAuthFor(options: AuthOptions) {
@@ -92,7 +93,7 @@ async function refusalsAsOurs<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** The calls our code makes, in our own types. */
-function portOf(auth: BetterAuth, db: Db): AuthPort {
+function portOf(auth: BetterAuth, db: Db, secret: string): AuthPort {
   return {
     signUpEmail: ({ email, password, name }, headers) =>
       refusalsAsOurs(async () => {
@@ -144,6 +145,18 @@ function portOf(auth: BetterAuth, db: Db): AuthPort {
         });
         return { setCookies: cookiesOf(replyHeaders) };
       }),
+    createSession: async (userId, { ipAddress, userAgent }) => {
+      const context = await auth.$context;
+      const session = await context.internalAdapter.createSession(userId, false, { ipAddress, userAgent });
+      const { name, attributes } = context.authCookies.sessionToken;
+      return {
+        sessionId: session.id,
+        setCookies: [
+          sessionSetCookie(name, attributes, session.token, secret, SESSION_SETTINGS.expiresInSeconds),
+        ],
+      };
+    },
+    hashPassword: async (password) => (await auth.$context).password.hash(password),
     verifyPassword: async (userId, password) => {
       const context = await auth.$context;
       const [credential] = await db

@@ -16,3 +16,4 @@ export {
 } from './new-member';
 export { planColumns, planRulesOf } from './plan-rules';
 export { expiredSessionCookie, sessionCookieName, signSessionToken } from './session-cookie';
+export { enrolTotpDirectly, totpCode } from './totp';

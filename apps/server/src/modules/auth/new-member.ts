@@ -14,7 +14,8 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import { queueEmail } from '../mail';
+import { queueEmail, renderMail } from '../mail';
+import { sendEmailConfirmation } from './account-email';
 
 type ProfileInsert = typeof profiles.$inferInsert;
 type SettingsInsert = typeof safetySettings.$inferInsert;
@@ -131,6 +132,7 @@ export type DirectMember = NewMemberRecords & {
   email: string;
   /** A Better Auth (scrypt) hash: the member gets a credential account and can sign in. */
   passwordHash?: string;
+  /** Confirmed e-mail (default: yes; only sign-up starts a member who must confirm theirs). */
   emailVerified?: boolean;
   createdAt?: Date;
   /**
@@ -157,7 +159,7 @@ export async function createMemberDirectly(
       id,
       email: input.email,
       name: input.name,
-      emailVerified: input.emailVerified ?? false,
+      emailVerified: input.emailVerified ?? true,
       createdAt,
     });
     if (input.passwordHash) {
@@ -179,14 +181,21 @@ export async function createMemberDirectly(
 }
 
 /**
- * After Better Auth has written a new account's user row (sign-up): the member's records, or — if
+ * After Better Auth has written a new account's user row (sign-up): the member's records and the
+ * e-mail confirmation link, or — if
  * they cannot be written — the user row removed again, so no account is ever left half-made.
  */
-export async function completeSignUp(db: Db, deps: MemberWriterDeps, user: { id: string; email: string }) {
+export async function completeSignUp(
+  db: Db,
+  deps: MemberWriterDeps & { publicOrigin: string },
+  user: { id: string; email: string },
+) {
   try {
-    await db.transaction((tx) =>
-      writeMemberRecords(tx, deps, user.id, { name: SIGNUP_DEFAULTS.name, welcomeEmailTo: user.email }),
-    );
+    await db.transaction(async (tx) => {
+      await writeMemberRecords(tx, deps, user.id, { name: SIGNUP_DEFAULTS.name, welcomeEmailTo: user.email });
+      // The link that confirms the address (decision 056), with the account or not at all.
+      await sendEmailConfirmation(tx, deps.publicOrigin, { userId: user.id, email: user.email });
+    });
   } catch (error) {
     await db.delete(users).where(eq(users.id, user.id));
     throw error;
@@ -196,13 +205,14 @@ export async function completeSignUp(db: Db, deps: MemberWriterDeps, user: { id:
 function welcomeEmail(to: string) {
   return {
     to,
-    subject: 'Welcome to the Royal Circle',
-    text: [
-      'Welcome to the Royal Circle — where luxury meets love.',
-      '',
-      'Your account is ready. Complete your profile and verification to unlock every tier benefit.',
-      '',
-      'If you did not create this account, reply to this e-mail and we will remove it.',
-    ].join('\n'),
+    ...renderMail({
+      title: 'Welcome to the Royal Circle',
+      paragraphs: [
+        'Welcome to the Royal Circle — where luxury meets love.',
+        'Your account is ready. Complete your profile and verification to unlock every tier benefit.',
+        'If you did not create this account, reply to this e-mail and we will remove it.',
+      ],
+      kind: 'notice',
+    }),
   };
 }

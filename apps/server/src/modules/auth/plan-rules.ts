@@ -1,19 +1,21 @@
 import { type Actor, actorFromPlan, type Role } from '@royal/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profiles, userRoles } from '../../db/schema';
+import { profiles, userRoles, users } from '../../db/schema';
 
 // A member's plan as the shared rules read it now, from their profile row rather than the cached actor
 // (actor.ts): for the decisions that must see a plan change made a moment ago, or wait for one under
 // way (the Ghost Mode setting, a plan payment, a sponsorship, a held transfer's release).
 
-/** The profile columns the shared plan rules read (actorFromPlan), for a select or an update's returning. */
+/** The columns the shared plan rules read (actorFromPlan), for a select or an update's returning on profiles. */
 export const planColumns = {
   tierLevel: profiles.tierLevel,
   tierSubscriptionActive: profiles.tierSubscriptionActive,
   tierSubscriptionEndsAt: profiles.tierSubscriptionEndsAt,
   isSponsored: profiles.isSponsored,
   verified: profiles.verified,
+  // The one fact kept on the account rather than the profile (decision 056).
+  emailConfirmed: sql<boolean>`coalesce((select ${users.emailVerified} from ${users} where ${users.id} = ${profiles.userId}), false)`,
 };
 
 const roleList = sql<

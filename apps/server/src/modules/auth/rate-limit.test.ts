@@ -8,6 +8,8 @@ const t = useTestApp({
     apiPerAddressPerMinute: 100_000,
     authPerAddressPerMinute: 8,
     uploadsPerAddressPerMinute: 100_000,
+    waitlistPerAddressPerHour: 100_000,
+    authMailPerAddressPerHour: 100_000,
     authFailuresPerAccountPer15Min: 3,
     authFailuresPerAccountPerHour: 6,
   },

@@ -2,7 +2,9 @@ import {
   apiErrorBodySchema,
   changePasswordBodySchema,
   meSchema,
+  SIGN_UP_CHECK_EMAIL_TEXT,
   signInBodySchema,
+  signInReplySchema,
   signOutBodySchema,
   signUpBodySchema,
 } from '@royal/shared';
@@ -11,9 +13,13 @@ import { z } from 'zod';
 import { actorOf, toWebHeaders } from '../../plugins/access';
 import { clientAddress, rateLimitKey } from '../../plugins/security';
 import { loadMe } from '../me';
+import { holdForSecondFactor } from './second-factor';
 import { changePassword, signIn, signOut, signUp } from './service';
 
 const userReplySchema = z.object({ user: meSchema });
+const signUpReplySchema = userReplySchema.extend({
+  message: z.string().describe('What to do next: confirm the e-mail from the link just sent'),
+});
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -36,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create an account (e-mail + password) and sign in',
         body: signUpBodySchema,
         response: {
-          201: userReplySchema,
+          201: signUpReplySchema,
           400: apiErrorBodySchema,
           409: apiErrorBodySchema,
           422: apiErrorBodySchema,
@@ -47,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId, setCookies } = await signUp(ctx, request.body, toWebHeaders(request));
       reply.header('set-cookie', setCookies);
-      return reply.status(201).send({ user: await loadMe(ctx, userId) });
+      return reply.status(201).send({ user: await loadMe(ctx, userId), message: SIGN_UP_CHECK_EMAIL_TEXT });
     },
   );
 
@@ -57,10 +63,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAddress,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password (a member with two-factor is then asked for a code)',
         body: signInBodySchema,
         response: {
-          200: userReplySchema,
+          200: signInReplySchema,
           400: apiErrorBodySchema,
           401: apiErrorBodySchema,
           429: apiErrorBodySchema,
@@ -68,12 +74,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { userId, setCookies } = await signIn(ctx, request.body, {
+      const signedIn = await signIn(ctx, request.body, {
         address: clientAddress(request),
         headers: toWebHeaders(request),
       });
-      reply.header('set-cookie', setCookies);
-      return { user: await loadMe(ctx, userId) };
+      // Two-factor members get no session yet: the second step (security-routes.ts) starts it.
+      const held = await holdForSecondFactor(ctx, signedIn);
+      if (held) {
+        reply.header('set-cookie', held.setCookies);
+        return { second_factor_required: true as const, methods: ['totp' as const, 'backup_code' as const] };
+      }
+      reply.header('set-cookie', signedIn.setCookies);
+      return { user: await loadMe(ctx, signedIn.userId) };
     },
   );
 

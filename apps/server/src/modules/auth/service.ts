@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { AuthRefusal, type AuthSignIn, type MemberActor } from '../../ports/auth';
+import { signUpBehindInvite } from '../waitlist';
+import { spendOpenLinks } from './email-links';
 import { expiredSessionCookie } from './session-cookie';
 
 type Credentials = { email: string; password: string };
@@ -31,13 +33,17 @@ function translate(error: unknown): never {
   throw error;
 }
 
-export async function signUp(ctx: AppContext, input: Credentials, headers: Headers): Promise<AuthSignIn> {
+export async function signUp(
+  ctx: AppContext,
+  input: Credentials & { invite_code?: string | undefined },
+  headers: Headers,
+): Promise<AuthSignIn> {
   const problem = passwordProblem(input.password, input.email);
   if (problem) throw new AppError(ErrorCode.WEAK_PASSWORD, problem);
   try {
-    return await ctx.auth.signUpEmail(
-      { email: input.email, password: input.password, name: 'New User' },
-      headers,
+    // Invite-only: the code is checked and consumed in the account's own transaction (decision 055).
+    return await signUpBehindInvite(ctx, { email: input.email, inviteCode: input.invite_code }, () =>
+      ctx.auth.signUpEmail({ email: input.email, password: input.password, name: 'New User' }, headers),
     );
   } catch (error) {
     // Two sign-ups of one e-mail at the same moment both pass Better Auth's check for the address;
@@ -175,6 +181,8 @@ export async function changePassword(
         { currentPassword: input.current_password, newPassword: input.new_password },
         headers,
       );
+      // A recovery link asked for before the change must not undo it (decision 056).
+      await spendOpenLinks(ctx.db, actor.id, 'reset_password');
       return setCookies;
     });
   } catch (error) {

@@ -47,7 +47,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscription/checkout',
     {
-      config: { access: 'member', fresh: true },
+      config: { access: 'member', fresh: true, payment: true },
       schema: {
         tags,
         summary: 'Subscribe to a tier: a checkout URL (the tier applies when the provider confirms payment)',
@@ -75,7 +75,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/boosts/checkout',
     {
-      config: { access: { tier: 1 } },
+      config: { access: { tier: 1 }, payment: true },
       schema: {
         tags,
         summary:
@@ -118,7 +118,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sponsorships',
     {
-      config: { access: { capability: 'sponsor' }, fresh: true },
+      config: { access: { capability: 'sponsor' }, fresh: true, payment: true },
       schema: {
         tags,
         summary: `Sponsor a member for ${SPONSORSHIP_PERIOD_DAYS} days, paid from your wallet at the quoted price (Vault Verified with sponsoring enabled; at most ${SPONSORSHIP_LIMIT} at a time)`,

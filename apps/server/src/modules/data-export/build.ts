@@ -6,7 +6,7 @@ import { DATA_EXPORT_LINK_HOURS, DATA_EXPORT_READY_TITLE } from '@royal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { dataExports } from '../../db/schema';
-import { queueEmail } from '../mail';
+import { queueEmail, renderMail } from '../mail';
 import { notify } from '../notifications';
 import { writeArchive } from './archive';
 import { emailOf } from './contents';
@@ -125,15 +125,17 @@ async function buildOne(
 function readyEmail(to: string, link: string, expiresAt: Date) {
   return {
     to,
-    subject: DATA_EXPORT_READY_TITLE,
-    text: [
-      'The archive of your Royal Circle data you asked for is ready.',
-      '',
-      `Download it here (you will need to be signed in): ${link}`,
-      '',
-      `The link works until ${expiresAt.toUTCString()}; the archive is then deleted.`,
-      '',
-      'If you did not ask for this export, sign in, change your password and contact support.',
-    ].join('\n'),
+    // A security mail: the member asked for it, and it leads to all their data.
+    ...renderMail({
+      title: DATA_EXPORT_READY_TITLE,
+      paragraphs: [
+        'The archive of your Royal Circle data you asked for is ready.',
+        `Download it here (you will need to be signed in): ${link}`,
+        `The link works until ${expiresAt.toUTCString()}; the archive is then deleted.`,
+        'If you did not ask for this export, sign in, change your password and contact support.',
+      ],
+      action: { label: 'Download your data', url: link },
+      kind: 'security',
+    }),
   };
 }

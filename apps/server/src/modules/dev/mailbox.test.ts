@@ -14,9 +14,17 @@ describe('dev mailbox', () => {
     const { session } = await signedInMember(t.app, { roles: ['user', 'admin'] });
     const res = await request(t.app, 'GET', '/api/dev/mailbox', { session });
     expect(res.statusCode).toBe(200);
+    expect(res.json().transport).toBe('outbox');
     expect(res.json().items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ to: email, subject: 'Welcome to the Royal Circle' }),
+        expect.objectContaining({
+          to: email,
+          subject: 'Welcome to the Royal Circle',
+          kind: 'notice',
+          text: expect.stringContaining('Your account is ready.'),
+          html: expect.stringContaining('<!DOCTYPE html>'),
+          attempts: 0,
+        }),
       ]),
     );
   });

@@ -1,24 +1,11 @@
-import { apiErrorBodySchema } from '@royal/shared';
+import { apiErrorBodySchema, mailboxSchema } from '@royal/shared';
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { outboxEmails } from '../../db/schema';
 
-const mailboxSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.uuid(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      status: z.string(),
-      created_at: z.iso.datetime({ offset: true }),
-    }),
-  ),
-});
-
 /**
- * Demo-mode tools for admins: the dev mailbox shows the e-mails the outbox holds. The app registers
+ * Demo-mode tools for admins: the dev mailbox shows the e-mails the outbox holds, text and HTML (the
+ * admin dashboard's Mailbox tab). The app registers
  * these routes only in demo mode; anywhere else they do not exist (404).
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,13 +26,19 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(outboxEmails.createdAt))
         .limit(50);
       return {
+        transport: app.ctx.mail.kind,
         items: rows.map((r) => ({
           id: r.id,
           to: r.toAddress,
           subject: r.subject,
           text: r.textBody,
+          html: r.htmlBody,
+          kind: r.kind,
           status: r.status,
+          attempts: r.attempts,
+          error: r.error,
           created_at: r.createdAt.toISOString(),
+          sent_at: r.sentAt?.toISOString() ?? null,
         })),
       };
     },

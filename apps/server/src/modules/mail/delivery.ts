@@ -53,6 +53,7 @@ async function sendNext(deps: MailDeliveryDeps, tx: Db): Promise<'none' | 'sent'
       to: email.toAddress,
       subject: email.subject,
       text: email.textBody,
+      kind: email.kind,
       ...(email.htmlBody === null ? {} : { html: email.htmlBody }),
     });
   } catch (error) {

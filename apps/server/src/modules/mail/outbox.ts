@@ -1,7 +1,13 @@
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
+import type { MailKind } from './layout';
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
+/**
+ * An e-mail to queue; renderMail (layout.ts) gives subject, text, html and kind:
+ * `queueEmail(tx, { to, ...renderMail({ title, paragraphs, action, kind }) })`. `kind` decides the
+ * List-Unsubscribe header (none on security mails, the default).
+ */
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; kind?: MailKind };
 
 /**
  * Every e-mail is first written to the outbox table, in the transaction of the operation that sends
@@ -15,5 +21,6 @@ export async function queueEmail(tx: Pick<Db, 'insert'>, email: OutgoingEmail) {
     subject: email.subject,
     textBody: email.text,
     htmlBody: email.html ?? null,
+    kind: email.kind ?? 'security',
   });
 }

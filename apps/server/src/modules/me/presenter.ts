@@ -29,6 +29,7 @@ export type MePhotoRow = { id: string; status: string };
  */
 export function presentMe(input: {
   email: string;
+  emailConfirmed: boolean;
   profile: ProfileRow;
   photos: MePhotoRow[];
   roles: Role[];
@@ -36,7 +37,7 @@ export function presentMe(input: {
 }): Me {
   const { profile: p, roles } = input;
   // The shared permission rules' view of the member, as the request's actor has it.
-  const actor = actorFromPlan(p, roles);
+  const actor = actorFromPlan({ ...p, emailConfirmed: input.emailConfirmed }, roles);
   const shownPhotos = input.photos.filter((photo) => photo.status !== 'rejected');
   const first = shownPhotos[0];
   return {
@@ -56,6 +57,7 @@ export function presentMe(input: {
     popularity_score: p.popularityScore,
     rating_avg: shownRating(p.ratingAvg, p.ratingCount),
     verified: p.verified,
+    email_confirmed: input.emailConfirmed,
     location: {
       city: p.city ?? '',
       state: p.state ?? '',

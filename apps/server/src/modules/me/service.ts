@@ -18,6 +18,7 @@ import { type MePhotoRow, type ProfileRow, presentMe } from './presenter';
 
 type MeRow = ProfileRow & {
   email: string;
+  emailConfirmed: boolean;
   photos: MePhotoRow[];
   roles: Role[];
   termsVersion: string | null;
@@ -46,6 +47,7 @@ const meStatement = preparedStatement<MeRow, { userIds: string[] }>(
   (v) => sql`select ${selectList({
     ...ownProfileColumns,
     email: users.email,
+    emailConfirmed: users.emailVerified,
     termsVersion: userCompliance.termsVersion,
     privacyVersion: userCompliance.privacyVersion,
     ageVerified: userCompliance.ageVerified,
@@ -86,6 +88,7 @@ export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
   if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND);
   const {
     email,
+    emailConfirmed,
     photos: photoRows,
     roles,
     termsVersion,
@@ -97,6 +100,7 @@ export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
   } = row;
   return presentMe({
     email,
+    emailConfirmed,
     profile,
     photos: photoRows,
     roles,

@@ -242,7 +242,13 @@ describe('the socket access matrix', () => {
       payload: { match_id: '00000000-0000-4000-8000-000000000000', is_typing: true },
     },
   };
-  const ACCESS_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'TIER_REQUIRED', 'SUBSCRIPTION_INACTIVE']);
+  const ACCESS_CODES = new Set([
+    'UNAUTHENTICATED',
+    'FORBIDDEN',
+    'TIER_REQUIRED',
+    'SUBSCRIPTION_INACTIVE',
+    'EMAIL_CONFIRMATION_REQUIRED',
+  ]);
 
   it('declares every client frame type', () => {
     expect(Object.keys(CLIENT_MESSAGE_ACCESS).sort()).toEqual(Object.keys(FRAMES).sort());
@@ -255,6 +261,7 @@ describe('the socket access matrix', () => {
         roles: caller.roles,
         subscriptionActive: caller.subscriptionActive,
         subscriptionEndsAt: caller.subscriptionActive ? new Date(Date.now() + 86_400_000) : null,
+        emailConfirmed: caller.emailConfirmed ?? true,
       });
       const tab = await connect(await signInAs(t.app, member));
       for (const [type, frame] of Object.entries(FRAMES)) {

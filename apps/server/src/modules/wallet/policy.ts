@@ -4,6 +4,7 @@ import {
   accessRefusal,
   ErrorCode,
   maxVisibleTier,
+  paymentBlock,
   RECEIVER_UNAVAILABLE_TEXT,
   TRANSFER_SELF_TEXT,
 } from '@royal/shared';
@@ -24,7 +25,7 @@ export type TransferSender = Pick<MemberActor, 'id' | 'tier' | 'rules'>;
  * the transfer route and asked again when a held transfer's cool-off ends (a block, a hidden profile,
  * a lapsed plan or a deleted account during the cool-off sends the money back instead).
  *
- * The sender holds the route's access. The receiver is a member the sender could meet in the app
+ * The sender holds the route's access and may pay (a confirmed e-mail). The receiver is a member the sender could meet in the app
  * (the members' rule `reachableBy`: visible to them, no block either way, and within their tier
  * range or matched with them), who is not an Observer and has a wallet. Anyone else reads as
  * unknown, alike: a transfer must not tell whether an id exists, nor reveal the name of a hidden or
@@ -36,7 +37,7 @@ export async function transferRefusal(
   sender: TransferSender,
   receiverId: string,
 ): Promise<AppError | null> {
-  const access = accessRefusal(sender.rules, TRANSFER_ACCESS);
+  const access = accessRefusal(sender.rules, TRANSFER_ACCESS) ?? paymentBlock(sender.rules);
   if (access) return new AppError(access.code, access.message);
   if (sender.id === receiverId) return new AppError(ErrorCode.VALIDATION_FAILED, TRANSFER_SELF_TEXT);
   const [receiver] = await tx

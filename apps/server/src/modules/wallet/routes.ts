@@ -57,7 +57,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wallet/deposits',
     {
       // Tier 0 has no wallet; the tier's escrow maximum is checked by requestDeposit (deposit.ts).
-      config: { access: { tier: 1 }, fresh: true },
+      config: { access: { tier: 1 }, fresh: true, payment: true },
       schema: {
         tags,
         summary: 'Start a deposit: a checkout URL at the payment provider (credited by its webhook)',
@@ -88,7 +88,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/wallet/transfers',
     {
-      config: { access: TRANSFER_ACCESS, fresh: true },
+      config: { access: TRANSFER_ACCESS, fresh: true, payment: true },
       schema: {
         tags,
         summary:

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '@/components/ui/skeleton';
+import { ConfirmEmailBanner } from '@/features/auth';
 import { useDarkModeSync } from '@/features/settings';
 import { RealtimeProvider, useRealtimeState } from '@/lib/realtime-context';
 import { BottomNav } from './bottom-nav';
@@ -53,6 +54,7 @@ function MemberFrame() {
       >
         {/* A phone on its side keeps little height: a slimmer margin above and below the page. */}
         <div className="content-column py-6 [@media(max-height:500px)]:py-2">
+          <ConfirmEmailBanner />
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

@@ -1,6 +1,6 @@
 import type { Me, MemberSettings } from '@royal/shared';
 import { apiError, type MockHandler, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
-import { makeMe, makeSettings } from '@test/fixtures';
+import { makeMe, makeSettings, publicPageRoutes } from '@test/fixtures';
 import { renderApp, renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -166,6 +166,7 @@ describe('SettingsPopover in the app', () => {
       'POST /api/auth/sign-out': { status: 204 },
       'GET /api/discovery/feed': { body: { items: [], next_cursor: null } },
       ...server.routes,
+      ...publicPageRoutes(),
     });
     const { user, router } = renderApp('/app');
     await user.click(await screen.findByRole('button', { name: 'Settings' }));

@@ -1,7 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
-import { Images, ShieldCheck } from 'lucide-react';
+import { Images, Mail, ShieldCheck } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { VerificationTab } from '@/features/admin-verification';
+import { MailboxTab } from './components/mailbox-tab';
 import { PhotoModerationTab } from './components/photo-moderation-tab';
 
 /** One tab of the admin dashboard: its id (in the URL), label, icon and content. */
@@ -14,4 +15,6 @@ export type AdminTab = { id: string; label: string; Icon: LucideIcon; Component:
 export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'photos', label: 'Photo Moderation', Icon: Images, Component: PhotoModerationTab },
   { id: 'verification', label: 'Verification', Icon: ShieldCheck, Component: VerificationTab },
+  // The dev mailbox: demo mode only (the tab says so elsewhere, where the server has no such route).
+  { id: 'mailbox', label: 'Mailbox', Icon: Mail, Component: MailboxTab },
 ];

@@ -1,5 +1,6 @@
 // Public surface of the auth feature; other features import from here only.
 export { getMe, meQueryOptions, useMe } from './api/me';
+export { useChangeEmail } from './api/recovery';
 export { useSignIn, useSignUp } from './api/sign-in';
 export { useSignOut, useSignOutWithToast } from './api/sign-out';
 export {
@@ -8,6 +9,7 @@ export {
   useAuth,
   useCurrentMember,
 } from './auth-context';
+export { ConfirmEmailBanner, ResendConfirmationButton } from './components/confirm-email-banner';
 export {
   AuthLocationTracker,
   REQUIRED_STEP_PATHS,

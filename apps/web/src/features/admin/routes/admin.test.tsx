@@ -7,6 +7,10 @@ import { describe, expect, it } from 'vitest';
 const frame = {
   'GET /api/notifications': { body: { items: [], unread_count: 0 } },
   'GET /api/me/settings': { body: makeSettings() },
+  // Two-factor on and this session confirmed with it (decision 057).
+  'GET /api/auth/two-factor': {
+    body: { enabled: true, backup_codes_left: 10, required: true, session_confirmed: true },
+  },
 };
 
 const ID = '00000000-0000-4000-8000-00000000000a';
@@ -124,5 +128,34 @@ describe('/admin', () => {
     // The next photo's dialog does not show the last one's reason.
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(within(await screen.findByRole('dialog')).getByLabelText('Rejection reason')).toHaveValue('');
+  });
+
+  it('sends an admin without two-factor to set it up, and asks for no admin data', async () => {
+    const api = mockApi({
+      [SESSION]: signedInAs(makeMe({ roles: ['user', 'admin'] })),
+      ...frame,
+      'GET /api/auth/two-factor': {
+        body: { enabled: false, backup_codes_left: 0, required: true, session_confirmed: false },
+      },
+    });
+    renderApp('/admin');
+    expect(await screen.findByText('Turn on two-factor authentication')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set Up Two-Factor' })).toHaveAttribute(
+      'href',
+      '/settings#security',
+    );
+    expect(api.calls.some((c) => c.path.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('asks an admin whose session was not confirmed with two-factor to sign in again', async () => {
+    mockApi({
+      [SESSION]: signedInAs(makeMe({ roles: ['user', 'admin'] })),
+      ...frame,
+      'GET /api/auth/two-factor': {
+        body: { enabled: true, backup_codes_left: 10, required: true, session_confirmed: false },
+      },
+    });
+    renderApp('/admin');
+    expect(await screen.findByText('Confirm it’s you')).toBeInTheDocument();
   });
 });

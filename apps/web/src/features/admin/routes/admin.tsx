@@ -1,12 +1,14 @@
 import { isAdmin } from '@royal/shared';
-import { ShieldX } from 'lucide-react';
+import { ShieldAlert, ShieldX } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useCurrentMember } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { useSideScrollFade } from '@/lib/scroll-edges';
+import { useAdminSecondFactor } from '../api/second-factor-gate';
 import { ADMIN_TABS } from '../tabs';
 
 const TRIGGER =
@@ -20,6 +22,7 @@ export default function AdminRoute() {
   const me = useCurrentMember();
   const [params, setParams] = useSearchParams();
   const tabRow = useSideScrollFade<HTMLDivElement>();
+  const secondFactor = useAdminSecondFactor(isAdmin(me));
   if (!isAdmin(me)) {
     return (
       <StatusPanel
@@ -32,6 +35,39 @@ export default function AdminRoute() {
           <Link to={paths.app}>Go Home</Link>
         </Button>
       </StatusPanel>
+    );
+  }
+  // The admin's tabs load admin data at once: wait to know the server would answer them.
+  if (secondFactor.isPending) {
+    return (
+      <div role="status" className="flex justify-center py-10">
+        <span className="sr-only">Loading...</span>
+        <Skeleton className="h-64 w-full rounded-3xl" />
+      </div>
+    );
+  }
+  if (secondFactor.data && !secondFactor.data.enabled) {
+    return (
+      <StatusPanel
+        Icon={ShieldAlert}
+        tone="danger"
+        title="Turn on two-factor authentication"
+        description="Admins must protect their account with a code from an authenticator app before using admin tools."
+      >
+        <Button asChild>
+          <Link to={`${paths.settings}#security`}>Set Up Two-Factor</Link>
+        </Button>
+      </StatusPanel>
+    );
+  }
+  if (secondFactor.data && !secondFactor.data.session_confirmed) {
+    return (
+      <StatusPanel
+        Icon={ShieldAlert}
+        tone="danger"
+        title="Confirm it’s you"
+        description="Sign out and sign in again with your two-factor code or a passkey to use admin tools."
+      />
     );
   }
   const first = ADMIN_TABS[0]?.id ?? '';

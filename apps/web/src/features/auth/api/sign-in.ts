@@ -1,11 +1,20 @@
-import { type AuthReply, authReplySchema, type SignInBody, type SignUpBody } from '@royal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type AuthReply,
+  authReplySchema,
+  type SignInBody,
+  type SignInReply,
+  type SignUpBody,
+  signInReplySchema,
+  signUpOptionsSchema,
+} from '@royal/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
-export function signIn(body: SignInBody): Promise<AuthReply> {
-  return api.post(apiPaths.signIn, body, { schema: authReplySchema });
+/** Signed in, or (a member with two-factor) asked for the second step, with no session yet. */
+export function signIn(body: SignInBody): Promise<SignInReply> {
+  return api.post(apiPaths.signIn, body, { schema: signInReplySchema });
 }
 
 /** Creates the account; the server signs the new member in at once (session cookie). */
@@ -17,7 +26,9 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: ({ user }) => queryClient.setQueryData(queryKeys.me, user),
+    onSuccess: (reply) => {
+      if ('user' in reply) queryClient.setQueryData(queryKeys.me, reply.user);
+    },
   });
 }
 
@@ -26,5 +37,18 @@ export function useSignUp() {
   return useMutation({
     mutationFn: signUp,
     onSuccess: ({ user }) => queryClient.setQueryData(queryKeys.me, user),
+  });
+}
+
+/**
+ * Whether sign-up asks for an invite code (the server's INVITE_ONLY), asked only once the visitor
+ * opens Join the Elite (`enabled`): signing in needs nothing but the session check.
+ */
+export function useSignUpOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.signUpOptions,
+    queryFn: () => api.get(apiPaths.signUpOptions, { schema: signUpOptionsSchema }),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled,
   });
 }

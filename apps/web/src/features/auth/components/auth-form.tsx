@@ -21,7 +21,12 @@ type AuthFormProps = {
   busy: boolean;
   /** What the visitor typed on the other tab, carried over (sign-in-screen.tsx). */
   defaults?: { email: string; password: string };
-  onSubmit: (credentials: { email: string; password: string }) => void;
+  /**
+   * Sign-up while the server is invite-only: an Invite code field, filled in from an invite link
+   * (`?invite=`).
+   */
+  invite?: { code: string };
+  onSubmit: (credentials: { email: string; password: string; invite_code?: string }) => void;
 };
 
 /** A field's text as the form holds it. */
@@ -37,7 +42,7 @@ const fieldText = (form: FormData, name: string) => {
  * prerendered and takes typing (and a password manager's filling) before the app owns it
  * (docs/decisions/019), and all of that counts.
  */
-export function AuthForm({ mode, busy, defaults, onSubmit }: AuthFormProps) {
+export function AuthForm({ mode, busy, defaults, invite, onSubmit }: AuthFormProps) {
   const id = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   // The carried password goes into the field's value, never into its `value` attribute (where
@@ -57,7 +62,8 @@ export function AuthForm({ mode, busy, defaults, onSubmit }: AuthFormProps) {
     const email = fieldText(fields, 'email');
     const password = fieldText(fields, 'password');
     const schema = mode === 'sign-in' ? signInBodySchema : signUpBodySchema;
-    const parsed = schema.safeParse({ email, password });
+    const inviteCode = invite ? fieldText(fields, 'invite_code') : '';
+    const parsed = schema.safeParse({ email, password, ...(inviteCode ? { invite_code: inviteCode } : {}) });
     if (!parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
@@ -125,6 +131,28 @@ export function AuthForm({ mode, busy, defaults, onSubmit }: AuthFormProps) {
         />
         {errors.password && <FieldError id={`${id}-password-error`} message={errors.password} />}
       </div>
+      {mode === 'sign-up' && invite && (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={`${id}-invite`} className="font-medium text-ivory text-sm">
+            Invite code
+          </label>
+          <input
+            id={`${id}-invite`}
+            name="invite_code"
+            defaultValue={invite.code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            aria-describedby={`${id}-invite-hint`}
+            placeholder="XXXX-XXXX-XXXX-XXXX"
+            className={inputClass(false)}
+          />
+          <span id={`${id}-invite-hint`} className="text-royal-100 text-xs">
+            Royal Circle is invite-only: from your invitation e-mail, or a member's code.
+          </span>
+        </div>
+      )}
       <Button type="submit" variant="gold" size="lg" disabled={busy} aria-busy={busy} className="mt-2 w-full">
         {busy ? copy.busy : copy.submit}
       </Button>
@@ -132,14 +160,14 @@ export function AuthForm({ mode, busy, defaults, onSubmit }: AuthFormProps) {
   );
 }
 
-function inputClass(invalid: boolean) {
+export function inputClass(invalid: boolean) {
   return cn(
     'min-h-12 w-full rounded-xl border bg-white/10 px-4 text-base text-white placeholder:text-royal-200/60 transition focus:border-gold-300 focus:bg-white/15',
     invalid ? 'border-rose-300' : 'border-white/25 hover:border-white/40',
   );
 }
 
-function FieldError({ id, message }: { id: string; message: string }) {
+export function FieldError({ id, message }: { id: string; message: string }) {
   return (
     <p id={id} className="text-rose-200 text-sm">
       {message}

@@ -26,13 +26,16 @@ async function openSignIn() {
   return view;
 }
 
+// Sign-up as in demo mode and tests: no invite code asked.
+const SIGN_UP_OPTIONS = { 'GET /api/sign-up-options': { body: { invite_only: false } } };
+
 describe('Sign-in screen', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
   it('shows the product title, taglines and the two tabs with sign-in selected', async () => {
-    mockApi({ [SESSION]: SIGNED_OUT });
+    mockApi({ [SESSION]: SIGNED_OUT, ...SIGN_UP_OPTIONS });
     await openSignIn();
 
     expect(screen.getByText('Enter the Royal Circle')).toBeInTheDocument();
@@ -46,7 +49,7 @@ describe('Sign-in screen', () => {
   });
 
   it('takes the e-mail and the password typed on one tab to the other', async () => {
-    mockApi({ [SESSION]: SIGNED_OUT });
+    mockApi({ [SESSION]: SIGNED_OUT, ...SIGN_UP_OPTIONS });
     const { user } = await openSignIn();
 
     await user.type(screen.getByLabelText('Email'), 'elena@example.com');
@@ -64,7 +67,7 @@ describe('Sign-in screen', () => {
   });
 
   it('switches to the sign-up tab with its hint and button', async () => {
-    mockApi({ [SESSION]: SIGNED_OUT });
+    mockApi({ [SESSION]: SIGNED_OUT, ...SIGN_UP_OPTIONS });
     const { user } = await openSignIn();
 
     await user.click(screen.getByRole('tab', { name: 'Join the Elite' }));
@@ -81,6 +84,7 @@ describe('Sign-in screen', () => {
     const reply = deferred();
     const api = mockApi({
       [SESSION]: SIGNED_OUT,
+      ...SIGN_UP_OPTIONS,
       'POST /api/auth/sign-in': () => reply.promise,
       ...memberArea,
     });
@@ -108,6 +112,7 @@ describe('Sign-in screen', () => {
   it("shows the server's message in an 'Error' toast when the credentials are refused", async () => {
     mockApi({
       [SESSION]: SIGNED_OUT,
+      ...SIGN_UP_OPTIONS,
       'POST /api/auth/sign-in': apiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
     });
     const { user, router } = await openSignIn();
@@ -126,6 +131,7 @@ describe('Sign-in screen', () => {
     const reply = deferred();
     const api = mockApi({
       [SESSION]: SIGNED_OUT,
+      ...SIGN_UP_OPTIONS,
       'POST /api/auth/sign-up': () => reply.promise,
       ...memberArea,
     });
@@ -142,9 +148,7 @@ describe('Sign-in screen', () => {
     reply.release({ status: 201, body: { user: makeMe({ tier_level: 0 }) } });
 
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
-    expect(
-      screen.getByText('Welcome! A few questions and a first photo, and you are in.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Please check your email to confirm your account.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
   });
 
@@ -155,6 +159,7 @@ describe('Sign-in screen', () => {
     );
     mockApi({
       [SESSION]: SIGNED_OUT,
+      ...SIGN_UP_OPTIONS,
       'POST /api/auth/sign-up': { status: 201, body: { user: makeMe({ tier_level: 0 }) } },
       ...memberArea,
     });
@@ -169,7 +174,7 @@ describe('Sign-in screen', () => {
   });
 
   it('checks the password length before asking the server', async () => {
-    const api = mockApi({ [SESSION]: SIGNED_OUT });
+    const api = mockApi({ [SESSION]: SIGNED_OUT, ...SIGN_UP_OPTIONS });
     const { user } = await openSignIn();
 
     await user.click(screen.getByRole('tab', { name: 'Join the Elite' }));

@@ -1,13 +1,17 @@
+import { SIGN_UP_CHECK_EMAIL_TEXT } from '@royal/shared';
 import { Tabs } from 'radix-ui';
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CrownArt } from '@/components/ui/crown';
 import { RoyalBackdrop } from '@/components/ui/royal-backdrop';
 import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/paths';
-import { useSignIn, useSignUp } from '../api/sign-in';
+import { needsSecondFactor } from '../api/second-factor';
+import { useSignIn, useSignUp, useSignUpOptions } from '../api/sign-in';
 import { AuthForm, type AuthMode } from './auth-form';
+import { PasskeySignInButton } from './passkey-sign-in-button';
+import { SecondFactorStep } from './second-factor-step';
 
 const TAB_TRIGGER =
   'min-h-11 flex-1 cursor-pointer rounded-full px-3 font-semibold text-royal-100 text-sm transition hover:text-white data-[state=active]:bg-gradient-to-r data-[state=active]:from-gold-300 data-[state=active]:to-gold-500 data-[state=active]:text-royal-950 data-[state=active]:shadow';
@@ -17,7 +21,16 @@ type Carried = { email: string; password: string };
 /** The sign-in / sign-up screen (spec part 1 §2). */
 export function SignInScreen() {
   const navigate = useNavigate();
+  // An invite link (`/signin?invite=CODE`) opens on Join the Elite with its code filled in.
+  const [params] = useSearchParams();
+  const inviteFromLink = params.get('invite') ?? '';
+  // The page is prerendered on Royal Sign In (decision 019): it turns to Join the Elite once the app
+  // owns it, so hydration finds the markup it drew.
   const [tab, setTab] = useState<AuthMode>('sign-in');
+  useEffect(() => {
+    if (inviteFromLink) setTab('sign-up');
+  }, [inviteFromLink]);
+  const options = useSignUpOptions(tab === 'sign-up' && !inviteFromLink);
   // What was typed on one tab (e-mail and password) goes with the visitor to the other. A tab
   // pressed before the app owns the page turns only once it does (decision 019): whatever was typed
   // meanwhile went into the form still showing, and would otherwise be left behind on the tab just
@@ -32,8 +45,14 @@ export function SignInScreen() {
   };
   const signIn = useSignIn();
   const signUp = useSignUp();
+  // The password was right and the member has two-factor: the code is asked next (decision 057).
+  const [codeStep, setCodeStep] = useState(false);
 
   const onFailure = (error: unknown) => toast.error('Error', { description: errorMessage(error) });
+  const welcome = () => {
+    toast.success('Welcome back!', { description: 'You have been signed in successfully.' });
+    navigate(paths.app, { replace: true });
+  };
 
   return (
     <div className="relative min-h-dvh overflow-hidden theme-night bg-night text-ivory">
@@ -63,25 +82,48 @@ export function SignInScreen() {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="sign-in" tabIndex={-1} className="mt-6 focus:outline-none">
-            <AuthForm
-              mode="sign-in"
-              defaults={carried}
-              busy={signIn.isPending}
-              onSubmit={async (credentials) => {
-                try {
-                  await signIn.mutateAsync(credentials);
-                } catch (error) {
-                  return onFailure(error);
-                }
-                toast.success('Welcome back!', { description: 'You have been signed in successfully.' });
-                navigate(paths.app, { replace: true });
-              }}
-            />
+            {codeStep ? (
+              <SecondFactorStep
+                onSignedIn={welcome}
+                onRestart={(message) => {
+                  setCodeStep(false);
+                  onFailure(new Error(message));
+                }}
+              />
+            ) : (
+              <>
+                <AuthForm
+                  mode="sign-in"
+                  defaults={carried}
+                  busy={signIn.isPending}
+                  onSubmit={async (credentials) => {
+                    let reply: Awaited<ReturnType<typeof signIn.mutateAsync>>;
+                    try {
+                      reply = await signIn.mutateAsync(credentials);
+                    } catch (error) {
+                      return onFailure(error);
+                    }
+                    if (needsSecondFactor(reply)) return setCodeStep(true);
+                    welcome();
+                  }}
+                />
+                <PasskeySignInButton onSignedIn={welcome} onFailure={onFailure} />
+              </>
+            )}
+            <Link
+              to={paths.forgotPassword}
+              className="mt-4 block text-center text-gold-200 text-sm underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
           </Tabs.Content>
           <Tabs.Content value="sign-up" tabIndex={-1} className="mt-6 focus:outline-none">
             <AuthForm
               mode="sign-up"
               defaults={carried}
+              // Asked for on an invite-only server, and shown whenever a link brought a code (it is
+              // checked and used up either way, and records who invited the new member).
+              invite={options.data?.invite_only || inviteFromLink ? { code: inviteFromLink } : undefined}
               busy={signUp.isPending}
               onSubmit={async (credentials) => {
                 try {
@@ -90,10 +132,8 @@ export function SignInScreen() {
                   return onFailure(error);
                 }
                 // The member is signed in at once; what comes next is the compliance gate's first
-                // step, then setting up the profile.
-                toast.success('Account created!', {
-                  description: 'Welcome! A few questions and a first photo, and you are in.',
-                });
+                // step, then setting up the profile. The e-mail is confirmed from its link meanwhile.
+                toast.success('Account created!', { description: SIGN_UP_CHECK_EMAIL_TEXT });
                 navigate(paths.app, { replace: true });
               }}
             />

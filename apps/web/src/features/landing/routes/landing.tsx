@@ -2,9 +2,12 @@ import { TIER_LEVELS, tierName } from '@royal/shared';
 import { CalendarDays, Gem, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { CrownArt, CrownMark } from '@/components/ui/crown';
-import { RoyalBackdrop } from '@/components/ui/royal-backdrop';
+import { CrownArt } from '@/components/ui/crown';
+import { PublicPage } from '@/components/ui/public-page';
 import { paths } from '@/lib/paths';
+import { CircleStats } from '../components/circle-stats';
+import { TestimonialCarousel } from '../components/testimonial-carousel';
+import { TESTIMONIALS } from '../components/testimonials';
 
 const FEATURES = [
   {
@@ -24,25 +27,14 @@ const FEATURES = [
   },
 ] as const;
 
-/** The public landing page (spec part 2 §2): Enter App and Join Waitlist. */
+/**
+ * The public landing page (spec part 2 §2): Enter App and Join Waitlist, the testimonials, three
+ * feature cards and the circle's figures from the database. Prerendered at build time
+ * (app/prerender.tsx): it paints from its HTML; the figures arrive once the app has started.
+ */
 export function LandingPage() {
   return (
-    <div className="relative min-h-dvh overflow-x-hidden theme-night bg-night text-ivory">
-      <RoyalBackdrop />
-      <header className="safe-top safe-x relative z-10">
-        <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-5">
-          <span className="flex items-center gap-2 font-display font-semibold text-xl">
-            <CrownMark className="size-7" />
-            Royal Circle
-          </span>
-          <Link
-            to={paths.signIn}
-            className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-gold-200 text-sm transition hover:bg-white/10"
-          >
-            Sign In
-          </Link>
-        </div>
-      </header>
+    <PublicPage>
       <main className="safe-x safe-bottom relative z-10">
         <section className="mx-auto flex w-full max-w-3xl flex-col items-center px-5 pt-8 pb-16 text-center sm:pt-16">
           <CrownArt className="w-36 sm:w-44" />
@@ -75,6 +67,9 @@ export function LandingPage() {
             ))}
           </ul>
         </section>
+        <div className="px-5 pb-16">
+          <TestimonialCarousel testimonials={TESTIMONIALS} />
+        </div>
         <section aria-label="Why Royal Circle" className="mx-auto w-full max-w-5xl px-5 pb-16">
           <ul className="grid gap-4 sm:grid-cols-3">
             {FEATURES.map(({ Icon, title, text }) => (
@@ -89,8 +84,9 @@ export function LandingPage() {
             ))}
           </ul>
         </section>
+        <CircleStats />
       </main>
-    </div>
+    </PublicPage>
   );
 }
 

@@ -1,8 +1,20 @@
 import { mockApi, SESSION, signedInAs } from '@test/fetch-mock';
-import { makeMe, makeSettings } from '@test/fixtures';
+import { makeMe, makeSettings, publicPageRoutes } from '@test/fixtures';
 import { renderApp } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
+/** The More screen asks for the member's own referral code. */
+const referralRoute = {
+  'GET /api/me/referral': {
+    body: {
+      code: 'RC-7KQ2M9XD4P',
+      uses_left: 3,
+      uses_per_month: 5,
+      share_url: 'http://localhost/signin?invite=RC-7KQ2M9XD4P',
+    },
+  },
+};
 
 function renderMore(me: ReturnType<typeof makeMe>) {
   mockApi({
@@ -12,11 +24,20 @@ function renderMore(me: ReturnType<typeof makeMe>) {
     'GET /api/wallet': {
       body: { balance_cents: 0, held_cents: 0, tier_level: 1, min_escrow_cents: 0, max_escrow_cents: 0 },
     },
+    ...referralRoute,
   });
   return renderApp('/more');
 }
 
 describe('More screen', () => {
+  it('shows your referral code with its uses left this month and a share button', async () => {
+    renderMore(makeMe());
+    const card = await screen.findByRole('region', { name: 'Invite to the Circle' });
+    expect(card).toHaveTextContent('RC-7KQ2M9XD4P');
+    expect(card).toHaveTextContent('3 of 5 invites left this month');
+    expect(within(card).getByRole('button', { name: /share|copy link/i })).toBeEnabled();
+  });
+
   it('shows your rating only once you have one (three ratings), never a made-up figure', async () => {
     const { unmount } = renderMore(makeMe({ rating_avg: null }));
     const numbers = await screen.findByRole('list', { name: 'Your numbers' });
@@ -36,6 +57,8 @@ describe('More screen', () => {
         body: { balance_cents: 0, held_cents: 0, tier_level: 1, min_escrow_cents: 0, max_escrow_cents: 0 },
       },
       'POST /api/auth/sign-out': { status: 204 },
+      ...referralRoute,
+      ...publicPageRoutes(),
     });
     const { user, router } = renderApp('/more');
     const visited: string[] = [];

@@ -27,6 +27,7 @@ import { TierManagement } from '@/features/subscription';
 import { HelpDialog } from '@/features/support';
 import { WalletDialog } from '@/features/wallet';
 import { paths } from '@/lib/paths';
+import { ReferralCard } from './referral-card';
 
 const rowClass =
   'flex min-h-14 w-full cursor-pointer items-center gap-3 px-4 text-left font-medium text-foreground transition hover:bg-surface-muted';
@@ -96,6 +97,8 @@ export function MoreScreen() {
           </ul>
         </div>
       </section>
+
+      <ReferralCard />
 
       <Tabs.Root
         value={tab}

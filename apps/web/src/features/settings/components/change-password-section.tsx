@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/titled-card';
 import { useCurrentMember } from '@/features/auth';
-import { errorMessage, fieldProblems } from '@/lib/api';
+import { errorMessage, fieldProblems, issueProblems } from '@/lib/api';
 import { useChangePassword } from '../api/change-password';
 import { TextField } from './form-field';
 
@@ -27,11 +27,7 @@ export function ChangePasswordSection() {
     event.preventDefault();
     if (change.isPending) return;
     const parsed = changePasswordBodySchema.safeParse({ current_password: current, new_password: next });
-    const found: Problems = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = issue.path[0] as keyof Problems;
-      found[field] ??= issue.message;
-    }
+    const found: Problems = issueProblems(parsed.error?.issues);
     const weak = parsed.success ? passwordProblem(next, me.email) : null;
     if (weak) found.new_password = weak;
     setProblems(found);

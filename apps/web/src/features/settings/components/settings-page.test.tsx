@@ -151,6 +151,11 @@ describe('the Settings page', () => {
     mockApi({
       'GET /api/me/settings': apiError(500, 'INTERNAL', 'Something went wrong. Please try again.'),
       'GET /api/me/data-export': { body: { export: null } },
+      'GET /api/auth/two-factor': {
+        body: { enabled: false, backup_codes_left: 0, required: false, session_confirmed: false },
+      },
+      'GET /api/auth/passkeys': { body: { passkeys: [] } },
+      'GET /api/me/sessions': { body: { sessions: [] } },
     });
     renderSignedIn(<SettingsRoute />, { me: makeMe(), path: '/settings' });
     expect(await screen.findAllByText('Failed to load safety settings')).not.toHaveLength(0);

@@ -4,9 +4,11 @@ import { useCurrentMember } from '@/features/auth';
 import { errorMessage } from '@/lib/api';
 import { SETTINGS_LOAD_FAILED, useSettingsForEditing } from '../api/settings-load-failure';
 import { AccountManagementSection } from '../components/account-management-section';
+import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { GhostModeSection } from '../components/ghost-mode-section';
 import { LocationSection } from '../components/location-section';
+import { SecuritySection } from '../components/security-section';
 import { SettingsForm } from '../components/settings-form';
 
 /**
@@ -43,7 +45,9 @@ export default function SettingsRoute() {
       <div className="page-columns">
         <AccountManagementSection />
         <ChangePasswordSection />
+        <ChangeEmailSection />
       </div>
+      <SecuritySection />
     </div>
   );
 }

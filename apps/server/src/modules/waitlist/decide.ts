@@ -1,0 +1,96 @@
+import {
+  AppError,
+  ErrorCode,
+  INVITE_EXPIRY_DAYS,
+  INVITE_EXPIRY_MS,
+  type WaitlistApplication,
+} from '@royal/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { invites, waitlist } from '../../db/schema';
+import type { MemberActor } from '../auth';
+import { queueEmail, renderMail } from '../mail';
+import { newInviteCode } from './codes';
+import { presentApplication, waitlistColumns } from './presenter';
+
+/** The application, locked; only a pending one may be decided (409 otherwise). */
+async function pendingApplication(tx: Db, id: string) {
+  const [row] = await tx
+    .select(waitlistColumns(waitlist))
+    .from(waitlist)
+    .where(eq(waitlist.id, id))
+    .for('update');
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'Application not found');
+  if (row.status !== 'pending') {
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      `This application was already ${row.status === 'approved' ? 'approved' : 'declined'}`,
+    );
+  }
+  return row;
+}
+
+/** The link in the invite e-mail: the sign-up form with the code filled in. */
+export const inviteLink = (ctx: AppContext, code: string) =>
+  `${ctx.config.publicOrigin}/signin?invite=${encodeURIComponent(code)}`;
+
+/**
+ * Approves a pending application: a single-use invite code (crypto-random, codes.ts) bound to the
+ * applicant's address, expiring in INVITE_EXPIRY_DAYS, e-mailed through the outbox — all in one
+ * transaction, so an approval without its e-mail (or the reverse) cannot exist.
+ */
+export async function approveApplication(
+  ctx: AppContext,
+  { actor, id }: { actor: MemberActor; id: string },
+): Promise<WaitlistApplication> {
+  return ctx.transact(async ({ tx }) => {
+    const application = await pendingApplication(tx, id);
+    const [decided] = await tx
+      .update(waitlist)
+      .set({ status: 'approved', decidedAt: new Date(), decidedBy: actor.id })
+      .where(eq(waitlist.id, id))
+      .returning(waitlistColumns(waitlist));
+    const code = newInviteCode();
+    await tx.insert(invites).values({
+      code,
+      inviterId: actor.id,
+      email: application.email.toLowerCase(),
+      waitlistId: application.id,
+      expiresAt: new Date(Date.now() + INVITE_EXPIRY_MS),
+    });
+    const url = inviteLink(ctx, code);
+    await queueEmail(tx, {
+      to: application.email,
+      ...renderMail({
+        title: 'Welcome to the Royal Circle: your invitation',
+        paragraphs: [
+          `Dear ${application.fullName}, your application has been approved.`,
+          `Your personal invite code is ${code}. It can be used once, with this e-mail address, within ${INVITE_EXPIRY_DAYS} days.`,
+          'Use the button below, or enter the code on the sign-up form.',
+        ],
+        action: { label: 'Accept your invitation', url },
+        kind: 'security',
+      }),
+    });
+    if (!decided) throw new Error('waitlist update returned no row');
+    return presentApplication(decided);
+  });
+}
+
+/** Declines a pending application; the applicant may apply again later. No e-mail. */
+export async function declineApplication(
+  ctx: AppContext,
+  { actor, id }: { actor: MemberActor; id: string },
+): Promise<WaitlistApplication> {
+  return ctx.transact(async ({ tx }) => {
+    await pendingApplication(tx, id);
+    const [decided] = await tx
+      .update(waitlist)
+      .set({ status: 'rejected', decidedAt: new Date(), decidedBy: actor.id })
+      .where(eq(waitlist.id, id))
+      .returning(waitlistColumns(waitlist));
+    if (!decided) throw new Error('waitlist update returned no row');
+    return presentApplication(decided);
+  });
+}

@@ -1,0 +1,4 @@
+import { ForgotPasswordScreen } from '../components/recovery-screens';
+
+// Route module, lazy-loaded by the app router (its own chunk).
+export default ForgotPasswordScreen;
