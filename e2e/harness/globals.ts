@@ -26,6 +26,8 @@ export type E2EGlobals = {
   settingsPair: ChatPair;
   /** Two matched members: she exports her data and then deletes her account. */
   leavingPair: ChatPair;
+  /** Two matched members: he turns on two-factor and adds a passkey. */
+  securityPair: ChatPair;
   /** A payer, a payee and a tier-0 newcomer for the wallet and subscription journey. */
   walletTrio: WalletTrio;
   /** Per viewport, a tier-1 man before the compliance gate, matched with a verified woman. */

@@ -152,6 +152,11 @@ export function createSettingsPair(app: App): Promise<ChatPair> {
   return createMatchedPair(app, { him: 'Marco', her: 'Elena', index: 41 });
 }
 
+/** Two matched members for the security journey: he turns on two-factor and adds a passkey. */
+export function createSecurityPair(app: App): Promise<ChatPair> {
+  return createMatchedPair(app, { him: 'Dario', her: 'Noemi', index: 45 });
+}
+
 /** Two matched members for the export-and-delete journey: she exports her data, then leaves. */
 export function createLeavingPair(app: App): Promise<ChatPair> {
   return createMatchedPair(app, { him: 'Luca', her: 'Sofia', index: 43 });

@@ -4,8 +4,10 @@ import {
   PASSWORD_RESET_DONE_TEXT,
   RECOVERY_SENT_TEXT,
   SIGN_UP_CHECK_EMAIL_TEXT,
+  TOTP_PERIOD_SECONDS,
   WAITLIST_SUCCESS_TITLE,
 } from '@royal/shared';
+import { totpCode } from '../../apps/server/src/modules/auth';
 import { DEMO, DEMO_PASSWORD } from '../harness/demo';
 import {
   expect,
@@ -114,5 +116,93 @@ test.describe('the front door', () => {
     await other.page.getByRole('button', { name: 'Enter Royal Circle' }).click();
     await other.page.waitForURL(/\/(app|onboarding)/);
     expect(other.consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+  });
+});
+
+/** A virtual authenticator (Chromium's, over CDP) on `page`, holding `credentials` when given. */
+/** A credential as Chromium's virtual authenticator lists it (WebAuthn.getCredentials over CDP). */
+type VirtualCredential = {
+  credentialId: string;
+  isResidentCredential: boolean;
+  rpId?: string;
+  privateKey: string;
+  userHandle?: string;
+  signCount: number;
+};
+
+async function virtualAuthenticator(page: Page, credentials: VirtualCredential[] = []) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  for (const credential of credentials)
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
+  return {
+    credentials: async (): Promise<VirtualCredential[]> =>
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+test.describe('second factor and passkeys', () => {
+  test('a member turns on two-factor and signs in with a code, then adds a passkey and signs in with it', async ({
+    signedInPage,
+    openPage,
+    globals,
+  }) => {
+    test.setTimeout(150_000);
+    const { him } = globals.securityPair;
+    const dario = await signedInPage('desktop', him.email, globals.journeyPassword);
+
+    // Settings → Security: the password, the QR code (or its key), a code, ten backup codes.
+    await dario.page.goto('/settings');
+    await dario.page.getByRole('button', { name: 'Turn On Two-Factor' }).click();
+    const enrol = dario.page.getByRole('dialog', { name: 'Turn On Two-Factor' });
+    await enrol.getByLabel('Password').fill(globals.journeyPassword);
+    await enrol.getByRole('button', { name: 'Continue' }).click();
+    await expect(enrol.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await expectAccessible(dario.page);
+    await snap(dario.page, 'two-factor-enrol', 'desktop');
+    const secret = (await enrol.locator('code').textContent()) ?? '';
+    await enrol.getByLabel('6-digit code').fill(totpCode(secret, Date.now()));
+    await enrol.getByRole('button', { name: 'Confirm' }).click();
+    await expect(enrol.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
+    await enrol.getByRole('button', { name: 'I Saved Them' }).click();
+
+    // Another device: the password, then the next code (the one just used is refused as a replay).
+    const laptop = await openPage('phone');
+    await signInWithForm(laptop.page, him.email, globals.journeyPassword);
+    const code = laptop.page.getByLabel('Authentication code');
+    await expect(code).toBeVisible();
+    await snap(laptop.page, 'two-factor-sign-in', 'phone');
+    await code.fill(totpCode(secret, Date.now() + TOTP_PERIOD_SECONDS * 1000));
+    await laptop.page.getByRole('button', { name: 'Verify' }).click();
+    await laptop.page.waitForURL('**/app');
+
+    // A passkey, added on the first device's authenticator.
+    const authenticator = await virtualAuthenticator(dario.page);
+    await dario.page.getByLabel('Passkey name').fill('Studio laptop');
+    await dario.page
+      .getByRole('region', { name: 'Passkeys' })
+      .getByLabel('Password')
+      .fill(globals.journeyPassword);
+    await dario.page.getByRole('button', { name: 'Add Passkey' }).click();
+    await expect(dario.page.getByText('Passkey added')).toBeVisible();
+    await expect(dario.page.getByText('Studio laptop')).toBeVisible();
+    await snap(dario.page, 'security-settings', 'desktop');
+
+    // The same passkey on a new device's sign-in screen: no password, no code.
+    const tablet = await openPage('desktop');
+    await tablet.page.goto('/signin');
+    await virtualAuthenticator(tablet.page, await authenticator.credentials());
+    await tablet.page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await tablet.page.waitForURL('**/app');
+    for (const session of [dario, laptop, tablet]) expect(session.consoleErrors).toEqual([]);
   });
 });

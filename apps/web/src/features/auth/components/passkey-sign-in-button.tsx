@@ -8,8 +8,10 @@ type Props = { onSignedIn: () => void; onFailure: (error: unknown) => void };
 
 /** "Sign in with a passkey": instead of the password, where the browser can (decision 057). */
 export function PasskeySignInButton({ onSignedIn, onFailure }: Props) {
-  // Known only in the browser: the prerendered page (decision 019) shows no button.
-  const [supported, setSupported] = useState(false);
+  // Drawn in the prerendered page (decision 019) and taken away only in a browser without WebAuthn
+  // (few today): a button that appeared once the app started would move the centred sign-in card up
+  // under the visitor's finger or pointer, and a press aimed at Enter Royal Circle would miss.
+  const [supported, setSupported] = useState(true);
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
   const passkey = usePasskeySignIn();
   if (!supported) return null;
