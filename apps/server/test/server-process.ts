@@ -45,6 +45,8 @@ export function startServerProcess(options: {
       LOG_LEVEL: 'error',
       DEMO_MODE: 'false',
       API_RATE_LIMIT_PER_ADDRESS: '100000',
+      // These tests sign members up without invitations; the invite rule has its own tests.
+      INVITE_ONLY: 'false',
       ...(pauseAt ? { TEST_PAUSE_AT: pauseAt } : {}),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
