@@ -69,8 +69,10 @@ export function TestimonialCarousel({ testimonials }: { testimonials: readonly T
         {testimonials.map((testimonial, index) => {
           const shown = index === current;
           return (
+            // A div, not a figure: a figure with a caption may not take the group role (axe
+            // aria-allowed-role), and a carousel slide is a group (WAI-ARIA APG).
             // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a group (WAI-ARIA APG), not a form's fieldset
-            <figure
+            <div
               key={testimonial.name}
               role="group"
               aria-roledescription="slide"
@@ -85,10 +87,10 @@ export function TestimonialCarousel({ testimonials }: { testimonials: readonly T
               <blockquote className="mt-4 font-display text-ivory text-lg italic leading-relaxed sm:text-xl">
                 <p>“{testimonial.quote}”</p>
               </blockquote>
-              <figcaption className="mt-5 font-semibold text-gold-200 text-sm tracking-wide">
+              <p className="mt-5 font-semibold text-gold-200 text-sm tracking-wide">
                 {testimonial.name}, {testimonial.city}
-              </figcaption>
-            </figure>
+              </p>
+            </div>
           );
         })}
       </div>
