@@ -56,6 +56,12 @@ export const ErrorCode = {
   SECOND_FACTOR_UNCONFIRMED: 'SECOND_FACTOR_UNCONFIRMED',
   INVALID_CODE: 'INVALID_CODE',
   CHALLENGE_LOCKED: 'CHALLENGE_LOCKED',
+  EVENT_NOT_FOUND: 'EVENT_NOT_FOUND',
+  EVENT_CLOSED: 'EVENT_CLOSED',
+  EVENT_OVER_CAPACITY: 'EVENT_OVER_CAPACITY',
+  TICKET_INVALID: 'TICKET_INVALID',
+  FREAKOFF_NOT_OPEN: 'FREAKOFF_NOT_OPEN',
+  AFTER_DARK_PASS_REQUIRED: 'AFTER_DARK_PASS_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -93,6 +99,12 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   SECOND_FACTOR_UNCONFIRMED: 403,
   INVALID_CODE: 422,
   CHALLENGE_LOCKED: 401,
+  EVENT_NOT_FOUND: 404,
+  EVENT_CLOSED: 409,
+  EVENT_OVER_CAPACITY: 409,
+  TICKET_INVALID: 422,
+  FREAKOFF_NOT_OPEN: 409,
+  AFTER_DARK_PASS_REQUIRED: 403,
   ESCROW_LIMIT: 422,
   BOOST_UNAVAILABLE: 422,
   SPONSORSHIP_LIMIT: 422,
@@ -159,6 +171,12 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   SECOND_FACTOR_UNCONFIRMED: SECOND_FACTOR_UNCONFIRMED_TEXT,
   INVALID_CODE: INVALID_CODE_TEXT,
   CHALLENGE_LOCKED: CHALLENGE_LOCKED_TEXT,
+  EVENT_NOT_FOUND: 'Event Not Found',
+  EVENT_CLOSED: 'This event is no longer taking RSVPs',
+  EVENT_OVER_CAPACITY: 'Max guests cannot be below the number of guests already going',
+  TICKET_INVALID: 'This ticket is not valid for this event',
+  FREAKOFF_NOT_OPEN: 'Freakoff Mode opens after 2:00 AM for checked-in guests',
+  AFTER_DARK_PASS_REQUIRED: 'Freakoff Mode needs Tier 4 or an After Dark Pass',
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */

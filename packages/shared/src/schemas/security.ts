@@ -37,6 +37,29 @@ export type TwoFactorEnrolReply = z.infer<typeof twoFactorEnrolReplySchema>;
 export const secondFactorCodeBodySchema = z.object({ code: secondFactorCodeField });
 export type SecondFactorCodeBody = z.infer<typeof secondFactorCodeBodySchema>;
 
+/**
+ * New backup codes (the old ones stop working): proven by the account password or a code (TOTP or
+ * a backup code), exactly one of them, as removing two-factor is proven by a code.
+ */
+export const backupCodesRegenerateBodySchema = z
+  .object({
+    password: passwordField.optional().describe('The account password'),
+    code: secondFactorCodeField.optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.code === undefined), {
+    message: 'Enter your password or a code',
+    path: ['code'],
+  });
+export type BackupCodesRegenerateBody = z.infer<typeof backupCodesRegenerateBodySchema>;
+
+/** What an admin's reset of another member's second factor removed (decision 057, a lost phone). */
+export const secondFactorResetReplySchema = z.object({
+  totp_removed: z.boolean().describe('The member had two-factor (TOTP) on; it is off now'),
+  passkeys_removed: z.number().int().min(0),
+  signed_out: z.number().int().min(0).describe('Sessions of the member signed out'),
+});
+export type SecondFactorResetReply = z.infer<typeof secondFactorResetReplySchema>;
+
 export const backupCodesReplySchema = z.object({
   backup_codes: z.array(z.string()).length(BACKUP_CODE_COUNT),
 });
