@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { accountDeletionRoutes } from './modules/account-deletion/routes';
+import { adminAuthRoutes } from './modules/auth/admin-routes';
 import { authEmailRoutes } from './modules/auth/email-routes';
 import { authRoutes } from './modules/auth/routes';
 import { secondFactorRoutes, sessionRoutes } from './modules/auth/security-routes';
@@ -40,6 +41,7 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(authEmailRoutes, { prefix: '/auth' });
   await api.register(secondFactorRoutes, { prefix: '/auth' });
   await api.register(sessionRoutes, { prefix: '/me' });
+  await api.register(adminAuthRoutes);
   await api.register(meRoutes);
   await api.register(settingsRoutes);
   await api.register(notificationRoutes);

@@ -153,6 +153,25 @@ describe('password recovery', () => {
     expect((await post('/api/auth/forgot-password', { email: 'not-an-address' })).statusCode).toBe(400);
   });
 
+  it('replies to a known and an unknown address in the same shape: status, headers and body', async () => {
+    const member = await createMember(t.app);
+    const known = await post('/api/auth/forgot-password', { email: member.email });
+    const unknown = await post('/api/auth/forgot-password', { email: freshEmail() });
+    const shape = (res: typeof known) => ({
+      status: res.statusCode,
+      headers: Object.keys(res.headers)
+        .filter((name) => !['date', 'x-request-id'].includes(name))
+        .sort()
+        .map((name) => [name, name === 'content-length' ? res.headers[name] : typeof res.headers[name]]),
+      body: res.json(),
+    });
+    expect(shape(known)).toEqual(shape(unknown));
+    // Neither sets a cookie or says anything of an account.
+    expect(known.headers['set-cookie']).toBeUndefined();
+    expect(Object.keys(known.json())).toEqual(['message']);
+    expect(await mailsTo(member.email)).toHaveLength(1);
+  });
+
   it('mails a 30-minute link that sets the password once and signs out every session', async () => {
     const member = await createMember(t.app);
     const phone = { cookie: cookieFrom(await signIn(member.email, FACTORY_PASSWORD)), userId: member.id };

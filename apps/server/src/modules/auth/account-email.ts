@@ -19,6 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema';
+import { replyNoSoonerThan } from '../../lib/reply-floor';
 import type { MemberActor } from '../../ports/auth';
 import { queueEmail, renderMail } from '../mail';
 import {
@@ -145,11 +146,23 @@ async function addressTaken(tx: Db, email: string, exceptUserId?: string): Promi
 }
 
 /**
+ * How soon a recovery request may answer: well above the time a known address takes (a lookup, a
+ * count, a link and a mail written in one transaction, some tens of milliseconds), so both kinds of
+ * address answer at the floor.
+ */
+export const RECOVERY_REPLY_FLOOR_MS = 250;
+
+/**
  * A recovery request: the link goes out when an account holds the address (at most
- * LINKS_PER_ACCOUNT_PER_HOUR an hour), and the reply is the same text either way, so it never tells
- * whether an address has an account. A new link voids the account's earlier ones.
+ * LINKS_PER_ACCOUNT_PER_HOUR an hour), and the reply is the same text, at the same time, either way,
+ * so neither its words nor its timing tell whether an address has an account. A new link voids the
+ * account's earlier ones.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<string> {
+  return replyNoSoonerThan(RECOVERY_REPLY_FLOOR_MS, () => sendRecoveryLink(ctx, email));
+}
+
+async function sendRecoveryLink(ctx: AppContext, email: string): Promise<string> {
   await ctx.transact(async ({ tx }) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email })

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   AppError,
+  type BackupCodesRegenerateBody,
   type BackupCodesReply,
   CHALLENGE_LOCKED_TEXT,
   CODE_ALREADY_USED_TEXT,
@@ -114,6 +115,35 @@ export async function disableTotp(ctx: AppContext, actor: MemberActor, code: str
       await tx.delete(backupCodes).where(eq(backupCodes.userId, actor.id));
     }),
   );
+}
+
+/**
+ * Ten new backup codes, shown once; the old ones stop working in the same transaction. Proven by
+ * the password or a code (a backup code too: someone down to their last one renews with it). The
+ * enrolment is locked while the codes change, so a removal at the same moment leaves no orphans.
+ */
+export async function regenerateBackupCodes(
+  ctx: AppContext,
+  actor: MemberActor,
+  proof: BackupCodesRegenerateBody,
+): Promise<BackupCodesReply> {
+  if (!actor.secondFactor.enrolled) throw new AppError(ErrorCode.CONFLICT, TOTP_NOT_ON_TEXT);
+  if (proof.password !== undefined) {
+    if (!(await ctx.auth.verifyPassword(actor.id, proof.password))) throw wrongPassword();
+  } else {
+    const check = await spendCode(ctx.db, ctx.config.authSecret, actor.id, proof.code ?? '');
+    if (check !== 'ok') throw invalidCode(check);
+  }
+  const codes = await ctx.db.transaction(async (tx) => {
+    const [enrolled] = await tx
+      .select({ userId: totpSecrets.userId })
+      .from(totpSecrets)
+      .where(and(eq(totpSecrets.userId, actor.id), isNotNull(totpSecrets.confirmedAt)))
+      .for('update');
+    return enrolled ? replaceBackupCodes(tx, actor.id) : null;
+  });
+  if (!codes) throw new AppError(ErrorCode.CONFLICT, TOTP_NOT_ON_TEXT);
+  return { backup_codes: codes };
 }
 
 const challengeCookie = (value: string, maxAge: number, secure: boolean) =>

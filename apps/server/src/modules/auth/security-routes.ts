@@ -1,5 +1,6 @@
 import {
   apiErrorBodySchema,
+  backupCodesRegenerateBodySchema,
   backupCodesReplySchema,
   idParamSchema,
   meSchema,
@@ -37,6 +38,7 @@ import {
   completeSecondFactor,
   confirmEnrolment,
   disableTotp,
+  regenerateBackupCodes,
   startEnrolment,
   twoFactorStatus,
 } from './second-factor';
@@ -123,6 +125,21 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       await disableTotp(ctx, actorOf(request), request.body.code);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/two-factor/backup-codes',
+    {
+      config: member,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'New backup codes (the password or a code is asked): the old ones stop working; answers ten, shown once',
+        body: backupCodesRegenerateBodySchema,
+        response: { 200: backupCodesReplySchema, ...errors },
+      },
+    },
+    async (request) => regenerateBackupCodes(ctx, actorOf(request), request.body),
   );
 
   app.post(
