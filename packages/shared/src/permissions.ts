@@ -75,6 +75,10 @@ export type Capabilities = {
 // Plan names, not 'Tier 1+': members buy plans by name (docs/decisions/038).
 export const MESSAGE_EMAIL_UNCONFIRMED_TEXT = 'Confirm your e-mail to send messages';
 export const PAYMENT_EMAIL_UNCONFIRMED_TEXT = 'Confirm your e-mail to make payments';
+/** Under the wallet's deposit and transfer buttons while paymentBlock holds them back. */
+export const WALLET_EMAIL_UNCONFIRMED_TEXT = 'Confirm your e-mail to use the wallet.';
+/** Under the plan and boost purchase buttons while paymentBlock holds them back. */
+export const SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT = 'Confirm your e-mail to subscribe.';
 export const MESSAGE_TIER_REQUIRED_TEXT = `${upgradeToText(1)} to send messages`;
 export const MESSAGE_VERIFICATION_REQUIRED_TEXT = 'Please verify your account to send messages';
 export const MESSAGE_SUBSCRIPTION_INACTIVE_TEXT =

@@ -87,6 +87,7 @@ export const apiPaths = {
   twoFactorEnrol: `${API}/auth/two-factor/enrol`,
   twoFactorConfirm: `${API}/auth/two-factor/confirm`,
   twoFactorDisable: `${API}/auth/two-factor/disable`,
+  twoFactorBackupCodes: `${API}/auth/two-factor/backup-codes`,
   signInSecondFactor: `${API}/auth/sign-in/second-factor`,
   passkeys: `${API}/auth/passkeys`,
   passkeyOptions: `${API}/auth/passkeys/options`,

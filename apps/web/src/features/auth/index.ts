@@ -19,3 +19,4 @@ export {
   RequireStep,
   RootRedirect,
 } from './components/guards';
+export { type PaymentButtonState, usePaymentButton } from './components/payment-block';

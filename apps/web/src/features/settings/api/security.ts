@@ -1,4 +1,5 @@
 import {
+  type BackupCodesRegenerateBody,
   backupCodesReplySchema,
   emptyReplySchema,
   passkeyListSchema,
@@ -58,6 +59,12 @@ export const useConfirmTwoFactor = () =>
 export const useDisableTwoFactor = () =>
   useSecurityMutation(queryKeys.twoFactor, (code: string) =>
     api.post(apiPaths.twoFactorDisable, { code }, { schema: emptyReplySchema }),
+  );
+
+/** Ten new backup codes for the password or a code; the old ones stop working. */
+export const useRegenerateBackupCodes = () =>
+  useSecurityMutation(queryKeys.twoFactor, (proof: BackupCodesRegenerateBody) =>
+    api.post(apiPaths.twoFactorBackupCodes, proof, { schema: backupCodesReplySchema }),
   );
 
 /** Asks the password, then the browser for a new passkey, and stores it under `name`. */

@@ -1,4 +1,4 @@
-import { mockApi } from '@test/fetch-mock';
+import { apiError, mockApi } from '@test/fetch-mock';
 import { makeMe } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -108,6 +108,72 @@ describe('Settings → Security', () => {
     await waitFor(() =>
       expect(api.callsTo('POST /api/auth/two-factor/disable')[0]?.body).toEqual({ code: '123456' }),
     );
+  });
+
+  it('makes new backup codes for a code, shows them once, and refuses a wrong code', async () => {
+    const ON = { ...OFF, enabled: true, backup_codes_left: 2, session_confirmed: true };
+    let wrong = true;
+    const api = mockApi({
+      ...base,
+      'GET /api/auth/two-factor': { body: ON },
+      'POST /api/auth/two-factor/backup-codes': () =>
+        wrong
+          ? apiError(422, 'INVALID_CODE', 'That code is not valid. Please try again.')
+          : { body: { backup_codes: CODES } },
+    });
+    const { user } = renderSignedIn(<SecuritySection />, { me: makeMe() });
+    await user.click(await screen.findByRole('button', { name: 'New Backup Codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Backup Codes' });
+    const field = within(dialog).getByLabelText('Code from your app or a backup code');
+    await user.type(field, '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Make New Codes' }));
+    expect(await within(dialog).findByText('Enter the 6-digit code')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/two-factor/backup-codes')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Make New Codes' }));
+    expect(await within(dialog).findByText('That code is not valid. Please try again.')).toBeInTheDocument();
+
+    wrong = false;
+    await user.clear(field);
+    await user.type(field, '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Make New Codes' }));
+    const list = await within(dialog).findByRole('list', { name: 'Backup codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
+    expect(within(dialog).getByText(/old backup codes no longer work/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/two-factor/backup-codes')[1]?.body).toEqual({ code: '654321' });
+
+    // Closed, the codes are gone for good; opened again, it asks afresh.
+    await user.click(within(dialog).getByRole('button', { name: 'I Saved Them' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(CODES[0] ?? '')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New Backup Codes' }));
+    expect(await screen.findByRole('button', { name: 'Make New Codes' })).toBeInTheDocument();
+  });
+
+  it('makes new backup codes for the password instead of a code', async () => {
+    const api = mockApi({
+      ...base,
+      'GET /api/auth/two-factor': { body: { ...OFF, enabled: true, backup_codes_left: 0 } },
+      'POST /api/auth/two-factor/backup-codes': { body: { backup_codes: CODES } },
+    });
+    const { user } = renderSignedIn(<SecuritySection />, { me: makeMe() });
+    await user.click(await screen.findByRole('button', { name: 'New Backup Codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Backup Codes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Use your password instead' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Make New Codes' }));
+    expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Password'), 'my password');
+    await user.click(within(dialog).getByRole('button', { name: 'Make New Codes' }));
+    expect(await within(dialog).findByRole('list', { name: 'Backup codes' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/two-factor/backup-codes')[0]?.body).toEqual({
+      password: 'my password',
+    });
   });
 
   it('lists sessions in words and signs out one, or all others', async () => {

@@ -1,10 +1,4 @@
-import {
-  type MemberSession,
-  type Passkey,
-  relativeTime,
-  secondFactorCodeBodySchema,
-  type TwoFactorEnrolReply,
-} from '@royal/shared';
+import { type MemberSession, type Passkey, relativeTime, type TwoFactorEnrolReply } from '@royal/shared';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { Fingerprint, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
@@ -15,7 +9,6 @@ import { ModalContent } from '@/components/ui/modal';
 import { TitledCard } from '@/components/ui/titled-card';
 import { errorMessage, fieldProblems } from '@/lib/api';
 import {
-  backupCodesFile,
   useAddPasskey,
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -28,7 +21,10 @@ import {
   useStartTwoFactor,
   useTwoFactorStatus,
 } from '../api/security';
+import { BackupCodesList } from './backup-codes-list';
 import { TextField } from './form-field';
+import { RenewBackupCodesDialog } from './renew-backup-codes-dialog';
+import { CodeField, codeProblem, PasswordField } from './security-fields';
 
 /** Settings → Security (decision 057): two-factor, passkeys and the member's sessions. */
 export function SecuritySection() {
@@ -41,15 +37,11 @@ export function SecuritySection() {
   );
 }
 
-const codeProblem = (code: string) => {
-  const parsed = secondFactorCodeBodySchema.safeParse({ code });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter the 6-digit code');
-};
-
 function TwoFactorCard() {
   const status = useTwoFactorStatus();
   const disable = useDisableTwoFactor();
   const [enrolling, setEnrolling] = useState(false);
+  const [renewing, setRenewing] = useState(false);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
   const id = useId();
@@ -83,6 +75,9 @@ function TwoFactorCard() {
             <strong>On.</strong> Sign-in asks for a code from your authenticator app.{' '}
             {status.data.backup_codes_left} backup codes left.
           </p>
+          <Button type="button" variant="outline" className="self-start" onClick={() => setRenewing(true)}>
+            New Backup Codes
+          </Button>
           {status.data.required && (
             <p className="text-muted-foreground text-xs">
               Admins must keep two-factor on to use admin tools.
@@ -120,6 +115,7 @@ function TwoFactorCard() {
         </div>
       )}
       <EnrolDialog open={enrolling} onClose={() => setEnrolling(false)} />
+      <RenewBackupCodesDialog open={renewing} onClose={() => setRenewing(false)} />
     </TitledCard>
   );
 }
@@ -174,7 +170,6 @@ export function EnrolDialog({ open, onClose }: { open: boolean; onClose: () => v
     });
   }
 
-  const text = codes ? backupCodesFile(codes) : '';
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
       <ModalContent className="text-left">
@@ -187,40 +182,7 @@ export function EnrolDialog({ open, onClose }: { open: boolean; onClose: () => v
               : 'Enter your password to begin.'}
         </Dialog.Description>
         {codes ? (
-          <div className="mt-4 flex flex-col gap-3">
-            <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
-              {codes.map((c) => (
-                <li key={c} className="rounded-lg bg-surface-muted px-2 py-1 text-center">
-                  {c}
-                </li>
-              ))}
-            </ul>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() =>
-                  navigator.clipboard
-                    .writeText(text)
-                    .then(() => toast.success('Backup codes copied'))
-                    .catch(() => toast.error('Could not copy. Download them instead.'))
-                }
-              >
-                Copy
-              </Button>
-              <Button variant="outline" asChild>
-                <a
-                  href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
-                  download="royal-circle-backup-codes.txt"
-                >
-                  Download
-                </a>
-              </Button>
-              <Button type="button" onClick={close}>
-                I Saved Them
-              </Button>
-            </div>
-          </div>
+          <BackupCodesList codes={codes} onDone={close} />
         ) : secret ? (
           <form noValidate onSubmit={submitCode} className="mt-4 flex flex-col gap-3">
             <img
@@ -471,37 +433,5 @@ function SessionRow({ session }: { session: MemberSession }) {
         </Button>
       )}
     </li>
-  );
-}
-
-type FieldProps = {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  problem?: string | undefined;
-};
-
-/** The account password, asked before a change to how the member signs in. */
-function PasswordField({ onChange, ...props }: FieldProps) {
-  return (
-    <TextField
-      {...props}
-      label="Password"
-      type="password"
-      autoComplete="current-password"
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
-}
-
-/** A code from the authenticator app (or a backup code). */
-function CodeField({ onChange, ...props }: FieldProps & { label: string }) {
-  return (
-    <TextField
-      {...props}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      onChange={(event) => onChange(event.target.value)}
-    />
   );
 }

@@ -34,11 +34,14 @@ export function PlanCard({
   tier,
   state,
   pending,
+  blockedBy,
   onSubscribe,
 }: {
   tier: TierLevel;
   state: PlanState;
   pending?: boolean;
+  /** The id of the note saying why the member may not pay yet: Subscribe shows disabled, naming it. */
+  blockedBy?: string | undefined;
   onSubscribe: (tier: TierLevel) => void;
 }) {
   const plan = TIERS[tier];
@@ -76,7 +79,8 @@ export function PlanCard({
       <Button
         className="mt-4 w-full"
         variant={state === 'subscribe' ? 'gold' : 'outline'}
-        disabled={state !== 'subscribe' || pending}
+        disabled={state !== 'subscribe' || pending || blockedBy !== undefined}
+        aria-describedby={state === 'subscribe' ? blockedBy : undefined}
         onClick={() => onSubscribe(tier)}
       >
         {ACTION_LABELS[state]}

@@ -1,5 +1,6 @@
 import {
   ERROR_MESSAGES,
+  PAYMENT_EMAIL_UNCONFIRMED_TEXT,
   SPONSOR_OBSERVER_TEXT,
   SPONSORSHIP_FUNDS_TEXT,
   type Sponsorship,
@@ -167,6 +168,12 @@ describe('SponsorSection', () => {
     expect(
       screen.getByText('Sponsoring is enabled for your account by the Royal Circle team.'),
     ).toBeInTheDocument();
+  });
+
+  it('holds Sponsor User back from a member whose e-mail is not confirmed, saying why', async () => {
+    renderSection({}, vault({ email_confirmed: false }));
+    expect(await screen.findByText(PAYMENT_EMAIL_UNCONFIRMED_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sponsor User' })).toBeDisabled();
   });
 
   it('ends a sponsorship early and says what went back to the wallet', async () => {

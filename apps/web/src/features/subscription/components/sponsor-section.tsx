@@ -1,6 +1,7 @@
 import {
   ERROR_MESSAGES,
   formatCents,
+  paymentBlock,
   SPONSORSHIP_FUNDS_TEXT,
   SPONSORSHIP_LIMIT,
   SPONSORSHIP_PERIOD_DAYS,
@@ -40,7 +41,8 @@ const PAUSED_TEXT = `Paused until your ${TIERS[4].name} plan is renewed`;
 export function SponsorSection() {
   const me = useCurrentMember();
   // can_sponsor on the profile is the team's switch; the plan rule says whether it works right now.
-  const block = me.can_sponsor ? sponsorBlock(me) : null;
+  // A sponsorship is a payment too: an unconfirmed e-mail holds it back first (decision 056).
+  const block = me.can_sponsor ? (paymentBlock(me) ?? sponsorBlock(me)) : null;
   const sponsorships = useSponsorships(me.can_sponsor);
   const given = sponsorships.data?.given ?? [];
   return (

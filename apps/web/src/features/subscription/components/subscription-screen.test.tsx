@@ -1,6 +1,7 @@
 import {
   PACK_NEEDS_ACTIVE_PLAN_TEXT,
   PROFILE_BOOST_HIDDEN_TEXT,
+  SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT,
   type SubscriptionState,
 } from '@royal/shared';
 import { mockApi, SESSION, signedInAs } from '@test/fetch-mock';
@@ -67,7 +68,7 @@ describe('SubscriptionScreen', () => {
     expect(api.callsTo(`GET /api/payments/checkouts/${checkoutId}`).length).toBeGreaterThan(0);
   });
 
-  it('opens One-Time Boosts from ?tab=boosts and shows the After Dark Pass off sale until events exist', async () => {
+  it('opens One-Time Boosts from ?tab=boosts and sells the After Dark Pass', async () => {
     renderScreen(
       '/subscription?tab=boosts',
       state({ boosts: [{ boost_type: 'super_likes', remaining: 7, active_until: null }] }),
@@ -77,9 +78,9 @@ describe('SubscriptionScreen', () => {
       'active',
     );
     const pass = screen.getByText('After Dark Pass').closest('li') as HTMLElement;
-    expect(pass).toHaveAttribute('aria-disabled', 'true');
-    expect(pass).toHaveTextContent('After Dark Pass opens with events');
-    expect(within(pass).getByRole('button', { name: 'Buy After Dark Pass' })).toBeDisabled();
+    expect(pass).not.toHaveAttribute('aria-disabled', 'true');
+    expect(pass).toHaveTextContent('$12.99');
+    expect(within(pass).getByRole('button', { name: 'Buy After Dark Pass' })).toBeEnabled();
     const pack = screen.getByText('Super Likes Pack').closest('li') as HTMLElement;
     expect(pack).toHaveTextContent('You have 7 left');
     expect(within(pack).getByRole('button', { name: 'Buy Super Likes Pack' })).toBeEnabled();
@@ -108,6 +109,24 @@ describe('SubscriptionScreen', () => {
     expect(within(pack).getByRole('button', { name: 'Buy Super Likes Pack' })).toBeDisabled();
     const boost = screen.getByText('Profile Boost').closest('li') as HTMLElement;
     expect(within(boost).getByRole('button', { name: 'Buy Profile Boost' })).toBeEnabled();
+  });
+
+  it('shows plans and boosts disabled to a member whose e-mail is not confirmed, saying why', async () => {
+    const unconfirmed = makeMe({ tier_level: 2, email_confirmed: false });
+    const { user, api } = renderScreen('/subscription', state(), makeSettings(), unconfirmed);
+    const chemistry = await screen.findByRole('article', { name: 'Chemistry Tier' });
+    const subscribe = within(chemistry).getByRole('button', { name: 'Subscribe Now' });
+    expect(subscribe).toBeDisabled();
+    expect(subscribe).toHaveAccessibleDescription(SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT);
+    await user.click(subscribe);
+    expect(api.callsTo('POST /api/subscription/checkout')).toHaveLength(0);
+
+    await user.click(screen.getByRole('tab', { name: 'One-Time Boosts' }));
+    for (const name of ['Profile Boost', 'Super Likes Pack']) {
+      const card = (await screen.findByText(name)).closest('li') as HTMLElement;
+      expect(card).toHaveTextContent(SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT);
+      expect(within(card).getByRole('button', { name: `Buy ${name}` })).toBeDisabled();
+    }
   });
 
   it('opens Tier Subscriptions by default', async () => {

@@ -5,6 +5,7 @@ import {
   boostUselessReason,
   formatCents,
   packBlock,
+  SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT,
   TIER_LEVELS,
   TIERS,
 } from '@royal/shared';
@@ -15,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { TierBadge } from '@/components/ui/tier-badge';
-import { useCurrentMember } from '@/features/auth';
+import { useCurrentMember, usePaymentButton } from '@/features/auth';
 import { useMemberSettings } from '@/features/settings';
 import { cn } from '@/lib/cn';
 import { useSubscription } from '../api/subscription';
@@ -29,9 +30,12 @@ export function SubscriptionScreen() {
   const actions = useCheckoutActions();
   const me = useCurrentMember();
   const settings = useMemberSettings();
+  // Plans and boosts are payments: held back while the e-mail is unconfirmed (decision 056).
+  const payment = usePaymentButton(SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT);
   // A boost the member could not use now (a Profile Boost while their profile is hidden): the server
   // refuses it too, so the card says why instead of offering it.
   const reasonNotToBuy = (type: (typeof BOOST_TYPES)[number]) =>
+    (payment.blocked ? SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT : null) ??
     boostUnavailableReason(type) ??
     packBlock(type, me)?.message ??
     (settings.data
@@ -113,6 +117,7 @@ export function SubscriptionScreen() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tiers">
+          {payment.note}
           {/* Four paid plans: two by two, never three and one alone. */}
           <div className="grid gap-5 pt-2 sm:grid-cols-2">
             {TIER_LEVELS.filter((t) => t > 0).map((tier) => (
@@ -121,6 +126,7 @@ export function SubscriptionScreen() {
                 tier={tier}
                 state={planState(tier, plan)}
                 pending={actions.pending}
+                blockedBy={payment.describedBy}
                 onSubscribe={actions.subscribe}
               />
             ))}

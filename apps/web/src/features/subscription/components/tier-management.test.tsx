@@ -1,3 +1,4 @@
+import { SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT } from '@royal/shared';
 import { mockApi } from '@test/fetch-mock';
 import { makeMe } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
@@ -31,6 +32,23 @@ describe('TierManagement', () => {
     expect(
       within(screen.getByRole('article', { name: 'Verified Viber' })).getByText('Most Popular'),
     ).toBeInTheDocument();
+  });
+
+  it('shows Subscribe Now disabled to a member whose e-mail is not confirmed, saying why', () => {
+    renderFor(makeMe({ tier_level: 0, email_confirmed: false }));
+    const plan = within(screen.getByRole('article', { name: 'Verified Viber' }));
+    expect(plan.getByRole('button', { name: 'Subscribe Now' })).toBeDisabled();
+    expect(plan.getByRole('button', { name: 'Subscribe Now' })).toHaveAccessibleDescription(
+      SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT,
+    );
+    expect(screen.getByText(SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT)).toBeInTheDocument();
+  });
+
+  it('offers a confirmed member Subscribe Now with no such note', () => {
+    renderFor(makeMe({ tier_level: 0 }));
+    const plan = within(screen.getByRole('article', { name: 'Verified Viber' }));
+    expect(plan.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+    expect(screen.queryByText(SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT)).not.toBeInTheDocument();
   });
 
   it('lists only what each plan gives, never a ticked negative', () => {

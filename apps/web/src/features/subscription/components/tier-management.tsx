@@ -1,7 +1,14 @@
-import { escrowRangeLabel, hasPaidAccess, isSubscriptionActive, TIER_LEVELS, TIERS } from '@royal/shared';
+import {
+  escrowRangeLabel,
+  hasPaidAccess,
+  isSubscriptionActive,
+  SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT,
+  TIER_LEVELS,
+  TIERS,
+} from '@royal/shared';
 import { EyeOff, TrendingUp } from 'lucide-react';
 import { TierBadge } from '@/components/ui/tier-badge';
-import { useCurrentMember } from '@/features/auth';
+import { useCurrentMember, usePaymentButton } from '@/features/auth';
 import { dateLabel } from '../date-label';
 import { PlanCard, planState } from './plan-card';
 import { SponsorSection } from './sponsor-section';
@@ -13,6 +20,8 @@ const TOP_TEN_PERCENT = 90;
 export function TierManagement() {
   const me = useCurrentMember();
   const actions = useCheckoutActions();
+  // Buying a plan is a payment: held back while the e-mail is unconfirmed (decision 056).
+  const payment = usePaymentButton(SUBSCRIBE_EMAIL_UNCONFIRMED_TEXT);
   const active = isSubscriptionActive(me) || me.is_sponsored;
   return (
     <div className="flex flex-col gap-5">
@@ -40,6 +49,7 @@ export function TierManagement() {
         )}
       </section>
 
+      {payment.note}
       <div className="grid gap-5 pt-2 sm:grid-cols-2 xl:grid-cols-3">
         {TIER_LEVELS.map((tier) => (
           <PlanCard
@@ -47,6 +57,7 @@ export function TierManagement() {
             tier={tier}
             state={planState(tier, { tier_level: me.tier_level, active: hasPaidAccess(me) })}
             pending={actions.pending}
+            blockedBy={payment.describedBy}
             onSubscribe={actions.subscribe}
           />
         ))}

@@ -1,6 +1,7 @@
 import {
   DEPOSITS_START_TEXT,
   ROMANCE_SCAM_WARNING_TEXT,
+  WALLET_EMAIL_UNCONFIRMED_TEXT,
   type Wallet,
   type WalletHistoryPage,
 } from '@royal/shared';
@@ -21,15 +22,13 @@ const WALLET: Wallet = {
 const EMPTY_HISTORY: WalletHistoryPage = { items: [], next_cursor: null };
 const RECEIVER = '7d1c3f4e-1111-4222-8333-444455556666';
 
-function renderWallet(routes: Parameters<typeof mockApi>[0] = {}) {
+function renderWallet(routes: Parameters<typeof mockApi>[0] = {}, me = makeMe({ tier_level: 2 })) {
   const api = mockApi({
     'GET /api/wallet': { body: WALLET },
     'GET /api/wallet/transactions': { body: EMPTY_HISTORY },
     ...routes,
   });
-  const view = renderSignedIn(<WalletDialog open onOpenChange={() => {}} />, {
-    me: makeMe({ tier_level: 2 }),
-  });
+  const view = renderSignedIn(<WalletDialog open onOpenChange={() => {}} />, { me });
   return { ...view, api };
 }
 
@@ -44,14 +43,53 @@ function keysSentTo(path: string): string[] {
 afterEach(() => vi.unstubAllGlobals());
 
 /** Radix tabs switch on mousedown. */
-async function openTransferTab() {
+async function openTab(name: 'Transfer' | 'Withdraw') {
   // (A text query: role queries over the whole dialog are slow in jsdom.)
-  const tab = await screen.findByText('Transfer', { selector: '[role="tab"]' });
+  const tab = await screen.findByText(name, { selector: '[role="tab"]' });
   fireEvent.mouseDown(tab, { button: 0 });
+}
+
+async function openTransferTab() {
+  await openTab('Transfer');
   await screen.findByLabelText('Receiver user ID');
 }
 
 describe('WalletDialog', () => {
+  describe('for a member whose e-mail is not confirmed (decision 056)', () => {
+    const unconfirmed = () => makeMe({ tier_level: 2, email_confirmed: false });
+
+    it('shows Deposit and Send Transfer disabled, saying why, and asks the server nothing', async () => {
+      const { user, api } = renderWallet({}, unconfirmed());
+      const deposit = await screen.findByRole('button', { name: 'Deposit' });
+      expect(deposit).toBeDisabled();
+      expect(deposit).toHaveAccessibleDescription(WALLET_EMAIL_UNCONFIRMED_TEXT);
+      await user.type(screen.getByLabelText('Amount (USD)'), '25');
+      await user.click(deposit);
+      await user.keyboard('{Enter}');
+
+      await openTransferTab();
+      const send = screen.getByRole('button', { name: 'Send Transfer' });
+      expect(send).toBeDisabled();
+      expect(send).toHaveAccessibleDescription(WALLET_EMAIL_UNCONFIRMED_TEXT);
+      expect(api.callsTo('POST /api/wallet/deposits')).toHaveLength(0);
+      expect(api.callsTo('POST /api/wallet/transfers')).toHaveLength(0);
+    });
+
+    it('leaves Withdraw open: it pays out the member’s own money, as the server allows', async () => {
+      renderWallet({}, unconfirmed());
+      await openTab('Withdraw');
+      const withdraw = await screen.findByRole('button', { name: 'Withdraw' });
+      expect(withdraw).toBeEnabled();
+      expect(screen.queryByText(WALLET_EMAIL_UNCONFIRMED_TEXT)).not.toBeInTheDocument();
+    });
+
+    it('shows nothing of it to a confirmed member', async () => {
+      renderWallet();
+      expect(await screen.findByRole('button', { name: 'Deposit' })).toBeEnabled();
+      expect(screen.queryByText(WALLET_EMAIL_UNCONFIRMED_TEXT)).not.toBeInTheDocument();
+    });
+  });
+
   it('shows the balance and the tier’s escrow range', async () => {
     renderWallet();
     const dialog = await screen.findByRole('dialog', { name: 'Escrow Wallet' });

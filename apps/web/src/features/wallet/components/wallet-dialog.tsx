@@ -12,6 +12,7 @@ import {
   TRANSFER_TYPES,
   type TransferType,
   tierCanDeposit,
+  WALLET_EMAIL_UNCONFIRMED_TEXT,
   WALLET_TOASTS,
 } from '@royal/shared';
 import { Dialog, Tabs } from 'radix-ui';
@@ -21,7 +22,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ModalContent, ModalHeader } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { useCurrentMember } from '@/features/auth';
+import { useCurrentMember, usePaymentButton } from '@/features/auth';
 import { errorMessage } from '@/lib/api';
 import { openPendingTab } from '@/lib/new-tab';
 import { paths } from '@/lib/paths';
@@ -181,6 +182,8 @@ function DepositForm({ onStarted }: { onStarted: (checkoutId: string) => void })
   const [amount, setAmount] = useState('');
   const attempt = useAttemptKey();
   const deposit = useDeposit();
+  // A payment: held back while the e-mail is unconfirmed (decision 056), as the server does.
+  const payment = usePaymentButton(WALLET_EMAIL_UNCONFIRMED_TEXT);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const cents = readAmount(amount, MIN_DEPOSIT_TEXT);
@@ -216,9 +219,15 @@ function DepositForm({ onStarted }: { onStarted: (checkoutId: string) => void })
           attempt.renew();
         }}
       />
-      <Button type="submit" variant="gold" disabled={deposit.isPending}>
+      <Button
+        type="submit"
+        variant="gold"
+        disabled={deposit.isPending || payment.blocked}
+        aria-describedby={payment.describedBy}
+      >
         {deposit.isPending ? 'Starting…' : 'Deposit'}
       </Button>
+      {payment.note}
       <p className="text-muted-foreground text-xs">
         You pay on the payment page; your balance updates once the payment is confirmed.
       </p>
@@ -230,6 +239,8 @@ function WithdrawForm() {
   const [amount, setAmount] = useState('');
   const attempt = useAttemptKey();
   const withdraw = useWithdraw();
+  // No payment block here: a withdrawal pays out the member's own money, so the server takes it
+  // from an unconfirmed member too (decision 056).
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const cents = readAmount(amount, MIN_WITHDRAWAL_TEXT);
@@ -276,6 +287,7 @@ function TransferForm() {
   const attempt = useAttemptKey();
   const [warning, setWarning] = useState<{ reason: string | null; message: string } | null>(null);
   const transfer = useTransfer();
+  const payment = usePaymentButton(WALLET_EMAIL_UNCONFIRMED_TEXT);
   const edit =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -395,9 +407,17 @@ function TransferForm() {
           }}
         />
       ) : (
-        <Button type="submit" variant="gold" disabled={transfer.isPending}>
-          {transfer.isPending ? 'Sending…' : 'Send Transfer'}
-        </Button>
+        <>
+          <Button
+            type="submit"
+            variant="gold"
+            disabled={transfer.isPending || payment.blocked}
+            aria-describedby={payment.describedBy}
+          >
+            {transfer.isPending ? 'Sending…' : 'Send Transfer'}
+          </Button>
+          {payment.note}
+        </>
       )}
     </form>
   );
