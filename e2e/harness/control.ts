@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type { App } from '../../apps/server/src/app';
-import { peerTransfers, profiles, userBlocks } from '../../apps/server/src/db/schema';
+import { events, peerTransfers, profiles, userBlocks } from '../../apps/server/src/db/schema';
 import { lapseEndedSubscriptions } from '../../apps/server/src/modules/billing';
 import { releaseDueTransfers } from '../../apps/server/src/modules/wallet';
 import { freePort } from '../../apps/server/test/free-port';
@@ -40,6 +40,21 @@ const ACTIONS = {
       .set({ tierSubscriptionEndsAt: sql`now() - interval '1 minute'` })
       .where(eq(profiles.userId, required(body, 'user_id')));
     return { lapsed: await lapseEndedSubscriptions(app.ctx) };
+  },
+  /**
+   * The night has come for event `event_id`: it started two hours ago and its Freakoff opened five
+   * minutes ago (an event cannot be created in the past, and journeys cannot wait until 2 AM).
+   */
+  'open-freakoff': async ({ app }: ControlDeps, body: Record<string, string>) => {
+    await app.ctx.db
+      .update(events)
+      .set({
+        dateTime: sql`now() - interval '2 hours'`,
+        freakoffEnabled: true,
+        freakoffStartTime: sql`now() - interval '5 minutes'`,
+      })
+      .where(eq(events.id, required(body, 'event_id')));
+    return {};
   },
   /**
    * The first e-mail to `to` (whose subject matches `subject`, a regular expression, when given) that

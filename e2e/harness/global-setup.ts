@@ -11,6 +11,7 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
 import {
   createChatPair,
+  createEventGuest,
   createExpiredVerificationMember,
   createIssue31Members,
   createJourneyMembers,
@@ -88,6 +89,7 @@ export default async function globalSetup() {
       leavingPair: await createLeavingPair(app),
       securityPair: await createSecurityPair(app),
       walletTrio: await createWalletTrio(app),
+      eventGuest: await createEventGuest(app),
       verificationCandidates: await createVerificationCandidates(app),
       restrictedMembers: await createRestrictedMembers(app),
       expiredVerificationMember: await createExpiredVerificationMember(app),

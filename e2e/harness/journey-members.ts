@@ -286,6 +286,22 @@ export type WalletTrio = {
 };
 
 /**
+ * Bianca (tier 2) for the events journey and screens: she RSVPs to the promoter's new event, shows
+ * her ticket at the door and, once checked in, is asked about Freakoff. Active a week ago and not
+ * boosted, so she stays out of the discovery journeys' first cards.
+ */
+export async function createEventGuest(app: App): Promise<JourneyMember> {
+  return writeJourneyMember(app, {
+    ...(await memberBatch(7 * DAY_MS)),
+    name: 'Bianca',
+    userType: 'women',
+    gender: 'female',
+    tier: 2,
+    index: 17,
+  });
+}
+
+/**
  * The wallet journey's members: Alessandro (tier 2) deposits and sends to Giulia (tier 2, not
  * matched with him, so no cool-off); Matteo (tier 0) subscribes to tier 2; Federico (tier 1) buys a
  * Super Likes Pack and Message Tokens and spends them. Not boosted and active a

@@ -215,12 +215,12 @@ test.describe('the escrow wallet and subscriptions', () => {
     await expectAccessible(page);
     await offer.getByRole('link', { name: 'Get a Super Likes Pack' }).click();
 
-    // One-Time Boosts: the After Dark Pass is not sold yet; buy both packs in the sandbox.
+    // One-Time Boosts: the After Dark Pass is on sale (events exist); buy both packs in the sandbox.
     await expect(page).toHaveURL(/\/subscription\?tab=boosts$/);
     await expect(page.getByRole('tab', { name: 'One-Time Boosts' })).toHaveAttribute('aria-selected', 'true');
     const afterDark = page.locator('li[data-boost="after_dark_pass"]');
-    await expect(afterDark).toContainText('After Dark Pass opens with events');
-    await expect(afterDark.getByRole('button', { name: 'Buy After Dark Pass' })).toBeDisabled();
+    await expect(afterDark).toContainText('$12.99');
+    await expect(afterDark.getByRole('button', { name: 'Buy After Dark Pass' })).toBeEnabled();
     for (const [name, price] of [
       ['Super Likes Pack', '$9.99'],
       ['Message Tokens', '$7.99'],
@@ -281,9 +281,7 @@ test.describe('the escrow wallet and subscriptions', () => {
     await atDesktop(page, 'profile-super-likes-desktop-1440');
 
     await page.goto('/subscription?tab=boosts');
-    await expect(page.locator('li[data-boost="after_dark_pass"]')).toContainText(
-      'After Dark Pass opens with events',
-    );
+    await expect(page.locator('li[data-boost="after_dark_pass"]')).toContainText('$12.99');
     await atDesktop(page, 'boosts-desktop-1440');
     expect(federico.consoleErrors).toEqual([]);
   });

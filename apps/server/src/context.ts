@@ -23,6 +23,8 @@ export type DerivedSecrets = {
   pageCursors: Buffer;
   /** Makes the tokens of data export download links (modules/data-export/links.ts). */
   dataExportLinks: Buffer;
+  /** Signs event tickets' codes (modules/events/ticket-code.ts, decision 058). */
+  eventTickets: Buffer;
 };
 
 /**

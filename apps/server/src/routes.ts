@@ -9,6 +9,8 @@ import { billingRoutes } from './modules/billing/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
 import { devRoutes } from './modules/dev/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
+import { eventDoorRoutes } from './modules/events/door-routes';
+import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interests/routes';
 import { landingRoutes } from './modules/landing/routes';
@@ -64,4 +66,6 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(webhookRoutes);
   await api.register(verificationRoutes);
   await api.register(waitlistRoutes);
+  await api.register(eventRoutes);
+  await api.register(eventDoorRoutes);
 }

@@ -13,5 +13,6 @@ export function deriveSecrets(authSecret: string): DerivedSecrets {
     idDocumentLinks: derive('id-document-links'),
     pageCursors: derive('page-cursors'),
     dataExportLinks: derive('data-export-links'),
+    eventTickets: derive('event-tickets'),
   };
 }

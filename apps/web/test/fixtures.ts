@@ -1,6 +1,8 @@
 import {
   capabilitiesOf,
   DEFAULT_MEMBER_SETTINGS,
+  type EventCard,
+  eventCardSchema,
   type InterestRow,
   type Interests,
   interestRowSchema,
@@ -244,3 +246,37 @@ export function makeLandingStats(overrides: Partial<LandingStats> = {}): Landing
 
 /** What a signed-out page asks the server for besides the session: the landing page's figures. */
 export const publicPageRoutes = () => ({ 'GET /api/public/stats': { body: makeLandingStats() } });
+
+/**
+ * An event as the list and its page show it (checked against the shared schema), unique per call:
+ * by default upcoming in Los Angeles a day from now, open to tiers 1–4, with seats left.
+ */
+export function makeEventCard(overrides: Partial<EventCard> = {}): EventCard {
+  const id = overrides.id ?? nextId();
+  const start = new Date(Date.now() + 24 * 3_600_000);
+  return eventCardSchema.parse({
+    id,
+    name: 'Midnight Masquerade',
+    description: 'An evening of masks, music and champagne above the city.',
+    venue: 'The Skyline Room',
+    address: '100 Sunset Blvd',
+    city: 'Los Angeles, CA',
+    time_zone: 'America/Los_Angeles',
+    date_time: start.toISOString(),
+    ends_at: new Date(start.getTime() + 9 * 3_600_000).toISOString(),
+    freakoff_enabled: true,
+    freakoff_start_time: new Date(start.getTime() + 5 * 3_600_000).toISOString(),
+    tiers_required: [1, 2, 3, 4],
+    lowest_tier: 1,
+    dress_code: 'black_tie',
+    max_guests: 100,
+    guests_count: 42,
+    waitlist_count: 0,
+    status: 'upcoming',
+    photos: [],
+    locked: false,
+    can_manage: false,
+    my_rsvp: null,
+    ...overrides,
+  });
+}

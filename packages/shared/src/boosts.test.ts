@@ -78,9 +78,9 @@ describe('message tokens and unavailable boosts', () => {
     expect(messageTokenLikeLabel(3)).toBe('Like with a message token (3 left)');
   });
 
-  it('stops selling only the After Dark Pass', () => {
-    expect(BOOST_TYPES.filter((t) => boostUnavailableReason(t) !== null)).toEqual(['after_dark_pass']);
-    expect(boostUnavailableReason('after_dark_pass')).toBe('After Dark Pass opens with events');
+  it('sells every boost, the After Dark Pass included now that events exist', () => {
+    expect(BOOST_TYPES.filter((t) => boostUnavailableReason(t) !== null)).toEqual([]);
+    expect(boostUnavailableReason('after_dark_pass')).toBeNull();
   });
 });
 

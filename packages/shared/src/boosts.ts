@@ -67,12 +67,11 @@ export function messageTokenLikeLabel(tokens: number): string {
 }
 
 /**
- * Boosts that cannot be used yet are not sold: the After Dark Pass admits to a Freakoff event, and
- * there are no events yet. The value is why, shown on the card and in the refusal.
+ * Boosts that cannot be used yet are not sold; the value is why, shown on the card and in the
+ * refusal. None today: the After Dark Pass, held back until events existed, admits to a Freakoff
+ * night since issue 36.
  */
-export const BOOST_UNAVAILABLE_REASONS: Readonly<Partial<Record<BoostType, string>>> = Object.freeze({
-  after_dark_pass: 'After Dark Pass opens with events',
-});
+export const BOOST_UNAVAILABLE_REASONS: Readonly<Partial<Record<BoostType, string>>> = Object.freeze({});
 
 export function boostUnavailableReason(type: BoostType): string | null {
   return BOOST_UNAVAILABLE_REASONS[type] ?? null;

@@ -2,6 +2,9 @@ import type { AppContext } from '../context';
 import { deleteInactiveMembers, warnInactiveMembers } from '../modules/account-deletion';
 import { cancelReplacedPlans, endDueSponsorships, lapseEndedSubscriptions } from '../modules/billing';
 import { buildPendingExports, DATA_EXPORT_JOB, purgeExpiredExports } from '../modules/data-export';
+// Job files of the events module (composition may reach a job file, as for matches below).
+import { BULK_INVITE_JOB, sendPendingBulkInvites } from '../modules/events/bulk-invite-job';
+import { EVENT_REMINDER_JOB, remindStartingEvents } from '../modules/events/reminders';
 // Not on the matches module's entry (see modules/matches/index.ts): composition may reach a job file.
 import { expireMatches } from '../modules/matches/expiry';
 import { purgeExpiredMessages } from '../modules/messaging';
@@ -123,6 +126,19 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'age-refresh',
       cron: '5 0 * * *',
       run: () => refreshAges(ctx).then(() => undefined),
+    },
+    {
+      // Bulk Invite: a request queues a run at once; the schedule is the safety net (a queue hiccup,
+      // an instance that stopped mid-delivery: deliveries make the retry write nothing twice).
+      name: BULK_INVITE_JOB,
+      cron: '* * * * *',
+      run: () => sendPendingBulkInvites(ctx).then(() => undefined),
+    },
+    {
+      // Members with a ticket are told EVENT_REMINDER_HOURS (2) before an event starts, once per event.
+      name: EVENT_REMINDER_JOB,
+      cron: '*/5 * * * *',
+      run: () => remindStartingEvents(ctx).then(() => undefined),
     },
     {
       // Stored money replies are kept 30 days; a retry comes within minutes.

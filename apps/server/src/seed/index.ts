@@ -3,9 +3,13 @@ import {
   CITIES,
   COMPENSATION_PREFERENCES,
   ETHNICITIES,
+  eventCityId,
+  freakoffStartAfter,
   HEIGHTS,
+  instantToLocal,
   LIFESTYLE_TAGS,
   LOOKING_FOR,
+  localToInstant,
   MATCH_EXPIRY_MS,
   type Role,
   TIERS,
@@ -502,47 +506,48 @@ async function writeWorld(
   random: Random,
   now: Date,
 ) {
-  const startOfToday = new Date(now);
-  startOfToday.setUTCHours(0, 0, 0, 0);
+  // Written as the events module writes them (decision 058): the city as "Name, ST" with its zone,
+  // the date and hour read in that zone, the Freakoff start from the shared rule, and guests_count
+  // equal to the RSVPs written below.
+  const community = members.filter((m) => !m.demo);
+  const planned = SEED_EVENTS.map((e) => {
+    const city = CITIES[e.cityIndex] ?? (CITIES[0] as (typeof CITIES)[number]);
+    const { date } = instantToLocal(new Date(now.getTime() + e.daysAhead * DAY_MS), city.timeZone);
+    const dateTime = localToInstant(date, `${String(e.hour).padStart(2, '0')}:00`, city.timeZone);
+    const guests = random.sample(
+      community.filter((m) => e.tierRequired.includes(m.tier)),
+      Math.min(e.maxGuests, random.int(3, 12)),
+    );
+    return { e, city, dateTime, guests };
+  });
   const eventRows = await db
     .insert(events)
     .values(
-      SEED_EVENTS.map((e) => {
-        const city = CITIES[e.cityIndex] ?? CITIES[0];
-        const dateTime = new Date(startOfToday.getTime() + e.daysAhead * DAY_MS + e.hour * 60 * MINUTE_MS);
-        return {
-          name: e.name,
-          description: e.description,
-          venue: e.venue,
-          address: e.address,
-          city: city?.name ?? null,
-          lat: city ? city.lat + 0.01 : null,
-          lng: city ? city.lng - 0.01 : null,
-          dateTime,
-          tierRequired: e.tierRequired,
-          dressCode: e.dressCode,
-          freakoffEnabled: e.freakoff,
-          // Freakoff opens at 2 AM after the evening starts.
-          freakoffStartTime: e.freakoff
-            ? new Date(startOfToday.getTime() + (e.daysAhead + 1) * DAY_MS + 2 * 60 * MINUTE_MS)
-            : null,
-          maxGuests: e.maxGuests,
-          qrCheckinCode: randomBytes(12).toString('base64url'),
-          createdBy: adminId,
-          status: 'upcoming' as const,
-        };
-      }),
+      planned.map(({ e, city, dateTime, guests }) => ({
+        name: e.name,
+        description: e.description,
+        venue: e.venue,
+        address: e.address,
+        city: eventCityId(city),
+        timeZone: city.timeZone,
+        lat: city.lat + 0.01,
+        lng: city.lng - 0.01,
+        dateTime,
+        tierRequired: e.tierRequired,
+        dressCode: e.dressCode,
+        freakoffEnabled: e.freakoff,
+        freakoffStartTime: e.freakoff ? freakoffStartAfter(dateTime, city.timeZone) : null,
+        maxGuests: e.maxGuests,
+        guestsCount: guests.length,
+        qrCheckinCode: randomBytes(12).toString('base64url'),
+        createdBy: adminId,
+        status: 'upcoming' as const,
+      })),
     )
-    .returning({ id: events.id, tierRequired: events.tierRequired, maxGuests: events.maxGuests });
+    .returning({ id: events.id });
 
-  const community = members.filter((m) => !m.demo);
-  const rsvps = eventRows.flatMap((event) =>
-    random
-      .sample(
-        community.filter((m) => event.tierRequired.includes(m.tier)),
-        Math.min(event.maxGuests, random.int(3, 12)),
-      )
-      .map((m) => ({ eventId: event.id, userId: m.id, status: 'going' as const })),
+  const rsvps = eventRows.flatMap((event, i) =>
+    (planned[i]?.guests ?? []).map((m) => ({ eventId: event.id, userId: m.id, status: 'going' as const })),
   );
   if (rsvps.length > 0) await db.insert(eventRsvps).values(rsvps);
 

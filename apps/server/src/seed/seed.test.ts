@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CITIES } from '@royal/shared';
+import { CITIES, findEventCity, freakoffStartAfter } from '@royal/shared';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { createMemoryStorage } from '../adapters/storage/memory';
 import type { DatabaseHandle, Db } from '../db/client';
 import {
   accounts,
+  eventRsvps,
   events,
   notifications,
   photos,
@@ -220,6 +221,22 @@ describe('seedDemoData', () => {
       .groupBy(safeLocations.city);
     const perCity = new Map(places.map((p) => [p.city, p.n]));
     for (const city of CITIES) expect(perCity.get(city.name) ?? 0, city.name).toBeGreaterThanOrEqual(4);
+  });
+
+  it('writes events as the events module would: city "Name, ST", its zone, the Freakoff start, the guests counted', async () => {
+    const eventRows = await db.select().from(events);
+    for (const e of eventRows) {
+      const city = findEventCity(e.city ?? '');
+      expect(city?.timeZone, e.name).toBe(e.timeZone);
+      expect(e.freakoffStartTime?.toISOString() ?? null, e.name).toBe(
+        e.freakoffEnabled ? freakoffStartAfter(e.dateTime, e.timeZone).toISOString() : null,
+      );
+      const [going] = await db
+        .select({ n: count() })
+        .from(eventRsvps)
+        .where(and(eq(eventRsvps.eventId, e.id), eq(eventRsvps.status, 'going')));
+      expect(e.guestsCount, e.name).toBe(going?.n);
+    }
   });
 
   it('is idempotent', async () => {

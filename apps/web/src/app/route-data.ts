@@ -63,6 +63,14 @@ export const ROUTE_DATA = {
       queryClient.prefetchQuery(m.subscriptionQueryOptions()),
     ),
   settings: (queryClient: QueryClient) => void queryClient.prefetchQuery(memberSettingsQueryOptions()),
+  events: (queryClient: QueryClient) =>
+    onDemand(import('@/features/events'), (m) => queryClient.prefetchInfiniteQuery(m.eventsQueryOptions())),
+  // One event's page; an id that is not one is 'Event Not Found' on the screen, without a request.
+  event: async (queryClient: QueryClient, { params }: RouteInput) => {
+    const id = params.id;
+    if (!id || !idParamSchema.safeParse({ id }).success) return;
+    await onDemand(import('@/features/events'), (m) => queryClient.prefetchQuery(m.eventQueryOptions(id)));
+  },
   sandboxCheckout: async (queryClient: QueryClient, { params }: RouteInput) => {
     const id = params.checkoutId;
     if (!id || !idParamSchema.safeParse({ id }).success) return;

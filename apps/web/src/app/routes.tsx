@@ -96,6 +96,10 @@ const Subscription = onDemand(() => import('@/features/subscription/routes/subsc
 const SandboxCheckout = onDemand(() => import('@/features/wallet/routes/sandbox-checkout'));
 const SandboxPortal = onDemand(() => import('@/features/wallet/routes/sandbox-portal'));
 const Verify = onDemand(() => import('@/features/verification/routes/verify'));
+const Events = onDemand(() => import('@/features/events/routes/events'));
+const EventDetails = onDemand(() => import('@/features/events/routes/event-details'));
+const EventForm = onDemand(() => import('@/features/events/routes/event-form'));
+const EventCheckIn = onDemand(() => import('@/features/events/routes/check-in'));
 // The member frame (top bar, bottom nav, their popovers) and the error screen are not needed to
 // paint the signed-out screens, so they load on demand too.
 const MemberLayout = onDemand(async () => ({
@@ -185,9 +189,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       element: <MemberProfile.Component />,
       loader: startLoading(MemberProfile.preload, 'memberProfile'),
     },
-    { path: paths.events, element: <ComingSoon title="Exclusive Events" /> },
-    { path: paths.eventNew, element: <ComingSoon title="Create New Event" /> },
-    { path: paths.event, element: <ComingSoon title="Edit Event" /> },
+    { path: paths.events, element: <Events.Component />, loader: startLoading(Events.preload, 'events') },
+    {
+      path: paths.eventDetails,
+      element: <EventDetails.Component />,
+      loader: startLoading(EventDetails.preload, 'event'),
+    },
+    // The door screen (admins and promoters): scan or type a guest's ticket.
+    {
+      path: paths.eventCheckIn,
+      element: <EventCheckIn.Component />,
+      loader: startLoading(EventCheckIn.preload),
+    },
+    // The spec's one screen for both: "Create New Event" and "Edit Event" (admins and promoters).
+    { path: paths.eventNew, element: <EventForm.Component />, loader: startLoading(EventForm.preload) },
+    { path: paths.event, element: <EventForm.Component />, loader: startLoading(EventForm.preload) },
     // Admins only: the screen shows non-admins a refusal, and every admin route refuses them too.
     { path: paths.admin, element: <Admin.Component />, loader: startLoading(Admin.preload) },
     {

@@ -31,6 +31,11 @@ export const paths = {
   profileEdit: '/profile/edit',
   profile: '/profile/:userId',
   events: '/events',
+  /** One event: photos, place, guests, the member's ticket and Freakoff choice. */
+  eventDetails: '/events/:id',
+  /** The door screen of one event (admins and promoters): scan or type a ticket code. */
+  eventCheckIn: '/events/:id/check-in',
+  /** The event form: "Create New Event" here, "Edit Event" at `event` (the spec's "same screen"). */
   eventNew: '/event/new',
   event: '/event/:eventId',
   admin: '/admin',
@@ -51,6 +56,15 @@ export const paths = {
 /** The sandbox checkout page of one checkout. */
 export const sandboxCheckoutPath = (checkoutId: string) =>
   generatePath(paths.sandboxCheckout, { checkoutId });
+
+/** One event's page (details and ticket). */
+export const eventDetailsPath = (eventId: string) => generatePath(paths.eventDetails, { id: eventId });
+
+/** The form that edits an event (managers). */
+export const eventEditPath = (eventId: string) => generatePath(paths.event, { eventId });
+
+/** The check-in screen of an event (managers). */
+export const eventCheckInPath = (eventId: string) => generatePath(paths.eventCheckIn, { id: eventId });
 
 /** A member's profile page. */
 export const profilePath = (memberId: string) => generatePath(paths.profile, { userId: memberId });
@@ -139,6 +153,22 @@ export const apiPaths = {
   safeLocations: `${API}/safe-locations`,
   /** A question for the team, or a problem with the app (the Help dialog). */
   supportRequests: `${API}/support-requests`,
+  /** Events (decision 058): one page of the list (the first without a cursor); POST creates one. */
+  events: (cursor: string | null = null) =>
+    `${API}/events${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  /** One event: GET reads, PATCH edits, DELETE deletes. */
+  event: (id: string) => `${API}/events/${encodeURIComponent(id)}`,
+  /** The member's RSVP: POST takes a seat (or a waiting-list place), DELETE gives it up. */
+  eventRsvp: (id: string) => `${API}/events/${encodeURIComponent(id)}/rsvp`,
+  eventGuests: (id: string) => `${API}/events/${encodeURIComponent(id)}/guests`,
+  eventTicket: (id: string) => `${API}/events/${encodeURIComponent(id)}/ticket`,
+  /** The member's RSVP as an iCalendar file (a download link, not a fetch). */
+  eventCalendar: (id: string) => `${API}/events/${encodeURIComponent(id)}/calendar.ics`,
+  eventFreakoff: (id: string) => `${API}/events/${encodeURIComponent(id)}/freakoff`,
+  /** Managers: the door (check a ticket in, who has arrived) and invitations. */
+  eventCheckIn: (id: string) => `${API}/events/${encodeURIComponent(id)}/check-in`,
+  eventArrivals: (id: string) => `${API}/events/${encodeURIComponent(id)}/arrivals`,
+  eventBulkInvite: (id: string) => `${API}/events/${encodeURIComponent(id)}/bulk-invite`,
   matches: `${API}/matches`,
   /** One page of a chat: the newest without a cursor, older ones with a page's older_cursor. */
   chatMessages: (matchId: string, cursor: string | null = null) =>

@@ -25,6 +25,16 @@ export const queryKeys = {
   memberProfile: (id: string) => ['member-profile', id] as const,
   /** The member's matches (the Messages screen). */
   matches: ['matches'] as const,
+  /**
+   * Events: everything under `events`; the list (an infinite query of EventsPage), one event's card,
+   * and under it what hangs off that event (its guests, the member's ticket, the door's arrivals).
+   */
+  events: ['events'] as const,
+  eventsList: ['events', 'list'] as const,
+  event: (id: string) => ['events', 'one', id] as const,
+  eventGuests: (id: string) => ['events', 'one', id, 'guests'] as const,
+  eventTicket: (id: string) => ['events', 'one', id, 'ticket'] as const,
+  eventArrivals: (id: string) => ['events', 'one', id, 'arrivals'] as const,
   /** The members the member blocked (the Safety Center). */
   blocks: ['blocks'] as const,
   /** Safe places to meet in the member's city (the Safety Center). */

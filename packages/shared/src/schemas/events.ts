@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DRESS_CODES, EVENT_STATUSES } from '../enums';
+import { DRESS_CODE_LABELS, DRESS_CODES, EVENT_STATUSES } from '../enums';
 import { EVENT_CITIES, eventCityId, findEventCity } from '../events';
 import { EVENT_DEFAULT_MAX_GUESTS, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX } from '../limits';
 import { tierSchema } from '../tiers';
@@ -12,6 +12,11 @@ import { pageSchema, uuidInput } from './common';
 export const EVENT_DRESS_CODES = [...DRESS_CODES, 'elegant'] as const;
 export type EventDressCode = (typeof EVENT_DRESS_CODES)[number];
 export const EVENT_DRESS_CODE_DEFAULT: EventDressCode = 'elegant';
+/** How each dress code reads on a card and in the form's select. */
+export const EVENT_DRESS_CODE_LABELS: Readonly<Record<EventDressCode, string>> = {
+  ...DRESS_CODE_LABELS,
+  elegant: 'Elegant',
+};
 
 export const EVENT_NAME_REQUIRED_TEXT = 'Enter the event name';
 export const EVENT_VENUE_REQUIRED_TEXT = 'Enter the venue';

@@ -69,7 +69,7 @@ export function requestPlanCheckout(
 
 /**
  * Buy a one-time boost: a checkout URL, once per Idempotency-Key. A boost that cannot be used yet
- * (the After Dark Pass, until events exist) is not sold: BOOST_UNAVAILABLE with the reason.
+ * (shared BOOST_UNAVAILABLE_REASONS, none today) is not sold: BOOST_UNAVAILABLE with the reason.
  */
 export function requestBoostCheckout(
   ctx: AppContext,

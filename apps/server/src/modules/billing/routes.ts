@@ -79,7 +79,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Buy a one-time boost: a checkout URL (granted when the provider confirms payment); BOOST_UNAVAILABLE for the After Dark Pass until events exist',
+          'Buy a one-time boost: a checkout URL (granted when the provider confirms payment); BOOST_UNAVAILABLE for a boost the member could not use now',
         headers: idempotencyHeaderSchema,
         body: purchaseBoostBodySchema,
         response: { 200: checkoutReplySchema, ...errors },

@@ -20,11 +20,11 @@ import {
   type TestMember,
 } from '../../../test/factories';
 import { moneyPost } from '../../../test/money';
-import { boosts, notifications, superLikeDays, swipeActions } from '../../db/schema';
+import { boosts, checkouts, notifications, superLikeDays, swipeActions } from '../../db/schema';
 import { recordSwipe } from './swipes';
 
 // Boosts in use (decision 013): the day's super like allowance, Super Likes Pack tokens, message
-// tokens on locked cards, the After Dark Pass off sale, and a bought profile boost first in feeds.
+// tokens on locked cards, the After Dark Pass on sale, and a bought profile boost first in feeds.
 
 const t = useTestApp();
 
@@ -272,14 +272,19 @@ describe('message tokens: contacting a higher tier', () => {
 });
 
 describe('boost purchases', () => {
-  it('does not sell the After Dark Pass until events exist, and sells nothing to tier 0', async () => {
-    const { session } = await man({ tier: 2 });
-    const res = await moneyPost(t.app, '/api/boosts/checkout', session, { boost_type: 'after_dark_pass' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error).toMatchObject({
-      code: 'BOOST_UNAVAILABLE',
-      message: 'After Dark Pass opens with events',
-    });
+  it('sells the After Dark Pass (one pass, $12.99, for a Freakoff night), and sells nothing to tier 0', async () => {
+    const { member, session } = await man({ tier: 2 });
+    await buy(session, 'after_dark_pass');
+    const passes = await t.app.ctx.db
+      .select({ quantity: boosts.quantity, remaining: boosts.remaining })
+      .from(boosts)
+      .where(and(eq(boosts.userId, member.id), eq(boosts.boostType, 'after_dark_pass')));
+    expect(passes).toEqual([{ quantity: 1, remaining: 1 }]);
+    const [checkout] = await t.app.ctx.db
+      .select({ amountCents: checkouts.amountCents })
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, member.id), eq(checkouts.boostType, 'after_dark_pass')));
+    expect(checkout?.amountCents).toBe(1299);
     const observer = await man({ tier: 0 });
     const refused = await moneyPost(t.app, '/api/boosts/checkout', observer.session, {
       boost_type: 'super_likes',

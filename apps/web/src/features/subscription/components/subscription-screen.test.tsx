@@ -86,6 +86,21 @@ describe('SubscriptionScreen', () => {
     expect(within(pack).getByRole('button', { name: 'Buy Super Likes Pack' })).toBeEnabled();
   });
 
+  it('counts the After Dark Passes the member holds, as the other boosts are counted', async () => {
+    renderScreen(
+      '/subscription?tab=boosts',
+      state({
+        boosts: [
+          { boost_type: 'after_dark_pass', remaining: 1, active_until: null },
+          { boost_type: 'after_dark_pass', remaining: 1, active_until: null },
+        ],
+      }),
+    );
+    const pass = (await screen.findByText('After Dark Pass')).closest('li') as HTMLElement;
+    expect(pass).toHaveTextContent('You have 2 left');
+    expect(within(pass).getByRole('button', { name: 'Buy After Dark Pass' })).toBeEnabled();
+  });
+
   it('says why a Profile Boost is not offered while the member’s profile is hidden', async () => {
     for (const [settings, me] of [
       [makeSettings({ profile_visibility: 'private' }), makeMe({ tier_level: 2 })],

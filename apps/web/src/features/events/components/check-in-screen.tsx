@@ -1,0 +1,132 @@
+import type { EventCard } from '@royal/shared';
+import { ArrowLeft, ScanLine } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { refusalOr } from '@/lib/api';
+import { paths } from '@/lib/paths';
+import { useCheckIn } from '../api/check-in';
+import { useEvent } from '../api/events';
+import { CheckInArrivals } from './check-in-arrivals';
+import { CheckInCodeForm } from './check-in-code-form';
+import { CheckInPhotoInput } from './check-in-photo-input';
+import { CheckInResult, type DoorResult } from './check-in-result';
+import { EventLoadFailure } from './event-unavailable';
+import { EventWhen } from './event-when';
+import { QrScanner } from './qr-scanner';
+
+/**
+ * The camera sees a held ticket many times a second: the same code is posted once, and again only
+ * after it has been out of sight this long (a guest who steps back and shows it again).
+ */
+export const SAME_CODE_PAUSE_MS = 4000;
+export const CHECK_IN_FAILED_TEXT = 'The ticket could not be checked. Please try again.';
+
+/**
+ * Says whether a code the camera just read should be posted: not when it is the code last seen less
+ * than `pauseMs` ago. Every sighting restarts the pause, so a ticket held in view is posted once.
+ */
+export function sameCodeGate(pauseMs = SAME_CODE_PAUSE_MS, now: () => number = Date.now) {
+  let last: { code: string; at: number } | null = null;
+  return (code: string): boolean => {
+    const at = now();
+    const fresh = !last || last.code !== code || at - last.at >= pauseMs;
+    last = { code, at };
+    return fresh;
+  };
+}
+
+/** The check-in screen of one event, for its managers (the route checks the role and the id first). */
+export function CheckInScreen({ eventId }: { eventId: string }) {
+  const event = useEvent(eventId);
+  if (event.isPending) return <Spinner className="mx-auto mt-16" />;
+  if (event.isError)
+    return (
+      <EventLoadFailure
+        error={event.error}
+        onRetry={() => void event.refetch()}
+        retrying={event.isFetching}
+      />
+    );
+  return <Door event={event.data} />;
+}
+
+function Door({ event }: { event: EventCard }) {
+  const checkIn = useCheckIn(event.id);
+  const [result, setResult] = useState<DoorResult | null>(null);
+  const seq = useRef(0);
+  const inFlight = useRef(false);
+  const [cameraGate] = useState(() => sameCodeGate());
+
+  const submit = useCallback(
+    async (code: string): Promise<boolean> => {
+      inFlight.current = true;
+      try {
+        const reply = await checkIn.mutateAsync(code);
+        seq.current += 1;
+        setResult({ kind: reply.already_checked_in ? 'repeat' : 'checked-in', reply, seq: seq.current });
+        return true;
+      } catch (error) {
+        seq.current += 1;
+        // TICKET_INVALID and any other refusal carry the server's words; a failure is ours to word.
+        setResult({ kind: 'refused', message: refusalOr(error, CHECK_IN_FAILED_TEXT), seq: seq.current });
+        return false;
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [checkIn.mutateAsync],
+  );
+
+  // Camera reads: one post per ticket shown, however many frames it stays in view.
+  const onCameraCode = useCallback(
+    (code: string) => {
+      // Seen while the previous post is still out: it counts as a sighting, not a new read.
+      const fresh = cameraGate(code);
+      if (fresh && !inFlight.current) void submit(code);
+    },
+    [submit, cameraGate],
+  );
+
+  return (
+    <div className="flex flex-col gap-5">
+      <header className="flex flex-col gap-1">
+        <Link
+          to={paths.events}
+          className="inline-flex min-h-11 w-fit items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Events
+        </Link>
+        <p className="flex items-center gap-1.5 font-semibold text-primary text-xs uppercase tracking-[0.18em] dark:text-gold-300">
+          <ScanLine aria-hidden="true" className="size-4" />
+          Check-in
+        </p>
+        <h1 className="break-words font-display text-3xl text-foreground">{event.name}</h1>
+        <div className="text-sm">
+          <EventWhen event={event} />
+          <p className="text-muted-foreground">
+            {event.venue} · {event.city}
+          </p>
+        </div>
+      </header>
+
+      {/* A phone: camera, answer, fallbacks, then the list, in one column within a thumb's reach.
+          A wide screen: the door on the left, the list beside it. */}
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] lg:items-start">
+        <div className="flex flex-col gap-4">
+          <QrScanner onCode={onCameraCode} />
+          <CheckInResult result={result} timeZone={event.time_zone} />
+          <section aria-labelledby="fallbacks-title" className="flex flex-col gap-3">
+            <h2 id="fallbacks-title" className="font-semibold text-muted-foreground text-sm">
+              No camera? Use the ticket’s photo or its code
+            </h2>
+            <CheckInPhotoInput onCode={(code) => void submit(code)} disabled={checkIn.isPending} />
+            <CheckInCodeForm onSubmit={submit} pending={checkIn.isPending} />
+          </section>
+        </div>
+        <CheckInArrivals eventId={event.id} timeZone={event.time_zone} />
+      </div>
+    </div>
+  );
+}
