@@ -59,39 +59,43 @@ describe('access declarations', () => {
     }
     const everyone: (Caller | null)[] = [null, ...all];
 
+    // Routes one after another; the callers of one route at once (each has its own session): the
+    // matrix grows with every route, and one by one it came near the timeout on a busy machine.
     for (const route of t.app.apiRoutes) {
-      for (const caller of everyone) {
-        const who = caller?.label ?? 'signed out';
-        const access = route.access as Access;
-        const expected =
-          accessRefusal(caller ? callerRules(caller) : null, access) ??
-          complianceRefusal(caller?.legalAccepted ?? true, access, route.beforeCompliance) ??
-          readinessRefusal({ onboarded: caller?.onboarded ?? true }, route.ready) ??
-          paymentRefusal(caller ? callerRules(caller) : null, route.payment);
-        const res = await request(t.app, route.method as 'GET', urlOf(route.url), {
-          session: caller?.session ?? null,
-          // Sign-out is public and harmless, but would end the caller's session for the next route.
-          ...(route.url === '/api/auth/sign-out' ? { session: null } : {}),
-        });
-        const gate = `${route.beforeCompliance ? ', before the gate' : ''}${route.ready ? ', ready' : ''}${route.payment ? ', payment' : ''}`;
-        const name = `${route.method} ${route.url} as ${who} (${describeAccess(route.access)}${gate})`;
-        if (expected) {
-          expect(res.statusCode, name).toBe(expected.code === 'UNAUTHENTICATED' ? 401 : 403);
-          // A route may word the signed-out refusal in the spec's own text (the ID upload).
-          const message =
-            expected.code === 'UNAUTHENTICATED'
-              ? (route.signedOutMessage ?? expected.message)
-              : expected.message;
-          expect(res.json().error, name).toEqual({ code: expected.code, message });
-        } else {
-          // Allowed through: whatever the route answers (a validation error, a 404 for the made-up
-          // id, a refusal of its own such as a locked profile), it is not the access refusal.
-          const code = res.statusCode >= 400 ? res.json().error?.code : undefined;
-          expect(res.statusCode === 401 || ACCESS_CODES.has(code), `${name}: ${res.body}`).toBe(false);
-        }
-      }
+      await Promise.all(
+        everyone.map(async (caller) => {
+          const who = caller?.label ?? 'signed out';
+          const access = route.access as Access;
+          const expected =
+            accessRefusal(caller ? callerRules(caller) : null, access) ??
+            complianceRefusal(caller?.legalAccepted ?? true, access, route.beforeCompliance) ??
+            readinessRefusal({ onboarded: caller?.onboarded ?? true }, route.ready) ??
+            paymentRefusal(caller ? callerRules(caller) : null, route.payment);
+          const res = await request(t.app, route.method as 'GET', urlOf(route.url), {
+            session: caller?.session ?? null,
+            // Sign-out is public and harmless, but would end the caller's session for the next route.
+            ...(route.url === '/api/auth/sign-out' ? { session: null } : {}),
+          });
+          const gate = `${route.beforeCompliance ? ', before the gate' : ''}${route.ready ? ', ready' : ''}${route.payment ? ', payment' : ''}`;
+          const name = `${route.method} ${route.url} as ${who} (${describeAccess(route.access)}${gate})`;
+          if (expected) {
+            expect(res.statusCode, name).toBe(expected.code === 'UNAUTHENTICATED' ? 401 : 403);
+            // A route may word the signed-out refusal in the spec's own text (the ID upload).
+            const message =
+              expected.code === 'UNAUTHENTICATED'
+                ? (route.signedOutMessage ?? expected.message)
+                : expected.message;
+            expect(res.json().error, name).toEqual({ code: expected.code, message });
+          } else {
+            // Allowed through: whatever the route answers (a validation error, a 404 for the made-up
+            // id, a refusal of its own such as a locked profile), it is not the access refusal.
+            const code = res.statusCode >= 400 ? res.json().error?.code : undefined;
+            expect(res.statusCode === 401 || ACCESS_CODES.has(code), `${name}: ${res.body}`).toBe(false);
+          }
+        }),
+      );
     }
-  });
+  }, 120_000);
 });
 
 describe('a route without an access declaration', () => {

@@ -21,7 +21,7 @@ export function EventPhotos({
       <div
         role="img"
         aria-label={`${name} at ${venue}`}
-        className="relative flex aspect-[16/7] min-h-40 w-full flex-col items-center justify-center gap-3 overflow-hidden rounded-3xl bg-gradient-to-br from-royal-950 via-royal-800 to-royal-950 ring-1 ring-gold-400/40"
+        className="relative flex aspect-[16/7] max-h-64 min-h-40 w-full flex-col items-center justify-center gap-3 overflow-hidden rounded-3xl bg-gradient-to-br from-royal-950 via-royal-800 to-royal-950 ring-1 ring-gold-400/40"
       >
         <span
           aria-hidden="true"

@@ -62,7 +62,7 @@ export function FreakoffPrompt({ eventId }: { eventId: string }) {
           It's after 2:00 AM. Step into the exclusive after-hours experience, or keep the evening as it is.
         </p>
       </div>
-      <div className="relative flex flex-wrap gap-2">
+      <div className="relative flex flex-col gap-2 sm:flex-row">
         <Button
           variant="gold"
           aria-disabled={choose.isPending || undefined}
