@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { accountDeletionRoutes } from './modules/account-deletion/routes';
+import { adminMemberRoutes } from './modules/admin-members/routes';
+import { adminQueueRoutes } from './modules/admin-queues/routes';
+import { adminSummaryRoutes } from './modules/admin-summary/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { adminAuthRoutes } from './modules/auth/admin-routes';
 import { authEmailRoutes } from './modules/auth/email-routes';
 import { authRoutes } from './modules/auth/routes';
@@ -10,6 +14,7 @@ import { dataExportRoutes } from './modules/data-export/routes';
 import { devRoutes } from './modules/dev/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { eventDoorRoutes } from './modules/events/door-routes';
+import { eventPhotoRoutes } from './modules/events/event-photo-routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { interestRoutes } from './modules/interests/routes';
@@ -44,12 +49,16 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(secondFactorRoutes, { prefix: '/auth' });
   await api.register(sessionRoutes, { prefix: '/me' });
   await api.register(adminAuthRoutes);
+  await api.register(adminMemberRoutes);
+  await api.register(auditRoutes);
   await api.register(meRoutes);
   await api.register(settingsRoutes);
   await api.register(notificationRoutes);
   await api.register(photoRoutes);
   await api.register(profileRoutes);
   await api.register(moderationRoutes);
+  await api.register(adminQueueRoutes);
+  await api.register(adminSummaryRoutes);
   if (config.demoMode) await api.register(devRoutes);
   await api.register(discoveryRoutes);
   await api.register(interestRoutes);
@@ -68,4 +77,5 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(waitlistRoutes);
   await api.register(eventRoutes);
   await api.register(eventDoorRoutes);
+  await api.register(eventPhotoRoutes);
 }

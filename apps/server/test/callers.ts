@@ -1,4 +1,4 @@
-import { type Actor, type Role, TIER_LEVELS, type TierLevel } from '@royal/shared';
+import { type Actor, type Role, type SecondFactorFacts, TIER_LEVELS, type TierLevel } from '@royal/shared';
 import type { Session } from './app';
 
 export type Caller = {
@@ -12,6 +12,12 @@ export type Caller = {
   onboarded: boolean;
   /** Confirmed their e-mail (default true): payment routes and sending messages refuse them until then. */
   emailConfirmed?: boolean;
+  /**
+   * The second factor (decision 057): 'confirmed' (default) enrolled in TOTP and this session
+   * confirmed with it; 'unconfirmed' enrolled, this session not confirmed; 'none' not enrolled.
+   * Factory admins are enrolled, other members not, whatever this says (only admin routes read it).
+   */
+  secondFactor?: 'confirmed' | 'unconfirmed' | 'none';
   session?: Session;
 };
 
@@ -57,6 +63,25 @@ export function callers(): Caller[] {
     legalAccepted: true,
     onboarded: false,
   });
+  // Admins whose session has no confirmed second factor: every admin route refuses them (decision 057).
+  list.push({
+    label: 'admin, session not confirmed with the second factor',
+    tier: 0,
+    roles: ['user', 'admin'],
+    subscriptionActive: false,
+    legalAccepted: true,
+    onboarded: true,
+    secondFactor: 'unconfirmed',
+  });
+  list.push({
+    label: 'admin without a second factor',
+    tier: 0,
+    roles: ['user', 'admin'],
+    subscriptionActive: false,
+    legalAccepted: true,
+    onboarded: true,
+    secondFactor: 'none',
+  });
   // Signed up and onboarded, e-mail not confirmed yet: no messages, no payments (decision 056).
   list.push({
     label: 'tier 2, e-mail not confirmed',
@@ -68,6 +93,13 @@ export function callers(): Caller[] {
     emailConfirmed: false,
   });
   return list;
+}
+
+/** A caller's second factor as the access hook reads it from their actor (decision 057). */
+export function callerSecondFactor(caller: Caller): SecondFactorFacts {
+  const admin = caller.roles.includes('admin');
+  const enrolled = admin && caller.secondFactor !== 'none';
+  return { enrolled, sessionConfirmed: (caller.secondFactor ?? 'confirmed') !== 'unconfirmed' };
 }
 
 /** The permission facts of a caller, as the shared access rules read them. */

@@ -51,7 +51,12 @@ export async function emptyAppTables(db: Db) {
     sql`select quote_ident(tablename) as name from pg_tables
         where schemaname = 'public' and tablename <> '__drizzle_migrations'`,
   );
-  await db.execute(sql.raw(`truncate ${tables.rows.map((t) => t.name).join(', ')} cascade`));
+  // The audit trail refuses TRUNCATE (db/sql/audit_log_is_append_only.sql) except in a transaction
+  // marked as the harness emptying its own database.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('audit_log.emptying_test_database', 'on', true)`);
+    await tx.execute(sql.raw(`truncate ${tables.rows.map((t) => t.name).join(', ')} cascade`));
+  });
   // A truncate fires no row triggers: move browse's generation on as the deletes would have, so a
   // snapshot of the emptied members is never served to the next test (search/snapshots.ts).
   await db.execute(sql`select nextval('search_generation')`);

@@ -62,6 +62,7 @@ export const ErrorCode = {
   TICKET_INVALID: 'TICKET_INVALID',
   FREAKOFF_NOT_OPEN: 'FREAKOFF_NOT_OPEN',
   AFTER_DARK_PASS_REQUIRED: 'AFTER_DARK_PASS_REQUIRED',
+  CLAIMED_BY_OTHER: 'CLAIMED_BY_OTHER',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -105,6 +106,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   TICKET_INVALID: 422,
   FREAKOFF_NOT_OPEN: 409,
   AFTER_DARK_PASS_REQUIRED: 403,
+  CLAIMED_BY_OTHER: 409,
   ESCROW_LIMIT: 422,
   BOOST_UNAVAILABLE: 422,
   SPONSORSHIP_LIMIT: 422,
@@ -177,6 +179,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   TICKET_INVALID: 'This ticket is not valid for this event',
   FREAKOFF_NOT_OPEN: 'Freakoff Mode opens after 2:00 AM for checked-in guests',
   AFTER_DARK_PASS_REQUIRED: 'Freakoff Mode needs Tier 4 or an After Dark Pass',
+  CLAIMED_BY_OTHER: 'Another admin is working on this item',
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */

@@ -17,6 +17,8 @@ export * from './phone';
 export * from './prompts';
 export * from './roles';
 export * from './safe-locations';
+export * from './schemas/admin';
+export * from './schemas/admin-queues';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/data-export';

@@ -15,6 +15,8 @@ export async function writeAudit(
     targetType: string;
     targetId: string;
     data?: Record<string, unknown>;
+    /** The address an admin's request came from (`requestAddress`); absent for the system's own work. */
+    ip?: string | null;
   },
 ): Promise<void> {
   await tx.insert(auditLog).values({
@@ -23,5 +25,14 @@ export async function writeAudit(
     targetType: entry.targetType,
     targetId: entry.targetId,
     data: { reason_code: entry.reasonCode, ...entry.data },
+    ip: entry.ip ?? null,
   });
+}
+
+/**
+ * The address an audited request came from, as Fastify reads it (behind a trusted proxy, the
+ * forwarded client's: TRUST_PROXY); null when there is none to tell.
+ */
+export function requestAddress(request: { ip?: string | undefined }): string | null {
+  return request.ip ? request.ip : null;
 }

@@ -5,11 +5,12 @@ import {
   describeAccess,
   paymentRefusal,
   readinessRefusal,
+  secondFactorRefusal,
 } from '@royal/shared';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { request, startTestApp, useTestApp } from '../../test/app';
-import { type Caller, callerRules, callers } from '../../test/callers';
+import { type Caller, callerRules, callerSecondFactor, callers } from '../../test/callers';
 import { createMember, signInAs } from '../../test/factories';
 import { MissingAccessDeclaration, registerAccessControl } from './access';
 
@@ -28,6 +29,8 @@ const ACCESS_CODES = new Set([
   'COMPLIANCE_REQUIRED',
   'ONBOARDING_REQUIRED',
   'EMAIL_CONFIRMATION_REQUIRED',
+  'SECOND_FACTOR_REQUIRED',
+  'SECOND_FACTOR_UNCONFIRMED',
 ]);
 
 describe('access declarations', () => {
@@ -54,8 +57,11 @@ describe('access declarations', () => {
         compliant: caller.legalAccepted,
         onboarded: caller.onboarded,
         emailConfirmed: caller.emailConfirmed ?? true,
+        ...(caller.secondFactor === 'none' ? { secondFactor: false } : {}),
       });
-      caller.session = await signInAs(t.app, member);
+      caller.session = await signInAs(t.app, member, undefined, {
+        secondFactor: caller.secondFactor !== 'unconfirmed',
+      });
     }
     const everyone: (Caller | null)[] = [null, ...all];
 
@@ -68,6 +74,7 @@ describe('access declarations', () => {
           const access = route.access as Access;
           const expected =
             accessRefusal(caller ? callerRules(caller) : null, access) ??
+            secondFactorRefusal(caller ? callerSecondFactor(caller) : null, access) ??
             complianceRefusal(caller?.legalAccepted ?? true, access, route.beforeCompliance) ??
             readinessRefusal({ onboarded: caller?.onboarded ?? true }, route.ready) ??
             paymentRefusal(caller ? callerRules(caller) : null, route.payment);

@@ -169,6 +169,11 @@ export const apiPaths = {
   eventCheckIn: (id: string) => `${API}/events/${encodeURIComponent(id)}/check-in`,
   eventArrivals: (id: string) => `${API}/events/${encodeURIComponent(id)}/arrivals`,
   eventBulkInvite: (id: string) => `${API}/events/${encodeURIComponent(id)}/bulk-invite`,
+  /** An event's photos: GET lists them, POST adds one (multipart, managers). */
+  eventPhotos: (id: string) => `${API}/events/${encodeURIComponent(id)}/photos`,
+  /** One event photo: DELETE removes it (managers); its `url` serves it. */
+  eventPhoto: (id: string, photoId: string) =>
+    `${API}/events/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`,
   matches: `${API}/matches`,
   /** One page of a chat: the newest without a cursor, older ones with a page's older_cursor. */
   chatMessages: (matchId: string, cursor: string | null = null) =>

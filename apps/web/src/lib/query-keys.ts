@@ -35,6 +35,7 @@ export const queryKeys = {
   eventGuests: (id: string) => ['events', 'one', id, 'guests'] as const,
   eventTicket: (id: string) => ['events', 'one', id, 'ticket'] as const,
   eventArrivals: (id: string) => ['events', 'one', id, 'arrivals'] as const,
+  eventPhotos: (id: string) => ['events', 'one', id, 'photos'] as const,
   /** The members the member blocked (the Safety Center). */
   blocks: ['blocks'] as const,
   /** Safe places to meet in the member's city (the Safety Center). */

@@ -37,6 +37,9 @@ export function RealtimeProvider({
       ) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
       }
+      // An admin changed the member's tier or verification: the header, the tier's limits and every
+      // screen that reads the member show the new state without a reload.
+      if (event.type === 'account.updated') void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     });
     // Whatever was read before the channel joined (the page's first data, rendered by the server or
     // fetched while the socket was still connecting) may have missed an event sent in between: the

@@ -210,3 +210,33 @@ export const bulkInviteReplySchema = z.object({
 export type BulkInviteReply = z.infer<typeof bulkInviteReplySchema>;
 
 export const eventIdParamSchema = z.object({ id: uuidInput().describe('Event id') });
+
+/** At most this many photos on one event (the details page shows the first three). */
+export const EVENT_PHOTO_MAX_COUNT = 6;
+export const EVENT_PHOTO_MESSAGES = {
+  limit: `An event can have up to ${EVENT_PHOTO_MAX_COUNT} photos. Remove one to add another.`,
+  notSafe: 'This photo cannot be shown on an event. Please choose another.',
+  notChecked: 'The photo could not be checked just now. Please try again.',
+  createFirst: 'Save the event first, then add its photos.',
+} as const;
+
+export const eventPhotoIdParamSchema = z.object({
+  id: uuidInput().describe('Event id'),
+  photoId: uuidInput().describe('Event photo id'),
+});
+
+export const EVENT_PHOTO_SIZES = ['large', 'small'] as const;
+export type EventPhotoSize = (typeof EVENT_PHOTO_SIZES)[number];
+
+/** One of an event's photos, as the managers' form shows it: served through the event photo route. */
+export const eventPhotoSchema = z.object({
+  id: z.uuid(),
+  url: z.string().describe('The large variant'),
+  thumb_url: z.string().describe('The small variant, for thumbnails'),
+});
+export type EventPhoto = z.infer<typeof eventPhotoSchema>;
+
+export const eventPhotosSchema = z.object({
+  photos: z.array(eventPhotoSchema).max(EVENT_PHOTO_MAX_COUNT).describe('In order: the first is the cover'),
+});
+export type EventPhotos = z.infer<typeof eventPhotosSchema>;

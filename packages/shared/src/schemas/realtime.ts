@@ -19,6 +19,15 @@ export const notificationsReadSchema = z.object({ ids: z.array(z.string().min(1)
 export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
 
 /**
+ * `account.updated`: an admin changed the member's own account (tier, verified mark): the app
+ * reads /api/me again, so their open screens show it without a reload.
+ */
+export const accountUpdatedSchema = z.object({
+  fields: z.array(z.enum(['tier_level', 'verified'])).describe('What changed'),
+});
+export type AccountUpdated = z.infer<typeof accountUpdatedSchema>;
+
+/**
  * An event's id, on the events that are delivered at least once (those a committed unit of work
  * raises: decision 034): after a crash the server may send one again, with the same id, and the
  * client drops an id it has seen. Typing signals carry none.
@@ -40,6 +49,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message.created'), payload: messageSchema, id: eventId }),
   z.object({ type: z.literal('message.read'), payload: messagesReadSchema, id: eventId }),
   z.object({ type: z.literal('typing'), payload: typingEventSchema }),
+  z.object({ type: z.literal('account.updated'), payload: accountUpdatedSchema, id: eventId }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent['type'];

@@ -64,6 +64,7 @@ export const waitlistApplicationSchema = z
     status: z.enum(WAITLIST_STATUSES),
     created_at: z.iso.datetime({ offset: true }),
     decided_at: z.iso.datetime({ offset: true }).nullable(),
+    decline_note: z.string().nullable().describe('The admin’s note when declining, if any'),
   })
   .describe('A waitlist application');
 export type WaitlistApplication = z.infer<typeof waitlistApplicationSchema>;

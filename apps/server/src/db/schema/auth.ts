@@ -6,15 +6,21 @@ import { createdAt, idPk, tstz, updatedAt } from './columns';
 // Better Auth's core tables. Property names are exactly Better Auth's field names because its drizzle
 // adapter maps fields by property name; SQL names stay snake_case like the rest of the schema.
 
-export const users = pgTable('users', {
-  id: idPk(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: idPk(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The admins' member search by the beginning of an e-mail (`email like 'ana@%'`): the unique index
+  // compares in the database's collation, which a prefix LIKE cannot use (modules/admin-members).
+  (t) => [index('users_email_prefix_idx').on(t.email.op('text_pattern_ops'))],
+);
 
 export const sessions = pgTable(
   'sessions',

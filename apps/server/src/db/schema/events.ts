@@ -9,6 +9,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   uniqueIndex,
@@ -56,7 +57,6 @@ export const events = pgTable(
     qrCheckinCode: text('qr_checkin_code').unique(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     status: eventStatus('status').notNull().default('upcoming'),
-    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -134,4 +134,33 @@ export const eventBulkInviteDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.inviteId, t.userId] })],
+);
+
+/**
+ * An event's photos (issue 36), through the member photo pipeline: re-encoded WebP without metadata,
+ * in private storage under random keys, served only by the event photo route to members the event
+ * admits. Position 0 is the cover; positions stay 0…n-1 (EVENT_PHOTO_MAX_COUNT at most).
+ */
+export const eventPhotos = pgTable(
+  'event_photos',
+  {
+    id: idPk(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    keyLarge: text('key_large').notNull(),
+    keySmall: text('key_small').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The classifier's safe probability when it was uploaded (only photos it judged safe are kept). */
+    aiConfidenceScore: real('ai_confidence_score'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('event_photos_event_position_idx').on(t.eventId, t.position),
+    check('event_photos_size_positive', sql`${t.width} > 0 and ${t.height} > 0`),
+    check('event_photos_ai_confidence_range', sql`${t.aiConfidenceScore} between 0 and 1`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { WAITLIST_STATUSES } from '@royal/shared';
+import { WAITLIST_DECLINE_NOTE_MAX, WAITLIST_STATUSES } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, pgEnum, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -21,8 +21,14 @@ export const waitlist = pgTable(
     /** When an admin approved or declined the application, and who. */
     decidedAt: tstz('decided_at'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin's optional note when declining (for the team; not e-mailed). */
+    declineNote: text('decline_note'),
   },
   (t) => [
+    check(
+      'waitlist_decline_note_length',
+      sql`char_length(${t.declineNote}) <= ${sql.raw(String(WAITLIST_DECLINE_NOTE_MAX))}`,
+    ),
     // One pending application per address however it is capitalised; a declined applicant may apply
     // again later, and an approved one holds an invite.
     uniqueIndex('waitlist_pending_email_key').on(sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),

@@ -1,5 +1,6 @@
 // Every table, enum and relation; drizzle-kit reads this file and `createDatabase` passes it to drizzle
 // so that db.query.* knows the relations.
+export * from './admin-queues';
 export * from './audit';
 export * from './auth';
 export * from './billing';

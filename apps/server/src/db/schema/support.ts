@@ -30,5 +30,7 @@ export const supportRequests = pgTable(
     index('support_requests_user_status_idx').on(t.userId, t.status),
     // The admins' list, newest first, a page after a (created_at, id) cursor.
     index('support_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admins' queue count: open requests only (modules/admin-queues).
+    index('support_requests_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
   ],
 );

@@ -1,5 +1,6 @@
 import { apiErrorBodySchema, idParamSchema, secondFactorResetReplySchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestAddress } from '../../lib/audit';
 import { actorOf } from '../../plugins/access';
 import { resetSecondFactor } from './second-factor-reset';
 
@@ -25,6 +26,6 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => resetSecondFactor(ctx, actorOf(request), request.params.id),
+    async (request) => resetSecondFactor(ctx, actorOf(request), request.params.id, requestAddress(request)),
   );
 };

@@ -6,6 +6,7 @@ export {
   type MemberActor,
 } from './actor';
 export { createAuth, SESSION_SETTINGS } from './auth';
+export { deviceInWords } from './member-sessions';
 export {
   completeSignUp,
   createMemberDirectly,

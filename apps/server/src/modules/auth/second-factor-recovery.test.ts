@@ -160,10 +160,10 @@ describe('an admin resets a member’s second factor', () => {
       .orderBy(desc(outboxEmails.createdAt));
     expect(mail?.subject).toBe('Your two-factor authentication was reset');
     const [audit] = await db
-      .select({ actorId: auditLog.actorId })
+      .select({ actorId: auditLog.actorId, ip: auditLog.ip })
       .from(auditLog)
       .where(and(eq(auditLog.action, 'second_factor_reset'), eq(auditLog.targetId, member.id)));
-    expect(audit?.actorId).toBe(admin.id);
+    expect(audit).toEqual({ actorId: admin.id, ip: '127.0.0.1' });
   });
 
   it('refuses a member who is not an admin with FORBIDDEN, changing nothing', async () => {

@@ -27,6 +27,7 @@ export async function resetSecondFactor(
   ctx: AppContext,
   admin: MemberActor,
   memberId: string,
+  ip: string | null = null,
 ): Promise<SecondFactorResetReply> {
   if (memberId === admin.id) throw new AppError(ErrorCode.FORBIDDEN, OWN_SECOND_FACTOR_TEXT);
   return ctx.transact(async ({ tx, publish }) => {
@@ -63,6 +64,7 @@ export async function resetSecondFactor(
       targetType: 'user',
       targetId: memberId,
       data: reply,
+      ip,
     });
     await queueEmail(tx, {
       to: member.email,

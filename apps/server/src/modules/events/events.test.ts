@@ -17,7 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { signedInMember } from '../../../test/factories';
-import { eventRsvps, events, notifications, profiles, userBlocks } from '../../db/schema';
+import { eventPhotos, eventRsvps, events, notifications, profiles, userBlocks } from '../../db/schema';
 
 // Events (issue 36, decision 058): the list and details, the managers' form, RSVP with capacity and
 // the waiting list, the guest list, and the notifications they send.
@@ -231,10 +231,10 @@ describe('tier gating', () => {
 
   it('shows a locked card without its description, address or photos', async () => {
     const { card } = await newEvent({ tiers_required: [4] });
-    await t.app.ctx.db
-      .update(events)
-      .set({ photos: ['/img/a.jpg'] })
-      .where(eq(events.id, card.id));
+    const [photo] = await t.app.ctx.db
+      .insert(eventPhotos)
+      .values({ eventId: card.id, position: 0, keyLarge: 'l.webp', keySmall: 's.webp', width: 8, height: 8 })
+      .returning({ id: eventPhotos.id });
     const me = await signedInMember(t.app, { tier: 2 });
     const page = eventsPageSchema.parse(
       (await request(t.app, 'GET', '/api/events?limit=50', { session: me.session })).json(),
@@ -251,7 +251,7 @@ describe('tier gating', () => {
     const vip = await signedInMember(t.app, { tier: 4 });
     expect(eventCardSchema.parse((await getOne(vip.session, card.id)).json())).toMatchObject({
       locked: false,
-      photos: ['/img/a.jpg'],
+      photos: [`/api/events/${card.id}/photos/${photo?.id}?size=large`],
       address: '901 Brickell Ave',
     });
   });

@@ -9,6 +9,7 @@ import {
 } from '@royal/shared';
 import type { eventRsvps } from '../../db/schema';
 import type { MemberActor } from '../../ports/auth';
+import { eventPhotoUrl } from './event-photo-urls';
 import { type EventRow, isEventManager, tierAdmits } from './find-event';
 
 /** The viewer's RSVP row as the card needs it; a cancelled one is no place at all. */
@@ -46,8 +47,16 @@ export function presentEventCard(
     viewer,
     rsvp,
     waitlistCount,
+    photoIds,
     now = new Date(),
-  }: { viewer: MemberActor; rsvp: ViewerRsvp | null; waitlistCount: number; now?: Date },
+  }: {
+    viewer: MemberActor;
+    rsvp: ViewerRsvp | null;
+    waitlistCount: number;
+    /** The event's photos in order (event_photos); each served by the event photo route. */
+    photoIds: readonly string[];
+    now?: Date;
+  },
 ): EventCard {
   const manager = isEventManager(viewer);
   const locked = !manager && !tierAdmits(viewer, row);
@@ -72,7 +81,7 @@ export function presentEventCard(
     guests_count: row.guestsCount,
     waitlist_count: waitlistCount,
     status: eventStatusAt(times, now),
-    photos: locked ? [] : row.photos,
+    photos: locked ? [] : photoIds.map((photoId) => eventPhotoUrl(row.id, photoId)),
     locked,
     can_manage: manager,
     my_rsvp: locked ? null : presentMyRsvp(rsvp),

@@ -1,8 +1,8 @@
 import type { EventCard } from '@royal/shared';
-import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { eventRsvps, events } from '../../db/schema';
+import { eventPhotos, eventRsvps, events } from '../../db/schema';
 import type { MemberActor } from '../../ports/auth';
 import { presentEventCard, type ViewerRsvp } from './presenter';
 
@@ -20,6 +20,10 @@ const myWaitlistPosition = sql<number | null>`case when ${mine.status} = 'waitli
   select count(*)::int from ${eventRsvps}
   where ${eventRsvps.eventId} = ${events.id} and ${eventRsvps.status} = 'waitlisted'
     and (${eventRsvps.queuedAt}, ${eventRsvps.userId}) <= (${mine.queuedAt}, ${mine.userId})) end`;
+
+/** The event's photo ids in order, in the outer query (event_photos_event_position_idx). */
+const photoIds = sql<string[]>`coalesce((select array_agg(${eventPhotos.id} order by ${eventPhotos.position})
+  from ${eventPhotos} where ${eventPhotos.eventId} = ${events.id}), '{}')`;
 
 export type EventCardRow = Awaited<ReturnType<typeof selectEventCardRows>>[number];
 
@@ -44,6 +48,7 @@ export function selectEventCardRows(
       myFreakoffMode: mine.freakoffMode,
       myWaitlistPosition,
       waitlistCount,
+      photoIds,
     })
     .from(events)
     .leftJoin(mine, and(eq(mine.eventId, events.id), eq(mine.userId, viewerId)))
@@ -67,6 +72,7 @@ export function presentCardRow(row: EventCardRow, viewer: MemberActor, now: Date
     viewer,
     rsvp: viewerRsvpOf(row),
     waitlistCount: row.waitlistCount,
+    photoIds: row.photoIds,
     now,
   });
 }
@@ -75,4 +81,66 @@ export function presentCardRow(row: EventCardRow, viewer: MemberActor, now: Date
 export async function eventCardFor(db: Db, viewer: MemberActor, eventId: string, now = new Date()) {
   const [row] = await selectEventCardRows(db, viewer.id, { where: eq(events.id, eventId), limit: 1 });
   return row ? presentCardRow(row, viewer, now) : null;
+}
+
+// Event photos (event-photos.ts). Changes to one event's photos lock the event row first (loadEvent
+// with forUpdate), so the count and positions are read and written by one change at a time.
+
+export type EventPhotoRow = typeof eventPhotos.$inferSelect;
+
+/** The event's photos, cover first. */
+export function selectEventPhotos(db: Db, eventId: string) {
+  return db
+    .select()
+    .from(eventPhotos)
+    .where(eq(eventPhotos.eventId, eventId))
+    .orderBy(asc(eventPhotos.position), asc(eventPhotos.createdAt));
+}
+
+export async function countEventPhotos(db: Db, eventId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(eventPhotos).where(eq(eventPhotos.eventId, eventId));
+  return row?.n ?? 0;
+}
+
+export async function insertEventPhoto(db: Db, values: typeof eventPhotos.$inferInsert) {
+  const [row] = await db.insert(eventPhotos).values(values).returning();
+  if (!row) throw new Error('event photo insert returned nothing');
+  return row;
+}
+
+/** Deletes one photo of the event; its storage keys, or null when the event has no such photo. */
+export async function deleteEventPhotoRow(db: Db, eventId: string, photoId: string) {
+  const [gone] = await db
+    .delete(eventPhotos)
+    .where(and(eq(eventPhotos.id, photoId), eq(eventPhotos.eventId, eventId)))
+    .returning({ keyLarge: eventPhotos.keyLarge, keySmall: eventPhotos.keySmall });
+  return gone ?? null;
+}
+
+/** Rewrites the event's positions to 0…n-1 in their current order (after a delete). */
+export async function compactEventPhotoPositions(db: Db, eventId: string) {
+  await db.execute(sql`
+    update ${eventPhotos} set position = ordered.rank - 1
+    from (select id, row_number() over (order by position, created_at, id) as rank
+          from ${eventPhotos} where event_id = ${eventId}) ordered
+    where ${eventPhotos.id} = ordered.id and ${eventPhotos.position} <> ordered.rank - 1`);
+}
+
+/** One photo's storage keys, when it belongs to this event. */
+export async function findEventPhotoKeys(db: Db, eventId: string, photoId: string) {
+  const [row] = await db
+    .select({ keyLarge: eventPhotos.keyLarge, keySmall: eventPhotos.keySmall })
+    .from(eventPhotos)
+    .where(and(eq(eventPhotos.id, photoId), eq(eventPhotos.eventId, eventId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every stored key of the event's photos (read before the event is deleted, removed after commit). */
+export async function storedEventPhotoKeys(db: Db, eventId: string): Promise<string[]> {
+  const rows = await db
+    .select({ keyLarge: eventPhotos.keyLarge, keySmall: eventPhotos.keySmall })
+    .from(eventPhotos)
+    .where(eq(eventPhotos.eventId, eventId));
+  return rows.flatMap((row) => [row.keyLarge, row.keySmall]);
 }

@@ -79,7 +79,9 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           200: moderationItemSchema,
           400: apiErrorBodySchema,
           404: apiErrorBodySchema,
-          409: apiErrorBodySchema.describe('No appeal is waiting'),
+          409: apiErrorBodySchema.describe(
+            'No appeal is waiting, or CLAIMED_BY_OTHER: another admin is working on it',
+          ),
           ...refusals,
         },
       },

@@ -12,6 +12,7 @@ import { and, asc, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { photos, profiles } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { settleClaimForDecision } from '../admin-queues';
 import type { MemberActor } from '../auth';
 import { lockPhotoOwner, presentMyPhoto } from '../photos';
 
@@ -172,6 +173,7 @@ export async function decideAppeal(
   { actor, photoId, input }: { actor: MemberActor; photoId: string; input: AppealDecisionBody },
 ): Promise<ModerationItem> {
   await ctx.transact(async ({ tx }) => {
+    await settleClaimForDecision(tx, { queue: 'photo-appeals', itemId: photoId, adminId: actor.id });
     await lockPhotoOwner(tx, photoId);
     const upheld = input.action === 'approve';
     const now = new Date();

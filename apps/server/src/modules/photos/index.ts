@@ -7,6 +7,8 @@ export {
   type ProcessedImage,
   processImage,
   storePhotoVariants,
+  storeWebpObjects,
 } from './pipeline';
 export { presentMyPhoto } from './presenter';
+export { readOnePhotoFile } from './upload-file';
 export { type PhotoSize, photoUrl } from './urls';

@@ -197,17 +197,27 @@ export async function storePhotoVariants(
     keyBlur: variantKey(userId, stem, 'b'),
     keyFace: variantKey(userId, stem, 'f'),
   };
-  const writes: Array<[string, Buffer]> = [
+  await storeWebpObjects(storage, [
     [keys.keyLarge, images.large],
     [keys.keySmall, images.small],
     [keys.keyBlur, images.blur],
     [keys.keyFace, images.face],
-  ];
+  ]);
+  return keys;
+}
+
+/**
+ * Writes processed WebP variants under the given keys, all or none: if one write fails, the others
+ * are removed so no orphan stays behind (member photos above, event photos in modules/events).
+ */
+export async function storeWebpObjects(
+  storage: ObjectStorage,
+  writes: ReadonlyArray<readonly [key: string, body: Buffer]>,
+): Promise<void> {
   const results = await Promise.allSettled(writes.map(([key, body]) => storage.put(key, body, 'image/webp')));
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {
     await Promise.allSettled(writes.map(([key]) => storage.delete(key)));
     throw failure.reason;
   }
-  return keys;
 }

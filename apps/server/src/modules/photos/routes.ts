@@ -1,55 +1,24 @@
 import multipart from '@fastify/multipart';
 import {
-  AppError,
   apiErrorBodySchema,
-  ErrorCode,
   idParamSchema,
   myPhotoSchema,
   myPhotosSchema,
   PHOTO_MAX_BYTES,
-  PHOTO_UPLOAD_MESSAGES,
   photoAppealBodySchema,
   photoOrderBodySchema,
 } from '@royal/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readUploadParts } from '../../lib/multipart';
 import { actorOf } from '../../plugins/access';
 import { uploadRateLimit } from '../../plugins/security';
 import { appealPhoto, deletePhoto, listMyPhotos, reorderPhotos, uploadPhoto } from './mine';
 import { assertPhotoViewable, readPhoto } from './service';
+import { readOnePhotoFile } from './upload-file';
 import { PHOTO_SIZES } from './urls';
 
-const refuse = (message: string, reason: string) =>
-  new AppError(ErrorCode.UPLOAD_REJECTED, message, { reason });
-
-/** A photo upload's form: one file (a second is read only to refuse it) and a field or two at most. */
-const PHOTO_UPLOAD_LIMITS = { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 2, parts: 4 } as const;
-
-const photoUploadRefusals = {
-  fileTooLarge: () => refuse(PHOTO_UPLOAD_MESSAGES.tooLarge, 'too_large'),
-  tooManyParts: () => refuse(PHOTO_UPLOAD_MESSAGES.oneAtATime, 'too_many_files'),
-};
-
-/**
- * The one file of a multipart upload, read into memory up to the photo limit. No file, a second file
- * (one photo at a time) or a file over the limit is refused with its reason, never silently dropped.
- */
-async function readOneFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
-  let file: Buffer | null = null;
-  for await (const part of readUploadParts(request, PHOTO_UPLOAD_LIMITS, photoUploadRefusals)) {
-    if (part.kind !== 'file') continue;
-    if (file) throw photoUploadRefusals.tooManyParts();
-    file = part.data;
-  }
-  if (!file) throw refuse(PHOTO_UPLOAD_MESSAGES.noFile, 'no_file');
-  return file;
-}
-
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Only this plugin's routes accept multipart bodies; the file is read by readOneFile.
+  // Only this plugin's routes accept multipart bodies; the file is read by readOnePhotoFile.
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
   const tags = ['photos'];
 
@@ -86,7 +55,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const file = await readOneFile(request);
+      const file = await readOnePhotoFile(request);
       return reply.status(201).send(await uploadPhoto(app.ctx, { actor, file }));
     },
   );

@@ -2,8 +2,11 @@ import {
   apiErrorBodySchema,
   blockBodySchema,
   blockedListSchema,
+  decidedReportSchema,
   idParamSchema,
   reportBodySchema,
+  reportDecisionBodySchema,
+  reportHistorySchema,
   reportReplySchema,
   reportsQueueQuerySchema,
   reportsQueueSchema,
@@ -14,7 +17,9 @@ import { z } from 'zod';
 import { actorOf } from '../../plugins/access';
 import { blockMember } from './block';
 import { listBlocked } from './blocked-list';
+import { decideReport } from './decide-report';
 import { reportMember } from './report';
+import { reportHistory } from './report-history';
 import { reportsQueue } from './reports-queue';
 import { safeLocationsFor } from './safe-locations';
 import { unblockMember } from './unblock';
@@ -120,6 +125,43 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => reportsQueue(app.ctx, { status: request.query.status }),
+  );
+
+  app.get(
+    '/admin/reports/:id/history',
+    {
+      config: { access: { role: 'admin' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'The reported member’s record: the other reports against them and how each ended',
+        params: idParamSchema,
+        response: { 200: reportHistorySchema, ...errors, 404: apiErrorBodySchema },
+      },
+    },
+    async (request) => reportHistory(app.ctx, { reportId: request.params.id }),
+  );
+
+  app.post(
+    '/admin/reports/:id/decide',
+    {
+      config: { access: { role: 'admin' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Decide a report: actioned or dismissed, with an optional note for the audit trail',
+        params: idParamSchema,
+        body: reportDecisionBodySchema,
+        response: {
+          200: decidedReportSchema,
+          ...errors,
+          404: apiErrorBodySchema,
+          409: apiErrorBodySchema.describe(
+            'CLAIMED_BY_OTHER: another admin is working on it; CONFLICT: already decided',
+          ),
+        },
+      },
+    },
+    async (request) =>
+      decideReport(app.ctx, { actor: actorOf(request), reportId: request.params.id, input: request.body }),
   );
 
   app.get(

@@ -59,9 +59,15 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Mark a support request answered',
         params: idParamSchema,
-        response: { 200: supportRequestSchema, ...errors, 404: apiErrorBodySchema },
+        response: {
+          200: supportRequestSchema,
+          ...errors,
+          404: apiErrorBodySchema,
+          409: apiErrorBodySchema.describe('CLAIMED_BY_OTHER: another admin is working on it'),
+        },
       },
     },
-    async (request) => closeSupportRequest(app.ctx, { requestId: request.params.id }),
+    async (request) =>
+      closeSupportRequest(app.ctx, { actor: actorOf(request), requestId: request.params.id }),
   );
 };

@@ -9,13 +9,18 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invites, waitlist } from '../../db/schema';
+import { settleClaimForDecision } from '../admin-queues';
 import type { MemberActor } from '../auth';
 import { queueEmail, renderMail } from '../mail';
 import { newInviteCode } from './codes';
 import { presentApplication, waitlistColumns } from './presenter';
 
-/** The application, locked; only a pending one may be decided (409 otherwise). */
-async function pendingApplication(tx: Db, id: string) {
+/**
+ * The application, locked; only a pending one may be decided (409 otherwise), and not while another
+ * admin holds its claim (CLAIMED_BY_OTHER); the decision releases the claim (admin-queues).
+ */
+async function pendingApplication(tx: Db, id: string, adminId: string) {
+  await settleClaimForDecision(tx, { queue: 'waitlist', itemId: id, adminId });
   const [row] = await tx
     .select(waitlistColumns(waitlist))
     .from(waitlist)
@@ -45,7 +50,7 @@ export async function approveApplication(
   { actor, id }: { actor: MemberActor; id: string },
 ): Promise<WaitlistApplication> {
   return ctx.transact(async ({ tx }) => {
-    const application = await pendingApplication(tx, id);
+    const application = await pendingApplication(tx, id, actor.id);
     const [decided] = await tx
       .update(waitlist)
       .set({ status: 'approved', decidedAt: new Date(), decidedBy: actor.id })
@@ -78,16 +83,19 @@ export async function approveApplication(
   });
 }
 
-/** Declines a pending application; the applicant may apply again later. No e-mail. */
+/**
+ * Declines a pending application, with the admin's optional note kept on it for the team; the
+ * applicant may apply again later. No e-mail (the spec has no text for one).
+ */
 export async function declineApplication(
   ctx: AppContext,
-  { actor, id }: { actor: MemberActor; id: string },
+  { actor, id, note }: { actor: MemberActor; id: string; note?: string | undefined },
 ): Promise<WaitlistApplication> {
   return ctx.transact(async ({ tx }) => {
-    await pendingApplication(tx, id);
+    await pendingApplication(tx, id, actor.id);
     const [decided] = await tx
       .update(waitlist)
-      .set({ status: 'rejected', decidedAt: new Date(), decidedBy: actor.id })
+      .set({ status: 'rejected', decidedAt: new Date(), decidedBy: actor.id, declineNote: note || null })
       .where(eq(waitlist.id, id))
       .returning(waitlistColumns(waitlist));
     if (!decided) throw new Error('waitlist update returned no row');

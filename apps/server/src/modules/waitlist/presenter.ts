@@ -3,7 +3,16 @@ import type { waitlist } from '../../db/schema';
 
 type Row = Pick<
   typeof waitlist.$inferSelect,
-  'id' | 'fullName' | 'email' | 'city' | 'reason' | 'referralCode' | 'status' | 'createdAt' | 'decidedAt'
+  | 'id'
+  | 'fullName'
+  | 'email'
+  | 'city'
+  | 'reason'
+  | 'referralCode'
+  | 'status'
+  | 'createdAt'
+  | 'decidedAt'
+  | 'declineNote'
 >;
 
 export const waitlistColumns = (t: typeof waitlist) => ({
@@ -16,6 +25,7 @@ export const waitlistColumns = (t: typeof waitlist) => ({
   status: t.status,
   createdAt: t.createdAt,
   decidedAt: t.decidedAt,
+  declineNote: t.declineNote,
 });
 
 export function presentApplication(row: Row): WaitlistApplication {
@@ -29,5 +39,6 @@ export function presentApplication(row: Row): WaitlistApplication {
     status: row.status,
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
+    decline_note: row.declineNote,
   };
 }

@@ -5,6 +5,7 @@ import {
   signUpOptionsSchema,
   waitlistApplicationBodySchema,
   waitlistApplicationSchema,
+  waitlistDeclineBodySchema,
   waitlistPageSchema,
   waitlistQuerySchema,
   waitlistSubmittedSchema,
@@ -98,7 +99,9 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       200: waitlistApplicationSchema,
       ...errors,
       404: apiErrorBodySchema,
-      409: apiErrorBodySchema.describe('Already decided'),
+      409: apiErrorBodySchema.describe(
+        'Already decided, or CLAIMED_BY_OTHER: another admin is working on it',
+      ),
     },
   };
 
@@ -119,8 +122,14 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/waitlist/:id/decline',
     {
       config: { access: { role: 'admin' }, fresh: true },
-      schema: { tags: ['admin'], summary: 'Decline an application', ...decisionSchema },
+      schema: {
+        tags: ['admin'],
+        summary: 'Decline an application, optionally with a note for the team (not e-mailed)',
+        body: waitlistDeclineBodySchema,
+        ...decisionSchema,
+      },
     },
-    async (request) => declineApplication(ctx, { actor: actorOf(request), id: request.params.id }),
+    async (request) =>
+      declineApplication(ctx, { actor: actorOf(request), id: request.params.id, note: request.body?.note }),
   );
 };

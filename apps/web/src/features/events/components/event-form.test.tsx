@@ -105,6 +105,7 @@ describe('event form', () => {
     });
     const api = mockApi({
       [`GET /api/events/${event.id}`]: { body: event },
+      [`GET /api/events/${event.id}/photos`]: { body: { photos: [] } },
       [`PATCH /api/events/${event.id}`]: { body: { ...event, max_guests: 120 } },
       [`GET /api/events/${event.id}/guests`]: { body: { items: [], hidden_count: 0 } },
     });
@@ -133,6 +134,7 @@ describe('event form', () => {
     const event = makeEventCard({ can_manage: true, guests_count: 80 });
     mockApi({
       [`GET /api/events/${event.id}`]: { body: event },
+      [`GET /api/events/${event.id}/photos`]: { body: { photos: [] } },
       [`PATCH /api/events/${event.id}`]: apiError(
         409,
         'EVENT_OVER_CAPACITY',
@@ -151,6 +153,7 @@ describe('event form', () => {
     const event = makeEventCard({ can_manage: true });
     mockApi({
       [`GET /api/events/${event.id}`]: { body: event },
+      [`GET /api/events/${event.id}/photos`]: { body: { photos: [] } },
       [`PATCH /api/events/${event.id}`]: {
         status: 400,
         body: {
@@ -172,6 +175,7 @@ describe('event form', () => {
     const event = makeEventCard({ name: 'Midnight Masquerade', can_manage: true });
     const api = mockApi({
       [`GET /api/events/${event.id}`]: { body: event },
+      [`GET /api/events/${event.id}/photos`]: { body: { photos: [] } },
       [`DELETE /api/events/${event.id}`]: { status: 204 },
       'GET /api/events': { body: { items: [], next_cursor: null } },
     });

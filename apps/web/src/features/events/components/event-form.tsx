@@ -10,6 +10,7 @@ import {
   EVENT_DRESS_CODES,
   EVENT_MAX_GUESTS_MAX,
   EVENT_NAME_MAX,
+  EVENT_PHOTO_MESSAGES,
   EVENT_TIER_OPTIONS,
   type EventBody,
   type EventBodyParsed,
@@ -23,7 +24,7 @@ import {
   tierLabel,
   zoneAbbreviation,
 } from '@royal/shared';
-import { CalendarDays, CircleSlash, Moon, PartyPopper, Users } from 'lucide-react';
+import { CalendarDays, CircleSlash, Images, Moon, PartyPopper, Users } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -36,6 +37,7 @@ import { cn } from '@/lib/cn';
 import { eventDetailsPath, paths } from '@/lib/paths';
 import { useSaveEvent } from '../api/manage-event';
 import { DeleteEventButton } from './delete-event-dialog';
+import { EventPhotosEditor } from './event-photos-editor';
 
 export const EVENT_UPDATED_TEXT = 'Event Updated';
 export const EVENT_CREATED_TEXT = 'Event Created';
@@ -379,6 +381,14 @@ export function EventForm({ me, event }: { me: Me; event?: EventCard }) {
                 The first time the city's clock reads this at or after the start (2:00 AM by default).
               </p>
             </div>
+          )}
+        </TitledCard>
+        <TitledCard title="Photos" Icon={Images} id={f('photos')}>
+          {/* Photos hang off a saved event: they are sent one at a time, not with the form. */}
+          {event ? (
+            <EventPhotosEditor eventId={event.id} eventName={event.name} />
+          ) : (
+            <p className="text-muted-foreground text-sm">{EVENT_PHOTO_MESSAGES.createFirst}</p>
           )}
         </TitledCard>
         {editing && (

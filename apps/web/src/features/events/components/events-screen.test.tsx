@@ -196,7 +196,12 @@ describe('Exclusive Events', () => {
 
   it('gives admins and promoters Add Event and the edit icon', async () => {
     const event = makeEventCard({ name: 'Promoters Night', can_manage: true });
-    mockApi({ 'GET /api/events': page([event]), [`GET /api/events/${event.id}`]: { body: event } });
+    mockApi({
+      'GET /api/events': page([event]),
+      [`GET /api/events/${event.id}`]: { body: event },
+      // The edit form lists the event's photos.
+      [`GET /api/events/${event.id}/photos`]: { body: { photos: [] } },
+    });
     const { user } = renderEventRoute('/events', promoter());
     const shown = await screen.findByRole('article', { name: 'Promoters Night' });
     expect(screen.getByRole('link', { name: 'Add Event' })).toHaveAttribute('href', '/event/new');
