@@ -23,12 +23,6 @@ function Badge({ unread }: { unread: () => number }) {
   return <p>{data === undefined ? 'loading' : `${data} unread`}</p>;
 }
 
-/** The member as the header reads them: each fetch answers the server's tier. */
-function TierProbe({ tier }: { tier: () => number }) {
-  const { data } = useQuery({ queryKey: queryKeys.me, queryFn: async () => tier() });
-  return <p>{data === undefined ? 'loading' : `tier ${data}`}</p>;
-}
-
 function setup() {
   const sockets: FakeSocket[] = [];
   const client = new RealtimeClient({
@@ -41,13 +35,11 @@ function setup() {
     random: () => 0,
   });
   let serverCount = 0;
-  let serverTier = 1;
   const unread = vi.fn(() => serverCount);
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <RealtimeProvider client={client}>
         <Badge unread={unread} />
-        <TierProbe tier={() => serverTier} />
       </RealtimeProvider>
     </QueryClientProvider>,
   );
@@ -62,14 +54,6 @@ function setup() {
       act(() => {
         serverCount += change;
         sockets.at(-1)?.onmessage?.({ data: JSON.stringify(event) });
-      }),
-    /** An admin changes the member's tier, and `account.updated` arrives on the open socket. */
-    adminSetsTier: (tier: number) =>
-      act(() => {
-        serverTier = tier;
-        sockets.at(-1)?.onmessage?.({
-          data: JSON.stringify({ type: 'account.updated', payload: { fields: ['tier_level'] }, id: 'e1' }),
-        });
       }),
     open: () => act(() => sockets.at(-1)?.onopen?.()),
     drop: () => act(() => sockets.at(-1)?.close()),
@@ -111,14 +95,6 @@ describe('RealtimeProvider', () => {
       payload: { ...notice, title: 'New messages', message: '2 new messages from Ana' },
     });
     expect(await screen.findByText('1 unread')).toBeInTheDocument();
-  });
-
-  it('reads the member again when an admin changes their account, so the new tier shows without a reload', async () => {
-    const { adminSetsTier, open } = setup();
-    open();
-    expect(await screen.findByText('tier 1')).toBeInTheDocument();
-    adminSetsTier(3);
-    expect(await screen.findByText('tier 3')).toBeInTheDocument();
   });
 
   it('refetches again after a reconnect', async () => {
