@@ -1,21 +1,10 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { fakeRealtimeClient } from '@test/fake-realtime';
 import { createTestQueryClient } from '@test/render';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from './query-keys';
-import { RealtimeClient } from './realtime';
 import { RealtimeProvider } from './realtime-context';
-
-/** The socket the provider's client opens; the test says when it is open or closed. */
-class FakeSocket {
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  send() {}
-  close() {
-    this.onclose?.();
-  }
-}
 
 /** The notifications badge as the top bar reads it: each fetch answers the server's count. */
 function Badge({ unread }: { unread: () => number }) {
@@ -24,16 +13,7 @@ function Badge({ unread }: { unread: () => number }) {
 }
 
 function setup() {
-  const sockets: FakeSocket[] = [];
-  const client = new RealtimeClient({
-    url: 'ws://test/api/realtime',
-    createSocket: () => {
-      const socket = new FakeSocket();
-      sockets.push(socket);
-      return socket as unknown as WebSocket;
-    },
-    random: () => 0,
-  });
+  const { client, sockets, say } = fakeRealtimeClient();
   let serverCount = 0;
   const unread = vi.fn(() => serverCount);
   render(
@@ -53,7 +33,7 @@ function setup() {
     serverSays: (change: number, event: unknown) =>
       act(() => {
         serverCount += change;
-        sockets.at(-1)?.onmessage?.({ data: JSON.stringify(event) });
+        say(event);
       }),
     open: () => act(() => sockets.at(-1)?.onopen?.()),
     drop: () => act(() => sockets.at(-1)?.close()),

@@ -2,18 +2,16 @@ import type { EventCard } from '@royal/shared';
 import { ArrowLeft, ScanLine } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { refusalOr } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { useCheckIn } from '../api/check-in';
-import { useEvent } from '../api/events';
 import { CheckInArrivals } from './check-in-arrivals';
 import { CheckInCodeForm } from './check-in-code-form';
 import { CheckInPhotoInput } from './check-in-photo-input';
 import { CheckInResult, type DoorResult } from './check-in-result';
-import { EventLoadFailure } from './event-unavailable';
 import { EventWhen } from './event-when';
 import { QrScanner } from './qr-scanner';
+import { WithEvent } from './with-event';
 
 /**
  * The camera sees a held ticket many times a second: the same code is posted once, and again only
@@ -38,17 +36,7 @@ export function sameCodeGate(pauseMs = SAME_CODE_PAUSE_MS, now: () => number = D
 
 /** The check-in screen of one event, for its managers (the route checks the role and the id first). */
 export function CheckInScreen({ eventId }: { eventId: string }) {
-  const event = useEvent(eventId);
-  if (event.isPending) return <Spinner className="mx-auto mt-16" />;
-  if (event.isError)
-    return (
-      <EventLoadFailure
-        error={event.error}
-        onRetry={() => void event.refetch()}
-        retrying={event.isFetching}
-      />
-    );
-  return <Door event={event.data} />;
+  return <WithEvent id={eventId}>{(event) => <Door event={event} />}</WithEvent>;
 }
 
 function Door({ event }: { event: EventCard }) {

@@ -1,8 +1,7 @@
 import { useParams } from 'react-router';
-import { PageSkeleton } from '@/components/ui/skeleton';
-import { useEvent } from '../api/events';
 import { EventDetails } from '../components/event-details';
-import { EventLoadFailure, EventNotFound } from '../components/event-unavailable';
+import { EventNotFound } from '../components/event-unavailable';
+import { WithEvent } from '../components/with-event';
 import { isEventId } from '../event-id';
 
 /** /events/:id (lazy route module): one event's page. */
@@ -13,15 +12,5 @@ export default function EventDetailsRoute() {
 }
 
 function EventDetailsLoader({ id }: { id: string }) {
-  const event = useEvent(id);
-  if (event.isPending) return <PageSkeleton label="Loading the event..." />;
-  if (event.isError)
-    return (
-      <EventLoadFailure
-        error={event.error}
-        onRetry={() => void event.refetch()}
-        retrying={event.isFetching}
-      />
-    );
-  return <EventDetails event={event.data} />;
+  return <WithEvent id={id}>{(event) => <EventDetails event={event} />}</WithEvent>;
 }

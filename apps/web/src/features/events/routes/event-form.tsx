@@ -1,13 +1,12 @@
 import { ShieldX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { PageSkeleton } from '@/components/ui/skeleton';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useCurrentMember } from '@/features/auth';
 import { paths } from '@/lib/paths';
-import { useEvent } from '../api/events';
 import { EventForm } from '../components/event-form';
-import { EventLoadFailure, EventNotFound } from '../components/event-unavailable';
+import { EventNotFound } from '../components/event-unavailable';
+import { WithEvent } from '../components/with-event';
 import { isEventId } from '../event-id';
 
 export const MANAGERS_ONLY_TEXT = 'Admins and promoters only';
@@ -40,16 +39,6 @@ export default function EventFormRoute() {
 }
 
 function EditEvent({ me, id }: { me: ReturnType<typeof useCurrentMember>; id: string }) {
-  const event = useEvent(id);
-  if (event.isPending) return <PageSkeleton label="Loading the event..." />;
-  if (event.isError)
-    return (
-      <EventLoadFailure
-        error={event.error}
-        onRetry={() => void event.refetch()}
-        retrying={event.isFetching}
-      />
-    );
   // Keyed by the event, so the form starts from the stored values when another event is opened.
-  return <EventForm key={event.data.id} me={me} event={event.data} />;
+  return <WithEvent id={id}>{(event) => <EventForm key={event.id} me={me} event={event} />}</WithEvent>;
 }
