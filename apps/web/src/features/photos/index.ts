@@ -2,3 +2,4 @@
 export { myPhotosQueryOptions, useMyPhotos } from './api/photos';
 export { PhotoAppeals } from './components/photo-appeals';
 export { PhotoGrid } from './components/photo-grid';
+export { AddPhotoTile, UploadProgressTile } from './components/upload-tiles';

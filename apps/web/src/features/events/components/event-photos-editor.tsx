@@ -4,10 +4,11 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_UPLOAD_MESSAGES,
 } from '@royal/shared';
-import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AddPhotoTile, UploadProgressTile } from '@/features/photos';
 import { errorMessage } from '@/lib/api';
 import { useEventPhotos, useRemoveEventPhoto, useUploadEventPhoto } from '../api/event-photos';
 
@@ -110,51 +111,17 @@ export function EventPhotosEditor({ eventId, eventName }: { eventId: string; eve
           </li>
         ))}
         {current && (
-          <li className="flex aspect-square flex-col items-center justify-center gap-2 rounded-2xl border border-border border-dashed bg-surface p-2 text-center">
-            <Loader2 aria-hidden="true" className="size-5 animate-spin text-primary dark:text-gold-300" />
-            <span className="line-clamp-1 w-full text-muted-foreground text-xs">{current.name}</span>
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={current.percent}
-              className="h-2 w-full overflow-hidden rounded-full bg-surface-muted"
-            >
-              <div
-                className="h-full rounded-full bg-gradient-to-r from-gold-300 to-gold-500 transition-[width]"
-                style={{ width: `${current.percent}%` }}
-              />
-            </div>
-            <span className="text-muted-foreground text-xs">
-              {current.percent >= 100 ? 'Processing…' : `${current.percent}%`}
-            </span>
-          </li>
+          <UploadProgressTile name={current.name} percent={current.percent} className="aspect-square" />
         )}
         {canAdd && (
-          <li className="aspect-square">
-            <label
-              htmlFor={inputId}
-              className="flex size-full cursor-pointer flex-col items-center justify-center gap-1 rounded-2xl border-2 border-gold-400/60 border-dashed bg-surface text-center text-foreground transition hover:bg-surface-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-            >
-              <ImagePlus aria-hidden="true" className="size-6 text-primary dark:text-gold-300" />
-              <span className="font-semibold text-sm">Add Photo</span>
-              <span className="text-muted-foreground text-xs">
-                {list.length}/{EVENT_PHOTO_MAX_COUNT}
-              </span>
-              <input
-                id={inputId}
-                type="file"
-                accept="image/*"
-                className="sr-only"
-                aria-describedby={problem ? problemId : undefined}
-                onChange={(event) => {
-                  choose(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-              />
-            </label>
-          </li>
+          <AddPhotoTile
+            inputId={inputId}
+            count={list.length}
+            max={EVENT_PHOTO_MAX_COUNT}
+            onChoose={choose}
+            describedBy={problem ? problemId : undefined}
+            className="aspect-square"
+          />
         )}
       </ul>
       <UploadProblem id={problemId} message={problem} />

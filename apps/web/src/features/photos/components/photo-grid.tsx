@@ -1,5 +1,5 @@
 import { type MyPhoto, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_UPLOAD_MESSAGES } from '@royal/shared';
-import { Crown, GripVertical, ImagePlus, Loader2, ShieldAlert, Trash2 } from 'lucide-react';
+import { Crown, GripVertical, ShieldAlert, Trash2 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useDeletePhoto, useMyPhotos, useReorderPhotos, useUploadPhoto } from '../api/photos';
 import { AppealDialog } from './appeal-dialog';
+import { AddPhotoTile, UploadProgressTile } from './upload-tiles';
 
 /** `ids` with the item at `from` moved to `to`. */
 export function moveId(ids: readonly string[], from: number, to: number): string[] {
@@ -200,50 +201,20 @@ export function PhotoGrid({ className }: { className?: string }) {
           </li>
         ))}
         {current && (
-          <li className="relative flex aspect-[4/5] flex-col items-center justify-center gap-2 rounded-2xl border border-border border-dashed bg-surface p-3 text-center">
-            <Loader2 aria-hidden="true" className="size-6 animate-spin text-primary dark:text-gold-300" />
-            <span className="line-clamp-1 w-full text-muted-foreground text-xs">{current.name}</span>
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(current.progress * 100)}
-              className="h-2 w-full overflow-hidden rounded-full bg-surface-muted"
-            >
-              <div
-                className="h-full rounded-full bg-gradient-to-r from-gold-300 to-gold-500 transition-[width]"
-                style={{ width: `${Math.round(current.progress * 100)}%` }}
-              />
-            </div>
-            <span className="text-muted-foreground text-xs">
-              {current.progress >= 1 ? 'Processing…' : `${Math.round(current.progress * 100)}%`}
-            </span>
-          </li>
+          <UploadProgressTile
+            name={current.name}
+            percent={Math.round(current.progress * 100)}
+            className="aspect-[4/5]"
+          />
         )}
         {canAdd && (
-          <li className="aspect-[4/5]">
-            <label
-              htmlFor={inputId}
-              className="flex size-full cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-gold-400/60 border-dashed bg-surface text-center text-foreground transition hover:bg-surface-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-            >
-              <ImagePlus aria-hidden="true" className="size-7 text-primary dark:text-gold-300" />
-              <span className="font-semibold text-sm">Add Photo</span>
-              <span className="text-muted-foreground text-xs">
-                {list.length}/{PHOTO_MAX_COUNT}
-              </span>
-              <input
-                id={inputId}
-                type="file"
-                accept="image/*"
-                className="sr-only"
-                onChange={(event) => {
-                  choose(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-              />
-            </label>
-          </li>
+          <AddPhotoTile
+            inputId={inputId}
+            count={list.length}
+            max={PHOTO_MAX_COUNT}
+            onChoose={choose}
+            className="aspect-[4/5]"
+          />
         )}
       </ul>
       <p id={`${inputId}-reorder-help`} className="mt-2 text-muted-foreground text-xs">
