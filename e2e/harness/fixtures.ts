@@ -113,6 +113,13 @@ export async function deckTopCard(page: Page, selector = '', timeout = 15_000) {
   return card;
 }
 
+/** The sign-in form, filled and sent (the page already shows it). */
+export async function fillSignInForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Enter Royal Circle' }).click();
+}
+
 export async function signInContext(context: BrowserContext, email: string, password: string) {
   const headers = { origin: readGlobals().baseUrl };
   for (let round = 0; round < 4; round++) {

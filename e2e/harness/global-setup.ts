@@ -10,6 +10,7 @@ import { startControl } from './control';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { publishGlobals } from './globals';
 import {
+  createAdminDesk,
   createChatPair,
   createEventGuest,
   createExpiredVerificationMember,
@@ -94,6 +95,7 @@ export default async function globalSetup() {
       restrictedMembers: await createRestrictedMembers(app),
       expiredVerificationMember: await createExpiredVerificationMember(app),
       issue31: await createIssue31Members(app),
+      adminDesk: await createAdminDesk(app),
       sampleImages: await writeSampleImages(dataDir),
     });
     console.log(`e2e: server on ${origin}, seeded, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,4 +1,5 @@
 import type {
+  AdminDesk,
   ChatPair,
   Issue31Members,
   JourneyMember,
@@ -40,6 +41,8 @@ export type E2EGlobals = {
   expiredVerificationMember: JourneyMember;
   /** The members of the issue 31 screens, one pair or member per state. */
   issue31: Issue31Members;
+  /** The admin journey's admin (with two-factor), members, report and waitlist application. */
+  adminDesk: AdminDesk;
   /** Image files the verification journey uploads (an ID card and a selfie, drawn). */
   sampleImages: { id: string; selfie: string };
 };

@@ -1,9 +1,17 @@
 import { ID_UNDECIDED_RETENTION_DAYS, MATCH_EXPIRY_MS } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../apps/server/src/app';
-import { boosts, matches, photos, profiles, verificationRequests } from '../../apps/server/src/db/schema';
+import {
+  boosts,
+  matches,
+  photos,
+  profiles,
+  reports,
+  verificationRequests,
+  waitlist,
+} from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/lib/password-hash';
-import { createMemberDirectly } from '../../apps/server/src/modules/auth';
+import { createMemberDirectly, enrolTotpDirectly } from '../../apps/server/src/modules/auth';
 import { processImage, storePhotoVariants } from '../../apps/server/src/modules/photos';
 import { purgeVerificationImages } from '../../apps/server/src/modules/verification';
 import { describePerson, renderPortrait } from '../../apps/server/src/seed/portraits';
@@ -67,6 +75,8 @@ type JourneySpec = {
   /** The subscription ended yesterday (tier kept). */
   lapsed?: boolean;
   compliant?: boolean;
+  /** Default: a member ('user') only. */
+  roles?: readonly ('user' | 'admin' | 'promoter')[];
   lastActive: Date;
   stamp: string;
   index: number;
@@ -96,6 +106,7 @@ async function writeJourneyMember(app: App, spec: JourneySpec): Promise<JourneyM
       email,
       name: spec.name,
       passwordHash: spec.passwordHash,
+      ...(spec.roles ? { roles: spec.roles } : {}),
       ...(spec.compliant === false ? {} : { acceptedTermsAt: new Date() }),
       profile: {
         age: 31,
@@ -443,4 +454,76 @@ export async function createIssue31Members(app: App): Promise<Issue31Members> {
     unpaid: await member('Noemi', 'female', 2, { lapsed: true }),
     doublePayer: await member('Bruno', 'male', 0),
   };
+}
+
+/** The admin journey's own authenticator secret (base32), so its codes never collide with the demo admin's. */
+export const JOURNEY_ADMIN_TOTP_SECRET = 'JOURNEYADMINDESKTOTPSECRET234567';
+
+export type AdminDesk = {
+  /** An admin with two-factor on (JOURNEY_ADMIN_TOTP_SECRET). */
+  admin: JourneyMember;
+  /** A tier-1 member the admin finds by e-mail, moves to another tier, suspends; she appeals. */
+  member: JourneyMember;
+  /** A member reported (for harassment) by `reporter`: the report the admin decides. */
+  reported: JourneyMember;
+  reporter: JourneyMember;
+  /** A pending waitlist application the admin approves. */
+  applicant: { name: string; email: string };
+};
+
+/**
+ * The admin journey's desk: its own admin (with two-factor, as every admin must have) and members,
+ * an open report and a pending waitlist application, so that no other journey's queue items or
+ * members are touched. Active a week ago and never boosted: out of the discovery journeys' way.
+ */
+export async function createAdminDesk(app: App): Promise<AdminDesk> {
+  const base = await memberBatch(7 * DAY_MS);
+  const admin = await writeJourneyMember(app, {
+    ...base,
+    name: 'Ottavia',
+    userType: 'women',
+    gender: 'female',
+    tier: 4,
+    index: 21,
+    roles: ['user', 'admin'],
+  });
+  await enrolTotpDirectly(app.ctx.db, app.ctx.config.authSecret, admin.id, JOURNEY_ADMIN_TOTP_SECRET);
+  const member = await writeJourneyMember(app, {
+    ...base,
+    name: 'Chiara',
+    userType: 'women',
+    gender: 'female',
+    tier: 1,
+    index: 22,
+  });
+  const reported = await writeJourneyMember(app, {
+    ...base,
+    name: 'Massimo',
+    userType: 'men',
+    gender: 'male',
+    tier: 2,
+    index: 23,
+  });
+  const reporter = await writeJourneyMember(app, {
+    ...base,
+    name: 'Ludovica',
+    userType: 'women',
+    gender: 'female',
+    tier: 2,
+    index: 24,
+  });
+  await app.ctx.db.insert(reports).values({
+    reporterId: reporter.id,
+    reportedId: reported.id,
+    reason: 'harassment',
+    details: 'He kept messaging after I said no, from a second account too.',
+  });
+  const applicant = { name: 'Beatrice Fontana', email: `beatrice-${base.stamp}@journey.test` };
+  await app.ctx.db.insert(waitlist).values({
+    fullName: applicant.name,
+    email: applicant.email,
+    city: 'Miami, FL',
+    reason: 'A friend in the circle told me about the gallery evenings; I host supper clubs myself.',
+  });
+  return { admin, member, reported, reporter, applicant };
 }

@@ -13,6 +13,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  fillSignInForm,
   harnessControl,
   snap,
   test,
@@ -33,9 +34,7 @@ async function mailLink(to: string, subject: string, path: string) {
 
 async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Enter Royal Circle' }).click();
+  await fillSignInForm(page, email, password);
 }
 
 test.describe('the front door', () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { accountDeletionRoutes } from './modules/account-deletion/routes';
+import { adminAnalyticsRoutes } from './modules/admin-analytics/routes';
+import { adminEnforcementRoutes, enforcementAppealRoutes } from './modules/admin-enforcement/routes';
 import { adminMemberRoutes } from './modules/admin-members/routes';
 import { adminQueueRoutes } from './modules/admin-queues/routes';
 import { adminSummaryRoutes } from './modules/admin-summary/routes';
@@ -11,7 +13,7 @@ import { authRoutes } from './modules/auth/routes';
 import { secondFactorRoutes, sessionRoutes } from './modules/auth/security-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
-import { devRoutes } from './modules/dev/routes';
+import { devRoutes, devToolRoutes } from './modules/dev/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { eventDoorRoutes } from './modules/events/door-routes';
 import { eventPhotoRoutes } from './modules/events/event-photo-routes';
@@ -48,8 +50,11 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(authEmailRoutes, { prefix: '/auth' });
   await api.register(secondFactorRoutes, { prefix: '/auth' });
   await api.register(sessionRoutes, { prefix: '/me' });
+  await api.register(adminAnalyticsRoutes);
   await api.register(adminAuthRoutes);
   await api.register(adminMemberRoutes);
+  await api.register(adminEnforcementRoutes);
+  await api.register(enforcementAppealRoutes, { prefix: '/auth' });
   await api.register(auditRoutes);
   await api.register(meRoutes);
   await api.register(settingsRoutes);
@@ -60,6 +65,7 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(adminQueueRoutes);
   await api.register(adminSummaryRoutes);
   if (config.demoMode) await api.register(devRoutes);
+  await api.register(devToolRoutes);
   await api.register(discoveryRoutes);
   await api.register(interestRoutes);
   await api.register(safetyRoutes);

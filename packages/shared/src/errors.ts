@@ -63,6 +63,9 @@ export const ErrorCode = {
   FREAKOFF_NOT_OPEN: 'FREAKOFF_NOT_OPEN',
   AFTER_DARK_PASS_REQUIRED: 'AFTER_DARK_PASS_REQUIRED',
   CLAIMED_BY_OTHER: 'CLAIMED_BY_OTHER',
+  ACCOUNT_SUSPENDED: 'ACCOUNT_SUSPENDED',
+  ACCOUNT_BANNED: 'ACCOUNT_BANNED',
+  DEMO_MODE_REQUIRED: 'DEMO_MODE_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -107,6 +110,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   FREAKOFF_NOT_OPEN: 409,
   AFTER_DARK_PASS_REQUIRED: 403,
   CLAIMED_BY_OTHER: 409,
+  ACCOUNT_SUSPENDED: 403,
+  ACCOUNT_BANNED: 403,
+  DEMO_MODE_REQUIRED: 403,
   ESCROW_LIMIT: 422,
   BOOST_UNAVAILABLE: 422,
   SPONSORSHIP_LIMIT: 422,
@@ -180,6 +186,9 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   FREAKOFF_NOT_OPEN: 'Freakoff Mode opens after 2:00 AM for checked-in guests',
   AFTER_DARK_PASS_REQUIRED: 'Freakoff Mode needs Tier 4 or an After Dark Pass',
   CLAIMED_BY_OTHER: 'Another admin is working on this item',
+  ACCOUNT_SUSPENDED: 'Your account is suspended',
+  ACCOUNT_BANNED: 'Your account has been closed by our team',
+  DEMO_MODE_REQUIRED: 'Sample profiles can only be written in demo mode',
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */
@@ -211,7 +220,10 @@ export const apiErrorBodySchema = z
     error: z.object({
       code: z.enum(ErrorCode),
       message: z.string().describe('Human-readable; safe to show to the member'),
-      details: z.unknown().optional().describe('For VALIDATION_FAILED: the field issues'),
+      details: z
+        .unknown()
+        .optional()
+        .describe('For VALIDATION_FAILED: the field issues; ACCOUNT_SUSPENDED / ACCOUNT_BANNED: why'),
     }),
   })
   .describe('Every non-2xx reply');

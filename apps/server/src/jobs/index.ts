@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { deleteInactiveMembers, warnInactiveMembers } from '../modules/account-deletion';
+import { ANALYTICS_ROLLUP_JOB, rollUpFinishedDays } from '../modules/admin-analytics';
 import { cancelReplacedPlans, endDueSponsorships, lapseEndedSubscriptions } from '../modules/billing';
 import { buildPendingExports, DATA_EXPORT_JOB, purgeExpiredExports } from '../modules/data-export';
 // Job files of the events module (composition may reach a job file, as for matches below).
@@ -139,6 +140,13 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: EVENT_REMINDER_JOB,
       cron: '*/5 * * * *',
       run: () => remindStartingEvents(ctx).then(() => undefined),
+    },
+    {
+      // The admin analytics' daily rollups: the day just ended (UTC), and any day up to a year back
+      // the job has never written (decision 061).
+      name: ANALYTICS_ROLLUP_JOB,
+      cron: '10 0 * * *',
+      run: () => rollUpFinishedDays(ctx).then(() => undefined),
     },
     {
       // Stored money replies are kept 30 days; a retry comes within minutes.

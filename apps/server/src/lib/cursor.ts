@@ -28,18 +28,18 @@ export function cursorCodec<T>(schema: z.ZodType<T>) {
   };
 }
 
+/** A cursor's time, as `microsecondKey` wrote it. */
+export function microsecondTimeSchema() {
+  // A well-formed time the database cannot hold (year 0000) would fail the page's statement; no row
+  // of ours is older than 1970.
+  return z.iso.datetime({ offset: true, precision: 6 }).refine((t) => Date.parse(t) >= 0);
+}
+
 /**
  * The member's own lists ordered by a time and an id, newest or oldest first (their messages, their
  * matches, their wallet history): where a page stopped, the time with microseconds and the id.
  */
-export const timeAndIdCursor = cursorCodec(
-  z.object({
-    // A well-formed time the database cannot hold (year 0000) would fail the page's statement; no
-    // row of ours is older than 1970.
-    t: z.iso.datetime({ offset: true, precision: 6 }).refine((t) => Date.parse(t) >= 0),
-    id: z.uuid(),
-  }),
-);
+export const timeAndIdCursor = cursorCodec(z.object({ t: microsecondTimeSchema(), id: z.uuid() }));
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

@@ -136,6 +136,11 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
 
 export const ADMIN_DEMO_EMAIL = 'admin@royalcircle.test';
 /**
+ * The spec's migration writes "50 sample users plus 1 ambassador" (part 2 §9): the ambassador is the
+ * Vault demo login, the tier-4 member who may sponsor others (decision 062).
+ */
+export const AMBASSADOR_DEMO_EMAIL = 'vault@royalcircle.test';
+/**
  * The demo admin's TOTP secret (base32; decision 057): admin routes need a second factor, so the demo
  * admin is enrolled with this published secret, printed in the demo banner and the README. Demo
  * mode only, like the published password; add it to an authenticator app or compute codes from it.

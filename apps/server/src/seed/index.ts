@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
   CITIES,
   COMPENSATION_PREFERENCES,
@@ -41,6 +41,7 @@ import { sealedMessageValues } from '../modules/messaging';
 import { type PhotoKeys, processImage, storePhotoVariants } from '../modules/photos';
 import {
   ADMIN_DEMO_EMAIL,
+  AMBASSADOR_DEMO_EMAIL,
   COMMUNITY_BIOS,
   DEMO_ADMIN_TOTP_SECRET,
   DEMO_LOGINS,
@@ -150,6 +151,32 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
   const plans = planCast(random, opts.profiles ?? DEFAULT_COMMUNITY);
 
   // Members left over from an interrupted run keep their rows; only the missing ones are written.
+  const { missing } = await missingMembers(db, plans);
+  const written: MemberPlan[] = [];
+  const photoCount = await writeDrawnMembers(storage, missing, async (member, memberPhotos) => {
+    if (member.email === ADMIN_DEMO_EMAIL) {
+      // The admin closes the seed: the rest of the demo world is written in its transaction.
+      await db.transaction(async (tx) => {
+        await writeMember(tx, writer, member, memberPhotos, random, passwordHash, now);
+        if (target.config) {
+          await enrolTotpDirectly(tx, target.config.authSecret, member.id, DEMO_ADMIN_TOTP_SECRET);
+        }
+        await writeWorld(tx, target.messageKeys, [...written, member], member.id, random, now);
+        await reconcileCounters(tx);
+      });
+    } else {
+      await writeMember(db, writer, member, memberPhotos, random, passwordHash, now);
+    }
+    written.push(member);
+  });
+  return { skipped: false, members: written.length, photos: photoCount, durationMs: Date.now() - started };
+}
+
+/** The planned members whose e-mail has no account yet, and how many already have one. */
+async function missingMembers<T extends { email: string }>(
+  db: Db,
+  plans: readonly T[],
+): Promise<{ missing: T[]; present: number }> {
   const present = new Set(
     (
       await db
@@ -163,14 +190,20 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
         )
     ).map((r) => r.email),
   );
-  const batches = chunk(
-    plans.filter((m) => !present.has(m.email)),
-    BATCH_SIZE,
-  );
+  return { missing: plans.filter((m) => !present.has(m.email)), present: present.size };
+}
 
+/**
+ * Draws each member's photos and hands member and photos to `write`, in order; returns how many
+ * photos were drawn. Pipelined: the next batch's photos are drawn while this batch is written.
+ */
+async function writeDrawnMembers(
+  storage: ObjectStorage,
+  members: readonly DrawnMember[],
+  write: (member: DrawnMember, memberPhotos: StoredPhoto[]) => Promise<void>,
+): Promise<number> {
+  const batches = chunk(members, BATCH_SIZE);
   let photoCount = 0;
-  const written: MemberPlan[] = [];
-  // Pipelined: the next batch's photos are drawn while this batch is written.
   let nextPhotos = batches[0] ? drawPhotos(storage, batches[0]) : undefined;
   try {
     for (const [index, batch] of batches.entries()) {
@@ -179,20 +212,7 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
       nextPhotos = following ? drawPhotos(storage, following) : undefined;
       for (const member of batch) {
         const memberPhotos = images.filter((img) => img.memberId === member.id);
-        if (member.email === ADMIN_DEMO_EMAIL) {
-          // The admin closes the seed: the rest of the demo world is written in its transaction.
-          await db.transaction(async (tx) => {
-            await writeMember(tx, writer, member, memberPhotos, random, passwordHash, now);
-            if (target.config) {
-              await enrolTotpDirectly(tx, target.config.authSecret, member.id, DEMO_ADMIN_TOTP_SECRET);
-            }
-            await writeWorld(tx, target.messageKeys, [...written, member], member.id, random, now);
-            await reconcileCounters(tx);
-          });
-        } else {
-          await writeMember(db, writer, member, memberPhotos, random, passwordHash, now);
-        }
-        written.push(member);
+        await write(member, memberPhotos);
         photoCount += memberPhotos.length;
       }
     }
@@ -200,7 +220,77 @@ export async function seedDemoData(target: SeedTarget, opts: SeedOptions = {}): 
     // After a failed write, let the photos in flight settle instead of leaving a dangling rejection.
     await nextPhotos?.catch(() => undefined);
   }
-  return { skipped: false, members: written.length, photos: photoCount, durationMs: Date.now() - started };
+  return photoCount;
+}
+
+/**
+ * Called in a generated member's own transaction once they are written: an admin tool's audit row
+ * commits with the member it records, or neither does.
+ */
+export type OnMemberWritten = (tx: Db, member: { id: string; email: string }) => Promise<void>;
+
+/** What an admin's sample tool wrote: members written, already present, and refused by the database. */
+export type SampleMembersResult = { written: number; skipped: number; failed: number };
+
+/**
+ * The seed's own community (the same 50 members, e-mails and looks `seedDemoData` writes) plus the
+ * ambassador, written as the seed writes them, each in its own transaction; members whose e-mail
+ * already has an account are skipped, so running it twice writes nothing the second time.
+ */
+export async function writeSeedCommunity(
+  target: SeedTarget,
+  onWritten: OnMemberWritten,
+): Promise<SampleMembersResult> {
+  const cast = planCast(createRandom(SEED), DEFAULT_COMMUNITY).filter(
+    (m) => !m.demo || m.email === AMBASSADOR_DEMO_EMAIL,
+  );
+  return writeSampleMembers(target, cast, onWritten);
+}
+
+/**
+ * `count` new community members drawn by the seed's rules from a fresh random stream, with e-mails
+ * no earlier batch used (a batch tag), each in its own transaction.
+ */
+export async function writeGeneratedMembers(
+  target: SeedTarget,
+  count: number,
+  onWritten: OnMemberWritten,
+): Promise<SampleMembersResult> {
+  const random = createRandom(randomInt(2 ** 31));
+  const tag = randomBytes(4).toString('hex');
+  const plans = planCommunity(random, count, {
+    bioRandom: random,
+    emailFor: (name, n) => `${name.toLowerCase()}.${tag}-${n + 1}@members.royalcircle.test`,
+  });
+  return writeSampleMembers(target, withLooks(plans), onWritten);
+}
+
+async function writeSampleMembers(
+  target: SeedTarget,
+  plans: readonly DrawnMember[],
+  onWritten: OnMemberWritten,
+): Promise<SampleMembersResult> {
+  const { db, storage } = target;
+  const writer: MemberWriterDeps = { locationKey: target.secrets.locationJitter };
+  const random = createRandom(randomInt(2 ** 31));
+  const now = new Date();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const { missing, present } = await missingMembers(db, plans);
+  let written = 0;
+  let failed = 0;
+  await writeDrawnMembers(storage, missing, async (member, memberPhotos) => {
+    try {
+      await db.transaction(async (tx) => {
+        await writeMember(tx, writer, member, memberPhotos, random, passwordHash, now);
+        await onWritten(tx, { id: member.id, email: member.email });
+      });
+      written++;
+    } catch {
+      // One member refused (a clash with an account written meanwhile) does not stop the others.
+      failed++;
+    }
+  });
+  return { written, skipped: present, failed };
 }
 
 /** Every member the seed writes, in writing order, each with the person their photos show. */
@@ -324,12 +414,21 @@ function communityCityIndex(n: number): number {
     : (LOGIN_CITIES[Math.floor(n / 2) % LOGIN_CITIES.length] ?? 0);
 }
 
-function planCommunity(random: Random, total: number): MemberPlan[] {
+type CommunityOptions = {
+  /** Deals out the bios; the seed's own stream by default, so the demo's bios never move. */
+  bioRandom?: Random;
+  emailFor?: (name: string, n: number) => string;
+};
+
+const seedEmail = (name: string, n: number) => `${name.toLowerCase()}.${n + 1}@members.royalcircle.test`;
+
+function planCommunity(random: Random, total: number, options: CommunityOptions = {}): MemberPlan[] {
   if (total > COMMUNITY_BIOS.length)
     throw new Error(
       `The seed has ${COMMUNITY_BIOS.length} community bios; it cannot write ${total} members.`,
     );
-  const bios = createRandom(BIO_SEED).sample(COMMUNITY_BIOS, total);
+  const bios = (options.bioRandom ?? createRandom(BIO_SEED)).sample(COMMUNITY_BIOS, total);
+  const emailFor = options.emailFor ?? seedEmail;
   const counts = apportion(total);
   const plans: MemberPlan[] = [];
   const used = { men: 0, women: 0 };
@@ -352,7 +451,7 @@ function planCommunity(random: Random, total: number): MemberPlan[] {
       const n = plans.length;
       plans.push({
         id: randomUUID(),
-        email: `${name.toLowerCase()}.${n + 1}@members.royalcircle.test`,
+        email: emailFor(name, n),
         name,
         age,
         userType,

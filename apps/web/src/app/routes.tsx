@@ -2,7 +2,6 @@ import type { Me } from '@royal/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { type LoaderFunctionArgs, Outlet, type RouteObject } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import {
   AuthLocationTracker,
@@ -90,6 +89,7 @@ const Settings = onDemand(() => import('@/features/settings/routes/settings'));
 const Onboarding = onDemand(() => import('@/features/onboarding/routes/onboarding'));
 const ProfileEdit = onDemand(() => import('@/features/profile-edit/routes/profile-edit'));
 const Admin = onDemand(() => import('@/features/admin/routes/admin'));
+const Migration = onDemand(() => import('@/features/migration/routes/migration'));
 const Safety = onDemand(() => import('@/features/safety/routes/safety'));
 const More = onDemand(() => import('@/features/more/routes/more'));
 const Subscription = onDemand(() => import('@/features/subscription/routes/subscription'));
@@ -221,7 +221,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       element: <Settings.Component />,
       loader: startLoading(Settings.preload, 'settings'),
     },
-    { path: paths.migration, element: <ComingSoon title="Mock Data Migration" /> },
+    // Admins in demo mode only: the screen shows non-admins a refusal, the server refuses elsewhere.
+    {
+      path: paths.migration,
+      element: <Migration.Component />,
+      loader: startLoading(Migration.preload),
+    },
     { path: paths.verify, element: <Verify.Component />, loader: startLoading(Verify.preload) },
   ];
 

@@ -66,6 +66,10 @@ export const eventEditPath = (eventId: string) => generatePath(paths.event, { ev
 /** The check-in screen of an event (managers). */
 export const eventCheckInPath = (eventId: string) => generatePath(paths.eventCheckIn, { id: eventId });
 
+/** A member in the admin dashboard's Users tab (their detail open). */
+export const adminMemberPath = (memberId: string) =>
+  `${paths.admin}?${new URLSearchParams({ tab: 'users', member: memberId })}`;
+
 /** A member's profile page. */
 export const profilePath = (memberId: string) => generatePath(paths.profile, { userId: memberId });
 
@@ -83,6 +87,8 @@ const NOTIFICATIONS = `${API}/notifications`;
 export const apiPaths = {
   signIn: `${API}/auth/sign-in`,
   signUp: `${API}/auth/sign-up`,
+  /** A suspended or banned member's one appeal, with the cookie their refused sign-in set. */
+  appeal: `${API}/auth/appeal`,
   /** Whether sign-up asks for an invite code. */
   signUpOptions: `${API}/sign-up-options`,
   /** Apply to join (signed out). */
@@ -124,6 +130,10 @@ export const apiPaths = {
   photoAppeals: `${API}/admin/photo-appeals`,
   /** The dev mailbox: the outbox's latest e-mails (admins, demo mode only). */
   devMailbox: `${API}/dev/mailbox`,
+  /** The admins' demo tools: whether they are on here, /migration, and Create Sample Profiles. */
+  devToolsStatus: `${API}/admin/dev/status`,
+  devMigration: `${API}/admin/dev/migration`,
+  devSampleProfiles: `${API}/admin/dev/sample-profiles`,
   photoAppealDecision: (id: string) => `${API}/admin/photo-appeals/${encodeURIComponent(id)}/decision`,
   /** Who is signed in: 200 with `user: null` when nobody is (the start-up check). */
   session: `${API}/session`,
@@ -213,6 +223,38 @@ export const apiPaths = {
     `${API}/verification/requests/${encodeURIComponent(requestId)}/links`,
   adminVerificationRequests: (status: string) =>
     `${API}/admin/verification-requests?status=${encodeURIComponent(status)}`,
+  /** The admin queues (issue 37): counts, claims, and each queue's list and decisions. */
+  adminQueueCounts: `${API}/admin/queues`,
+  adminQueueClaim: (queue: string, id: string, verb: 'claim' | 'release') =>
+    `${API}/admin/queues/${encodeURIComponent(queue)}/${encodeURIComponent(id)}/${verb}`,
+  adminOpenReports: `${API}/admin/reports?status=open`,
+  adminReportHistory: (id: string) => `${API}/admin/reports/${encodeURIComponent(id)}/history`,
+  adminReportDecision: (id: string) => `${API}/admin/reports/${encodeURIComponent(id)}/decide`,
+  /** A queue's page: `query` is its filter and order, `cursor` the page after the last one read. */
+  adminSupportRequests: (query: string, cursor: string | null) =>
+    `${API}/admin/support-requests?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+  adminSupportRequestClose: (id: string) => `${API}/admin/support-requests/${encodeURIComponent(id)}/close`,
+  adminWaitlist: (query: string, cursor: string | null) =>
+    `${API}/admin/waitlist?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+  adminWaitlistDecision: (id: string, verb: 'approve' | 'decline') =>
+    `${API}/admin/waitlist/${encodeURIComponent(id)}/${verb}`,
+  /** The audit log: `query` holds its filters and the page's cursor. */
+  adminAudit: (query: string) => `${API}/admin/audit${query ? `?${query}` : ''}`,
+  /** The Users tab (issue 37): `query` holds the search, filters, order and the page's cursor. */
+  adminMembers: (query: string) => `${API}/admin/members${query ? `?${query}` : ''}`,
+  adminMember: (id: string) => `${API}/admin/members/${encodeURIComponent(id)}`,
+  /** The dashboard's summary cards. */
+  adminSummary: `${API}/admin/summary`,
+  /** Suspensions and bans (decision 060): a member's, the verbs, and the appeals queue. */
+  adminMemberEnforcement: (id: string) => `${API}/admin/members/${encodeURIComponent(id)}/enforcement`,
+  adminEnforce: (id: string, verb: 'suspend' | 'ban' | 'lift') =>
+    `${API}/admin/members/${encodeURIComponent(id)}/${verb}`,
+  adminEnforcementAppeals: `${API}/admin/enforcement-appeals`,
+  adminEnforcementAppealDecision: (id: string) =>
+    `${API}/admin/enforcement-appeals/${encodeURIComponent(id)}/decide`,
   adminVerificationDecision: (requestId: string, action: 'approve' | 'reject') =>
     `${API}/admin/verification-requests/${encodeURIComponent(requestId)}/${action}`,
+  /** One analytics chart over a UTC day range; `csv` is the same figures as a download. */
+  adminAnalytics: (chart: string, range: { from: string; to: string }, format: 'json' | 'csv' = 'json') =>
+    `${API}/admin/analytics/${encodeURIComponent(chart)}?${new URLSearchParams({ ...range, ...(format === 'csv' ? { format } : {}) })}`,
 } as const;

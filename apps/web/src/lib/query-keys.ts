@@ -65,7 +65,32 @@ export const queryKeys = {
   adminVerifications: ['admin-verification'] as const,
   /** The admin dashboard's Mailbox tab (the dev mailbox). */
   devMailbox: ['dev-mailbox'] as const,
+  /** Whether the demo tools (Developer Tools, /migration) are on: demo mode. */
+  devToolsStatus: ['dev-tools-status'] as const,
   adminVerification: (status: string) => ['admin-verification', status] as const,
+  /** The admin queues: their counts and lists; a decision refreshes everything under `adminQueues`. */
+  adminQueues: ['admin-queues'] as const,
+  adminQueueCounts: ['admin-queues', 'counts'] as const,
+  adminQueue: (queue: string) => ['admin-queues', 'list', queue] as const,
+  adminReportHistory: (reportId: string) => ['admin-queues', 'report-history', reportId] as const,
+  /** An admin's claim on one item: outside `adminQueues`, so a decision's refresh does not claim it again. */
+  adminClaim: (queue: string, id: string) => ['admin-claim', queue, id] as const,
+  /** The audit log, every filter; `adminAudit(filters)` is one. */
+  adminAuditAll: ['admin-audit'] as const,
+  adminAudit: (filters: Record<string, string>) => ['admin-audit', filters] as const,
+  /** One analytics chart over one range. */
+  adminAnalytics: (chart: string, from: string, to: string) => ['admin-analytics', chart, from, to] as const,
+  /**
+   * The Users tab: every list and detail under `adminMembers`; `adminMemberList(filters)` is one
+   * search, filter and order (an infinite query of AdminMembersPage), `adminMember(id)` one detail.
+   */
+  adminMembers: ['admin-members'] as const,
+  adminMemberList: (filters: Record<string, string>) => ['admin-members', 'list', filters] as const,
+  adminMember: (id: string) => ['admin-members', 'one', id] as const,
+  /** The dashboard's summary cards. */
+  adminSummary: ['admin-summary'] as const,
+  /** A member's suspension or ban and history (the Users detail's enforcement panel). */
+  adminEnforcement: (memberId: string) => ['admin-enforcement', memberId] as const,
   /** Short-lived links to one request's images (refetched before they expire). */
   verificationLinks: (requestId: string) => ['verification-links', requestId] as const,
 };

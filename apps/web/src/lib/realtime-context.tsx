@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { queryKeys } from './query-keys';
 import { RealtimeClient, type RealtimeState } from './realtime';
+import { rememberRestriction } from './restriction-notice';
 
 type RealtimeContextValue = { client: RealtimeClient };
 const RealtimeContext = createContext<RealtimeContextValue | null>(null);
@@ -40,6 +41,12 @@ export function RealtimeProvider({
       // An admin changed the member's tier or verification: the header, the tier's limits and every
       // screen that reads the member show the new state without a reload.
       if (event.type === 'account.updated') void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      // An admin suspended or banned the member: their session is gone already. The sign-in screen,
+      // where the member guard now sends them, shows why (decision 060).
+      if (event.type === 'account.restricted') {
+        rememberRestriction(event.payload);
+        queryClient.setQueryData(queryKeys.me, null);
+      }
     });
     // Whatever was read before the channel joined (the page's first data, rendered by the server or
     // fetched while the socket was still connecting) may have missed an event sent in between: the

@@ -5,7 +5,13 @@ import { REPORT_REASONS, REPORT_STATUSES } from '../enums';
 // admins off one item; the summary cards read from real data.
 
 /** The queues an admin works through; each name is also its list's path under /api/admin. */
-export const ADMIN_QUEUES = ['reports', 'support-requests', 'waitlist', 'photo-appeals'] as const;
+export const ADMIN_QUEUES = [
+  'reports',
+  'support-requests',
+  'waitlist',
+  'photo-appeals',
+  'enforcement-appeals',
+] as const;
 export type AdminQueue = (typeof ADMIN_QUEUES)[number];
 
 /** How long a claim holds without a decision; claiming again (by the same admin) renews it. */

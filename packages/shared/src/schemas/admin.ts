@@ -25,7 +25,38 @@ const tierParam = z
   .enum(TIER_LEVELS.map(String) as [string, ...string[]], { error: 'Tier must be 0 to 4' })
   .transform(Number);
 
+/**
+ * The orders of the admins' member list: a column and a direction. Members equal in the column follow
+ * in id order (the same direction), so a page cursor stays exact. Only live members (onboarding
+ * finished, account not deleted) have an activity worth ranking: `last_active_*` lists only them.
+ */
+export const ADMIN_MEMBER_SORT_COLUMNS = ['joined', 'name', 'last_active', 'tier'] as const;
+export type AdminMemberSortColumn = (typeof ADMIN_MEMBER_SORT_COLUMNS)[number];
+export const ADMIN_MEMBER_SORTS = ADMIN_MEMBER_SORT_COLUMNS.flatMap(
+  (column) => [`${column}_asc`, `${column}_desc`] as const,
+);
+export type AdminMemberSort = `${AdminMemberSortColumn}_${'asc' | 'desc'}`;
+export const ADMIN_MEMBER_SORT_DEFAULT: AdminMemberSort = 'joined_desc';
+
+/** A sort's column and direction ('tier_desc' → tier, desc). */
+export function adminMemberSortParts(sort: AdminMemberSort): {
+  column: AdminMemberSortColumn;
+  direction: 'asc' | 'desc';
+} {
+  const at = sort.lastIndexOf('_');
+  return {
+    column: sort.slice(0, at) as AdminMemberSortColumn,
+    direction: sort.slice(at + 1) as 'asc' | 'desc',
+  };
+}
+
 export const adminMembersQuerySchema = cursorQuerySchema.extend({
+  sort: z
+    .enum(ADMIN_MEMBER_SORTS as [AdminMemberSort, ...AdminMemberSort[]], { error: 'Unknown sort' })
+    .default(ADMIN_MEMBER_SORT_DEFAULT)
+    .describe(
+      'joined_desc (newest sign-ups first, the default) or joined_asc; name_asc / name_desc (case-insensitive); last_active_desc / last_active_asc (live members only); tier_desc / tier_asc (then by name, the same way). A cursor belongs to its sort',
+    ),
   q: z
     .string()
     .trim()
@@ -34,6 +65,9 @@ export const adminMembersQuerySchema = cursorQuerySchema.extend({
     .describe('A name (any part of it) or an e-mail (its beginning, or the whole address)'),
   tier: tierParam.optional().describe('Only members at this tier, 0–4'),
   verified: flag('Verified').optional().describe('true or false'),
+  suspended: flag('Suspended')
+    .optional()
+    .describe('true: suspended or banned now; false: neither (a suspension that ran out counts as none)'),
   joined_from: z.iso.date().optional().describe('Signed up on or after this day (UTC), YYYY-MM-DD'),
   joined_to: z.iso.date().optional().describe('Signed up on or before this day (UTC), YYYY-MM-DD'),
 });
@@ -48,6 +82,7 @@ export const adminMemberRowSchema = z
     tier_level: tierSchema,
     tier_subscription_active: z.boolean(),
     verified: z.boolean(),
+    suspended: z.boolean().describe('Suspended or banned now'),
     roles: z.array(z.string()),
     view_count: z.number().int().nonnegative(),
     like_count: z.number().int().nonnegative(),
@@ -57,7 +92,7 @@ export const adminMemberRowSchema = z
   .describe('A member, as the admins see them');
 export type AdminMemberRow = z.infer<typeof adminMemberRowSchema>;
 
-export const adminMembersPageSchema = pageSchema(adminMemberRowSchema).describe('Newest sign-ups first');
+export const adminMembersPageSchema = pageSchema(adminMemberRowSchema).describe('In the order asked (sort)');
 export type AdminMembersPage = z.infer<typeof adminMembersPageSchema>;
 
 export const adminMemberDetailSchema = adminMemberRowSchema

@@ -27,6 +27,17 @@ export const cursorQuerySchema = z.object({
 });
 export type CursorQuery = z.infer<typeof cursorQuerySchema>;
 
+/**
+ * Which end of a list ordered by time comes first. Newest first reads a history; a queue of work is
+ * read oldest first, so whoever has waited longest is answered first.
+ */
+export const LIST_ORDERS = ['newest', 'oldest'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+export const listOrderSchema = z
+  .enum(LIST_ORDERS)
+  .default('newest')
+  .describe('newest first (the default) or oldest first; a cursor belongs to its order');
+
 /** Wraps an item schema as one page of a cursor-paginated list. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({

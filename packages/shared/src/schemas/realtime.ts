@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATCH_STATUSES } from '../enums';
 import { matchSummarySchema } from './discovery';
+import { accountRestrictionSchema } from './enforcement';
 import { messageSchema, messagesReadSchema, typingEventSchema, typingSchema } from './messaging';
 import { notificationSchema } from './notifications';
 
@@ -28,6 +29,12 @@ export const accountUpdatedSchema = z.object({
 export type AccountUpdated = z.infer<typeof accountUpdatedSchema>;
 
 /**
+ * `account.restricted`: an admin suspended or banned the member. Their sessions are gone and their
+ * sockets close right after this: the app shows the sign-in screen with why (decision 060).
+ */
+export const accountRestrictedSchema = accountRestrictionSchema;
+
+/**
  * An event's id, on the events that are delivered at least once (those a committed unit of work
  * raises: decision 034): after a crash the server may send one again, with the same id, and the
  * client drops an id it has seen. Typing signals carry none.
@@ -50,6 +57,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message.read'), payload: messagesReadSchema, id: eventId }),
   z.object({ type: z.literal('typing'), payload: typingEventSchema }),
   z.object({ type: z.literal('account.updated'), payload: accountUpdatedSchema, id: eventId }),
+  z.object({ type: z.literal('account.restricted'), payload: accountRestrictedSchema, id: eventId }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent['type'];

@@ -3,7 +3,7 @@ import { SUPPORT_REQUEST_STATUSES, SUPPORT_TOPICS } from '../enums';
 import { groupedInteger } from '../format';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN, SUPPORT_OPEN_REQUESTS_MAX } from '../limits';
 import { hasVisibleText } from '../text';
-import { cursorQuerySchema, pageSchema } from './common';
+import { cursorQuerySchema, listOrderSchema, pageSchema } from './common';
 
 // Support requests (issue 34): what a member asks the team from the Help dialog, and the admins' list.
 
@@ -49,4 +49,8 @@ export type QueuedSupportRequest = z.infer<typeof queuedSupportRequestSchema>;
 export const supportRequestsPageSchema = pageSchema(queuedSupportRequestSchema).describe('Newest first');
 export type SupportRequestsPage = z.infer<typeof supportRequestsPageSchema>;
 
-export const supportRequestsQuerySchema = cursorQuerySchema;
+export const supportRequestsQuerySchema = cursorQuerySchema.extend({
+  status: z.enum(SUPPORT_REQUEST_STATUSES).optional().describe('Only requests in this state'),
+  order: listOrderSchema,
+});
+export type SupportRequestsQuery = z.infer<typeof supportRequestsQuerySchema>;

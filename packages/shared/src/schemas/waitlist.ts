@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WAITLIST_CITIES, WAITLIST_STATUSES } from '../enums';
 import { EMAIL_MAX_LENGTH, REFERRAL_CODE_MAX, WAITLIST_REASON_MAX } from '../limits';
-import { cursorQuerySchema, pageSchema } from './common';
+import { cursorQuerySchema, listOrderSchema, pageSchema } from './common';
 
 export const WAITLIST_NAME_MAX = 100; // ours
 export const WAITLIST_NAME_REQUIRED_TEXT = 'Please enter your full name';
@@ -74,6 +74,7 @@ export type WaitlistPage = z.infer<typeof waitlistPageSchema>;
 
 export const waitlistQuerySchema = cursorQuerySchema.extend({
   status: z.enum(WAITLIST_STATUSES).optional().describe('Only applications in this state'),
+  order: listOrderSchema,
 });
 export type WaitlistQuery = z.infer<typeof waitlistQuerySchema>;
 

@@ -19,7 +19,11 @@ export const users = pgTable(
   },
   // The admins' member search by the beginning of an e-mail (`email like 'ana@%'`): the unique index
   // compares in the database's collation, which a prefix LIKE cannot use (modules/admin-members).
-  (t) => [index('users_email_prefix_idx').on(t.email.op('text_pattern_ops'))],
+  (t) => [
+    index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
+    // The admins' member list by sign-up, newest or oldest first, page after page (id breaks ties).
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,10 +1,12 @@
 // Every table, enum and relation; drizzle-kit reads this file and `createDatabase` passes it to drizzle
 // so that db.query.* knows the relations.
 export * from './admin-queues';
+export * from './analytics';
 export * from './audit';
 export * from './auth';
 export * from './billing';
 export * from './data-export';
+export * from './enforcement';
 export * from './events';
 export * from './growth';
 export * from './messaging';

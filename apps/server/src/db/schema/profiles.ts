@@ -152,6 +152,14 @@ export const profiles = pgTable(
      * earlier period of inactivity and counts for nothing.
      */
     inactivityWarnedAt: tstz('inactivity_warned_at'),
+    /**
+     * The end of the member's live suspension ('infinity' for a ban), null when none: a copy of the
+     * live row of `enforcement_actions`, written in the transaction of each action, lift and appeal
+     * decision (modules/admin-enforcement), so every list leaves the member out with a comparison on
+     * the row it already reads. A suspension that ran out is not cleared: the reads compare with
+     * now() (members/policy.ts), decision 060.
+     */
+    suspendedUntil: tstz('suspended_until'),
     /** When the member finished onboarding; null hides them from everyone and keeps them out of discovery. */
     onboardedAt: tstz('onboarded_at'),
     /** From onboarding; `age` is computed from it (and kept current by whoever writes the age). */
@@ -222,11 +230,21 @@ export const profiles = pgTable(
       .on(t.lastActive.desc().nullsFirst(), t.userId.desc().nullsFirst())
       .where(sql`${t.ghostMode} = false`),
     index('profiles_city_state_idx').on(t.city, t.state),
+    // The admins' member list by name, and by tier then name (modules/admin-members), either way:
+    // case-insensitive, the user id breaking ties. With a tier filter the second serves the name order.
+    index('profiles_name_order_idx').on(sql`lower(${t.name})`, t.userId),
+    index('profiles_tier_name_idx').on(t.tierLevel, sql`lower(${t.name})`, t.userId),
+    // The admins' Suspended filter: the few members with an action on record (modules/admin-members).
+    index('profiles_suspended_idx').on(t.suspendedUntil).where(sql`${t.suspendedUntil} is not null`),
     // The lapse job: paid access whose end date has passed (modules/billing lapseEndedSubscriptions).
     // The inactivity retention job (decision 053): live members, oldest activity first. Deleted
     // members (onboarded_at cleared by the scrub) stay out of it, however many there come to be.
     index('profiles_inactive_idx').on(t.lastActive, t.userId).where(sql`${t.onboardedAt} is not null`),
     index('profiles_paid_until_idx').on(t.tierSubscriptionEndsAt).where(sql`${t.tierSubscriptionActive}`),
+    // Sign-ups by day, and the tier distribution, for the admin analytics (decision 061): the count by
+    // tier reads this small index alone rather than every wide profile row.
+    index('profiles_created_idx').on(t.createdAt),
+    index('profiles_onboarded_tier_idx').on(t.tierLevel).where(sql`${t.onboardedAt} is not null`),
     // A referral code's uses this month (and the foreign key's own lookups).
     index('profiles_invited_by_idx').on(t.invitedBy, t.createdAt).where(sql`${t.invitedBy} is not null`),
   ],

@@ -117,6 +117,8 @@ export const reports = pgTable(
       .on(t.reporterId, t.reportedId)
       .where(sql`${t.status} in ('open', 'reviewing')`),
     index('reports_reported_status_idx').on(t.reportedId, t.status),
+    // Reports by day for the admin analytics' rollups (decision 061).
+    index('reports_created_idx').on(t.createdAt),
   ],
 );
 

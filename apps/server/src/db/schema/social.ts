@@ -43,6 +43,9 @@ export const swipeActions = pgTable(
     index('swipe_actions_target_idx').on(t.targetId, t.direction, t.createdAt.desc().nullsFirst()),
     // My Favorites and swipe history.
     index('swipe_actions_swiper_idx').on(t.swiperId, t.direction, t.createdAt.desc().nullsFirst()),
+    // Swipes by day for the admin analytics (decision 061). A btree, not a block range index: a swipe
+    // appends at its right edge (no random page), and it stays exact however the heap's order drifts.
+    index('swipe_actions_created_idx').on(t.createdAt),
   ],
 );
 
@@ -88,6 +91,8 @@ export const matches = pgTable(
     index('matches_awaiting_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'active' and ${t.conversationStartedAt} is null`),
+    // Matches by day for the admin analytics' rollups (decision 061).
+    index('matches_created_idx').on(t.createdAt),
   ],
 );
 

@@ -6,7 +6,7 @@ import {
   type SocketFrame,
   socketFrameSchema,
 } from '@royal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { request, type Session, TEST_ORIGIN, useTestApp } from '../../../test/app';
@@ -96,6 +96,33 @@ describe('finding members', () => {
 
     for (const query of ['?tier=5', '?verified=yes', '?joined_from=yesterday', '?cursor=nonsense'])
       expect((await list(session, query)).statusCode, query).toBe(400);
+  });
+  it('filters by suspended now: a suspension that ran out counts as none, a ban as one', async () => {
+    const { session } = await admin();
+    const db = t.app.ctx.db;
+    const suspend = async (name: string, until: Date | 'infinity') => {
+      const member = await createMember(t.app, { name });
+      await db
+        .update(profiles)
+        .set({ suspendedUntil: until === 'infinity' ? sql`'infinity'::timestamptz` : until })
+        .where(eq(profiles.userId, member.id));
+    };
+    await suspend('Suspended Sue', new Date(Date.now() + 86_400_000));
+    await suspend('Banned Ben', 'infinity');
+    await suspend('Lapsed Lou', new Date(Date.now() - 60_000));
+    await createMember(t.app, { name: 'Clean Cleo' });
+
+    expect(await names(session, '?suspended=true')).toEqual(['Banned Ben', 'Suspended Sue']);
+    expect(await names(session, '?suspended=false')).toEqual(['Ada Admin', 'Clean Cleo', 'Lapsed Lou']);
+    const rows = adminMembersPageSchema.parse((await list(session)).json()).items;
+    expect(Object.fromEntries(rows.map((m) => [m.name, m.suspended]))).toEqual({
+      'Ada Admin': false,
+      'Banned Ben': true,
+      'Suspended Sue': true,
+      'Lapsed Lou': false,
+      'Clean Cleo': false,
+    });
+    expect((await list(session, '?suspended=maybe')).statusCode).toBe(400);
   });
 });
 

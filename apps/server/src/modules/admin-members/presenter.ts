@@ -17,6 +17,7 @@ export function presentMemberRow(row: MemberRow): AdminMemberRow {
     tier_level: row.tierLevel as TierLevel,
     tier_subscription_active: row.tierSubscriptionActive,
     verified: row.verified,
+    suspended: row.suspended,
     roles: row.roles,
     view_count: row.viewCount,
     like_count: row.likeCount,

@@ -1,8 +1,14 @@
-import type { AdminMembersQuery } from '@royal/shared';
-import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import {
+  type AdminMemberSort,
+  type AdminMemberSortColumn,
+  type AdminMembersQuery,
+  adminMemberSortParts,
+} from '@royal/shared';
+import { type AnyColumn, and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escrowWallets, profiles, reports, sessions, userRoles, users } from '../../db/schema';
 import { microsecondKey } from '../../lib/cursor';
+import { notSuspended } from '../members';
 
 // The one home of the admins' member SQL (modules/admin-members).
 
@@ -27,6 +33,12 @@ function foundBy(q: string): SQL {
 const utcDay = (day: string, days: number) =>
   sql`((${day}::date + ${days}::int)::timestamp at time zone 'UTC')`;
 
+/**
+ * Suspended or banned now: members/policy's `notSuspended` turned round, written as a range so the
+ * Suspended filter reads profiles_suspended_idx (the few members with an action) and not every row.
+ */
+const suspendedNow = sql`${profiles.suspendedUntil} > now()`;
+
 /** The row every list item and the detail are presented from. */
 export const memberColumns = {
   id: users.id,
@@ -40,35 +52,90 @@ export const memberColumns = {
   viewCount: profiles.viewCount,
   likeCount: profiles.likeCount,
   lastActive: profiles.lastActive,
+  suspended: sql<boolean>`coalesce(${suspendedNow}, false)`,
   createdAt: users.createdAt,
   roles: sql<
     string[]
   >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`,
 };
 
-/** One page of members, newest sign-ups first, after the cursor's (created_at, id). */
-export async function memberPage(
+/** One part of a sort key: its SQL, and whether it is a time (held in a cursor with microseconds). */
+type KeyPart = { sql: SQL | AnyColumn; time?: true };
+
+/**
+ * Each order of the list as the index that walks it (migration 0057): the key columns, then the id
+ * that breaks ties, all in one direction, so one index serves both directions and "after the
+ * cursor" is one row comparison. `only` narrows the list where the index is partial.
+ */
+const ORDERS: Record<AdminMemberSortColumn, { key: KeyPart[]; id: AnyColumn; only?: SQL }> = {
+  // users_created_idx (created_at, id)
+  joined: { key: [{ sql: users.createdAt, time: true }], id: users.id },
+  // profiles_name_order_idx (lower(name), user_id)
+  name: { key: [{ sql: sql`lower(${profiles.name})` }], id: profiles.userId },
+  // profiles_inactive_idx (last_active, user_id) where onboarded_at is not null: the retention job's
+  // index. Members still onboarding or deleted have no activity worth ranking, and a second index on
+  // last_active would cost every activity write of every member.
+  last_active: {
+    key: [{ sql: profiles.lastActive, time: true }],
+    id: profiles.userId,
+    only: sql`${profiles.onboardedAt} is not null`,
+  },
+  // profiles_tier_name_idx (tier_level, lower(name), user_id); with a tier filter it also serves `name`.
+  tier: { key: [{ sql: profiles.tierLevel }, { sql: sql`lower(${profiles.name})` }], id: profiles.userId },
+};
+
+const keyValue = (part: KeyPart) =>
+  part.time ? microsecondKey(part.sql) : sql<string | number>`${part.sql}`;
+
+/**
+ * One page of members in `query.sort`'s order, after the cursor's key (its sort already checked);
+ * the statement unexecuted, so that a test can read its plan.
+ */
+export function memberPageStatement(
   db: Db,
   query: AdminMembersQuery,
-  after: { t: string; id: string } | null,
+  after: MemberCursor | null,
   limit: number,
 ) {
+  const { column, direction } = adminMemberSortParts(query.sort);
+  const order = ORDERS[column];
+  const parts = [...order.key.map((part) => part.sql), order.id];
+  const afterValues = after
+    ? [
+        ...order.key.map((part, i) => (part.time ? sql`${after.k[i]}::timestamptz` : sql`${after.k[i]}`)),
+        sql`${after.id}::uuid`,
+      ]
+    : [];
   const conditions: (SQL | undefined)[] = [
+    order.only,
     query.q ? foundBy(query.q) : undefined,
     query.tier === undefined ? undefined : eq(profiles.tierLevel, query.tier),
     query.verified === undefined ? undefined : eq(profiles.verified, query.verified),
+    query.suspended === undefined ? undefined : query.suspended ? suspendedNow : notSuspended,
     query.joined_from ? sql`${users.createdAt} >= ${utcDay(query.joined_from, 0)}` : undefined,
     query.joined_to ? sql`${users.createdAt} < ${utcDay(query.joined_to, 1)}` : undefined,
-    after ? sql`(${users.createdAt}, ${users.id}) < (${after.t}::timestamptz, ${after.id}::uuid)` : undefined,
+    after
+      ? sql`(${sql.join(parts, sql`, `)}) ${direction === 'asc' ? sql`>` : sql`<`} (${sql.join(afterValues, sql`, `)})`
+      : undefined,
   ];
   return db
-    .select({ ...memberColumns, key: microsecondKey(users.createdAt) })
+    .select({
+      ...memberColumns,
+      key: sql<(string | number)[]>`json_build_array(${sql.join(order.key.map(keyValue), sql`, `)})`,
+    })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(and(...conditions))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...parts.map((part) => (direction === 'asc' ? asc(part) : desc(part))))
     .limit(limit + 1);
 }
+
+export async function memberPage(...args: Parameters<typeof memberPageStatement>) {
+  return memberPageStatement(...args);
+}
+
+/** Where a page of the list stopped: the sort it belongs to, the last row's key and id. */
+export type MemberCursor = { s: AdminMemberSort; k: (string | number)[]; id: string };
 
 export type MemberRow = Omit<Awaited<ReturnType<typeof memberPage>>[number], 'key'>;
 

@@ -8,13 +8,15 @@ import {
   REPORT_REASONS,
   SUPPORT_TOPICS,
 } from '@royal/shared';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { expectAdminOnly } from '../../../test/admin-refusals';
 import { request, type Session, useTestApp } from '../../../test/app';
 import { createMember, signedInMember, signInAs, type TestMember } from '../../../test/factories';
 import {
   adminClaims,
   auditLog,
+  enforcementActions,
   outboxEmails,
   photos,
   reports,
@@ -97,6 +99,24 @@ async function newPhoto(
   return row?.id as string;
 }
 
+/** A suspension whose member appealed it (decided already when `decided`). */
+async function newAppeal(member: TestMember, decided = false) {
+  const [row] = await db()
+    .insert(enforcementActions)
+    .values({
+      memberId: member.id,
+      kind: 'suspend',
+      reasonCode: 'spam',
+      note: 'Links in every first message.',
+      until: new Date(Date.now() + 86_400_000),
+      appealText: 'Those were my own event pages.',
+      appealedAt: new Date(),
+      ...(decided ? { appealDecision: 'upheld' as const, decidedAt: new Date() } : {}),
+    })
+    .returning({ id: enforcementActions.id });
+  return row?.id as string;
+}
+
 /** One waiting item of each queue, and the decide request for it. */
 async function oneOfEach() {
   const [a, b] = await Promise.all([createMember(t.app), createMember(t.app)]);
@@ -105,6 +125,7 @@ async function oneOfEach() {
     'support-requests': await newSupportRequest(a),
     waitlist: await newApplication(),
     'photo-appeals': await newPhoto(a),
+    'enforcement-appeals': await newAppeal(b),
   };
   return items;
 }
@@ -123,6 +144,11 @@ const decide = (session: Session, queue: AdminQueue, id: string) => {
       return request(t.app, 'POST', `/api/admin/photo-appeals/${id}/decision`, {
         session,
         body: { action: 'reject' },
+      });
+    case 'enforcement-appeals':
+      return request(t.app, 'POST', `/api/admin/enforcement-appeals/${id}/decide`, {
+        session,
+        body: { outcome: 'upheld', note: 'The links were advertising.' },
       });
   }
 };
@@ -177,6 +203,8 @@ describe('GET /api/admin/queues', () => {
       )[i % 5] ?? ['rejected', 'submitted'];
       photoIds.push(await newPhoto(member(i), status, appeal));
     }
+    // Appeals: two waiting, one decided (each member has one unlifted action at most).
+    for (let i = 0; i < 3; i++) await newAppeal(member(i), i === 2);
 
     const [one, two] = [await admin(), await admin()];
     // Claims: live ones on waiting items count as claimed; an expired one does not.
@@ -217,18 +245,37 @@ describe('GET /api/admin/queues', () => {
           .from(photos)
           .where(and(eq(photos.status, 'rejected'), eq(photos.appealStatus, 'submitted'))),
       ),
+      'enforcement-appeals': n(
+        await db()
+          .select({ n: count() })
+          .from(enforcementActions)
+          .where(
+            and(
+              isNotNull(enforcementActions.appealedAt),
+              isNull(enforcementActions.appealDecision),
+              isNull(enforcementActions.liftedAt),
+            ),
+          ),
+      ),
     };
     const res = await counts(one);
     expect(res.statusCode, res.body).toBe(200);
     const body = adminQueueCountsSchema.strict().parse(res.json());
     expect(body.queues.map((q) => q.queue)).toEqual([...ADMIN_QUEUES]);
     expect(Object.fromEntries(body.queues.map((q) => [q.queue, q.open]))).toEqual(expected);
-    expect(expected).toEqual({ reports: 8, 'support-requests': 6, waitlist: 3, 'photo-appeals': 3 });
+    expect(expected).toEqual({
+      reports: 8,
+      'support-requests': 6,
+      waitlist: 3,
+      'photo-appeals': 3,
+      'enforcement-appeals': 2,
+    });
     expect(Object.fromEntries(body.queues.map((q) => [q.queue, q.claimed]))).toEqual({
       reports: 1,
       'support-requests': 1,
       waitlist: Math.max(0, pendingApps.length - 1),
       'photo-appeals': 0,
+      'enforcement-appeals': 0,
     });
   });
 });
@@ -286,7 +333,7 @@ describe('claims', () => {
     }
     expect((await claim(two, 'reports', items.reports)).statusCode).toBe(200);
     expectClaimedByOther(await claim(one, 'reports', items.reports));
-    for (const queue of ['support-requests', 'waitlist', 'photo-appeals'] as const) {
+    for (const queue of ['support-requests', 'waitlist', 'photo-appeals', 'enforcement-appeals'] as const) {
       const res = await decide(two, queue, items[queue]);
       expect(res.statusCode, `${queue}: ${res.body}`).toBe(200);
       expect(await claimRows(queue, items[queue])).toEqual([]);
@@ -303,6 +350,7 @@ describe('claims', () => {
       'support-requests': await newSupportRequest(a, 'closed'),
       waitlist: await newApplication('approved'),
       'photo-appeals': await newPhoto(a, 'rejected', 'rejected'),
+      'enforcement-appeals': await newAppeal(a, true),
     };
     for (const queue of ADMIN_QUEUES) {
       const res = await claim(one, queue, decided[queue]);
@@ -484,44 +532,13 @@ describe('GET /api/admin/reports/:id/history', () => {
 describe('who may use the queues', () => {
   it('refuses the signed out, members of every tier, promoters and admins without a confirmed second factor', async () => {
     const id = randomUUID();
-    const routes = [
+    const decision = { outcome: 'dismissed' };
+    await expectAdminOnly(t.app, [
       ['GET', '/api/admin/queues'],
-      ['POST', `/api/admin/queues/reports/${id}/claim`],
-      ['POST', `/api/admin/queues/reports/${id}/release`],
-      ['POST', `/api/admin/reports/${id}/decide`],
+      ['POST', `/api/admin/queues/reports/${id}/claim`, decision],
+      ['POST', `/api/admin/queues/reports/${id}/release`, decision],
+      ['POST', `/api/admin/reports/${id}/decide`, decision],
       ['GET', `/api/admin/reports/${id}/history`],
-    ] as const;
-    const members = await Promise.all(
-      ([0, 1, 2, 3, 4] as const).map(async (tier) => signInAs(t.app, await createMember(t.app, { tier }))),
-    );
-    const promoter = await signInAs(t.app, await createMember(t.app, { roles: ['user', 'promoter'] }));
-    const noFactor = await signInAs(
-      t.app,
-      await createMember(t.app, { roles: ['user', 'admin'], secondFactor: false }),
-    );
-    const unconfirmed = await signInAs(
-      t.app,
-      await createMember(t.app, { roles: ['user', 'admin'] }),
-      undefined,
-      {
-        secondFactor: false,
-      },
-    );
-    for (const [method, url] of routes) {
-      const as = (session: Session | null) =>
-        request(t.app, method, url, {
-          session,
-          ...(method === 'POST' ? { body: { outcome: 'dismissed' } } : {}),
-        });
-      const signedOut = await as(null);
-      expect(signedOut.statusCode, url).toBe(401);
-      for (const session of [...members, promoter]) {
-        const res = await as(session);
-        expect(res.statusCode, url).toBe(403);
-        expect(res.json().error.code, url).toBe('FORBIDDEN');
-      }
-      expect((await as(noFactor)).json().error.code, url).toBe('SECOND_FACTOR_REQUIRED');
-      expect((await as(unconfirmed)).json().error.code, url).toBe('SECOND_FACTOR_UNCONFIRMED');
-    }
+    ]);
   });
 });

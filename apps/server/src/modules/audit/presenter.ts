@@ -2,18 +2,15 @@ import type { AuditEntry } from '@royal/shared';
 import type { AuditRow } from './queries';
 
 /** A row for the admins: who, what, on whom, before → after (as the action recorded them), why, when, from where. */
-export function presentAuditEntry(row: AuditRow, names: Map<string, string>): AuditEntry {
+export function presentAuditEntry(row: AuditRow): AuditEntry {
   const data = row.data ?? null;
-  const reason = data?.reason ?? data?.reason_code;
+  // The words an admin gave (a reason, or a decision's note) before the machine's reason code.
+  const reason = [data?.reason, data?.note, data?.reason_code].find((value) => typeof value === 'string');
   return {
     id: String(row.id),
-    actor: row.actorId ? { id: row.actorId, name: names.get(row.actorId) ?? null } : null,
+    actor: row.actorId ? { id: row.actorId, name: row.actorName } : null,
     action: row.action,
-    target: {
-      type: row.targetType,
-      id: row.targetId,
-      name: row.targetId ? (names.get(row.targetId) ?? null) : null,
-    },
+    target: { type: row.targetType, id: row.targetId, name: row.targetName },
     ...(data && 'before' in data ? { before: data.before } : {}),
     ...(data && 'after' in data ? { after: data.after } : {}),
     reason: typeof reason === 'string' ? reason : null,

@@ -43,6 +43,7 @@ type Row = {
   roles: string[];
   totpEnrolled: boolean;
   secondFactorAt: Date | null;
+  restricted: boolean;
 };
 
 type Entry = {
@@ -141,6 +142,9 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
       >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id})`,
       totpEnrolled: sql<boolean>`exists(select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.confirmedAt} is not null)`,
       secondFactorAt: sessions.secondFactorAt,
+      // Belt and braces (decision 060): a suspension deletes the member's sessions, but a session
+      // that outlived it, or was started meanwhile, must still find no member.
+      restricted: sql<boolean>`coalesce(${profiles.suspendedUntil} > now(), false)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -204,7 +208,7 @@ export function createActorResolver(options: ActorResolverOptions): ActorResolve
 
   async function load(token: string): Promise<{ row: Row; entry: Entry } | null> {
     const [row] = (await byToken.execute({ token })) as Row[];
-    if (!row || row.expiresAt.getTime() <= now()) return null;
+    if (!row || row.expiresAt.getTime() <= now() || row.restricted) return null;
     const entry: Entry = {
       actor: toActor(row),
       cachedUntil: now() + ttl,

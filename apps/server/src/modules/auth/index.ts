@@ -16,5 +16,12 @@ export {
   writeMemberRecords,
 } from './new-member';
 export { planColumns, planRulesOf } from './plan-rules';
+export {
+  APPEAL_COOKIE,
+  actionOfAppealCookie,
+  clearAppealCookie,
+  liveActionOf,
+  restrictionOf,
+} from './restriction';
 export { expiredSessionCookie, sessionCookieName, signSessionToken } from './session-cookie';
 export { enrolTotpDirectly, totpCode } from './totp';

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { actorOf, toWebHeaders } from '../../plugins/access';
 import { clientAddress, rateLimitKey } from '../../plugins/security';
 import { loadMe } from '../me';
+import { restrictedReplySchema, sendRestricted } from './restricted-reply';
+import { refuseRestricted } from './restriction';
 import { holdForSecondFactor } from './second-factor';
 import { changePassword, signIn, signOut, signUp } from './service';
 
@@ -69,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           200: signInReplySchema,
           400: apiErrorBodySchema,
           401: apiErrorBodySchema,
+          403: restrictedReplySchema,
           429: apiErrorBodySchema,
         },
       },
@@ -78,12 +81,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         address: clientAddress(request),
         headers: toWebHeaders(request),
       });
-      // Two-factor members get no session yet: the second step (security-routes.ts) starts it.
+      // Two-factor members get no session yet: the second step (security-routes.ts) starts it, and
+      // only then is a suspension told (the code is part of proving who they are).
       const held = await holdForSecondFactor(ctx, signedIn);
       if (held) {
         reply.header('set-cookie', held.setCookies);
         return { second_factor_required: true as const, methods: ['totp' as const, 'backup_code' as const] };
       }
+      const refused = await refuseRestricted(ctx, signedIn);
+      if (refused) return sendRestricted(reply, refused);
       reply.header('set-cookie', signedIn.setCookies);
       return { user: await loadMe(ctx, signedIn.userId) };
     },

@@ -19,7 +19,7 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { backupCodes, secondFactorChallenges, sessions, totpSecrets } from '../../db/schema';
 import type { AuthSignIn, MemberActor } from '../../ports/auth';
-import { sessionCookieName, verifySessionCookie } from './session-cookie';
+import { withdrawSessions } from './restriction';
 import { type CodeCheck, encryptSecret, newTotpSecret, replaceBackupCodes, spendCode, totpFor } from './totp';
 
 /** The cookie that carries a sign-in's pending second step (only to the auth routes). */
@@ -166,13 +166,7 @@ export async function holdForSecondFactor(
     .from(totpSecrets)
     .where(and(eq(totpSecrets.userId, signedIn.userId), isNotNull(totpSecrets.confirmedAt)));
   if (!enrolled) return null;
-  const name = sessionCookieName(ctx.config.secureCookies);
-  for (const cookie of signedIn.setCookies) {
-    if (!cookie.startsWith(`${name}=`)) continue;
-    const value = decodeURIComponent(cookie.slice(name.length + 1).split(';')[0] ?? '');
-    const token = verifySessionCookie(value, ctx.config.authSecret);
-    if (token) await ctx.db.delete(sessions).where(eq(sessions.token, token));
-  }
+  await withdrawSessions(ctx, signedIn.setCookies);
   const token = randomBytes(32).toString('base64url');
   await ctx.db.insert(secondFactorChallenges).values({
     userId: signedIn.userId,

@@ -33,6 +33,8 @@ import {
   renamePasskey,
   signInWithPasskey,
 } from './passkeys';
+import { restrictedReplySchema, sendRestricted } from './restricted-reply';
+import { refuseRestricted } from './restriction';
 import {
   CHALLENGE_COOKIE,
   completeSecondFactor,
@@ -150,17 +152,19 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'The second step of a sign-in: a code from the app or a backup code',
         body: secondFactorCodeBodySchema,
-        response: { 200: userReplySchema, ...errors },
+        response: { 200: userReplySchema, ...errors, 403: restrictedReplySchema },
       },
     },
     async (request, reply) => {
-      const { userId, setCookies } = await completeSecondFactor(ctx, {
+      const signedIn = await completeSecondFactor(ctx, {
         challenge: request.cookies[CHALLENGE_COOKIE],
         code: request.body.code,
         ...client(request, clientAddress(request)),
       });
-      reply.header('set-cookie', setCookies);
-      return { user: await loadMe(ctx, userId) };
+      const refused = await refuseRestricted(ctx, signedIn);
+      if (refused) return sendRestricted(reply, refused);
+      reply.header('set-cookie', signedIn.setCookies);
+      return { user: await loadMe(ctx, signedIn.userId) };
     },
   );
 
@@ -254,17 +258,15 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with a passkey instead of the password',
         body: passkeySignInBodySchema,
-        response: { 200: userReplySchema, ...errors },
+        response: { 200: userReplySchema, ...errors, 403: restrictedReplySchema },
       },
     },
     async (request, reply) => {
-      const { userId, setCookies } = await signInWithPasskey(
-        ctx,
-        request.body,
-        client(request, clientAddress(request)),
-      );
-      reply.header('set-cookie', setCookies);
-      return { user: await loadMe(ctx, userId) };
+      const signedIn = await signInWithPasskey(ctx, request.body, client(request, clientAddress(request)));
+      const refused = await refuseRestricted(ctx, signedIn);
+      if (refused) return sendRestricted(reply, refused);
+      reply.header('set-cookie', signedIn.setCookies);
+      return { user: await loadMe(ctx, signedIn.userId) };
     },
   );
 };

@@ -7,8 +7,8 @@ import {
 } from '@royal/shared';
 import type { AppContext } from '../../context';
 import { eventBulkInvites } from '../../db/schema';
-import type { MemberActor } from '../../ports/auth';
 import { BULK_INVITE_JOB } from './bulk-invite-job';
+import { auditEvent, type EventAuditor } from './event-audit';
 import { loadEvent } from './find-event';
 import { eventTimes } from './presenter';
 
@@ -21,24 +21,29 @@ export async function requestBulkInvite(
   ctx: AppContext,
   {
     actor,
+    ip,
     eventId,
     body,
     now = new Date(),
-  }: { actor: MemberActor; eventId: string; body: BulkInviteBody; now?: Date },
+  }: EventAuditor & { eventId: string; body: BulkInviteBody; now?: Date },
 ): Promise<BulkInviteReply> {
   const invite = await ctx.transact(async ({ tx }) => {
     const event = await loadEvent({ db: tx }, eventId);
     if (!isEventOpenForRsvp(eventTimes(event), now)) throw new AppError(ErrorCode.EVENT_CLOSED);
+    const tiers = [...new Set(body.tiers)].sort();
     const [created] = await tx
       .insert(eventBulkInvites)
       .values({
         eventId: event.id,
-        tiers: [...new Set(body.tiers)].sort(),
+        tiers,
         message: body.message,
         createdBy: actor.id,
       })
       .returning({ id: eventBulkInvites.id });
     if (!created) throw new Error('bulk invite insert returned nothing');
+    await auditEvent(tx, { actor, ip }, 'event.bulk_invite', event.id, {
+      after: { invite_id: created.id, tiers, message: body.message },
+    });
     return created;
   });
   await queueDelivery(ctx);

@@ -17,6 +17,7 @@ import { eventArrivals } from './arrivals';
 import { requestBulkInvite } from './bulk-invite';
 import { eventCalendarFile } from './calendar';
 import { checkInGuest } from './check-in';
+import { auditorOf } from './event-audit';
 import { chooseFreakoffMode } from './freakoff-choice';
 import { getEventTicket } from './ticket';
 
@@ -149,7 +150,7 @@ export const eventDoorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const invite = await requestBulkInvite(app.ctx, {
-        actor: actorOf(request),
+        ...auditorOf(request),
         eventId: request.params.id,
         body: request.body,
       });

@@ -13,6 +13,7 @@ import { actorOf } from '../../plugins/access';
 import { uploadRateLimit } from '../../plugins/security';
 import { readOnePhotoFile } from '../photos';
 import { deleteEventPhoto } from './delete-event-photo';
+import { auditorOf } from './event-audit';
 import { assertEventPhotoViewable, listViewableEventPhotos, readEventPhoto } from './event-photo-file';
 import { uploadEventPhoto } from './upload-event-photo';
 
@@ -65,9 +66,12 @@ export const eventPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
       const file = await readOnePhotoFile(request);
-      const photos = await uploadEventPhoto(app.ctx, { actor, eventId: request.params.id, file });
+      const photos = await uploadEventPhoto(app.ctx, {
+        ...auditorOf(request),
+        eventId: request.params.id,
+        file,
+      });
       return reply.status(201).send(photos);
     },
   );
@@ -84,7 +88,11 @@ export const eventPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      deleteEventPhoto(app.ctx, { eventId: request.params.id, photoId: request.params.photoId }),
+      deleteEventPhoto(app.ctx, {
+        ...auditorOf(request),
+        eventId: request.params.id,
+        photoId: request.params.photoId,
+      }),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { eventRsvps, photos, profiles } from '../../db/schema';
 import type { MemberActor } from '../../ports/auth';
-import { noBlockBetween, photoSizesFor } from '../members';
+import { noBlockBetween, notSuspended, photoSizesFor } from '../members';
 import { photoUrl } from '../photos';
 import { isEventManager, loadEvent } from './find-event';
 
@@ -55,6 +55,7 @@ export async function listEventGuests(
         inArray(eventRsvps.status, ['going', 'checked_in']),
         ne(eventRsvps.userId, viewer.id),
         noBlockBetween(viewer.id, eventRsvps.userId),
+        notSuspended,
       ),
     )
     .orderBy(asc(eventRsvps.queuedAt), asc(eventRsvps.userId));

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { actorOf } from '../../plugins/access';
 import { cancelRsvp } from './cancel-rsvp';
 import { deleteEvent } from './delete-event';
+import { auditorOf } from './event-audit';
 import { getEvent } from './get-event';
 import { listEventGuests } from './guests';
 import { listEvents } from './list-events';
@@ -73,7 +74,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const card = await createEvent(app.ctx, { actor: actorOf(request), body: request.body });
+      const card = await createEvent(app.ctx, { ...auditorOf(request), body: request.body });
       return reply.status(201).send(card);
     },
   );
@@ -96,7 +97,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateEvent(app.ctx, { actor: actorOf(request), eventId: request.params.id, body: request.body }),
+      updateEvent(app.ctx, { ...auditorOf(request), eventId: request.params.id, body: request.body }),
   );
 
   app.delete(
@@ -111,7 +112,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteEvent(app.ctx, { eventId: request.params.id });
+      await deleteEvent(app.ctx, { ...auditorOf(request), eventId: request.params.id });
       return reply.status(204).send(null);
     },
   );

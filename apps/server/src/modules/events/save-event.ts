@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { events } from '../../db/schema';
 import type { MemberActor } from '../../ports/auth';
+import { auditEvent, auditedEventFields, changedEventFields, type EventAuditor } from './event-audit';
 import { type EventRow, loadEvent } from './find-event';
 import { eventAttendeeIds, notifyAboutEvent } from './notices';
 import { eventCardFor } from './queries';
@@ -55,21 +56,25 @@ async function cardOrThrow(db: AppContext['db'], actor: MemberActor, id: string)
   return card;
 }
 
-/** A manager's new event. */
+/** A manager's new event, audited with the fields it was created with. */
 export async function createEvent(
   ctx: AppContext,
-  { actor, body }: { actor: MemberActor; body: EventBodyParsed },
+  { actor, ip, body }: EventAuditor & { body: EventBodyParsed },
 ): Promise<EventCard> {
   return ctx.transact(async ({ tx }) => {
+    const values = eventValues(body);
     const [created] = await tx
       .insert(events)
       .values({
-        ...eventValues(body),
+        ...values,
         createdBy: actor.id,
         qrCheckinCode: randomBytes(12).toString('base64url'),
       })
       .returning({ id: events.id });
     if (!created) throw new AppError(ErrorCode.INTERNAL);
+    await auditEvent(tx, { actor, ip }, 'event.create', created.id, {
+      after: auditedEventFields(values),
+    });
     return cardOrThrow(tx, actor, created.id);
   });
 }
@@ -87,11 +92,13 @@ function movedOrRelocated(before: EventRow, after: ReturnType<typeof eventValues
 /**
  * A manager's edit. Lowering max guests below those going is refused (EVENT_OVER_CAPACITY); raising
  * it promotes the waiting list. Cancelling (the form's status) notifies everyone holding a place, and
- * a new date, time, venue, address or city tells them too. One transaction, the event row locked.
+ * a new date, time, venue, address or city tells them too. One transaction, the event row locked,
+ * with an audit row of the changed fields (`event.cancel` when it cancels); an unchanged form
+ * records nothing.
  */
 export async function updateEvent(
   ctx: AppContext,
-  { actor, eventId, body }: { actor: MemberActor; eventId: string; body: EventBodyParsed },
+  { actor, ip, eventId, body }: EventAuditor & { eventId: string; body: EventBodyParsed },
 ): Promise<EventCard> {
   return ctx.transact(async (work) => {
     const { tx } = work;
@@ -105,6 +112,10 @@ export async function updateEvent(
     if (promoted.length > 0) await notifyAboutEvent(work, 'promoted', after, promoted);
 
     const cancelledNow = values.status === 'cancelled' && before.status !== 'cancelled';
+    const change = changedEventFields(auditedEventFields(before), auditedEventFields(values));
+    if (Object.keys(change.after).length > 0) {
+      await auditEvent(tx, { actor, ip }, cancelledNow ? 'event.cancel' : 'event.update', eventId, change);
+    }
     if (cancelledNow) {
       await notifyAboutEvent(work, 'cancelled', after, await eventAttendeeIds(tx, eventId));
     } else if (values.status !== 'cancelled' && movedOrRelocated(before, values)) {

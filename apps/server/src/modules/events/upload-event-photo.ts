@@ -9,8 +9,8 @@ import {
   PHOTO_UPLOAD_MESSAGES,
 } from '@royal/shared';
 import type { AppContext } from '../../context';
-import type { MemberActor } from '../../ports/auth';
 import { ImageRejected, type ProcessedImage, processImage, storeWebpObjects } from '../photos';
+import { auditEvent, type EventAuditor } from './event-audit';
 import { listEventPhotos } from './event-photo-file';
 import { newEventPhotoKeys, removeEventPhotoObjects } from './event-photo-objects';
 import { loadEvent } from './find-event';
@@ -56,7 +56,7 @@ async function safeScore(ctx: AppContext, image: ProcessedImage): Promise<number
  */
 export async function uploadEventPhoto(
   ctx: AppContext,
-  { actor, eventId, file }: { actor: MemberActor; eventId: string; file: Buffer },
+  { actor, ip, eventId, file }: EventAuditor & { eventId: string; file: Buffer },
 ): Promise<EventPhotos> {
   await loadEvent(ctx, eventId);
   if ((await countEventPhotos(ctx.db, eventId)) >= EVENT_PHOTO_MAX_COUNT) {
@@ -74,7 +74,7 @@ export async function uploadEventPhoto(
       await loadEvent({ db: tx }, eventId, { forUpdate: true });
       const position = await countEventPhotos(tx, eventId);
       if (position >= EVENT_PHOTO_MAX_COUNT) throw rejected(EVENT_PHOTO_MESSAGES.limit, 'limit');
-      await insertEventPhoto(tx, {
+      const photo = await insertEventPhoto(tx, {
         eventId,
         position,
         ...keys,
@@ -82,6 +82,9 @@ export async function uploadEventPhoto(
         height: image.height,
         aiConfidenceScore: score,
         createdBy: actor.id,
+      });
+      await auditEvent(tx, { actor, ip }, 'event.photo_add', eventId, {
+        after: { photo_id: photo.id, position, ai_confidence_score: score },
       });
     });
   } catch (error) {

@@ -27,6 +27,7 @@ export {
   matchedWith,
   noBlockBetween,
   notBlockedWith,
+  notSuspended,
   reachableBy,
   type VisibilityViewer,
   visibleTo,

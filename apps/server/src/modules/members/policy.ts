@@ -55,12 +55,21 @@ export function visibleTo(viewer: VisibilityViewer): SQL {
   ) as SQL;
 }
 
-/** What no viewer changes: out of ghost mode and done with onboarding. */
+/**
+ * A member not suspended or banned now (decision 060): the profile's copy of their live action, so
+ * the rule reads no other table. A suspension that ran out is not cleared: compared with now(), it
+ * lets the member back by itself. An extra filter on the rows an index finds, it leaves the partial
+ * indexes' `ghost_mode = false` as provable as before.
+ */
+export const notSuspended = sql`(${profiles.suspendedUntil} is null or ${profiles.suspendedUntil} <= now())`;
+
+/** What no viewer changes: out of ghost mode, done with onboarding, not suspended or banned. */
 const shownToEveryone = and(
   // A literal, not a parameter: partial indexes `where ghost_mode = false` must be provably usable.
   sql`${profiles.ghostMode} = false`,
   // A member who has not finished onboarding is not anyone's to meet yet.
   sql`${profiles.onboardedAt} is not null`,
+  notSuspended,
 ) as SQL;
 
 const tierAllows = (viewerTier: VisibilityViewer['tier']) => sql`${profiles.tierLevel} <= ${viewerTier}`;

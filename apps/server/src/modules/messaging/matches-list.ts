@@ -5,7 +5,7 @@ import { matches, messages, profiles } from '../../db/schema';
 import { microsecondKey, timeAndIdCursor } from '../../lib/cursor';
 import type { MemberActor } from '../auth';
 import { isMatchOpen } from '../matches';
-import { loadPhotos, memberCardColumns, notBlockedWith, presentMemberCard } from '../members';
+import { loadPhotos, memberCardColumns, notBlockedWith, notSuspended, presentMemberCard } from '../members';
 import { isParticipant, otherMember } from './match-members';
 import { fromJsonRow, messageJsonSelect } from './message-rows';
 import type { MessageRow } from './presenter';
@@ -56,6 +56,8 @@ export async function listMatches(
         isParticipant(actor.id),
         inArray(matches.status, ['active', 'expired']),
         notBlockedWith(actor.id),
+        // A suspended or banned member's chats leave their matches' lists until it ends (decision 060).
+        notSuspended,
         only ? eq(matches.id, only) : undefined,
         after
           ? sql`(${matchActivity}, ${matches.id}) < (${after.t}::timestamptz, ${after.id}::uuid)`

@@ -8,6 +8,7 @@ import {
   moderationQuerySchema,
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestAddress } from '../../lib/audit';
 import { actorOf } from '../../plugins/access';
 import { decideAppeal, decidePhoto, listAppeals, listForModeration } from './service';
 
@@ -50,7 +51,12 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decidePhoto(app.ctx, { actor: actorOf(request), photoId: request.params.id, input: request.body }),
+      decidePhoto(app.ctx, {
+        actor: actorOf(request),
+        photoId: request.params.id,
+        input: request.body,
+        ip: requestAddress(request),
+      }),
   );
 
   app.get(
@@ -87,6 +93,11 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decideAppeal(app.ctx, { actor: actorOf(request), photoId: request.params.id, input: request.body }),
+      decideAppeal(app.ctx, {
+        actor: actorOf(request),
+        photoId: request.params.id,
+        input: request.body,
+        ip: requestAddress(request),
+      }),
   );
 };

@@ -136,7 +136,12 @@ async function loadItem(ctx: AppContext, photoId: string): Promise<ModerationIte
  */
 export async function decidePhoto(
   ctx: AppContext,
-  { actor, photoId, input }: { actor: MemberActor; photoId: string; input: ModerationDecisionBody },
+  {
+    actor,
+    photoId,
+    input,
+    ip,
+  }: { actor: MemberActor; photoId: string; input: ModerationDecisionBody; ip: string | null },
 ): Promise<ModerationItem> {
   await ctx.transact(async ({ tx }) => {
     await lockPhotoOwner(tx, photoId);
@@ -161,7 +166,12 @@ export async function decidePhoto(
       reasonCode: approve ? 'admin_approved' : 'admin_rejected',
       targetType: 'photo',
       targetId: photoId,
-      data: approve ? {} : { reason: input.rejection_reason },
+      data: {
+        before: current.status,
+        after: status,
+        ...(approve ? {} : { reason: input.rejection_reason }),
+      },
+      ip,
     });
   });
   return loadItem(ctx, photoId);
@@ -170,7 +180,12 @@ export async function decidePhoto(
 /** An admin decides a submitted appeal: approved restores the photo, rejected keeps the decision. */
 export async function decideAppeal(
   ctx: AppContext,
-  { actor, photoId, input }: { actor: MemberActor; photoId: string; input: AppealDecisionBody },
+  {
+    actor,
+    photoId,
+    input,
+    ip,
+  }: { actor: MemberActor; photoId: string; input: AppealDecisionBody; ip: string | null },
 ): Promise<ModerationItem> {
   await ctx.transact(async ({ tx }) => {
     await settleClaimForDecision(tx, { queue: 'photo-appeals', itemId: photoId, adminId: actor.id });
@@ -203,6 +218,8 @@ export async function decideAppeal(
       reasonCode: upheld ? 'appeal_upheld' : 'appeal_denied',
       targetType: 'photo',
       targetId: photoId,
+      data: { before: 'submitted', after: upheld ? 'approved' : 'rejected' },
+      ip,
     });
   });
   return loadItem(ctx, photoId);

@@ -13,7 +13,12 @@ import type { MemberActor } from '../auth';
  */
 export async function decideReport(
   ctx: AppContext,
-  { actor, reportId, input }: { actor: MemberActor; reportId: string; input: ReportDecisionBody },
+  {
+    actor,
+    reportId,
+    input,
+    ip,
+  }: { actor: MemberActor; reportId: string; input: ReportDecisionBody; ip: string | null },
 ): Promise<DecidedReport> {
   return ctx.transact(async ({ tx }) => {
     await settleClaimForDecision(tx, { queue: 'reports', itemId: reportId, adminId: actor.id });
@@ -44,6 +49,7 @@ export async function decideReport(
         after: status,
         ...(input.note ? { note: input.note } : {}),
       },
+      ip,
     });
     return { id: reportId, status, outcome: input.outcome, resolved_at: resolvedAt.toISOString() };
   });

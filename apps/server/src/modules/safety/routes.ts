@@ -14,6 +14,7 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestAddress } from '../../lib/audit';
 import { actorOf } from '../../plugins/access';
 import { blockMember } from './block';
 import { listBlocked } from './blocked-list';
@@ -161,7 +162,12 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decideReport(app.ctx, { actor: actorOf(request), reportId: request.params.id, input: request.body }),
+      decideReport(app.ctx, {
+        actor: actorOf(request),
+        reportId: request.params.id,
+        input: request.body,
+        ip: requestAddress(request),
+      }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
-import type { CursorQuery, SupportRequestsPage } from '@royal/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import type { SupportRequestsPage, SupportRequestsQuery } from '@royal/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { supportRequests, users } from '../../db/schema';
 import { microsecondKey, timeAndIdCursor } from '../../lib/cursor';
@@ -7,13 +7,17 @@ import { presentQueuedSupportRequest } from './presenter';
 
 const QUEUE_PAGE = 20;
 
-/** Every member's support requests for the team, newest first (support_requests_created_idx). */
+/**
+ * Members' support requests for the team, all or in one status, newest or oldest first (the open
+ * ones as a queue: support_requests_open_idx; all of them: support_requests_created_idx).
+ */
 export async function supportRequestsQueue(
   ctx: AppContext,
-  { query }: { query: CursorQuery },
+  { query }: { query: SupportRequestsQuery },
 ): Promise<SupportRequestsPage> {
   const limit = query.limit ?? QUEUE_PAGE;
   const after = timeAndIdCursor.decode(query.cursor);
+  const oldest = query.order === 'oldest';
   const rows = await ctx.db
     .select({
       id: supportRequests.id,
@@ -28,11 +32,14 @@ export async function supportRequestsQueue(
     .from(supportRequests)
     .innerJoin(users, eq(users.id, supportRequests.userId))
     .where(
-      after
-        ? sql`(${supportRequests.createdAt}, ${supportRequests.id}) < (${after.t}::timestamptz, ${after.id}::uuid)`
-        : undefined,
+      and(
+        query.status ? eq(supportRequests.status, query.status) : undefined,
+        after
+          ? sql`(${supportRequests.createdAt}, ${supportRequests.id}) ${sql.raw(oldest ? '>' : '<')} (${after.t}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
     )
-    .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
+    .orderBy(...[supportRequests.createdAt, supportRequests.id].map(oldest ? asc : desc))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -7,6 +7,7 @@ import {
   supportRequestsQuerySchema,
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestAddress } from '../../lib/audit';
 import { actorOf } from '../../plugins/access';
 import { closeSupportRequest } from './close-request';
 import { fileSupportRequest } from './file-request';
@@ -43,7 +44,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { role: 'admin' } },
       schema: {
         tags: ['admin'],
-        summary: 'Members’ support requests, newest first, with who asked',
+        summary: 'Members’ support requests, newest or oldest first, all or in one status, with who asked',
         querystring: supportRequestsQuerySchema,
         response: { 200: supportRequestsPageSchema, ...errors },
       },
@@ -68,6 +69,10 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      closeSupportRequest(app.ctx, { actor: actorOf(request), requestId: request.params.id }),
+      closeSupportRequest(app.ctx, {
+        actor: actorOf(request),
+        requestId: request.params.id,
+        ip: requestAddress(request),
+      }),
   );
 };

@@ -122,6 +122,29 @@ describe('the admins’ list of support requests', () => {
     expect(page2.next_cursor).toBeNull();
   });
 
+  it('lists the open requests as a queue, oldest first, a page at a time; a closed one leaves it', async () => {
+    const ana = await signedInMember(t.app, { name: 'Ana' });
+    const ids: string[] = [];
+    for (const message of ['First: how do I verify?', 'Second: my plan renewed', 'Third: a refund?']) {
+      ids.push(supportRequestSchema.parse((await file(ana.session, { topic: 'other', message })).json()).id);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const { session } = await admin();
+    expect((await close(session, ids[0] as string)).statusCode).toBe(200);
+    const open = '?status=open&order=oldest&limit=1';
+    const page1 = supportRequestsPageSchema.parse((await queue(session, open)).json());
+    expect(page1.items.map((item) => item.message)).toEqual(['Second: my plan renewed']);
+    const page2 = supportRequestsPageSchema.parse(
+      (await queue(session, `${open}&cursor=${encodeURIComponent(page1.next_cursor ?? '')}`)).json(),
+    );
+    expect(page2.items.map((item) => item.message)).toEqual(['Third: a refund?']);
+    expect(page2.next_cursor).toBeNull();
+    const closed = supportRequestsPageSchema.parse((await queue(session, '?status=closed')).json());
+    expect(closed.items.map((item) => item.id)).toEqual([ids[0]]);
+    for (const query of ['?status=answered', '?order=random'])
+      expect((await queue(session, query)).statusCode, query).toBe(400);
+  });
+
   it('is for admins only, and refuses a cursor it did not make', async () => {
     const member = await signedInMember(t.app, { tier: 4 });
     expect((await queue(null)).statusCode).toBe(401);

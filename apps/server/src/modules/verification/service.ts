@@ -16,7 +16,8 @@ import {
 } from '@royal/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { auditLog, profiles, userCompliance, verificationRequests } from '../../db/schema';
+import { profiles, userCompliance, verificationRequests } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import type { MemberActor } from '../auth';
 import { createIdStore } from './id-store';
 import { isDocumentLinkValid, signDocumentLink } from './links';
@@ -199,9 +200,11 @@ export async function readDocument(
   const key = kind === 'id' ? row.idKey : row.selfieKey;
   if (!key) throw new AppError(ErrorCode.NOT_FOUND, 'This image has been deleted');
   if (actor.id !== row.userId) {
-    await ctx.db.insert(auditLog).values({
+    // Written before the image is read: a view that then fails was still an attempt to see the ID.
+    await writeAudit(ctx.db, {
       actorId: actor.id,
       action: 'verification.image_viewed',
+      reasonCode: kind === 'id' ? 'id_image_viewed' : 'selfie_viewed',
       targetType: 'verification_request',
       targetId: requestId,
       data: { kind, member: row.userId },
@@ -281,12 +284,19 @@ export async function decideVerification(
         await work.tx.update(profiles).set({ verified: true }).where(eq(profiles.userId, row.userId));
       }
     }
-    await work.tx.insert(auditLog).values({
+    await writeAudit(work.tx, {
       actorId: input.actor.id,
       action: approved ? 'verification.approved' : 'verification.rejected',
+      reasonCode: approved ? 'admin_approved' : 'admin_rejected',
       targetType: 'verification_request',
       targetId: row.id,
-      data: { member: row.userId, type: row.verificationType, ...(reason ? { reason } : {}) },
+      data: {
+        member: row.userId,
+        type: row.verificationType,
+        before: 'pending',
+        after: row.status,
+        ...(reason ? { reason } : {}),
+      },
       ip: input.ip,
     });
     work.publish({ kind: 'actor.invalidate', userIds: [row.userId] });

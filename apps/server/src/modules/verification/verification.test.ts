@@ -263,7 +263,15 @@ describe('the verification wizard and the ID store', () => {
     expect((await get(t.app, adminLinks.id_url, admin.session)).statusCode).toBe(200);
     const rows = await audits();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ actorId: admin.member.id, targetType: 'verification_request' });
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        actorId: admin.member.id,
+        targetType: 'verification_request',
+        ip: '127.0.0.1',
+        data: { member: owner.member.id },
+      });
+    }
+    expect(rows.map((row) => row.data?.reason_code).sort()).toEqual(['id_image_viewed', 'selfie_viewed']);
     // An admin's link is no use to a member.
     expect((await get(t.app, adminLinks.id_url, other.session)).statusCode).toBe(403);
   });

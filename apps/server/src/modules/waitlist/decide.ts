@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invites, waitlist } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import { settleClaimForDecision } from '../admin-queues';
 import type { MemberActor } from '../auth';
 import { queueEmail, renderMail } from '../mail';
@@ -36,6 +37,33 @@ async function pendingApplication(tx: Db, id: string, adminId: string) {
   return row;
 }
 
+/**
+ * The decision's audit row, in its transaction. The applicant is named by the application's id only:
+ * the trail is append-only and outlives the application, so it keeps no address or name of someone
+ * who may never become a member.
+ */
+function auditDecision(
+  tx: Db,
+  decision: {
+    actor: MemberActor;
+    id: string;
+    ip: string | null;
+    after: 'approved' | 'rejected';
+    note?: string;
+  },
+) {
+  const approved = decision.after === 'approved';
+  return writeAudit(tx, {
+    actorId: decision.actor.id,
+    action: approved ? 'waitlist.approve' : 'waitlist.decline',
+    reasonCode: approved ? 'admin_approved' : 'admin_declined',
+    targetType: 'waitlist_application',
+    targetId: decision.id,
+    data: { before: 'pending', after: decision.after, ...(decision.note ? { note: decision.note } : {}) },
+    ip: decision.ip,
+  });
+}
+
 /** The link in the invite e-mail: the sign-up form with the code filled in. */
 export const inviteLink = (ctx: AppContext, code: string) =>
   `${ctx.config.publicOrigin}/signin?invite=${encodeURIComponent(code)}`;
@@ -47,7 +75,7 @@ export const inviteLink = (ctx: AppContext, code: string) =>
  */
 export async function approveApplication(
   ctx: AppContext,
-  { actor, id }: { actor: MemberActor; id: string },
+  { actor, id, ip }: { actor: MemberActor; id: string; ip: string | null },
 ): Promise<WaitlistApplication> {
   return ctx.transact(async ({ tx }) => {
     const application = await pendingApplication(tx, id, actor.id);
@@ -56,6 +84,7 @@ export async function approveApplication(
       .set({ status: 'approved', decidedAt: new Date(), decidedBy: actor.id })
       .where(eq(waitlist.id, id))
       .returning(waitlistColumns(waitlist));
+    await auditDecision(tx, { actor, id, ip, after: 'approved' });
     const code = newInviteCode();
     await tx.insert(invites).values({
       code,
@@ -89,7 +118,7 @@ export async function approveApplication(
  */
 export async function declineApplication(
   ctx: AppContext,
-  { actor, id, note }: { actor: MemberActor; id: string; note?: string | undefined },
+  { actor, id, note, ip }: { actor: MemberActor; id: string; note?: string | undefined; ip: string | null },
 ): Promise<WaitlistApplication> {
   return ctx.transact(async ({ tx }) => {
     await pendingApplication(tx, id, actor.id);
@@ -98,6 +127,7 @@ export async function declineApplication(
       .set({ status: 'rejected', decidedAt: new Date(), decidedBy: actor.id, declineNote: note || null })
       .where(eq(waitlist.id, id))
       .returning(waitlistColumns(waitlist));
+    await auditDecision(tx, { actor, id, ip, after: 'rejected', ...(note ? { note } : {}) });
     if (!decided) throw new Error('waitlist update returned no row');
     return presentApplication(decided);
   });

@@ -11,6 +11,7 @@ import {
   waitlistSubmittedSchema,
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestAddress } from '../../lib/audit';
 import { actorOf } from '../../plugins/access';
 import { rateLimitKey } from '../../plugins/security';
 import { waitlistApplications } from './applications';
@@ -85,7 +86,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { role: 'admin' } },
       schema: {
         tags: ['admin'],
-        summary: 'Waitlist applications, newest first, optionally in one status',
+        summary: 'Waitlist applications, newest or oldest first, optionally in one status',
         querystring: waitlistQuerySchema,
         response: { 200: waitlistPageSchema, ...errors },
       },
@@ -115,7 +116,12 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         ...decisionSchema,
       },
     },
-    async (request) => approveApplication(ctx, { actor: actorOf(request), id: request.params.id }),
+    async (request) =>
+      approveApplication(ctx, {
+        actor: actorOf(request),
+        id: request.params.id,
+        ip: requestAddress(request),
+      }),
   );
 
   app.post(
@@ -130,6 +136,11 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      declineApplication(ctx, { actor: actorOf(request), id: request.params.id, note: request.body?.note }),
+      declineApplication(ctx, {
+        actor: actorOf(request),
+        id: request.params.id,
+        note: request.body?.note,
+        ip: requestAddress(request),
+      }),
   );
 };

@@ -120,6 +120,15 @@ describe('the admins’ decisions', () => {
     await decide(session, id, 'decline');
     const pending = waitlistPageSchema.parse((await list(session, '?status=pending')).json());
     expect(pending.items.map((a) => a.full_name)).toEqual(['Applicant 1', 'Applicant 0']);
+    // The queue: pending applications, whoever applied first at the top, page by page.
+    const queue = '?status=pending&order=oldest&limit=1';
+    const oldest = waitlistPageSchema.parse((await list(session, queue)).json());
+    expect(oldest.items.map((a) => a.full_name)).toEqual(['Applicant 0']);
+    const next = waitlistPageSchema.parse(
+      (await list(session, `${queue}&cursor=${oldest.next_cursor}`)).json(),
+    );
+    expect(next.items.map((a) => a.full_name)).toEqual(['Applicant 1']);
+    expect(next.next_cursor).toBeNull();
   });
 
   it('refuses signed-out callers, members and the highest tier without the admin role', async () => {

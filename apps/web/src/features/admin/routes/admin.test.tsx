@@ -1,4 +1,4 @@
-import { apiError, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
+import { apiError, mockApi, never, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMe, makeSettings } from '@test/fixtures';
 import { renderApp } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -11,6 +11,10 @@ const frame = {
   'GET /api/auth/two-factor': {
     body: { enabled: true, backup_codes_left: 10, required: true, session_confirmed: true },
   },
+  // The summary cards above the tabs (their own test: features/admin-summary).
+  'GET /api/admin/summary': never,
+  // The queues' counts on the tab labels (their own test: features/admin-queues).
+  'GET /api/admin/queues': never,
 };
 
 const ID = '00000000-0000-4000-8000-00000000000a';
@@ -45,6 +49,30 @@ describe('/admin', () => {
     expect(api.calls.some((c) => c.path.startsWith('/api/admin'))).toBe(false);
   });
 
+  it('opens on the Users tab, with every tab of the dashboard in the tab row', async () => {
+    mockApi({
+      [SESSION]: signedInAs(makeMe({ roles: ['user', 'admin'] })),
+      ...frame,
+      'GET /api/admin/members': { body: { items: [], next_cursor: null } },
+    });
+    renderApp('/admin');
+    expect(await screen.findByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    const tabs = within(screen.getByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Users',
+      'Events',
+      'Photo Moderation',
+      'Verification',
+      'Analytics',
+      'Reports',
+      'Support',
+      'Waitlist',
+      'Appeals',
+      'Audit Log',
+      'Mailbox',
+    ]);
+  });
+
   it('shows the Photo Moderation tab: pending cards with the AI confidence to one decimal', async () => {
     mockApi({
       [SESSION]: signedInAs(makeMe({ roles: ['user', 'admin'] })),
@@ -58,7 +86,7 @@ describe('/admin', () => {
         },
       }),
     });
-    renderApp('/admin');
+    renderApp('/admin?tab=photos');
     expect(await screen.findByRole('tab', { name: 'Photo Moderation' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -79,7 +107,7 @@ describe('/admin', () => {
         body: item({ status: (body as { action: string }).action === 'approve' ? 'approved' : 'rejected' }),
       }),
     });
-    const { user } = renderApp('/admin');
+    const { user } = renderApp('/admin?tab=photos');
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
@@ -108,7 +136,7 @@ describe('/admin', () => {
           ? apiError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable.')
           : { body: item({ status: 'rejected' }) },
     });
-    const { user } = renderApp('/admin');
+    const { user } = renderApp('/admin?tab=photos');
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Rejection reason'), 'Face not visible');

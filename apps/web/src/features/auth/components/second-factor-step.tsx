@@ -9,6 +9,8 @@ type Props = {
   onSignedIn: () => void;
   /** The challenge is locked or has expired: back to the password. */
   onRestart: (message: string) => void;
+  /** The code was right and the account is suspended or banned: the screen says why. */
+  onRefused: (error: AppError) => void;
 };
 
 const INPUT =
@@ -18,7 +20,7 @@ const INPUT =
  * The sign-in's second step (decision 057): the 6-digit code from the authenticator app, or one
  * of the backup codes. Five wrong codes lock the step, and the password is asked again.
  */
-export function SecondFactorStep({ onSignedIn, onRestart }: Props) {
+export function SecondFactorStep({ onSignedIn, onRestart, onRefused }: Props) {
   const id = useId();
   const [backup, setBackup] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,6 +41,13 @@ export function SecondFactorStep({ onSignedIn, onRestart }: Props) {
       onError: (error) => {
         if (error instanceof AppError && error.code === ErrorCode.CHALLENGE_LOCKED) {
           onRestart(error.message);
+          return;
+        }
+        if (
+          error instanceof AppError &&
+          (error.code === ErrorCode.ACCOUNT_SUSPENDED || error.code === ErrorCode.ACCOUNT_BANNED)
+        ) {
+          onRefused(error);
           return;
         }
         setProblem(errorMessage(error));

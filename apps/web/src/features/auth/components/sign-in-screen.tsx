@@ -1,4 +1,4 @@
-import { SIGN_UP_CHECK_EMAIL_TEXT } from '@royal/shared';
+import { type AccountRestriction, AppError, restrictionOf, SIGN_UP_CHECK_EMAIL_TEXT } from '@royal/shared';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,10 +7,12 @@ import { CrownArt } from '@/components/ui/crown';
 import { RoyalBackdrop } from '@/components/ui/royal-backdrop';
 import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/paths';
+import { takeRestriction } from '@/lib/restriction-notice';
 import { needsSecondFactor } from '../api/second-factor';
 import { useSignIn, useSignUp, useSignUpOptions } from '../api/sign-in';
 import { AuthForm, type AuthMode } from './auth-form';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { RestrictionNotice } from './restriction-notice';
 import { SecondFactorStep } from './second-factor-step';
 
 const TAB_TRIGGER =
@@ -48,7 +50,26 @@ export function SignInScreen() {
   // The password was right and the member has two-factor: the code is asked next (decision 057).
   const [codeStep, setCodeStep] = useState(false);
 
-  const onFailure = (error: unknown) => toast.error('Error', { description: errorMessage(error) });
+  // A suspended or banned member (decision 060): why, shown above the form. From their refused
+  // sign-in (which set the appeal cookie), or left by their open tab when an admin acted; read after
+  // mount, since the prerendered page has none.
+  const [restriction, setRestriction] = useState<{ notice: AccountRestriction; appealReady: boolean } | null>(
+    null,
+  );
+  useEffect(() => {
+    const left = takeRestriction();
+    if (left) setRestriction({ notice: left, appealReady: false });
+  }, []);
+
+  const onFailure = (error: unknown) => {
+    const notice = error instanceof AppError ? restrictionOf(error.details) : null;
+    if (notice) {
+      setCodeStep(false);
+      setRestriction({ notice, appealReady: notice.can_appeal });
+      return;
+    }
+    toast.error('Error', { description: errorMessage(error) });
+  };
   const welcome = () => {
     toast.success('Welcome back!', { description: 'You have been signed in successfully.' });
     navigate(paths.app, { replace: true });
@@ -67,6 +88,13 @@ export function SignInScreen() {
           Where Luxury Meets Love
         </p>
 
+        {restriction && (
+          <RestrictionNotice
+            restriction={restriction.notice}
+            appealReady={restriction.appealReady}
+            onAppealExpired={() => setRestriction({ ...restriction, appealReady: false })}
+          />
+        )}
         <Tabs.Root
           ref={tabs}
           value={tab}
@@ -85,6 +113,7 @@ export function SignInScreen() {
             {codeStep ? (
               <SecondFactorStep
                 onSignedIn={welcome}
+                onRefused={onFailure}
                 onRestart={(message) => {
                   setCodeStep(false);
                   onFailure(new Error(message));

@@ -16,7 +16,7 @@ export const NO_EVENTS_TEXT = 'No upcoming events';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
-function AddEventButton() {
+export function AddEventButton() {
   return (
     <Button asChild variant="gold">
       <Link to={paths.eventNew}>

@@ -1,14 +1,12 @@
 import { countLabel, isAdmin } from '@royal/shared';
 import {
   CalendarDays,
-  ChevronRight,
   CreditCard,
   Crown,
   Eye,
   Heart,
   LifeBuoy,
   LogOut,
-  type LucideIcon,
   Settings,
   ShieldCheck,
   Star,
@@ -17,7 +15,7 @@ import {
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { MemberAvatar } from '@/components/ui/member-avatar';
 import { TierBadge } from '@/components/ui/tier-badge';
@@ -27,10 +25,9 @@ import { TierManagement } from '@/features/subscription';
 import { HelpDialog } from '@/features/support';
 import { WalletDialog } from '@/features/wallet';
 import { paths } from '@/lib/paths';
+import { DeveloperTools } from './developer-tools';
+import { MenuButton, MenuLink } from './menu-rows';
 import { ReferralCard } from './referral-card';
-
-const rowClass =
-  'flex min-h-14 w-full cursor-pointer items-center gap-3 px-4 text-left font-medium text-foreground transition hover:bg-surface-muted';
 
 /** /more (part 2 §2): the profile summary, then the Menu and Tier Management tabs. */
 export function MoreScreen() {
@@ -136,6 +133,7 @@ export function MoreScreen() {
             <MenuButton Icon={Settings} label="Settings" onClick={() => update({ settings: 'open' })} />
             <MenuButton Icon={LifeBuoy} label="Help & Support" onClick={() => setHelpOpen(true)} />
           </nav>
+          <DeveloperTools className="mt-4" />
           <Button
             variant="outline"
             className="mt-4 w-full"
@@ -159,25 +157,5 @@ export function MoreScreen() {
       />
       <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </div>
-  );
-}
-
-function MenuLink({ Icon, label, to }: { Icon: LucideIcon; label: string; to: string }) {
-  return (
-    <Link to={to} className={rowClass}>
-      <Icon aria-hidden="true" className="size-5 text-primary dark:text-gold-300" />
-      <span className="flex-1">{label}</span>
-      <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
-    </Link>
-  );
-}
-
-function MenuButton({ Icon, label, onClick }: { Icon: LucideIcon; label: string; onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className={rowClass}>
-      <Icon aria-hidden="true" className="size-5 text-primary dark:text-gold-300" />
-      <span className="flex-1">{label}</span>
-      <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
-    </button>
   );
 }

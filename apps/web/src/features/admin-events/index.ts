@@ -1,0 +1,2 @@
+// Public surface of the admin Events tab (listed in features/admin/tabs.tsx).
+export { EventsTab } from './components/events-tab';
