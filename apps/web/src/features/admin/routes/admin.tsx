@@ -31,10 +31,11 @@ function AdminDashboard() {
       <h1 className="font-display text-3xl text-foreground">Admin Dashboard</h1>
       <SummaryCards />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+        {/* Eleven tabs: on a desktop they wrap to a second row, all in sight; narrower, the row scrolls. */}
         <Tabs.List
           {...tabRow}
           aria-label="Admin sections"
-          className="scroll-fade-x flex gap-1 overflow-x-auto border-border border-b"
+          className="scroll-fade-x flex gap-1 overflow-x-auto border-border border-b xl:flex-wrap xl:overflow-x-visible"
         >
           {ADMIN_TABS.map(({ id, label, Icon, queue }) => (
             <Tabs.Trigger key={id} value={id} className={TRIGGER}>
