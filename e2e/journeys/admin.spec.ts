@@ -141,7 +141,7 @@ test.describe('the admin dashboard', () => {
 
     // The audit log, filtered to Chiara: every decision about her, newest first, with who and from where.
     await page.getByRole('tab', { name: 'Audit Log' }).click();
-    await page.getByLabel('Member or item id').fill(member.id);
+    await page.getByLabel('Member id').fill(member.id);
     await page.getByRole('button', { name: 'Apply' }).click();
     const log = page.getByRole('table', { name: 'Audit log, newest first' });
     await expect(log.getByRole('row')).toHaveCount(5);

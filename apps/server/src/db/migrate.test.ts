@@ -18,6 +18,7 @@ import {
   ledgerEntries,
   ledgerLines,
   matches,
+  photos,
   profiles,
   swipeActions,
   users,
@@ -430,6 +431,53 @@ describe(`routines on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     writeFileSync(join(migrations, `${tag}.sql`), statement);
     return { ...DEFAULT_SOURCES, migrations };
   };
+
+  it('migration 0058 names the member of the audit rows written before it, and the rows stay append-only', async () => {
+    // Rows as the writers left them before member_id existed (a raw insert leaves it empty).
+    const member = await newUser(db);
+    const [photo] = await db
+      .insert(photos)
+      .values({
+        userId: member,
+        position: 0,
+        keyLarge: 'l',
+        keySmall: 's',
+        keyBlur: 'b',
+        width: 1,
+        height: 1,
+      })
+      .returning({ id: photos.id });
+    await run(
+      db,
+      `insert into audit_log (action, target_type, target_id) values ('member_tier_change', 'user', '${member}')`,
+      `insert into audit_log (action, target_type, target_id) values ('photo.approved', 'photo', '${photo?.id}')`,
+      `insert into audit_log (action, target_type, target_id) values ('event.create', 'event', '${randomUUID()}')`,
+    );
+    const file = readdirSync(MIGRATIONS_FOLDER).find((name) => name.startsWith('0058_')) as string;
+    const backfill = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8');
+    await migrateDatabase(
+      handle,
+      withMigration(backfill.slice(backfill.indexOf('ALTER TABLE "audit_log" DISABLE'))),
+    );
+    const rows = await db.execute<{ target_type: string; member_id: string | null }>(
+      sql`select target_type, member_id from audit_log order by id`,
+    );
+    expect(rows.rows).toEqual([
+      { target_type: 'user', member_id: member },
+      { target_type: 'photo', member_id: member },
+      { target_type: 'event', member_id: null },
+    ]);
+    expect(pgErrorCode(await failureOf(() => db.execute(sql`update audit_log set action = 'forged'`)))).toBe(
+      '23000',
+    );
+    await run(
+      db,
+      'alter table audit_log disable trigger user',
+      'delete from audit_log',
+      'delete from photos',
+    );
+    await run(db, 'alter table audit_log enable trigger user');
+  });
 
   it('puts every routine file on the database, once each, and records it', async () => {
     const routines = readRoutines();

@@ -14,6 +14,11 @@ export async function writeAudit(
     reasonCode: string;
     targetType: string;
     targetId: string;
+    /**
+     * The member the row concerns when the target is not the member themselves (their photo, a
+     * report against them, their request); a 'user' target is its own member.
+     */
+    memberId?: string | null;
     data?: Record<string, unknown>;
     /** The address an admin's request came from (`requestAddress`); absent for the system's own work. */
     ip?: string | null;
@@ -24,6 +29,7 @@ export async function writeAudit(
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
+    memberId: entry.memberId ?? (entry.targetType === 'user' ? entry.targetId : null),
     data: { reason_code: entry.reasonCode, ...entry.data },
     ip: entry.ip ?? null,
   });

@@ -144,6 +144,12 @@ export const auditEntrySchema = z
     target: z
       .object({ type: z.string().nullable(), id: z.string().nullable(), name: z.string().nullable() })
       .describe('On whom or what'),
+    member_id: z
+      .uuid()
+      .nullable()
+      .describe(
+        'The member the row concerns (the target, or the owner of the photo, report or request); null when none',
+      ),
     before: z.unknown().optional().describe('The value before, where the action records one'),
     after: z.unknown().optional().describe('The value after, where the action records one'),
     reason: z.string().nullable().describe('The reason code, or the reason given'),
@@ -159,7 +165,18 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditQuerySchema = cursorQuerySchema.extend({
   actor_id: z.uuid().toLowerCase().optional().describe('Only what this admin did'),
-  target_id: z.uuid().toLowerCase().optional().describe('Only what was done to this member'),
+  target_id: z
+    .uuid()
+    .toLowerCase()
+    .optional()
+    .describe('Only what was done to this one thing: a member, a photo, a report, an event…'),
+  member_id: z
+    .uuid()
+    .toLowerCase()
+    .optional()
+    .describe(
+      'Only rows about this member: done to them, their photos, reports against them, their verification and support requests',
+    ),
   action: z
     .string()
     .regex(/^[a-z_.]{1,64}$/, 'Unknown action')

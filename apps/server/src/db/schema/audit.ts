@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idPk, tstz } from './columns';
 
@@ -13,13 +14,24 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    /**
+     * The member the row concerns, whatever was acted on: themselves, their photo, a report against
+     * them, their verification or support request (null for an event, a waitlist applicant, the
+     * system's own work). The Audit Log's member filter reads it (migration 0058).
+     */
+    memberId: uuid('member_id'),
     data: jsonb('data').$type<Record<string, unknown>>(),
     ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_target_idx').on(t.targetType, t.targetId),
-    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+    // The Audit Log tab's filters, each newest first by id as the list pages (modules/audit).
+    index('audit_log_actor_idx').on(t.actorId, t.id.desc().nullsFirst()),
+    index('audit_log_member_idx')
+      .on(t.memberId, t.id.desc().nullsFirst())
+      .where(sql`${t.memberId} is not null`),
+    index('audit_log_action_idx').on(t.action, t.id.desc().nullsFirst()),
   ],
 );
 

@@ -217,6 +217,36 @@ describe('audit rows of the admins’ decisions', () => {
     ]);
   });
 
+  it('the member filter finds every row about a member: done to her, her photo, a report against her, her request', async () => {
+    const { session } = await signedInMember(t.app, { roles: ['user', 'admin'] });
+    const mia = await createMember(t.app, { name: 'Mia', tier: 1 });
+    const other = await createMember(t.app, { name: 'Otto' });
+    const ok = async (res: Promise<{ statusCode: number; body: string }>) =>
+      expect((await res).statusCode, (await res).body).toBe(200);
+    await ok(request(t.app, 'PATCH', `/api/admin/members/${mia.id}`, { session, body: { tier_level: 2 } }));
+    await ok(post(session, `/api/admin/photos/${await newPhoto(mia)}/decision`, { action: 'approve' }));
+    await ok(post(session, `/api/admin/photos/${await newPhoto(other)}/decision`, { action: 'approve' }));
+    const [report] = await db()
+      .insert(reports)
+      .values({ reporterId: other.id, reportedId: mia.id, reason: 'harassment' })
+      .returning({ id: reports.id });
+    await ok(post(session, `/api/admin/reports/${report?.id}/decide`, { outcome: 'dismissed' }));
+    await ok(post(session, `/api/admin/support-requests/${await newSupportRequest(mia)}/close`));
+
+    const res = await request(t.app, 'GET', `/api/admin/audit?member_id=${mia.id}`, { session });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = auditPageSchema.parse(res.json()).items;
+    expect(rows.map((e) => [e.action, e.target.type, e.target.name])).toEqual([
+      ['support_request.close', 'support_request', 'Mia'],
+      ['report.dismissed', 'report', 'Mia'],
+      ['photo.approved', 'photo', 'Mia'],
+      ['member_tier_change', 'user', 'Mia'],
+    ]);
+    expect((await request(t.app, 'GET', '/api/admin/audit?member_id=nope', { session })).statusCode).toBe(
+      400,
+    );
+  });
+
   it('every action the writers record is one the Audit Log filter offers', async () => {
     const { session } = await signedInMember(t.app, { roles: ['user', 'admin'] });
     const id = await newApplication('carla@example.test');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { auditPageSchema } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ describe('the audit trail', () => {
       action: 'test_action',
       reasonCode: 'test',
       targetType: 'user',
-      targetId: 'someone',
+      targetId: randomUUID(),
     });
     const [row] = await db.select().from(auditLog);
     expect(row).toBeDefined();

@@ -11,6 +11,7 @@ export function presentAuditEntry(row: AuditRow): AuditEntry {
     actor: row.actorId ? { id: row.actorId, name: row.actorName } : null,
     action: row.action,
     target: { type: row.targetType, id: row.targetId, name: row.targetName },
+    member_id: row.memberId,
     ...(data && 'before' in data ? { before: data.before } : {}),
     ...(data && 'after' in data ? { after: data.after } : {}),
     reason: typeof reason === 'string' ? reason : null,

@@ -34,6 +34,7 @@ export async function auditRows(db: Db, query: AuditQuery, beforeId: number | nu
   const conditions: (SQL | undefined)[] = [
     query.actor_id ? eq(auditLog.actorId, query.actor_id) : undefined,
     query.target_id ? eq(auditLog.targetId, query.target_id) : undefined,
+    query.member_id ? eq(auditLog.memberId, query.member_id) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
     beforeId === null ? undefined : lt(auditLog.id, beforeId),
   ];
@@ -45,6 +46,7 @@ export async function auditRows(db: Db, query: AuditQuery, beforeId: number | nu
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
+      memberId: auditLog.memberId,
       targetName: sql<string | null>`coalesce(${member.name}, ${waitlist.fullName}, ${events.name})`,
       data: auditLog.data,
       ip: auditLog.ip,

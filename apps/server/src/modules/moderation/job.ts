@@ -60,7 +60,7 @@ export async function moderatePendingPhotos(ctx: AppContext): Promise<Moderation
       }
       const approve = score !== null && ctx.config.photoAutoApprove && score >= PHOTO_AUTO_APPROVE_MIN_SAFE;
       const written = await ctx.transact(async ({ tx }) => {
-        await lockPhotoOwner(tx, photo.id);
+        const ownerId = await lockPhotoOwner(tx, photo.id);
         const now = new Date();
         const [row] = await tx
           .update(photos)
@@ -78,6 +78,7 @@ export async function moderatePendingPhotos(ctx: AppContext): Promise<Moderation
           reasonCode: score === null ? 'ai_failed' : approve ? 'ai_confident_safe' : 'ai_not_confident',
           targetType: 'photo',
           targetId: photo.id,
+          memberId: ownerId,
           data: { score, classifier: ctx.classifier.name },
         });
         return true;

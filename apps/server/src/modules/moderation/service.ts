@@ -144,7 +144,7 @@ export async function decidePhoto(
   }: { actor: MemberActor; photoId: string; input: ModerationDecisionBody; ip: string | null },
 ): Promise<ModerationItem> {
   await ctx.transact(async ({ tx }) => {
-    await lockPhotoOwner(tx, photoId);
+    const ownerId = await lockPhotoOwner(tx, photoId);
     const approve = input.action === 'approve';
     const status = approve ? 'approved' : 'rejected';
     // Status changes are serialised by lockPhotoOwner, so this read stays true until the update.
@@ -166,6 +166,7 @@ export async function decidePhoto(
       reasonCode: approve ? 'admin_approved' : 'admin_rejected',
       targetType: 'photo',
       targetId: photoId,
+      memberId: ownerId,
       data: {
         before: current.status,
         after: status,
@@ -189,7 +190,7 @@ export async function decideAppeal(
 ): Promise<ModerationItem> {
   await ctx.transact(async ({ tx }) => {
     await settleClaimForDecision(tx, { queue: 'photo-appeals', itemId: photoId, adminId: actor.id });
-    await lockPhotoOwner(tx, photoId);
+    const ownerId = await lockPhotoOwner(tx, photoId);
     const upheld = input.action === 'approve';
     const now = new Date();
     const [row] = await tx
@@ -218,6 +219,7 @@ export async function decideAppeal(
       reasonCode: upheld ? 'appeal_upheld' : 'appeal_denied',
       targetType: 'photo',
       targetId: photoId,
+      memberId: ownerId,
       data: { before: 'submitted', after: upheld ? 'approved' : 'rejected' },
       ip,
     });

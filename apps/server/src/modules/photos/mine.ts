@@ -234,6 +234,7 @@ export async function appealPhoto(
       reasonCode: 'member_appeal',
       targetType: 'photo',
       targetId: photoId,
+      memberId: actor.id,
       data: { reason: input.reason },
     });
     return presentMyPhoto(updated as NonNullable<typeof updated>);

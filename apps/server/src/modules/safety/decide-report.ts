@@ -43,6 +43,7 @@ export async function decideReport(
       reasonCode: input.outcome === 'actioned' ? 'report_actioned' : 'report_dismissed',
       targetType: 'report',
       targetId: reportId,
+      memberId: report.reportedId,
       data: {
         reported_id: report.reportedId,
         before: report.status,

@@ -45,6 +45,7 @@ export async function closeSupportRequest(
       reasonCode: 'admin_closed',
       targetType: 'support_request',
       targetId: requestId,
+      memberId: current.userId,
       data: { member_id: current.userId, before: current.status, after: closed.status },
       ip,
     });

@@ -207,6 +207,7 @@ export async function readDocument(
       reasonCode: kind === 'id' ? 'id_image_viewed' : 'selfie_viewed',
       targetType: 'verification_request',
       targetId: requestId,
+      memberId: row.userId,
       data: { kind, member: row.userId },
       ip: input.ip,
     });
@@ -290,6 +291,7 @@ export async function decideVerification(
       reasonCode: approved ? 'admin_approved' : 'admin_rejected',
       targetType: 'verification_request',
       targetId: row.id,
+      memberId: row.userId,
       data: {
         member: row.userId,
         type: row.verificationType,

@@ -5,8 +5,8 @@ import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The Audit Log's filters, as the API names them; an empty one is left out. */
-export type AuditFilters = { actor_id: string; target_id: string; action: string };
-export const NO_AUDIT_FILTERS: AuditFilters = { actor_id: '', target_id: '', action: '' };
+export type AuditFilters = { actor_id: string; member_id: string; target_id: string; action: string };
+export const NO_AUDIT_FILTERS: AuditFilters = { actor_id: '', member_id: '', target_id: '', action: '' };
 
 const queryOf = (filters: AuditFilters, cursor: string | null) => {
   const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));

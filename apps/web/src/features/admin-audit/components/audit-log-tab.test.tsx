@@ -15,6 +15,7 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
   actor: { id: ADA, name: 'Ada Admin' },
   action: 'member_tier_change',
   target: { type: 'user', id: VERA, name: 'Vera' },
+  member_id: VERA,
   before: { tier_level: 1 },
   after: { tier_level: 2, tier_subscription_active: true },
   reason: 'admin_set',
@@ -97,20 +98,21 @@ describe('AuditLogTab', () => {
     await expect.poll(queries).toContain(`actor_id=${ADA}&action=report.actioned`);
     expect(screen.getByLabelText('Admin id')).toHaveValue(ADA);
 
-    await user.type(screen.getByLabelText('Member or item id'), 'not-an-id');
+    await user.type(screen.getByLabelText('Member id'), 'not-an-id');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Enter an id as the Users tab shows it');
     const sent = queries().length;
-    await user.clear(screen.getByLabelText('Member or item id'));
-    await user.type(screen.getByLabelText('Member or item id'), ` ${VERA} `);
+    await user.clear(screen.getByLabelText('Member id'));
+    await user.type(screen.getByLabelText('Member id'), ` ${VERA} `);
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    await expect.poll(queries).toContain(`actor_id=${ADA}&target_id=${VERA}&action=report.actioned`);
+    await expect.poll(queries).toContain(`actor_id=${ADA}&member_id=${VERA}&action=report.actioned`);
     expect(queries().length).toBe(sent + 1);
 
     // Clear: back to the whole log (read at first, so shown again from the cache).
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByLabelText('Admin id')).toHaveValue('');
-    expect(screen.getByLabelText('Member or item id')).toHaveValue('');
+    expect(screen.getByLabelText('Member id')).toHaveValue('');
+    expect(screen.getByLabelText('Item id')).toHaveValue('');
     expect(screen.getByLabelText('Action')).toHaveValue('');
     expect(await screen.findByText('Tier change', { selector: 'td' })).toBeInTheDocument();
   });

@@ -6,6 +6,9 @@ import { cursorPagedTable, DataTable, type DataTableColumn } from '@/components/
 import { type AuditFilters, NO_AUDIT_FILTERS, useAuditLog } from '../api/audit';
 import { auditChange } from './change';
 
+/** The filters that take an id: who acted, the member a row is about, the one thing acted on. */
+const ID_FILTERS = ['actor_id', 'member_id', 'target_id'] as const;
+type IdFilter = (typeof ID_FILTERS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_AN_ID = 'Enter an id as the Users tab shows it, or pick a name in the log';
 const FIELD =
@@ -15,7 +18,8 @@ const NAME_BUTTON =
 
 /**
  * The Audit Log tab: every admin action and ID view, newest first, a page at a time, filtered by
- * admin, member (or any other thing acted on) and action. A name in the log filters by it.
+ * admin, member (every row about them: their photos, reports against them, their requests), the one
+ * thing acted on, and action. A name in the log filters by it.
  */
 export function AuditLogTab() {
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
@@ -51,7 +55,10 @@ export function AuditLogTab() {
             type="button"
             className={NAME_BUTTON}
             aria-label={`Show only actions on ${e.target.name ?? `this ${e.target.type ?? 'item'}`}`}
-            onClick={() => filterBy({ target_id: e.target.id ?? '' })}
+            // A member's name shows every row about them; anything else (an event, an application) itself.
+            onClick={() =>
+              filterBy(e.member_id ? { member_id: e.member_id } : { target_id: e.target.id ?? '' })
+            }
           >
             {e.target.name ?? e.target.id}
             {e.target.type && e.target.type !== 'user' && (
@@ -107,20 +114,26 @@ function AuditFilterForm({
   onApply: (f: AuditFilters) => void;
 }) {
   const [draft, setDraft] = useState(filters);
-  const [problems, setProblems] = useState<Partial<Record<'actor_id' | 'target_id', string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<IdFilter, string>>>({});
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = { ...draft, actor_id: draft.actor_id.trim(), target_id: draft.target_id.trim() };
+    const next = {
+      ...draft,
+      actor_id: draft.actor_id.trim(),
+      member_id: draft.member_id.trim(),
+      target_id: draft.target_id.trim(),
+    };
     const found = Object.fromEntries(
-      (['actor_id', 'target_id'] as const)
-        .filter((field) => next[field] !== '' && !UUID.test(next[field]))
-        .map((field) => [field, NOT_AN_ID]),
+      ID_FILTERS.filter((field) => next[field] !== '' && !UUID.test(next[field])).map((field) => [
+        field,
+        NOT_AN_ID,
+      ]),
     );
     setProblems(found);
     if (Object.keys(found).length === 0) onApply(next);
   };
-  const idField = (field: 'actor_id' | 'target_id', label: string) => (
+  const idField = (field: IdFilter, label: string) => (
     <div className="grid content-start gap-1">
       <label htmlFor={`${id}-${field}`} className="font-semibold text-sm">
         {label}
@@ -146,7 +159,7 @@ function AuditFilterForm({
     <form
       onSubmit={submit}
       aria-label="Filter the audit log"
-      className="grid items-end gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-2 xl:grid-cols-[repeat(3,minmax(0,1fr))_auto]"
+      className="grid items-end gap-3 rounded-2xl border border-border bg-surface p-4 sm:grid-cols-2 xl:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
     >
       <div className="grid content-start gap-1">
         <label htmlFor={`${id}-action`} className="font-semibold text-sm">
@@ -167,7 +180,8 @@ function AuditFilterForm({
         </select>
       </div>
       {idField('actor_id', 'Admin id')}
-      {idField('target_id', 'Member or item id')}
+      {idField('member_id', 'Member id')}
+      {idField('target_id', 'Item id')}
       <div className="flex gap-2">
         <Button type="submit">Apply</Button>
         <Button type="button" variant="outline" onClick={() => onApply(NO_AUDIT_FILTERS)}>
