@@ -64,7 +64,7 @@ describe('EventsTab', () => {
     expect(screen.getByRole('link', { name: 'Add Event' })).toHaveAttribute('href', '/event/new');
   });
 
-  it('deletes an event only after the confirmation', async () => {
+  it('deletes an event only after the confirmation, and stays on the tab', async () => {
     const event = makeEventCard({ name: 'Velvet Night', can_manage: true });
     const api = mockApi({
       'GET /api/events': page([event]),
@@ -78,6 +78,9 @@ describe('EventsTab', () => {
     expect(api.callsTo(`DELETE /api/events/${event.id}`)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete Event' }));
     await waitFor(() => expect(api.callsTo(`DELETE /api/events/${event.id}`)).toHaveLength(1));
+    // The admin stays on the tab, whose list is read again (the event's own page would go to /events).
+    await waitFor(() => expect(api.callsTo('GET /api/events')).toHaveLength(2));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin');
   });
 
   it('shows loading, then the empty state', async () => {

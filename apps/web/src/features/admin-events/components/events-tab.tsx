@@ -74,7 +74,7 @@ const COLUMNS: readonly DataTableColumn<EventCard, Column>[] = [
             Edit
           </Link>
         </Button>
-        <DeleteEventButton eventId={e.id} name={e.name} />
+        <DeleteEventButton eventId={e.id} name={e.name} stay />
       </span>
     ),
   },

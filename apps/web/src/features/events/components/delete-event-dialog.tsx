@@ -12,8 +12,19 @@ import { useDeleteEvent } from '../api/manage-event';
 
 export const EVENT_DELETED_TEXT = 'Event Deleted';
 
-/** Delete, after the spec's confirmation; then back to the list with 'Event Deleted'. */
-export function DeleteEventButton({ eventId, name }: { eventId: string; name: string }) {
+/**
+ * Delete, after the spec's confirmation; then back to the list with 'Event Deleted'. `stay`: the
+ * page is itself a list of events (the admin Events tab), which reads its events again instead.
+ */
+export function DeleteEventButton({
+  eventId,
+  name,
+  stay = false,
+}: {
+  eventId: string;
+  name: string;
+  stay?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteEvent(eventId);
   const navigate = useNavigate();
@@ -47,7 +58,7 @@ export function DeleteEventButton({ eventId, name }: { eventId: string; name: st
                 onSuccess: () => {
                   setOpen(false);
                   toast.success(EVENT_DELETED_TEXT, { description: name });
-                  void navigate(paths.events);
+                  if (!stay) void navigate(paths.events);
                 },
                 onError: (error) =>
                   toast.error('Failed to delete the event', {
