@@ -30,6 +30,8 @@ import { PhotoModerationTab } from './components/photo-moderation-tab';
  */
 export type AdminTab = {
   id: string;
+  /** A promoter's tab too (promoters see only these: issue 37). */
+  promoters?: true;
   label: string;
   Icon: LucideIcon;
   Component: ComponentType;
@@ -43,7 +45,7 @@ export type AdminTab = {
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'users', label: 'Users', Icon: Users, Component: UsersTab },
-  { id: 'events', label: 'Events', Icon: CalendarDays, Component: EventsTab },
+  { id: 'events', label: 'Events', Icon: CalendarDays, Component: EventsTab, promoters: true },
   {
     id: 'photos',
     label: 'Photo Moderation',

@@ -1,4 +1,4 @@
-import { isAdmin } from '@royal/shared';
+import { canCreateParties, isAdmin } from '@royal/shared';
 import { ShieldAlert, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,11 +12,14 @@ import { useAdminSecondFactor } from '../api/second-factor';
 /**
  * An admin-only page's door (/admin, /migration): anyone else sees "Admins only", an admin without
  * a confirmed second factor is sent to set it up or to sign in again (decision 057). The server
- * refuses every admin route to them anyway; this only spares them an empty page.
+ * refuses every admin route to them anyway; this only spares them an empty page. With
+ * `promoters`, a promoter comes in too (the page shows them only what their own routes answer:
+ * events and the door), without the admins' second factor, which their routes do not ask for.
  */
-export function AdminGate({ children }: { children: ReactNode }) {
+export function AdminGate({ children, promoters = false }: { children: ReactNode; promoters?: boolean }) {
   const me = useCurrentMember();
   const secondFactor = useAdminSecondFactor(isAdmin(me));
+  if (promoters && !isAdmin(me) && canCreateParties(me)) return children;
   if (!isAdmin(me)) {
     return (
       <StatusPanel

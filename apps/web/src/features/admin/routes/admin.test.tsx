@@ -73,6 +73,25 @@ describe('/admin', () => {
     ]);
   });
 
+  it('shows a promoter only the Events tab, without the admins’ cards, counts or second factor', async () => {
+    const api = mockApi({
+      [SESSION]: signedInAs(makeMe({ roles: ['user', 'promoter'] })),
+      'GET /api/notifications': frame['GET /api/notifications'],
+      'GET /api/me/settings': frame['GET /api/me/settings'],
+      'GET /api/events': { body: { items: [], next_cursor: null } },
+    });
+    renderApp('/admin?tab=users');
+    expect(await screen.findByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab')).toHaveLength(
+      1,
+    );
+    expect(await screen.findByRole('heading', { name: 'Events', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByText('Total Users')).not.toBeInTheDocument();
+    expect(
+      api.calls.some((c) => c.path.startsWith('/api/admin') || c.path.startsWith('/api/auth/two-factor')),
+    ).toBe(false);
+  });
+
   it('shows the Photo Moderation tab: pending cards with the AI confidence to one decimal', async () => {
     mockApi({
       [SESSION]: signedInAs(makeMe({ roles: ['user', 'admin'] })),
