@@ -91,6 +91,9 @@ test.describe('the premium member area', () => {
       await page.getByRole('button', { name: 'Pass', exact: true }).click();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Passed on this profile' });
       await expect(toast).toBeVisible();
+      // The pointer on the toast pauses its 2.5 s (sonner pauses while the toasts are hovered): a busy
+      // machine's reads below once found it gone before two of them agreed (CI, 1 run in ~20).
+      await toast.hover();
       // Wait for the toast to land (it slides in from the bottom edge): two reads a moment apart
       // agree. Its box is kept from the poll that saw it land: on a busy machine the toast (shown
       // for 2.5 s) may be gone by the time a second read runs.
