@@ -167,8 +167,11 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
   const { page: admin } = await openPage('desktop');
   await signInContext(admin.context(), DEMO.admin.email, DEMO_PASSWORD);
   await admin.setViewportSize({ width: 1440, height: 900 });
-  await admin.goto('/admin');
-  await expect(admin.getByRole('tab', { name: 'Photo Moderation' })).toHaveAttribute('aria-selected', 'true');
+  await admin.goto('/admin?tab=photos');
+  await expect(admin.getByRole('tab', { name: /^Photo Moderation/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   const cards = admin
     .getByRole('list', { name: 'Pending Review' })
     .getByRole('listitem')

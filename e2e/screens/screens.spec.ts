@@ -388,7 +388,7 @@ for (const theme of THEMES) {
       // The admin rejects the new member's photo with a reason, in the reject dialog.
       await context.clearCookies();
       await signInContext(context, DEMO.admin.email, DEMO_PASSWORD);
-      await page.goto('/admin');
+      await page.goto('/admin?tab=photos');
       const card = page
         .getByRole('list', { name: 'Pending Review' })
         .getByRole('listitem')

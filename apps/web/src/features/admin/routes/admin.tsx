@@ -36,11 +36,13 @@ function AdminDashboard() {
       <h1 className="font-display text-3xl text-foreground">Admin Dashboard</h1>
       {admin && <SummaryCards />}
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        {/* Eleven tabs: on a desktop they wrap to a second row, all in sight; narrower, the row scrolls. */}
+        {/* Eleven tabs: on a desktop they wrap to a second row, all in sight; narrower, the row scrolls.
+            Relative, so the count badges' screen-reader words (absolutely placed) scroll with the
+            row instead of widening the page (a phone found 341 px of overflow). */}
         <Tabs.List
           {...tabRow}
           aria-label="Admin sections"
-          className="scroll-fade-x flex gap-1 overflow-x-auto border-border border-b xl:flex-wrap xl:overflow-x-visible"
+          className="scroll-fade-x relative flex gap-1 overflow-x-auto border-border border-b xl:flex-wrap xl:overflow-x-visible"
         >
           {tabs.map(({ id, label, Icon, queue }) => (
             <Tabs.Trigger key={id} value={id} className={TRIGGER}>
