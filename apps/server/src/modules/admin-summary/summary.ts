@@ -1,4 +1,4 @@
-import type { AdminSummary } from '@royal/shared';
+import { type AdminSummary, REVENUE_SOURCES } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { ledgerEntries, ledgerLines, profiles } from '../../db/schema';
@@ -41,7 +41,11 @@ async function countSummary(ctx: AppContext): Promise<AdminSummary> {
         coalesce(-sum(l.amount_cents) filter (where e.transaction_type = 'boost'), 0)::bigint as boosts
       from ${ledgerLines} l join ${ledgerEntries} e on e.id = l.entry_id
       where l.account_id = ${PLATFORM_ACCOUNTS.provider_clearing}
-        and e.transaction_type in ('deposit', 'subscription', 'boost'))
+        -- What counts as revenue is one list, shared with the Analytics tab's revenue chart.
+        and e.transaction_type in (${sql.join(
+          REVENUE_SOURCES.map((source) => sql`${source}`),
+          sql`, `,
+        )}))
     select * from members, money`);
   const row = rows[0];
   const n = (value: number | string | undefined) => Number(value ?? 0);
