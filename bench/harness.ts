@@ -218,6 +218,9 @@ export async function seedChatPairs(
   await handle.db.execute(sql`
     update profiles set tier_level = 3, verified = true, tier_subscription_active = true
     where ${generated('user_id')} and (tier_level <> 3 or not verified or not tier_subscription_active)`);
+  // Members who write have confirmed their e-mail (issue 35: an unconfirmed member cannot message).
+  await handle.db.execute(sql`
+    update users set email_verified = true where ${generated('id')} and not email_verified`);
   await handle.db.execute(sql`
     insert into sessions (token, user_id, expires_at)
     select ${tokenPrefix} || g, ${id('g')}, now() + ${`${SESSION_SETTINGS.expiresInSeconds} seconds`}::interval
@@ -354,6 +357,33 @@ export type Server = { origin: string; pid: number; stop(): Promise<void> };
 /** A server bundle and the node flags it runs with: the sides of an A/B (bench:mix). */
 export type ServerBuild = { entry: string; nodeArgs: string[] };
 
+/**
+ * The settings a benchmark's server runs with (production, this run's shared secrets, limits that
+ * one load process from one address never reaches); the fault tests' instances take the same.
+ */
+export function serverEnvironment(database: BenchDatabase, statementStats = false): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    AUTH_SECRET,
+    MESSAGE_KEYS,
+    ID_DOCUMENT_KEYS,
+    LOG_LEVEL: 'warn',
+    DEMO_MODE: 'false',
+    SEED_DEMO: 'false',
+    STATEMENT_STATS: String(statementStats),
+    // Benchmarks move no real money.
+    PAYMENT_PROVIDER: 'sandbox',
+    // The load comes from one address: none of the per-address limits may cut it short.
+    API_RATE_LIMIT_PER_ADDRESS: '100000000',
+    PAGE_RATE_LIMIT_PER_ADDRESS: '100000000',
+    PAGE_RATE_LIMIT_PER_MEMBER: '100000000',
+    CONNECTIONS_PER_ADDRESS: '1000000',
+    ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir as string }),
+  };
+}
+
 /** Starts `node dist/server.js` as production does and waits until it answers. */
 export async function startServer(
   database: BenchDatabase,
@@ -377,26 +407,9 @@ export async function startServer(
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, entry], {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
+      ...serverEnvironment(database, statementStats),
       PORT: String(port),
       PUBLIC_ORIGIN: origin,
-      AUTH_SECRET,
-      MESSAGE_KEYS,
-      ID_DOCUMENT_KEYS,
-      LOG_LEVEL: 'warn',
-      DEMO_MODE: 'false',
-      SEED_DEMO: 'false',
-      STATEMENT_STATS: String(statementStats),
-      // Benchmarks move no real money.
-      PAYMENT_PROVIDER: 'sandbox',
-      // The load comes from one address: none of the per-address limits may cut it short.
-      API_RATE_LIMIT_PER_ADDRESS: '100000000',
-      PAGE_RATE_LIMIT_PER_ADDRESS: '100000000',
-      PAGE_RATE_LIMIT_PER_MEMBER: '100000000',
-      CONNECTIONS_PER_ADDRESS: '1000000',
-      ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

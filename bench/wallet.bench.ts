@@ -1,6 +1,7 @@
 /**
  * Peer transfers per second (issue 12): one hot pair of wallets sending to each other (every transfer
- * locks the same two rows, so this is the serialised worst case), and 1,000 wallets each sending to
+ * locks the same two rows, so this is the serialised worst case; past 500 transfers of $1.00 one way
+ * the pair reaches the day's large-amount guard, and its non-2xx are those 409s), and 1,000 wallets each sending to
  * the member half the ring away (no two transfers in flight share a wallet). Each figure comes with the trivial route's throughput measured in the
  * same run. The server runs as production starts it; the load comes from another process. At the end
  * the ledger is checked: every entry balances and every wallet equals its ledger accounts.
@@ -8,12 +9,19 @@
  *   npm run bench:wallet                          # PostgreSQL at 127.0.0.1:5432 (scratch database)
  *   BENCH_ENGINE=pglite npm run bench:wallet      # the embedded database
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=16 npm run bench:wallet
+ *   BENCH_BASELINE=/path/to/other/checkout/apps/server/dist npm run bench:wallet
+ *
+ * BENCH_BASELINE measures another build (an earlier commit's, built there with `npm run build -w
+ * @royal/server`) in the same run and on the same wallets: after this build's figures, the baseline
+ * server answers the trivial route and the 1,000 wallets, then this build again, so a before/after
+ * is an A/B of one database under one load (the hot pair is left out there: its $1 transfers reach
+ * the day's large-amount guard of one pair within a few seconds at these rates).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
@@ -29,6 +37,7 @@ import {
   type Result,
   ROOT,
   SECONDS,
+  type ServerBuild,
   sessionCookie,
   startServer,
 } from './harness';
@@ -37,6 +46,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const WALLETS = 1_000;
 const FUNDS_CENTS = 10_000_000;
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BASELINE: ServerBuild | undefined = process.env.BENCH_BASELINE
+  ? { entry: resolve(process.env.BENCH_BASELINE, 'server.js'), nodeArgs: [] }
+  : undefined;
 
 type Sender = { cookie: string; partner: string };
 
@@ -123,6 +135,57 @@ async function checkLedger(database: BenchDatabase) {
   }
 }
 
+/**
+ * One server's figures: the trivial route, the hot pair (unless null) and the 1,000 wallets, each
+ * row marked with `label` and compared with the trivial route of its own server.
+ */
+async function measure(
+  database: BenchDatabase,
+  workDir: string,
+  ring: Sender[],
+  hotPair: Sender[] | null,
+  build: ServerBuild | undefined,
+  label: string,
+  results: Result[],
+) {
+  const server = await startServer(database, false, {}, build);
+  try {
+    const trivial = (seconds: number) =>
+      load(
+        {
+          kind: 'plain',
+          path: '/api/health/live',
+          origin: server.origin,
+          connections: CONNECTIONS,
+          seconds,
+          viewers: [],
+        },
+        workDir,
+      );
+    trivial(2);
+    transferLoad(server.origin, ring, workDir, 2);
+    const reference = trivial(SECONDS);
+    results.push({
+      name: `${label}trivial GET /api/health/live`,
+      load: reference,
+      trivialRps: reference.rps,
+    });
+    if (hotPair)
+      results.push({
+        name: `${label}transfers: one hot pair (both ways)`,
+        load: transferLoad(server.origin, hotPair, workDir),
+        trivialRps: reference.rps,
+      });
+    results.push({
+      name: `${label}transfers: across ${WALLETS.toLocaleString()} wallets`,
+      load: transferLoad(server.origin, ring, workDir),
+      trivialRps: reference.rps,
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   execFileSync('npm', ['run', 'build', '-w', '@royal/server'], { cwd: ROOT, stdio: 'ignore' });
   if (!existsSync(join(ROOT, 'apps/server/dist/server.js'))) throw new Error('the server build failed');
@@ -150,45 +213,11 @@ async function main() {
       partner: (members[(i + WALLETS / 2) % members.length] as Member).id,
     }));
 
-    const server = await startServer(database, false);
     const results: Result[] = [];
-    try {
-      load(
-        {
-          kind: 'plain',
-          path: '/api/health/live',
-          origin: server.origin,
-          connections: CONNECTIONS,
-          seconds: 2,
-          viewers: [],
-        },
-        workDir,
-      );
-      transferLoad(server.origin, ring, workDir, 2);
-      results.push({
-        name: 'trivial GET /api/health/live',
-        load: load(
-          {
-            kind: 'plain',
-            path: '/api/health/live',
-            origin: server.origin,
-            connections: CONNECTIONS,
-            seconds: SECONDS,
-            viewers: [],
-          },
-          workDir,
-        ),
-      });
-      results.push({
-        name: 'transfers: one hot pair (both ways)',
-        load: transferLoad(server.origin, hotPair, workDir),
-      });
-      results.push({
-        name: `transfers: across ${WALLETS.toLocaleString()} wallets`,
-        load: transferLoad(server.origin, ring, workDir),
-      });
-    } finally {
-      await server.stop();
+    await measure(database, workDir, ring, hotPair, undefined, '', results);
+    if (BASELINE) {
+      await measure(database, workDir, ring, null, BASELINE, 'baseline: ', results);
+      await measure(database, workDir, ring, null, undefined, 'again: ', results);
     }
     printResults(results, `Wallet transfers on ${ENGINE}, ${CONNECTIONS} connections, ${SECONDS} s each`);
     const ledger = await checkLedger(database);

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type { App } from '../../apps/server/src/app';
-import { events, peerTransfers, profiles, userBlocks } from '../../apps/server/src/db/schema';
+import { datePlans, events, peerTransfers, profiles, userBlocks } from '../../apps/server/src/db/schema';
 import { lapseEndedSubscriptions } from '../../apps/server/src/modules/billing';
+import { settleDuePlans } from '../../apps/server/src/modules/date-plans';
 import { releaseDueTransfers } from '../../apps/server/src/modules/wallet';
 import { freePort } from '../../apps/server/test/free-port';
 import type { SmtpTestServer } from '../../apps/server/test/smtp';
@@ -55,6 +56,29 @@ const ACTIONS = {
       })
       .where(eq(events.id, required(body, 'event_id')));
     return {};
+  },
+  /**
+   * Date plan `plan_id` is set for `minutes` from now (negative: it began that long ago), since a
+   * plan is proposed at least an hour ahead and journeys cannot wait for it. Answers the place's
+   * position, for the browser's geolocation at the date.
+   */
+  'date-plan-time': async ({ app }: ControlDeps, body: Record<string, string>) => {
+    const minutes = Number(required(body, 'minutes'));
+    const [plan] = await app.ctx.db
+      .update(datePlans)
+      .set({ startsAt: new Date(Date.now() + minutes * 60_000) })
+      .where(eq(datePlans.id, required(body, 'plan_id')))
+      .returning({ lat: datePlans.placeLat, lng: datePlans.placeLng });
+    if (!plan) throw new Error('no such plan');
+    return plan;
+  },
+  /** No-show claim on plan `plan_id` was made a day and a minute ago, undisputed; the settlement job runs. */
+  'settle-date-plan': async ({ app }: ControlDeps, body: Record<string, string>) => {
+    await app.ctx.db
+      .update(datePlans)
+      .set({ claimedAt: sql`now() - interval '24 hours 1 minute'` })
+      .where(eq(datePlans.id, required(body, 'plan_id')));
+    return settleDuePlans(app.ctx);
   },
   /**
    * The first e-mail to `to` (whose subject matches `subject`, a regular expression, when given) that

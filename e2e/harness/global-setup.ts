@@ -12,6 +12,7 @@ import { publishGlobals } from './globals';
 import {
   createAdminDesk,
   createChatPair,
+  createDatePair,
   createEventGuest,
   createExpiredVerificationMember,
   createIssue31Members,
@@ -89,6 +90,7 @@ export default async function globalSetup() {
       settingsPair: await createSettingsPair(app),
       leavingPair: await createLeavingPair(app),
       securityPair: await createSecurityPair(app),
+      datePair: await createDatePair(app),
       walletTrio: await createWalletTrio(app),
       eventGuest: await createEventGuest(app),
       verificationCandidates: await createVerificationCandidates(app),

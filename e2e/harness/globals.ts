@@ -29,6 +29,8 @@ export type E2EGlobals = {
   leavingPair: ChatPair;
   /** Two matched members: he turns on two-factor and adds a passkey. */
   securityPair: ChatPair;
+  /** Two matched members with money in their wallets: they plan, keep and miss dates. */
+  datePair: ChatPair;
   /** A tier-2 woman who RSVPs, is checked in at the door and chooses a Freakoff mode. */
   eventGuest: JourneyMember;
   /** A payer, a payee and a tier-0 newcomer for the wallet and subscription journey. */

@@ -15,6 +15,7 @@ import { createMemberDirectly, enrolTotpDirectly } from '../../apps/server/src/m
 import { processImage, storePhotoVariants } from '../../apps/server/src/modules/photos';
 import { purgeVerificationImages } from '../../apps/server/src/modules/verification';
 import { describePerson, renderPortrait } from '../../apps/server/src/seed/portraits';
+import { fundWallet } from '../../apps/server/test/fund-wallet';
 
 export const JOURNEY_PASSWORD = 'Journey-Velvet-2026';
 export type JourneyMember = { email: string; name: string; id: string };
@@ -162,6 +163,16 @@ export function createSafetyPair(app: App): Promise<ChatPair> {
 export function createSettingsPair(app: App): Promise<ChatPair> {
   return createMatchedPair(app, { him: 'Marco', her: 'Elena', index: 41 });
 }
+
+/** Dante and Bianca, matched, with money in their wallets: they plan two dates (date-plans.spec.ts). */
+export async function createDatePair(app: App): Promise<ChatPair> {
+  const pair = await createMatchedPair(app, { him: 'Dante', her: 'Bianca', index: 47 });
+  for (const member of [pair.him, pair.her]) await fundWallet(app, member.id, DATE_PAIR_WALLET_CENTS);
+  return pair;
+}
+
+/** Enough for the two dates' deposits of the journey, at tier 2's smallest deposit ($250). */
+export const DATE_PAIR_WALLET_CENTS = 100_000;
 
 /** Two matched members for the security journey: he turns on two-factor and adds a passkey. */
 export function createSecurityPair(app: App): Promise<ChatPair> {

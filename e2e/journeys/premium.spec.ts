@@ -88,12 +88,22 @@ test.describe('the premium member area', () => {
       const { page } = await signedInPage(viewport, member.email, DEMO_PASSWORD);
       await page.goto('/app');
       await expect(topCard(page)).toBeVisible({ timeout: 15_000 });
-      await page.getByRole('button', { name: 'Pass', exact: true }).click();
-      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Passed on this profile' });
-      await expect(toast).toBeVisible();
+      // The Like button's place, read while a card is up: the retries below may pass on the last card
+      // of this member's deck (CI, once), and the buttons stand where they stood.
+      const like = await page.getByRole('button', { name: 'Like', exact: true }).boundingBox();
+      // The newest toast (the front one): a retry below may leave an older one fading behind it.
+      const toast = page
+        .locator('[data-sonner-toast][data-front="true"]')
+        .filter({ hasText: 'Passed on this profile' });
       // The pointer on the toast pauses its 2.5 s (sonner pauses while the toasts are hovered): a busy
-      // machine's reads below once found it gone before two of them agreed (CI, 1 run in ~20).
-      await toast.hover();
+      // machine's reads below once found it gone before two of them agreed (CI, 1 run in ~20). On a
+      // busier one the toast was gone before the pointer even reached it: then the member passes on
+      // the next card and the pointer tries again.
+      await expect(async () => {
+        await page.getByRole('button', { name: 'Pass', exact: true }).click();
+        await expect(toast).toBeVisible();
+        await toast.hover({ timeout: 3_000 });
+      }).toPass({ timeout: 30_000 });
       // Wait for the toast to land (it slides in from the bottom edge): two reads a moment apart
       // agree. Its box is kept from the poll that saw it land: on a busy machine the toast (shown
       // for 2.5 s) may be gone by the time a second read runs.
@@ -112,7 +122,6 @@ test.describe('the premium member area', () => {
         .toBe(true);
       expect(landed.box?.y ?? -1).toBeGreaterThanOrEqual(topBar);
       // Nor the buttons it follows (above them on a phone, beside them on a wide screen).
-      const like = await page.getByRole('button', { name: 'Like', exact: true }).boundingBox();
       const toastBox = landed.box;
       if (like && toastBox) {
         const beside = toastBox.x >= like.x + like.width || toastBox.x + toastBox.width <= like.x;

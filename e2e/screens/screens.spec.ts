@@ -174,6 +174,9 @@ for (const theme of THEMES) {
       await settingsForm.getByRole('button', { name: 'Save Settings' }).click();
       await expect(settingsForm.getByText(/^Please enter a valid phone number/)).toBeVisible();
       await capture(shot, 'settings-problems');
+      // The emergency contact's three fields (its e-mail came with issue 39), the phone's problem under it.
+      await settingsForm.getByLabel('Contact E-mail').scrollIntoViewIfNeeded();
+      await capture(shot, 'settings-emergency-contact');
       await page.goto('/search');
       await page.getByRole('button', { name: 'Show filters' }).click();
       await expect(page.getByLabel('User Type')).toBeVisible();

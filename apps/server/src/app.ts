@@ -5,12 +5,13 @@ import websocket from '@fastify/websocket';
 import { REALTIME_LIMITS } from '@royal/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { createBus, type EventBus } from './adapters/bus';
 import { createSmtpTransport } from './adapters/mail/smtp';
+import { createConsoleSms } from './adapters/sms/console';
 import { createLocalStorage, uploadsDir } from './adapters/storage/local';
 import { createS3Storage } from './adapters/storage/s3';
 import type { ObjectStorage } from './adapters/storage/types';
+import { withWriteFaults } from './adapters/storage/write-faults';
 import { type AppConfig, proxyTrust, trustedProxyCheck } from './config';
 import type { ApiRoute, AppContext } from './context';
 import { ambientDb } from './db/ambient';
@@ -28,11 +29,20 @@ import { scheduledJobs } from './jobs';
 import { startDeliveryWorker } from './jobs/delivery';
 import { createJobs, noJobs } from './jobs/queue';
 import { createAttemptCounter } from './lib/attempt-counter-factory';
+import { closeConnectionsWhileDraining } from './lib/lifecycle';
 import { pausePoint } from './lib/pause-point';
+import { closeRedis, connectRedis } from './lib/redis-client';
 import { completeSignUp, createActorResolver, createAuth, SESSION_SETTINGS } from './modules/auth';
 import { outboxOnlyTransport } from './modules/mail';
+import {
+  createMetrics,
+  registerRequestTracking,
+  requestIdGenerator,
+  withJobRequestIds,
+} from './modules/metrics';
 import { createNsfwClassifier } from './modules/moderation';
 import { createPaymentProvider } from './modules/payments';
+import { closeSocketsGoingAway, createEventPositions } from './modules/realtime';
 import { receiveWebhook } from './modules/webhooks';
 import { registerWeb } from './pages/web';
 import { registerAccessControl } from './plugins/access';
@@ -50,7 +60,8 @@ import { registerSecurity } from './plugins/security';
 import { createStatementStats } from './plugins/statement-stats';
 import type { MailTransport } from './ports/mail';
 import type { PhotoClassifier } from './ports/photo-classifier';
-import { registerApiRoutes } from './routes';
+import type { SmsTransport } from './ports/sms';
+import { registerApiRoutes, registerOperatorRoutes } from './routes';
 import { deriveSecrets } from './secrets';
 
 export type BuildOptions = {
@@ -61,6 +72,8 @@ export type BuildOptions = {
   bus?: EventBus;
   /** Where queued e-mails go (default: nowhere, they are only marked sent; tests record them). */
   mailTransport?: MailTransport;
+  /** Where queued texts go (default: the log, SMS_PROVIDER=console; tests record them). */
+  smsTransport?: SmsTransport;
   logger?: FastifyServerOptions['logger'];
   /**
    * Start the job queue and its schedules, and the delivery worker (default: yes; unit tests run job
@@ -92,12 +105,17 @@ const TIMEOUT_CHECK_MS = 2_000;
 /** Builds the whole API without listening: `server.ts` listens, tests use `app.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      // Readable logs while developing; pino-pretty is a dev dependency, so only when it is there.
-      ...(config.env === 'development' && hasPrettyLogs() ? { transport: { target: 'pino-pretty' } } : {}),
-    },
+    // A job's log lines carry the id of the request that queued it (modules/metrics, decision 066).
+    logger: withJobRequestIds(
+      options.logger ?? {
+        level: config.logLevel,
+        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        // Readable logs while developing; pino-pretty is a dev dependency, so only when it is there.
+        ...(config.env === 'development' && hasPrettyLogs() ? { transport: { target: 'pino-pretty' } } : {}),
+      },
+    ),
+    // The proxy's X-Request-Id when it is ours and sane, else a random id (decision 066).
+    genReqId: requestIdGenerator(trustedProxyCheck(config.trustProxy)),
     trustProxy: proxyTrust(config.trustProxy),
     // What a JSON route can need (a 2,000-character message is 8 KB at most); a route that takes more
     // declares its own (payment webhooks). Uploads are multipart, read within their own limits. A body
@@ -133,17 +151,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
           ? {}
           : { dataDir: join(config.dataDir, 'db') }),
       onStatement: stats?.onStatement,
+      timeouts: config.databaseTimeouts,
     }));
   if (ownsDatabase) await migrateDatabase(database);
   // Every key this app writes (rate limits, counters, …) carries the deployment's prefix, put on by
   // the client itself so no caller can forget it; the bus names its channel with the same prefix.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, keyPrefix: config.redisPrefix })
+    ? await connectRedis(config.redisUrl, config.redisPrefix, app.log)
     : undefined;
   const bus = options.bus ?? (await createBus(config.redisUrl, config.redisPrefix));
-  const storage =
+  // A refused write answers STORAGE_UNAVAILABLE (503) wherever it happens (adapters/storage/write-faults.ts).
+  const storage = withWriteFaults(
     options.storage ??
-    (config.s3 ? createS3Storage(config.s3) : createLocalStorage(uploadsDir(config.dataDir)));
+      (config.s3 ? createS3Storage(config.s3) : createLocalStorage(uploadsDir(config.dataDir))),
+    app.log,
+  );
   const secrets = deriveSecrets(config.authSecret);
   const smtp =
     options.mailTransport || !config.mail.smtpUrl
@@ -155,6 +177,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
           unsubscribe: `mailto:${config.mail.supportAddress}?subject=unsubscribe`,
         });
   const mailTransport: MailTransport = smtp ?? outboxOnlyTransport;
+  // The one SMS provider so far (config.sms.provider 'console') writes each text to the log; a real
+  // provider's adapter is chosen here by the same setting.
+  const smsTransport: SmsTransport =
+    options.smsTransport ?? createConsoleSms(app.log, { reveal: config.env !== 'production' });
   // Better Auth and its sign-up hook join the caller's transaction when one is set (db/ambient.ts):
   // an invite is consumed in the same transaction as the account (decision 055).
   const authDb = ambientDb(database.db);
@@ -178,7 +204,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     cacheTtlMs: options.actorCacheTtlMs,
     onBackgroundError: (error) => app.log.warn({ err: error }, 'last_active update failed'),
   });
-  const jobs = options.jobs === false ? noJobs : createJobs(database, app.log);
+  const metrics = createMetrics();
+  const jobs = options.jobs === false ? noJobs : createJobs(database, app.log, metrics.port);
   // The sandbox hands its signed webhooks to the same handler the webhook route calls.
   const payments = createPaymentProvider(config, (body, signature) =>
     receiveWebhook(app.ctx, 'sandbox', body, signature),
@@ -191,6 +218,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     outbox,
     forgetLocally: ({ userIds }) => actors.forget(userIds),
     ...(config.testPauseAt ? { afterCommit: () => pausePoint(config, UNIT_AFTER_COMMIT) } : {}),
+    positions: createEventPositions(config.messageKeys),
   };
 
   const ctx: AppContext = {
@@ -208,13 +236,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     messageKeys: config.messageKeys,
     jobs,
     payments,
+    metrics: metrics.port,
     signInFailures: {
-      perAccountAndAddress: createAttemptCounter(redis, 'rc-signin-fail:', FIFTEEN_MINUTES),
-      perAccount: createAttemptCounter(redis, 'rc-signin-fail-any:', HOUR),
-      knownAddresses: createAttemptCounter(redis, 'rc-signin-known:', THIRTY_DAYS),
+      // Sign-in fails closed while Redis is away (decision 063): no guessing budget per instance.
+      perAccountAndAddress: createAttemptCounter(redis, 'rc-signin-fail:', FIFTEEN_MINUTES, 'refuse'),
+      perAccount: createAttemptCounter(redis, 'rc-signin-fail-any:', HOUR, 'refuse'),
+      knownAddresses: createAttemptCounter(redis, 'rc-signin-known:', THIRTY_DAYS, 'refuse'),
     },
     messageSends: createAttemptCounter(redis, 'rc-message-sends:', MINUTE),
     mail: options.mailTransport ?? mailTransport,
+    sms: smsTransport,
     units: unitDeps,
     transact: (body, join) => inTransaction(unitDeps, body, join),
     transactSingleStatement: (body, join) => inSingleStatement(unitDeps, body, join),
@@ -232,16 +263,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await outbox.settled();
     actors.close();
     if (!options.bus) await bus.close();
-    await redis?.quit();
+    if (redis) await closeRedis(redis);
     smtp?.close();
     if (ownsDatabase) await database.close();
   });
 
   registerErrorHandling(app);
+  registerRequestTracking(app, metrics);
+  closeConnectionsWhileDraining(app);
   registerConnectionLimits(app, config.connections, trustedProxyCheck(config.trustProxy));
   await app.register(cookie);
   // Frames over the limit close the socket (1009) before they reach the realtime hub.
-  await app.register(websocket, { options: { maxPayload: REALTIME_LIMITS.maxFrameBytes } });
+  await app.register(websocket, {
+    options: { maxPayload: REALTIME_LIMITS.maxFrameBytes },
+    // On close, sockets are told to reconnect elsewhere (modules/realtime/going-away.ts).
+    preClose: closeSocketsGoingAway,
+  });
   await registerSecurity(app, config, redis);
   await registerDocs(app);
 
@@ -274,6 +311,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   );
   app.decorate('apiRoutes', apiRoutes);
 
+  await registerOperatorRoutes(app, metrics);
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  addressMatcher,
   ConfigError,
   demoModeDefault,
   findServerRoot,
@@ -328,5 +329,39 @@ describe('e-mail settings', () => {
       supportAddress: 'care@royal.example',
     });
     expect(problemsOf({ SMTP_URL: 'http://mail.example' }).join()).toMatch(/SMTP_URL/);
+  });
+});
+
+describe('METRICS_ALLOW and METRICS_TOKEN', () => {
+  it('reads /metrics from loopback only by default, and with no token', () => {
+    expect(load().metrics).toEqual({ allow: ['127.0.0.1/32', '::1/128'], token: undefined });
+  });
+
+  it('takes addresses, CIDR ranges and named ranges; empty leaves only the token', () => {
+    const token = 'a'.repeat(64);
+    expect(load({ METRICS_ALLOW: '10.0.0.0/8, fd00::/8,127.0.0.1', METRICS_TOKEN: token }).metrics).toEqual({
+      allow: ['10.0.0.0/8', 'fd00::/8', '127.0.0.1'],
+      token,
+    });
+    expect(load({ METRICS_ALLOW: '' }).metrics.allow).toEqual([]);
+  });
+
+  it('matches an address against the list, an IPv4-mapped address as its IPv4 one', () => {
+    const allowed = addressMatcher(['127.0.0.1/32', '::1/128', '10.0.0.0/8']);
+    for (const address of ['127.0.0.1', '::ffff:127.0.0.1', '::1', '10.20.30.40'])
+      expect(allowed(address), address).toBe(true);
+    for (const address of ['127.0.0.2', '203.0.113.9', '::2', '', 'unknown'])
+      expect(allowed(address), address).toBe(false);
+    expect(addressMatcher([])('127.0.0.1')).toBe(false);
+  });
+
+  it('refuses an entry that is no address or range, and a short or spaced token, by name', () => {
+    expect(problemsOf({ METRICS_ALLOW: '10.0.0.0/8,prometheus.internal' })).toEqual([
+      expect.stringMatching(/^METRICS_ALLOW: 'prometheus.internal' is not an IP address or CIDR range/),
+    ]);
+    for (const token of ['short', `${'a'.repeat(40)} b`])
+      expect(problemsOf({ METRICS_TOKEN: token }), token).toEqual([
+        expect.stringMatching(/^METRICS_TOKEN: 32 to 256 printable characters without spaces/),
+      ]);
   });
 });

@@ -106,6 +106,25 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
+ * A comma-separated list of addresses, CIDR ranges and named ranges (TRUST_PROXY, METRICS_ALLOW);
+ * each entry that is none of them is an issue saying what was `expected`.
+ */
+function addressEntries(text: string, ctx: z.RefinementCtx, expected: string): string[] {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries.filter((e) => !isProxyAddress(e))) {
+    ctx.issues.push({
+      code: 'custom',
+      input: text,
+      message: `'${entry}' is not an IP address or CIDR range (expected ${expected})`,
+    });
+  }
+  return entries;
+}
+
+/**
  * `true` used to make Fastify trust every hop, so `request.ip` was the leftmost X-Forwarded-For entry,
  * which the client writes itself, and every per-address limit was keyed on it. So this takes a hop
  * count or a list of our proxies, and never trusts all. `true` is read as one hop rather than
@@ -120,18 +139,11 @@ const trustProxyFromEnv = z
     if (['', 'false', '0', 'no'].includes(value)) return false;
     if (value === 'true' || value === 'yes') return 1;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = text
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    for (const entry of entries.filter((e) => !isProxyAddress(e))) {
-      ctx.issues.push({
-        code: 'custom',
-        input: text,
-        message: `'${entry}' is not an IP address or CIDR range (expected false, a hop count such as 1, or your proxies' addresses and CIDR ranges separated by commas)`,
-      });
-    }
-    return entries;
+    return addressEntries(
+      text,
+      ctx,
+      "false, a hop count such as 1, or your proxies' addresses and CIDR ranges separated by commas",
+    );
   });
 
 /** proxy-addr's named ranges as subnets: loopback, link-local and private (RFC 1918, IPv6 unique-local). */
@@ -173,6 +185,15 @@ function inList(list: BlockList, address: string): boolean {
   return version !== 0 && list.check(plain, version === 4 ? 'ipv4' : 'ipv6');
 }
 
+/**
+ * Whether an address is in a list of addresses, CIDR ranges and named ranges (TRUST_PROXY's and
+ * METRICS_ALLOW's format); an IPv4-mapped IPv6 address counts as its IPv4 address.
+ */
+export function addressMatcher(entries: readonly string[]): (address: string) => boolean {
+  const list = subnetList(entries);
+  return (address) => inList(list, address);
+}
+
 /** Loopback, link-local and private ranges: where our own proxies sit. */
 const PRIVATE_NETWORKS = subnetList(Object.keys(NAMED_SUBNETS));
 
@@ -203,6 +224,21 @@ export function proxyTrust(
   return (address, hop) => hop < setting && isPrivateAddress(address);
 }
 
+/**
+ * METRICS_ALLOW: who may read /metrics by address (modules/metrics, decision 066). Entries as in
+ * TRUST_PROXY; empty leaves only the token.
+ */
+const metricsAllowFromEnv = z
+  .string()
+  .trim()
+  .transform((text, ctx): string[] => {
+    return addressEntries(
+      text,
+      ctx,
+      'addresses and CIDR ranges separated by commas, such as 127.0.0.1/32,10.0.0.0/8',
+    );
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -211,6 +247,35 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   REDIS_URL: z.string().startsWith('redis').optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3_000)
+    .describe(
+      'On SIGTERM: how long the instance answers "not ready" before it closes (the proxy moves away)',
+    ),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(10_000)
+    .describe('On SIGTERM: how long requests in flight may take to finish before the process exits anyway'),
+  DB_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    // A refused or dropped connection fails at once whatever this is; the wait bounds a server that
+    // does not answer, and a burst on a busy instance (decision 063).
+    .default(2_000)
+    .describe('How long a request waits for a PostgreSQL connection before answering 503'),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5_000)
+    .describe('PostgreSQL statement_timeout of the app (migrations run without one)'),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   REDIS_PREFIX: z
     .string()
     .regex(/^[!-~]{1,64}$/, '1 to 64 printable characters without spaces, such as royal-production')
@@ -259,9 +324,22 @@ const envSchema = z.object({
     .email()
     .optional()
     .describe('Where unsubscribe requests go; default support@ the public host'),
+  SMS_PROVIDER: z
+    .enum(['console'])
+    .default('console')
+    .describe('Who sends texts (a shared date, an alert): console writes each to the log'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   STRIPE_API_URL: z.url().optional().describe('Another Stripe API base (a local stand-in in tests)'),
   TEST_PAUSE_AT: z.string().optional(),
+  METRICS_ALLOW: metricsAllowFromEnv.default(['127.0.0.1/32', '::1/128']),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[!-~]{32,256}$/,
+      '32 to 256 printable characters without spaces, such as the output of openssl rand -hex 32',
+    )
+    .optional()
+    .describe('A bearer token that also admits a /metrics scrape; unset, only METRICS_ALLOW admits'),
 });
 
 export type S3Settings = {
@@ -312,6 +390,11 @@ export type AppConfig = Readonly<{
   databaseUrl: string | undefined;
   /** In-memory PGlite, for tests. */
   databaseInMemory: boolean;
+  /**
+   * PostgreSQL's time limits (db/client.ts, decision 063): waiting for a connection, one statement,
+   * and a transaction left idle; none applies to the embedded PGlite.
+   */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   redisUrl: string | undefined;
   /** What this deployment's Redis names start with: the bus's channel, every key (adapters/bus/prefix.ts). */
   redisPrefix: string;
@@ -336,6 +419,11 @@ export type AppConfig = Readonly<{
   statementStats: boolean;
   /** Which hops of X-Forwarded-For are our proxies (see `proxyTrust`); `request.ip` is the next one out. */
   trustProxy: TrustProxy;
+  /**
+   * Who may read /metrics (modules/metrics, decision 066): a caller whose address (`request.ip`) is in
+   * `allow`, or one carrying `Authorization: Bearer <token>` (undefined: no token admits).
+   */
+  metrics: { allow: readonly string[]; token: string | undefined };
   connections: ConnectionLimits;
   /** Object storage on an S3-compatible service; undefined keeps the private local folder. */
   s3: S3Settings | undefined;
@@ -343,6 +431,8 @@ export type AppConfig = Readonly<{
   photoAutoApprove: boolean;
   webDist: string | undefined;
   secureCookies: boolean;
+  /** Graceful shutdown (lib/lifecycle.ts, decision 064): the drain delay and the bound on what follows. */
+  shutdown: { drainMs: number; timeoutMs: number };
   payments: {
     /** 'sandbox' (the default: the app's own TEST MODE checkout) or 'stripe'. */
     provider: 'sandbox' | 'stripe';
@@ -363,6 +453,11 @@ export type AppConfig = Readonly<{
    * notifications only), so a one-click link would have nothing honest to switch off.
    */
   mail: { smtpUrl: string | undefined; from: string; supportAddress: string };
+  /**
+   * Texts to emergency contacts (modules/sms, ports/sms.ts): `console` writes each to the log (in
+   * production only its masked number); a provider adapter would be chosen here.
+   */
+  sms: { provider: 'console' };
   /**
    * Member pages rendered on the server (a member's /app: their first screen's data and a React
    * render each) per minute; past either, the page is sent as the plain app shell (pages/web.ts).
@@ -501,6 +596,11 @@ export function loadConfig(
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseInMemory: false,
+    databaseTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX
       ? normalizedRedisPrefix(e.REDIS_PREFIX)
@@ -522,7 +622,9 @@ export function loadConfig(
     inviteOnly: e.INVITE_ONLY ?? !(demoMode || e.NODE_ENV === 'test'),
     logLevel: e.LOG_LEVEL,
     statementStats: e.STATEMENT_STATS,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     trustProxy: e.TRUST_PROXY,
+    metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -551,6 +653,7 @@ export function loadConfig(
       from: e.MAIL_FROM ?? `"The Royal Circle" <no-reply@${new URL(publicOrigin).hostname}>`,
       supportAddress: e.SUPPORT_EMAIL ?? `support@${new URL(publicOrigin).hostname}`,
     },
+    sms: { provider: e.SMS_PROVIDER },
     connections: { ...CONNECTION_LIMITS, perAddress: e.CONNECTIONS_PER_ADDRESS },
     pageRateLimits: {
       perAddressPerMinute: e.PAGE_RATE_LIMIT_PER_ADDRESS,

@@ -10,8 +10,10 @@ import type { AttemptCounter } from './lib/attempt-counter';
 import type { MessageKeyRing } from './lib/message-crypto';
 import type { ActorResolver, AuthPort } from './ports/auth';
 import type { MailTransport } from './ports/mail';
+import type { MetricsPort } from './ports/metrics';
 import type { PaymentProvider } from './ports/payments';
 import type { PhotoClassifier } from './ports/photo-classifier';
+import type { SmsTransport } from './ports/sms';
 
 /** Keys derived from the auth secret for purposes other than signing sessions. */
 export type DerivedSecrets = {
@@ -25,6 +27,10 @@ export type DerivedSecrets = {
   dataExportLinks: Buffer;
   /** Signs event tickets' codes (modules/events/ticket-code.ts, decision 058). */
   eventTickets: Buffer;
+  /** Signs date plans' check-in codes (modules/date-plans/check-in-code.ts, decision 069). */
+  datePlanCheckIns: Buffer;
+  /** Makes the tokens of date status links sent to emergency contacts (modules/date-plans/watch-row.ts). */
+  dateStatusLinks: Buffer;
 };
 
 /**
@@ -51,6 +57,8 @@ export type AppContext = {
   jobs: Jobs;
   /** The payment provider (sandbox by default, or Stripe). */
   payments: PaymentProvider;
+  /** Counters only the code that sees an event can move (failed payments, job runs): modules/metrics. */
+  metrics: MetricsPort;
   signInFailures: {
     /** Failures of one account from one address (the owner's own typos count here). */
     perAccountAndAddress: AttemptCounter;
@@ -66,6 +74,8 @@ export type AppContext = {
   messageSends: AttemptCounter;
   /** Where the delivery worker hands queued e-mails (by default only marked sent: modules/mail/transport.ts). */
   mail: MailTransport;
+  /** Where the delivery worker hands queued texts (by default the log: adapters/sms/console.ts). */
+  sms: SmsTransport;
   /** What units of work publish with: the bus, the outbox's cleaner (the delivery worker's relay uses them too). */
   units: TransactionDeps;
   /** Runs a unit of work in a transaction (or the caller's), publishing its events after commit. */

@@ -13,6 +13,8 @@ import { authRoutes } from './modules/auth/routes';
 import { secondFactorRoutes, sessionRoutes } from './modules/auth/security-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
+import { datePlanRoutes } from './modules/date-plans/routes';
+import { dateWatchRoutes } from './modules/date-plans/watch-routes';
 import { devRoutes, devToolRoutes } from './modules/dev/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { eventDoorRoutes } from './modules/events/door-routes';
@@ -24,6 +26,8 @@ import { landingRoutes } from './modules/landing/routes';
 import { meRoutes } from './modules/me/routes';
 import { memberRoutes } from './modules/members/routes';
 import { messagingRoutes } from './modules/messaging/routes';
+import type { AppMetrics } from './modules/metrics';
+import { metricsRoutes } from './modules/metrics/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { photoRoutes } from './modules/photos/routes';
@@ -74,6 +78,8 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(accountDeletionRoutes);
   await api.register(memberRoutes);
   await api.register(messagingRoutes);
+  await api.register(datePlanRoutes);
+  await api.register(dateWatchRoutes);
   await api.register(realtimeRoutes);
   await api.register(searchRoutes);
   await api.register(walletRoutes);
@@ -84,4 +90,9 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(eventRoutes);
   await api.register(eventDoorRoutes);
   await api.register(eventPhotoRoutes);
+}
+
+/** The operator's routes, outside /api: GET /metrics (modules/metrics, decision 066). */
+export async function registerOperatorRoutes(app: FastifyInstance, metrics: AppMetrics) {
+  await app.register(metricsRoutes(metrics));
 }

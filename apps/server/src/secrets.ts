@@ -14,5 +14,7 @@ export function deriveSecrets(authSecret: string): DerivedSecrets {
     pageCursors: derive('page-cursors'),
     dataExportLinks: derive('data-export-links'),
     eventTickets: derive('event-tickets'),
+    datePlanCheckIns: derive('date-plan-check-ins'),
+    dateStatusLinks: derive('date-status-links'),
   };
 }

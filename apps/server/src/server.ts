@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { type AppConfig, ConfigError, demoModeDefault, isLoopbackHost, loadConfig } from './config';
 import type { Db } from './db/client';
 import { users } from './db/schema';
+import { shutDown } from './lib/lifecycle';
 import { reencryptMessages } from './modules/messaging';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed';
 
@@ -81,10 +82,15 @@ async function main() {
     process.exit(1);
   }
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // SIGTERM (a deploy, a rolling restart): drain first, so the proxy moves new requests to another
+  // instance before this one closes; then close, finishing what is in flight (decision 064). The
+  // process exits anyway once the drain and SHUTDOWN_TIMEOUT_MS have passed. A crash skips the drain:
+  // nothing is worth waiting for then.
+  const { drainMs, timeoutMs } = config.shutdown;
+  closeWithGrace({ delay: drainMs + timeoutMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await shutDown(app, { drainMs: err ? 0 : drainMs });
   });
 
   await app.listen({ host: config.host, port: config.port });

@@ -50,7 +50,7 @@ export type TestAppOptions = {
 };
 
 /** A test app on `database`: memory storage and bus, no logger, jobs off unless asked for. */
-async function readyTestApp(
+export async function readyTestApp(
   database: DatabaseHandle,
   overrides: Partial<AppConfig>,
   build: TestAppOptions['build'],

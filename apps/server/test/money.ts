@@ -3,28 +3,9 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../src/app';
 import type { Db } from '../src/db/client';
-import { checkouts } from '../src/db/schema';
-import { applyPaymentEvent } from '../src/modules/webhooks';
 import { request, type Session } from './app';
 
-/**
- * Money going in the way production sends it: a deposit checkout, then the provider's "paid" event
- * through the webhook handler (signature verification aside, which the webhook tests cover).
- */
-export async function fundWallet(app: App, userId: string, amountCents: number) {
-  const [checkout] = await app.ctx.db
-    .insert(checkouts)
-    .values({ userId, purpose: 'deposit', amountCents, provider: 'sandbox' })
-    .returning({ id: checkouts.id });
-  if (!checkout) throw new Error('no checkout');
-  await applyPaymentEvent(app.ctx, 'sandbox', {
-    id: `evt_test_${randomUUID()}`,
-    created: Math.floor(Date.now() / 1000),
-    type: 'checkout.paid',
-    checkoutId: checkout.id,
-    amountCents,
-  });
-}
+export { fundWallet } from './fund-wallet';
 
 export async function balanceOf(db: Db, userId: string): Promise<{ balance: number; held: number }> {
   const rows = await db.execute<{ balance: string; held: string }>(

@@ -1,4 +1,4 @@
-import { RealtimeClient } from '@/lib/realtime';
+import { type FetchMissed, RealtimeClient } from '@/lib/realtime';
 
 /** A stand-in for the browser's WebSocket that the test opens, feeds and closes. */
 export class FakeSocket {
@@ -11,11 +11,20 @@ export class FakeSocket {
   }
 }
 
+/** The server's answer when asked for missed events and not given one: the gap is too old. */
+const tooOld: FetchMissed = async (after) => ({
+  events: [],
+  position: after,
+  has_more: false,
+  too_old: true,
+});
+
 /**
  * A realtime client whose sockets are fakes: `sockets` holds every one it opened (the last is the
- * live one after a reconnect). No jitter, so reconnect timing is predictable.
+ * live one after a reconnect). No jitter, so reconnect timing is predictable. `fetchMissed` answers
+ * its resumes (by default: too old, so the app refetches).
  */
-export function fakeRealtimeClient() {
+export function fakeRealtimeClient({ fetchMissed = tooOld }: { fetchMissed?: FetchMissed } = {}) {
   const sockets: FakeSocket[] = [];
   const client = new RealtimeClient({
     url: 'ws://test/api/realtime',
@@ -25,6 +34,7 @@ export function fakeRealtimeClient() {
       return socket as unknown as WebSocket;
     },
     random: () => 0,
+    fetchMissed,
   });
   return {
     client,

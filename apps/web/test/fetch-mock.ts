@@ -54,6 +54,13 @@ export function apiError(status: number, code: string, message: string): MockRep
   return { status, body: { error: { code, message } } };
 }
 
+/** The date plans of each of these chats: none (every open chat reads them for its date bar). */
+export function noDatePlans(...matchIds: string[]): Record<string, MockReply> {
+  return Object.fromEntries(
+    matchIds.map((id) => [`GET /api/matches/${id}/date-plans`, { body: { items: [] } }]),
+  );
+}
+
 /** A reply that never arrives (for loading states). */
 export const never = (): Promise<MockReply> => new Promise(() => {});
 

@@ -27,6 +27,8 @@ export const AUDIT_ACTION_LABELS = {
   'enforcement.appeal_submitted': 'Suspension or ban appealed',
   'enforcement.appeal_upheld': 'Appeal upheld',
   'enforcement.appeal_lifted': 'Appeal granted: lifted',
+  'date_plan.claim_upheld': 'No-show claim upheld',
+  'date_plan.claim_rejected': 'No-show claim rejected',
   // Event actions are added here by their own change.
 } as const;
 

@@ -8,6 +8,15 @@ import {
 import { SPONSORED_MEMBER_HAS_PLAN_TEXT, SPONSORSHIP_LIMIT } from './sponsorship';
 import { INVITE_INVALID_TEXT, INVITE_REQUIRED_TEXT, WAITLIST_ALREADY_PENDING_TEXT } from './waitlist';
 
+/** A reply that took too long: the server's statement timeout, or the web app's own time limit. */
+export const SLOW_REPLY_TEXT = 'Royal Circle is taking too long to answer. Please try again.';
+
+/**
+ * Seconds a client waits before trying again after SERVICE_UNAVAILABLE (the `Retry-After` header):
+ * long enough for a restarted database or a proxy's next health check, short enough to feel instant.
+ */
+export const RETRY_AFTER_SECONDS = 2;
+
 /** Stable machine codes of every API refusal; clients branch on these, never on messages. */
 export const ErrorCode = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
@@ -40,6 +49,8 @@ export const ErrorCode = {
   PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
   UPLOAD_REJECTED: 'UPLOAD_REJECTED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  SERVICE_TIMEOUT: 'SERVICE_TIMEOUT',
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
@@ -66,6 +77,8 @@ export const ErrorCode = {
   ACCOUNT_SUSPENDED: 'ACCOUNT_SUSPENDED',
   ACCOUNT_BANNED: 'ACCOUNT_BANNED',
   DEMO_MODE_REQUIRED: 'DEMO_MODE_REQUIRED',
+  WRONG_CODE_WORD: 'WRONG_CODE_WORD',
+  ALREADY_RATED: 'ALREADY_RATED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -110,9 +123,12 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   FREAKOFF_NOT_OPEN: 409,
   AFTER_DARK_PASS_REQUIRED: 403,
   CLAIMED_BY_OTHER: 409,
+  ALREADY_RATED: 409,
   ACCOUNT_SUSPENDED: 403,
   ACCOUNT_BANNED: 403,
   DEMO_MODE_REQUIRED: 403,
+  // A safety timer's code word that is not the member's: says nothing more (issue 39).
+  WRONG_CODE_WORD: 403,
   ESCROW_LIMIT: 422,
   BOOST_UNAVAILABLE: 422,
   SPONSORSHIP_LIMIT: 422,
@@ -128,6 +144,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   REQUEST_TIMEOUT: 408,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  // A statement ran past the database's statement_timeout: the request was stopped, nothing was kept.
+  SERVICE_TIMEOUT: 503,
+  // The uploads store refused a write (disk full, object store unreachable): nothing was kept.
+  STORAGE_UNAVAILABLE: 503,
 };
 
 // Default texts, verbatim from the spec's error catalogues where it has one. Call sites pass a more
@@ -162,7 +182,10 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   CONFIRMATION_REQUIRED: 'Please confirm this transfer',
   PAYMENT_PROVIDER_ERROR: 'The payment provider could not be reached. Please try again.',
   UPLOAD_REJECTED: 'The file could not be accepted',
-  SERVICE_UNAVAILABLE: 'Service temporarily unavailable. Please try again.',
+  // The spec has no text for an outage; this one says it is brief and nothing needs doing (decision 063).
+  SERVICE_UNAVAILABLE: 'Royal Circle is briefly unavailable. Please try again in a moment.',
+  SERVICE_TIMEOUT: SLOW_REPLY_TEXT,
+  STORAGE_UNAVAILABLE: "We couldn't save your photo right now. Please try again in a few minutes.",
   PAYLOAD_TOO_LARGE: 'The request is too large',
   HEADERS_TOO_LARGE: 'The request headers are too large',
   REQUEST_TIMEOUT: 'The request took too long to arrive. Please try again.',
@@ -189,6 +212,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   ACCOUNT_SUSPENDED: 'Your account is suspended',
   ACCOUNT_BANNED: 'Your account has been closed by our team',
   DEMO_MODE_REQUIRED: 'Sample profiles can only be written in demo mode',
+  WRONG_CODE_WORD: 'That is not your code word',
+  ALREADY_RATED: 'You have already rated this date',
 };
 
 /** Spec text for a profile page the viewer's tier cannot open. */

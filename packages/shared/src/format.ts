@@ -69,6 +69,18 @@ const usdWhole = onFirstUse(
     }),
 );
 
+/**
+ * A typed dollar amount in whole cents, read exactly (no floating point), or null for anything that
+ * is not a plain amount with at most two decimals: the wallet's forms and the date plans' deposits.
+ */
+export function dollarsToCents(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
 /** '$1,234.56'; negative amounts read '-$12.34'. */
 export function formatCents(cents: number): string {
   return usd().format(Math.round(cents) / 100);

@@ -59,12 +59,42 @@ export type DatabaseOptions = {
   loadDataDir?: Blob;
   /** Called for every statement the app runs through drizzle (statement counts in tests and benchmarks). */
   onStatement?: () => void;
+  /**
+   * PostgreSQL only: the app's time limits (decision 063). Omitted (tools, tests' scratch databases,
+   * benchmark seeding), statements run as long as they take and a connection is waited for.
+   */
+  timeouts?: DatabaseTimeouts;
 };
+
+export type DatabaseTimeouts = {
+  /** A request waiting this long for a connection (all busy, or the server gone) fails with 503. */
+  connectMs: number;
+  /** statement_timeout: a slow statement is cancelled (57014), which frees its connection. */
+  statementMs: number;
+  /** idle_in_transaction_session_timeout: a transaction left open (a stuck instance) lets go of its locks. */
+  idleInTransactionMs: number;
+};
+
+/** pg's settings for the time limits; keepAlive lets a connection whose server vanished be noticed. */
+function poolSettings(timeouts: DatabaseTimeouts | undefined): pg.PoolConfig {
+  return {
+    keepAlive: true,
+    ...(timeouts
+      ? {
+          connectionTimeoutMillis: timeouts.connectMs,
+          statement_timeout: timeouts.statementMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+        }
+      : {}),
+  };
+}
 
 const statementLogger = (onStatement: (() => void) | undefined) =>
   onStatement ? { logger: { logQuery: () => onStatement() } } : {};
 
 const POOL_MAX = 10;
+/** A health check's own statement, and its connect, give up after this long. */
+const PING_TIMEOUT_MS = 1_000;
 
 /** pg_trgm: the browse name search's trigram index (migration 0008). */
 const PGLITE_EXTENSIONS = { pg_trgm };
@@ -85,6 +115,64 @@ export const GENERIC_PLAN_SETTINGS = {
   max_parallel_workers_per_gather: '0',
 } as const;
 
+/**
+ * The health checks' own connection to PostgreSQL, outside the pool: "the database answers" must not
+ * read as false because every pooled connection is busy with requests (a burst after the other
+ * instance went away would then take this one out of the proxy too). Connected on first use, and
+ * again after any failure; each check is bounded by `timeoutMs`.
+ */
+function pingConnection(connectionString: string, timeoutMs: number) {
+  let client: Promise<pg.Client> | null = null;
+  const connect = async () => {
+    const fresh = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: timeoutMs,
+      statement_timeout: timeoutMs,
+      keepAlive: true,
+    });
+    fresh.on('error', () => {
+      client = null;
+    });
+    await fresh.connect();
+    return fresh;
+  };
+  const ping = async (): Promise<boolean> => {
+    client ??= connect();
+    const current = client;
+    try {
+      await (await current).query('select 1');
+      return true;
+    } catch {
+      if (client === current) client = null;
+      current.then((c) => c.end()).catch(() => {});
+      return false;
+    }
+  };
+  return {
+    ping,
+    close: async () => {
+      const current = client;
+      client = null;
+      await current?.then((c) => c.end()).catch(() => {});
+    },
+  };
+}
+
+/**
+ * A connection PostgreSQL drops (a restart: 57P01, a network cut) must cost the requests using it,
+ * never the process. pg emits the loss as an 'error' event when no query of that client is running:
+ * on the pool for an idle client, and on the client itself while a request holds it between two
+ * statements of a transaction, where pg-pool listens no more. Unheard, either event is an uncaught
+ * exception that ends the instance (the PostgreSQL-restart fault test saw one instance die this way).
+ * So both are heard here: the request holding the client fails at its next statement ("not
+ * queryable"), the pool discards the client on release, and the next query gets a fresh connection
+ * once the server is back.
+ */
+function survivesLostConnections(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
 async function pingWith(query: () => Promise<unknown>): Promise<boolean> {
   try {
     await query();
@@ -96,10 +184,14 @@ async function pingWith(query: () => Promise<unknown>): Promise<boolean> {
 
 export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX, types: driverTypes });
-    // An idle client that loses its connection emits 'error' on the pool; without a listener that
-    // would crash the process. The next query simply gets a fresh connection.
-    pool.on('error', () => {});
+    const settings = poolSettings(opts.timeouts);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: POOL_MAX,
+      types: driverTypes,
+      ...settings,
+    });
+    survivesLostConnections(pool);
     const db = drizzleNodePg({ client: pool, schema, ...statementLogger(opts.onStatement) });
     let genericPlanPool: pg.Pool | undefined;
     const genericPlans = () => {
@@ -108,17 +200,19 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
           connectionString: opts.databaseUrl,
           max: POOL_MAX,
           types: driverTypes,
+          ...settings,
           // Only statements written for it run here (the feed): see GENERIC_PLAN_SETTINGS.
           options: Object.entries(GENERIC_PLAN_SETTINGS)
             .map(([name, value]) => `-c ${name}=${value}`)
             .join(' '),
         });
-        genericPlanPool.on('error', () => {});
+        survivesLostConnections(genericPlanPool);
       }
       return genericPlanPool;
     };
     // Row shapes of the named statements, learned once for all connections of both pools.
     const shapes = new Map<string, RowShape<unknown>>();
+    const health = pingConnection(opts.databaseUrl, PING_TIMEOUT_MS);
     return {
       kind: 'postgres',
       client: pool,
@@ -130,9 +224,9 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
       // The driver-specific database differs from Db only in the raw result type of execute(), which
       // DbQueryResultHKT narrows to the part both drivers share.
       db: db as unknown as Db,
-      ping: () => pingWith(() => pool.query('select 1')),
+      ping: health.ping,
       close: async () => {
-        await Promise.all([pool.end(), genericPlanPool?.end()]);
+        await Promise.all([pool.end(), genericPlanPool?.end(), health.close()]);
       },
     };
   }

@@ -36,6 +36,9 @@ export async function migrateDatabase(
   }
   const connection = await handle.client.connect();
   try {
+    // The app's statement_timeout (decision 063) is for requests: a migration (an index on a large
+    // table), and waiting here while another instance migrates, take as long as they need.
+    await connection.query('set statement_timeout = 0');
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await inTransaction(connection, () => migrate(pgSession(connection)));
@@ -43,7 +46,8 @@ export async function migrateDatabase(
       await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    connection.release();
+    // Closed rather than returned to the pool, so that no request inherits the lifted timeout.
+    connection.release(true);
   }
 }
 

@@ -24,7 +24,7 @@ const ROWS_PER_PASS = 100;
  */
 export const RELAY_MAX_ATTEMPTS = 8;
 
-export type RelayDeps = Pick<TransactionDeps, 'db' | 'bus' | 'log' | 'forgetLocally'> & {
+export type RelayDeps = Pick<TransactionDeps, 'db' | 'bus' | 'log' | 'forgetLocally' | 'positions'> & {
   recipes: EventRecipes;
 };
 
@@ -35,16 +35,21 @@ export type RelayDeps = Pick<TransactionDeps, 'db' | 'bus' | 'log' | 'forgetLoca
  * least once: a worker that dies after publishing and before its COMMIT leaves the rows to the next
  * pass, and clients drop the ids they have seen. A row whose recipe fails is tried again later and
  * set aside after RELAY_MAX_ATTEMPTS (the claim passes over it), so it never keeps the rows behind it
- * waiting. Returns how many rows it published.
+ * waiting. While the bus cannot reach the other instances (Redis down) it does nothing: the rows
+ * wait, and the first pass after Redis is back publishes them to everyone (decision 064). Events
+ * are logged in their recipients' streams as the pass publishes them, keeping the positions an
+ * earlier try gave them. Returns how many rows it published.
  */
 export async function relayStrandedEvents(
   deps: RelayDeps,
   { olderThanMs = STRANDED_AFTER_MS, limit = ROWS_PER_PASS } = {},
 ): Promise<number> {
+  if (!deps.bus.isUp()) return 0;
   return deps.db.transaction(async (tx) => {
     const rows = await claimStrandedRows(tx, { olderThanMs, limit, maxAttempts: RELAY_MAX_ATTEMPTS });
     const published: number[] = [];
     const failed = new Map<number, unknown>();
+    const outgoing: BusMessage[] = [];
     for (const row of rows) {
       let messages: readonly BusMessage[];
       try {
@@ -53,12 +58,16 @@ export async function relayStrandedEvents(
         failed.set(row.id, error);
         continue;
       }
-      for (const [index, message] of messages.entries()) {
-        // A bus that is down fails the pass: its rows stay, and the next pass tries again.
-        if (!(await publishMessage(deps, withEventId(message, { id: row.id, index }))))
-          throw new Error('bus unavailable: stranded events left for the next pass');
-      }
+      for (const [index, message] of messages.entries())
+        outgoing.push(withEventId(message, { id: row.id, index }));
       published.push(row.id);
+    }
+    const stamped = deps.positions ? await deps.positions.stamp(outgoing, { db: tx, again: true }) : outgoing;
+    for (const message of stamped) {
+      // A bus that is down fails the pass: its rows stay (and its log rows are rolled back), and the
+      // next pass tries again.
+      if (!(await publishMessage(deps, message)))
+        throw new Error('bus unavailable: stranded events left for the next pass');
     }
     await deleteRows(tx, published);
     for (const { id, recipe, attempts } of await countFailedRebuilds(tx, [...failed.keys()])) {

@@ -170,7 +170,12 @@ describe('the events outbox (decision 034)', () => {
     expect(await relayStrandedEvents({ ...t.app.ctx.units, recipes: {} })).toBe(0);
     bus.stop();
     expect(bus.seen).toEqual([
-      { ...receipt(member.id), event: expect.objectContaining({ id: `${kept?.id}.0` }) },
+      {
+        ...receipt(member.id),
+        event: expect.objectContaining({ id: `${kept?.id}.0` }),
+        // Logged in the member's stream as it went out (decision 064).
+        positions: { [member.id]: expect.any(Number) },
+      },
     ]);
     expect(await outboxRows()).toEqual([]);
   });

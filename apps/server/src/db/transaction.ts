@@ -44,7 +44,36 @@ export type TransactionDeps = {
   forgetLocally: (message: Extract<BusMessage, { kind: 'actor.invalidate' }>) => void;
   /** Runs after COMMIT, before a unit's events go out (the restart tests' pause). */
   afterCommit?: () => Promise<void>;
+  /** Logs durable events in their recipients' streams before they go out (decision 064); absent, none are. */
+  positions?: EventPositions;
 };
+
+/**
+ * Gives each durable event (one with an id) a position in each recipient's realtime stream, logged
+ * so that a client that lost its socket can ask for what it missed (modules/realtime/positions.ts,
+ * decision 064). `again`: the events may have been logged before (the relay), keep their positions.
+ */
+export type EventPositions = {
+  stamp(messages: readonly BusMessage[], options: { db: Db; again: boolean }): Promise<BusMessage[]>;
+};
+
+/**
+ * The messages with their positions. A log that fails (the database just went away) does not hold
+ * the live delivery back: the messages go out without positions, and `logged: false` tells the unit
+ * to leave its outbox rows to the worker, which logs them (and publishes them again) later.
+ */
+async function positioned(
+  deps: Pick<TransactionDeps, 'db' | 'log' | 'positions'>,
+  messages: readonly BusMessage[],
+): Promise<{ messages: readonly BusMessage[]; logged: boolean }> {
+  if (!deps.positions) return { messages, logged: true };
+  try {
+    return { messages: await deps.positions.stamp(messages, { db: deps.db, again: false }), logged: true };
+  } catch (error) {
+    deps.log.error({ err: error }, 'realtime events not logged: their outbox rows are left to the worker');
+    return { messages, logged: false };
+  }
+}
 
 /**
  * Runs `body` in a transaction and publishes its events after commit (none on rollback). With
@@ -164,16 +193,22 @@ class UnitEvents {
   }
 
   /**
-   * Publishes every event (stamped with its id when recorded), then deletes the rows whose events
-   * all reached the bus; a row whose publish failed stays for the worker to publish again.
+   * Publishes every event (stamped with its id when recorded, and its recipients' positions), then
+   * deletes the rows whose events all reached the bus and the log; a row whose publish failed stays
+   * for the worker to publish again.
    */
   async publish(deps: TransactionDeps) {
     if (this.outgoing.length === 0) return;
     await deps.afterCommit?.();
     const failed = new Set<number>();
-    for (const { message, at } of this.outgoing) {
-      const published = await publishMessage(deps, at ? withEventId(message, at) : message);
-      if (!published && at) failed.add(at.id);
+    const { messages, logged } = await positioned(
+      deps,
+      this.outgoing.map(({ message, at }) => (at ? withEventId(message, at) : message)),
+    );
+    for (const [index, message] of messages.entries()) {
+      const { at } = this.outgoing[index] as { at?: RecordedAt };
+      const published = await publishMessage(deps, message);
+      if ((!published || !logged) && at) failed.add(at.id);
     }
     for (const id of this.rows) if (!failed.has(id)) deps.outbox.forget(id);
   }

@@ -6,7 +6,10 @@ import { pausePoint } from '../lib/pause-point';
 import { SWIPE_EVENTS_RECIPE, swipeEventsRecipe } from '../modules/discovery';
 import { sendQueuedEmails } from '../modules/mail';
 import { SENT_MESSAGE_RECIPE, sentMessageRecipe } from '../modules/messaging';
+import { sendQueuedSms } from '../modules/sms';
+import { TRANSFER_EVENTS_RECIPE, transferEventsRecipe } from '../modules/wallet';
 import type { MailTransport } from '../ports/mail';
+import type { SmsTransport } from '../ports/sms';
 
 /** How often each instance's delivery worker looks at the outboxes. */
 export const DELIVERY_INTERVAL_MS = 1_000;
@@ -25,15 +28,20 @@ export function eventRecipes(ctx: AppContext): EventRecipes {
   return {
     [SENT_MESSAGE_RECIPE]: (body, work) => sentMessageRecipe(ctx, body, work),
     [SWIPE_EVENTS_RECIPE]: (body, work) => swipeEventsRecipe(body, work),
+    [TRANSFER_EVENTS_RECIPE]: (body, work) => transferEventsRecipe(body, work),
   };
 }
 
 /**
  * One pass of the delivery worker: the events a dead process left (older than STRANDED_AFTER_MS),
- * then the queued e-mails. Tests call it directly; the worker runs the two apart.
+ * then the queued e-mails and texts. Tests call it directly; the worker runs the three apart.
  */
 export async function deliverOnce(ctx: AppContext, recipes = eventRecipes(ctx)) {
-  return { events: await relayEvents(ctx, recipes), emails: await sendEmails(ctx) };
+  return {
+    events: await relayEvents(ctx, recipes),
+    emails: await sendEmails(ctx),
+    texts: await sendTexts(ctx),
+  };
 }
 
 const relayEvents = (ctx: AppContext, recipes: EventRecipes) =>
@@ -47,6 +55,9 @@ const sendEmails = (ctx: AppContext, sendTimeoutMs = MAIL_SEND_TIMEOUT_MS) =>
     beforeCommit: () => pausePoint(ctx.config, MAIL_BEFORE_COMMIT),
   });
 
+const sendTexts = (ctx: AppContext, sendTimeoutMs = MAIL_SEND_TIMEOUT_MS) =>
+  sendQueuedSms({ db: ctx.db, log: ctx.log, transport: withSmsTimeout(ctx.sms, sendTimeoutMs) });
+
 /**
  * The transport with each hand-over bounded. A transport that never answers would hold its e-mail's
  * transaction and row lock for ever (on PGlite, the one connection every request needs); after the
@@ -54,20 +65,25 @@ const sendEmails = (ctx: AppContext, sendTimeoutMs = MAIL_SEND_TIMEOUT_MS) =>
  * downstream server recognise one that did go out (ports/mail.ts).
  */
 export function withSendTimeout(transport: MailTransport, timeoutMs: number): MailTransport {
-  return {
-    kind: transport.kind,
-    send: (email) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`the mail transport did not answer within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-        transport
-          .send(email)
-          .then(resolve, reject)
-          .finally(() => clearTimeout(timer));
-      }),
-  };
+  return { kind: transport.kind, send: bounded((email) => transport.send(email), timeoutMs, 'mail') };
+}
+
+/** The SMS transport bounded the same way, for the same reason (ports/sms.ts). */
+export function withSmsTimeout(transport: SmsTransport, timeoutMs: number): SmsTransport {
+  return { kind: transport.kind, send: bounded((sms) => transport.send(sms), timeoutMs, 'SMS') };
+}
+
+function bounded<M>(send: (message: M) => Promise<void>, timeoutMs: number, what: string) {
+  return (message: M) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the ${what} transport did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      send(message)
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
+    });
 }
 
 export type DeliveryTimings = {
@@ -75,13 +91,14 @@ export type DeliveryTimings = {
   firstPassAfterMs: number;
   /** Between a pass's end and the next (DELIVERY_INTERVAL_MS). */
   intervalMs: number;
-  /** MAIL_SEND_TIMEOUT_MS. */
+  /** MAIL_SEND_TIMEOUT_MS (a text's hand-over is bounded by it too). */
   mailSendTimeoutMs: number;
 };
 
 /**
- * The delivery worker, on every instance (the row locks share the work out): two loops, one for the
- * events and one for the e-mails, so that a slow or silent mail transport never holds events up.
+ * The delivery worker, on every instance (the row locks share the work out): three loops, one for
+ * the events, one for the e-mails and one for the texts, so that a slow or silent transport never
+ * holds the others up.
  * Each runs a pass every DELIVERY_INTERVAL_MS, never two at once. The first waits STRANDED_AFTER_MS,
  * so the members of an instance that has just restarted are back on their sockets (they retry after
  * 1, 2 and 5 s) before the events it left behind go out.
@@ -101,6 +118,7 @@ export function startDeliveryWorker(
   const loops = [
     repeatPass(() => relayEvents(ctx, recipes), { ...every, failure: 'event delivery pass failed' }),
     repeatPass(() => sendEmails(ctx, mailSendTimeoutMs), { ...every, failure: 'mail delivery pass failed' }),
+    repeatPass(() => sendTexts(ctx, mailSendTimeoutMs), { ...every, failure: 'SMS delivery pass failed' }),
   ];
   return {
     /** Stops the timers and waits for the passes under way. */

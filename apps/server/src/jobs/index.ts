@@ -3,6 +3,14 @@ import { deleteInactiveMembers, warnInactiveMembers } from '../modules/account-d
 import { ANALYTICS_ROLLUP_JOB, rollUpFinishedDays } from '../modules/admin-analytics';
 import { cancelReplacedPlans, endDueSponsorships, lapseEndedSubscriptions } from '../modules/billing';
 import { buildPendingExports, DATA_EXPORT_JOB, purgeExpiredExports } from '../modules/data-export';
+import {
+  DATE_PLAN_REMIND_JOB,
+  DATE_PLAN_SETTLE_JOB,
+  DATE_PLAN_WATCH_JOB,
+  remindDuePlans,
+  settleDuePlans,
+  watchOverDates,
+} from '../modules/date-plans';
 // Job files of the events module (composition may reach a job file, as for matches below).
 import { BULK_INVITE_JOB, sendPendingBulkInvites } from '../modules/events/bulk-invite-job';
 import { EVENT_REMINDER_JOB, remindStartingEvents } from '../modules/events/reminders';
@@ -12,6 +20,8 @@ import { purgeExpiredMessages } from '../modules/messaging';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
 import { refreshAges } from '../modules/profile';
+import { pruneRealtimeEvents } from '../modules/realtime';
+import { STORAGE_SWEEP_JOB, sweepOrphanedObjects } from '../modules/storage-sweeper';
 import { purgeVerificationImages } from '../modules/verification';
 import {
   purgeExpiredTransactions,
@@ -26,6 +36,13 @@ import type { JobDefinition } from './queue';
  * Every background job and its schedule. Later work adds retention, purges, reconciliation and
  * e-mail delivery here.
  */
+/**
+ * The date plans' minute jobs settle, remind and alert one plan or watch at a time under its row lock,
+ * re-reading its state: a run beside a stalled one is safe, and a safety alert must not wait the
+ * queue's default 15 minutes after a crash (decision 069).
+ */
+const DATE_PLAN_JOB_EXPIRY_SECONDS = 120;
+
 export function scheduledJobs(ctx: AppContext): JobDefinition[] {
   return [
     {
@@ -47,6 +64,30 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'transfer-release',
       cron: '* * * * *',
       run: () => releaseDueTransfers(ctx),
+    },
+    {
+      // Confirmed dates whose check-in closed (nobody came: deposits back; one came: a no-show
+      // claim) and claims undisputed for 24 hours (settled to the member who came), decision 069.
+      name: DATE_PLAN_SETTLE_JOB,
+      cron: '* * * * *',
+      overlapSafeExpirySeconds: DATE_PLAN_JOB_EXPIRY_SECONDS,
+      run: () => settleDuePlans(ctx).then(() => undefined),
+    },
+    {
+      // Confirmed dates starting within the hour: each member with safe meeting notifications on is
+      // reminded of the place, the time and the safety tips, once (decision 069).
+      name: DATE_PLAN_REMIND_JOB,
+      cron: '* * * * *',
+      overlapSafeExpirySeconds: DATE_PLAN_JOB_EXPIRY_SECONDS,
+      run: () => remindDuePlans(ctx).then(() => undefined),
+    },
+    {
+      // Safety timers (issue 39): at its time each asks its member "Are you OK?"; 15 minutes on with
+      // no code word, the member's emergency contact is alerted, once.
+      name: DATE_PLAN_WATCH_JOB,
+      cron: '* * * * *',
+      overlapSafeExpirySeconds: DATE_PLAN_JOB_EXPIRY_SECONDS,
+      run: () => watchOverDates(ctx).then(() => undefined),
     },
     {
       // Withdrawals whose payout request may have been lost (a crash between hold and request).
@@ -147,6 +188,19 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: ANALYTICS_ROLLUP_JOB,
       cron: '10 0 * * *',
       run: () => rollUpFinishedDays(ctx).then(() => undefined),
+    },
+    {
+      // Stored objects no row names and older than an hour (uploads cut off before their row, deletes
+      // that failed after it): removed, hourly (decision 065).
+      name: STORAGE_SWEEP_JOB,
+      cron: '37 * * * *',
+      run: () => sweepOrphanedObjects(ctx).then(() => undefined),
+    },
+    {
+      // Delivered realtime events stay resumable 24 hours (decision 064), then go, every ten minutes.
+      name: 'realtime-retention',
+      cron: '*/10 * * * *',
+      run: () => pruneRealtimeEvents(ctx).then(() => undefined),
     },
     {
       // Stored money replies are kept 30 days; a retry comes within minutes.

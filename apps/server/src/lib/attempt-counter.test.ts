@@ -4,6 +4,7 @@ import {
   type AttemptCounter,
   createMemoryAttemptCounter,
   createRedisAttemptCounter,
+  surviveRedisOutage,
 } from './attempt-counter';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -48,5 +49,30 @@ describe('the in-memory attempt counter over time', () => {
     await counter.add('address-new');
     expect(counter.size).toBe(1);
     expect(await counter.count('address-new')).toBe(1);
+  });
+});
+
+describe('a Redis counter while Redis is away', () => {
+  const away: AttemptCounter = {
+    count: () => Promise.reject(new Error("Stream isn't writeable")),
+    add: () => Promise.reject(new Error("Stream isn't writeable")),
+    remove: () => Promise.reject(new Error("Stream isn't writeable")),
+    reset: () => Promise.reject(new Error("Stream isn't writeable")),
+  };
+
+  it('falls back to counting in this instance', async () => {
+    const counter = surviveRedisOutage(away, 60_000, 'fallback');
+    expect(await counter.add('k')).toBe(1);
+    expect(await counter.add('k')).toBe(2);
+    await counter.remove('k');
+    expect(await counter.count('k')).toBe(1);
+  });
+
+  it('or refuses to count with 503, while taking back never fails', async () => {
+    const counter = surviveRedisOutage(away, 60_000, 'refuse');
+    await expect(counter.add('k')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    await expect(counter.count('k')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(counter.remove('k')).resolves.toBeUndefined();
+    await expect(counter.reset('k')).resolves.toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { AppError, ErrorCode } from '@royal/shared';
 import type { Redis } from 'ioredis';
 
 /**
@@ -80,5 +81,40 @@ export function createRedisAttemptCounter(redis: Redis, prefix: string, windowMs
     async reset(key) {
       await redis.del(k(key));
     },
+  };
+}
+
+/** What a Redis-backed counter does while Redis cannot answer (decision 063). */
+export type RedisOutage = 'fallback' | 'refuse';
+
+/**
+ * A Redis counter that outlives a Redis outage. Counting (`add`, `count`) either falls back to an
+ * in-process counter, so the request goes on limited by this instance alone, or refuses with 503 and
+ * Retry-After. Taking back (`remove`, `reset`) never fails a request: a count not taken back only
+ * makes the limit stricter until its window ends.
+ */
+export function surviveRedisOutage(
+  shared: AttemptCounter,
+  windowMs: number,
+  onOutage: RedisOutage,
+): AttemptCounter {
+  const local = createMemoryAttemptCounter(windowMs);
+  const counting = async <T>(op: (counter: AttemptCounter) => Promise<T>): Promise<T> => {
+    try {
+      return await op(shared);
+    } catch {
+      if (onOutage === 'refuse') throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
+      return op(local);
+    }
+  };
+  const takingBack = async (op: (counter: AttemptCounter) => Promise<void>) => {
+    await op(local);
+    await op(shared).catch(() => undefined);
+  };
+  return {
+    count: (key) => counting((counter) => counter.count(key)),
+    add: (key) => counting((counter) => counter.add(key)),
+    remove: (key) => takingBack((counter) => counter.remove(key)),
+    reset: (key) => takingBack((counter) => counter.reset(key)),
   };
 }

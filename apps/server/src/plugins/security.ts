@@ -6,6 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import { connectionKey } from './connections';
+import { outageAwareStore } from './rate-limit-store';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -103,7 +104,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
     max: config.rateLimits.apiPerAddressPerMinute,
     timeWindow: '1 minute',
     keyGenerator: rateLimitKey,
-    ...(redis ? { redis, nameSpace: 'rc-rl:' } : {}),
+    // In Redis, shared by every instance; while Redis is away, counted per instance, except on the
+    // routes whose limit fails closed (rate-limit-store.ts, decision 063).
+    ...(redis ? { store: outageAwareStore(redis, 'rc-rl:') } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new AppError(ErrorCode.RATE_LIMITED, undefined, { retry_after_ms: context.ttl });
       return error;

@@ -307,9 +307,13 @@ export function demoCast(profiles = DEFAULT_COMMUNITY): { email: string; age: nu
   return planCast(createRandom(SEED), profiles).map((m) => ({ email: m.email, age: m.age, look: m.look }));
 }
 
-/** A demo member's rating: an average of `count` ratings, none when nobody rated them. */
+/**
+ * A demo member's rating: an average of `count` ratings, none when nobody rated them, with the sum
+ * of stars it stands for (a real rating after the seed averages into it).
+ */
 function demoRating(average: number, count: number) {
-  return { ratingAvg: count > 0 ? Math.round(average * 10) / 10 : null, ratingCount: count };
+  const ratingAvg = count > 0 ? Math.round(average * 10) / 10 : null;
+  return { ratingAvg, ratingCount: count, ratingSum: Math.round((ratingAvg ?? 0) * count) };
 }
 
 /**

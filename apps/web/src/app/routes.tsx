@@ -80,6 +80,7 @@ const ResetPassword = onDemand(() => import('@/features/auth/routes/reset-passwo
 const ConfirmEmail = onDemand(() => import('@/features/auth/routes/confirm-email'));
 const Landing = onDemand(() => import('@/features/landing/routes/landing'));
 const Waitlist = onDemand(() => import('@/features/waitlist/routes/waitlist'));
+const DateStatus = onDemand(() => import('@/features/date-plans/routes/date-status'));
 const Discovery = onDemand(() => import('@/features/discovery/routes/discovery'));
 const Interests = onDemand(() => import('@/features/interests/routes/interests'));
 const Messages = onDemand(() => import('@/features/messages/routes/messages'));
@@ -247,6 +248,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { index: true, element: <RootRedirect />, loader: startLoading(Landing.preload) },
         { path: paths.landing, element: <Landing.Component />, loader: startLoading(Landing.preload) },
         { path: paths.waitlist, element: <Waitlist.Component />, loader: startLoading(Waitlist.preload) },
+        // The emergency contact's page (the link is the proof): the same signed in or out.
+        {
+          path: paths.dateStatus,
+          element: <DateStatus.Component />,
+          loader: startLoading(DateStatus.preload),
+        },
         // The e-mailed links (decision 056) open signed in or out: the link is the proof.
         {
           path: paths.forgotPassword,

@@ -54,6 +54,46 @@ describe('api client', () => {
     }
   });
 
+  it('asks for a read once more after a 503 with Retry-After, and never repeats a write', async () => {
+    vi.useFakeTimers();
+    try {
+      const unavailable = () =>
+        new Response(
+          JSON.stringify({
+            error: {
+              code: 'SERVICE_UNAVAILABLE',
+              message: 'Royal Circle is briefly unavailable. Please try again in a moment.',
+            },
+          }),
+          {
+            status: 503,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+          },
+        );
+      const replies = vi
+        .fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>()
+        .mockResolvedValueOnce(unavailable())
+        .mockResolvedValueOnce(new Response(null, { status: 204 }));
+      vi.stubGlobal('fetch', replies);
+      const read = api.get('/api/me', { schema: emptyReplySchema });
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(replies).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(read).resolves.toBeUndefined();
+      expect(replies).toHaveBeenCalledTimes(2);
+
+      const writes = vi.fn(async () => unavailable());
+      vi.stubGlobal('fetch', writes);
+      await expect(api.post('/api/messages', {}, { schema: emptyReplySchema })).rejects.toMatchObject({
+        code: ErrorCode.SERVICE_UNAVAILABLE,
+        message: 'Royal Circle is briefly unavailable. Please try again in a moment.',
+      });
+      expect(writes).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("throws the server's refusal as an AppError", async () => {
     mockApi({ 'GET /api/me': apiError(401, 'UNAUTHENTICATED', 'User not authenticated') });
     await expect(api.get('/api/me', { schema: emptyReplySchema })).rejects.toMatchObject({

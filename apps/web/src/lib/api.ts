@@ -1,4 +1,4 @@
-import { AppError, appErrorFromResponse, ErrorCode } from '@royal/shared';
+import { AppError, appErrorFromResponse, ErrorCode, SLOW_REPLY_TEXT } from '@royal/shared';
 
 /** Anything with a zod-style `parse`; lets a call validate its reply without this file importing zod. */
 export type ResponseParser<T> = { parse: (data: unknown) => T };
@@ -22,7 +22,9 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach Royal Circle. Check your connection and try again.';
 export const BAD_RESPONSE_MESSAGE = 'The server sent an unexpected reply. Please try again.';
-export const SLOW_REPLY_MESSAGE = 'Royal Circle is taking too long to answer. Please try again.';
+export const SLOW_REPLY_MESSAGE = SLOW_REPLY_TEXT;
+/** The longest a read waits, as a 503's Retry-After asks, before it is sent once more. */
+export const MAX_RETRY_WAIT_MS = 5_000;
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
@@ -34,6 +36,17 @@ async function readBody(response: Response): Promise<unknown> {
     // A proxy's HTML error page, for instance; the status still tells what went wrong.
     return undefined;
   }
+}
+
+/**
+ * How long to wait before asking again, when the server said it is briefly away (503 with
+ * Retry-After: its database or Redis restarting, decision 063); undefined for any other reply.
+ */
+function retryWaitMs(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (response.status !== 503 || header === null) return undefined;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1_000, MAX_RETRY_WAIT_MS) : undefined;
 }
 
 async function request<T>(
@@ -69,6 +82,13 @@ async function request<T>(
   let data: unknown;
   try {
     response = await fetch(path, init);
+    // A read changes nothing, so it is asked once more after the wait: a restart of a few seconds
+    // then passes unseen. A write is not repeated: the member decides.
+    const wait = method === 'GET' ? retryWaitMs(response) : undefined;
+    if (wait !== undefined) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      response = await fetch(path, init);
+    }
     data = await readBody(response);
   } catch (cause) {
     if (options.signal?.aborted) throw cause;

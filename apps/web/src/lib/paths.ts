@@ -10,6 +10,8 @@ export const paths = {
   home: '/',
   landing: '/landing',
   waitlist: '/waitlist',
+  /** A date's status for a member's emergency contact: the link they were sent, no account. */
+  dateStatus: '/date-status/:token',
   signIn: '/signin',
   /** Password recovery: ask for a link, then set a new password from it (decision 056). */
   forgotPassword: '/forgot-password',
@@ -190,6 +192,15 @@ export const apiPaths = {
     `${API}/matches/${encodeURIComponent(matchId)}/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
   chatRead: (matchId: string) => `${API}/matches/${encodeURIComponent(matchId)}/read`,
   realtime: `${API}/realtime`,
+  /** A chat's date plans (GET, newest first) and a new proposal (POST). */
+  datePlans: (matchId: string) => `${API}/matches/${encodeURIComponent(matchId)}/date-plans`,
+  /** One plan's answers: accept, counter, decline, cancel, check-in, claim, dispute. */
+  datePlanAction: (id: string, action: string) => `${API}/date-plans/${encodeURIComponent(id)}/${action}`,
+  datePlanCheckInCode: (id: string) => `${API}/date-plans/${encodeURIComponent(id)}/check-in-code`,
+  /** What the member shared of a plan and their safety timer; its verbs: share, timer, timer/ok, timer/location, sos. */
+  dateWatch: (id: string, verb = 'watch') => `${API}/date-plans/${encodeURIComponent(id)}/${verb}`,
+  /** A date's status for the member's emergency contact (public: the link they were sent). */
+  dateStatus: (token: string) => `${API}/date-status/${encodeURIComponent(token)}`,
   /** Browse results for a query string of filters (see features/search/filters.ts). */
   search: (query: string) => `${API}/search${query ? `?${query}` : ''}`,
   myLocation: `${API}/me/location`,
@@ -230,6 +241,9 @@ export const apiPaths = {
   adminOpenReports: `${API}/admin/reports?status=open`,
   adminReportHistory: (id: string) => `${API}/admin/reports/${encodeURIComponent(id)}/history`,
   adminReportDecision: (id: string) => `${API}/admin/reports/${encodeURIComponent(id)}/decide`,
+  /** Disputed no-show claims on date plans (issue 39), and an admin's decision on one. */
+  adminDatePlanDisputes: `${API}/admin/date-plans/disputes`,
+  adminDatePlanDecision: (id: string) => `${API}/admin/date-plans/${encodeURIComponent(id)}/decide`,
   /** A queue's page: `query` is its filter and order, `cursor` the page after the last one read. */
   adminSupportRequests: (query: string, cursor: string | null) =>
     `${API}/admin/support-requests?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,

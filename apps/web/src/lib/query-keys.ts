@@ -45,6 +45,15 @@ export const queryKeys = {
   /** Every open chat; `chat(matchId)` is one (an infinite query of MessagePage, newest page first). */
   chats: ['chat'] as const,
   chat: (matchId: string) => ['chat', matchId] as const,
+  /** Every chat's date plans; `datePlans(matchId)` is one chat's (newest first). */
+  allDatePlans: ['date-plans'] as const,
+  datePlans: (matchId: string) => ['date-plans', matchId] as const,
+  /** The member's own check-in code for a plan: under no chat, so a plan's change does not refetch it. */
+  datePlanCheckInCode: (id: string) => ['date-plan-code', id] as const,
+  /** The member's safety watch over a plan (shared with the contact, the timer). */
+  dateWatch: (id: string) => ['date-watch', id] as const,
+  /** A date's status as the member's emergency contact reads it (no account). */
+  dateStatus: (token: string) => ['date-status', token] as const,
   /** The member's own photos, every moderation state (Edit Profile, onboarding, Photo Appeals). */
   myPhotos: ['my-photos'] as const,
   /** The admin Photo Moderation queue: every tab; `moderation(tab)` is one. */
@@ -73,6 +82,8 @@ export const queryKeys = {
   adminQueueCounts: ['admin-queues', 'counts'] as const,
   adminQueue: (queue: string) => ['admin-queues', 'list', queue] as const,
   adminReportHistory: (reportId: string) => ['admin-queues', 'report-history', reportId] as const,
+  /** Disputed no-show claims on date plans: under `adminQueues`, so a decision refreshes them. */
+  adminDatePlanDisputes: ['admin-queues', 'date-plan-disputes'] as const,
   /** An admin's claim on one item: outside `adminQueues`, so a decision's refresh does not claim it again. */
   adminClaim: (queue: string, id: string) => ['admin-claim', queue, id] as const,
   /** The audit log, every filter; `adminAudit(filters)` is one. */
@@ -94,3 +105,14 @@ export const queryKeys = {
   /** Short-lived links to one request's images (refetched before they expire). */
   verificationLinks: (requestId: string) => ['verification-links', requestId] as const,
 };
+
+/**
+ * The roots of what a visitor may read signed out (the landing page's figures, a date's status for
+ * an emergency contact), besides the session itself: kept when a sign-out drops every member query,
+ * since a visitor's page may have asked for them while the session was still being checked.
+ */
+export const VISITOR_QUERY_ROOTS: ReadonlySet<unknown> = new Set([
+  queryKeys.me[0],
+  queryKeys.landingStats[0],
+  queryKeys.dateStatus('')[0],
+]);

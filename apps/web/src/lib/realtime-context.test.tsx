@@ -4,6 +4,7 @@ import { createTestQueryClient } from '@test/render';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from './query-keys';
+import type { FetchMissed } from './realtime';
 import { RealtimeProvider } from './realtime-context';
 
 /** The notifications badge as the top bar reads it: each fetch answers the server's count. */
@@ -12,8 +13,8 @@ function Badge({ unread }: { unread: () => number }) {
   return <p>{data === undefined ? 'loading' : `${data} unread`}</p>;
 }
 
-function setup() {
-  const { client, sockets, say } = fakeRealtimeClient();
+function setup(fetchMissed?: FetchMissed) {
+  const { client, sockets, say } = fakeRealtimeClient(fetchMissed ? { fetchMissed } : {});
   let serverCount = 0;
   const unread = vi.fn(() => serverCount);
   render(
@@ -35,6 +36,7 @@ function setup() {
         serverCount += change;
         say(event);
       }),
+    say: (frame: unknown) => act(() => say(frame)),
     open: () => act(() => sockets.at(-1)?.onopen?.()),
     drop: () => act(() => sockets.at(-1)?.close()),
   };
@@ -88,6 +90,55 @@ describe('RealtimeProvider', () => {
       await act(() => vi.advanceTimersByTimeAsync(1000));
       open();
       await waitFor(() => expect(screen.getByText('1 unread')).toBeInTheDocument());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('after a reconnect applies the missed events instead of refetching, and refetches when the gap is too old', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const notice = {
+        id: 'n2',
+        type: 'message' as const,
+        title: 'New message',
+        message: 'Ana sent you a message',
+        created_at: '2026-01-01T12:00:00.000Z',
+        link: null,
+        is_read: false,
+        actor: null,
+      };
+      const fetchMissed = vi
+        .fn<FetchMissed>()
+        .mockResolvedValueOnce({
+          events: [{ type: 'notification.created', id: '9.0', position: 6, payload: notice }],
+          position: 6,
+          has_more: false,
+          too_old: false,
+        })
+        .mockResolvedValueOnce({ events: [], position: 6, has_more: false, too_old: true });
+      const { unread, notifyWhileAway, open, drop, say } = setup(fetchMissed);
+      open();
+      await say({ type: 'hello', position: 5 });
+      expect(await screen.findByText('0 unread')).toBeInTheDocument();
+      const reads = unread.mock.calls.length;
+
+      // Away while a notice was written: the resume brings its event, which reads the badge again.
+      drop();
+      notifyWhileAway();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      open();
+      await waitFor(() => expect(screen.getByText('1 unread')).toBeInTheDocument());
+      expect(fetchMissed).toHaveBeenCalledWith(5);
+      expect(unread.mock.calls.length).toBe(reads + 1);
+
+      // Away too long: nothing to apply, so everything live is read again.
+      drop();
+      notifyWhileAway();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      open();
+      await waitFor(() => expect(screen.getByText('2 unread')).toBeInTheDocument());
+      expect(fetchMissed).toHaveBeenLastCalledWith(6);
     } finally {
       vi.useRealTimers();
     }

@@ -12,8 +12,8 @@ const RealtimeContext = createContext<RealtimeContextValue | null>(null);
  * The member's realtime channel, open while the member frame is mounted. Events that only need a
  * refetch are handled here, through the shared query keys (the notifications badge, the match
  * list); screens that apply events themselves (an open chat) subscribe with useRealtimeEvent. When
- * the channel joins, the first time as after a reconnect, everything live is refetched, since the
- * server does not replay what was sent before.
+ * the channel first joins, everything live is refetched; after a reconnect the events missed are
+ * fetched and applied like live ones, or, when that is impossible, everything live is refetched.
  */
 export function RealtimeProvider({
   children,
@@ -41,6 +41,12 @@ export function RealtimeProvider({
       // An admin changed the member's tier or verification: the header, the tier's limits and every
       // screen that reads the member show the new state without a reload.
       if (event.type === 'account.updated') void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      // The other member proposed, answered, checked in, or the settlement moved the deposits: the
+      // chat's plans and the wallet they hold money from are read again.
+      if (event.type === 'date_plan.changed') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.datePlans(event.payload.match_id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+      }
       // An admin suspended or banned the member: their session is gone already. The sign-in screen,
       // where the member guard now sends them, shows why (decision 060).
       if (event.type === 'account.restricted') {
@@ -50,18 +56,28 @@ export function RealtimeProvider({
     });
     // Whatever was read before the channel joined (the page's first data, rendered by the server or
     // fetched while the socket was still connecting) may have missed an event sent in between: the
-    // first join refetches it as a reconnect does.
-    const offState = client.onState((state) => {
-      if (state === 'joined') {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.chats });
-      }
+    // first join refetches it. After a reconnect the client fetches the events it missed instead
+    // (decision 064); only when it cannot (a gap beyond the server's retention, no position yet, the
+    // request failed) is everything live read again.
+    const refetchLive = () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allDatePlans });
+    };
+    const offState = client.onState((state, rejoined) => {
+      if (state === 'joined' && !rejoined) refetchLive();
+    });
+    const offGap = client.onGap(() => {
+      refetchLive();
+      // An account.updated may have been among the missed events.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     });
     client.start();
     return () => {
       offEvent();
       offState();
+      offGap();
       client.stop();
     };
   }, [client, queryClient]);

@@ -1,10 +1,13 @@
 import {
   type ClientMessage,
   REALTIME_LIMITS,
+  type RealtimeMissed,
+  realtimeMissedSchema,
   type ServerEvent,
   type SocketFrame,
   socketFrameSchema,
 } from '@royal/shared';
+import { api } from './api';
 import { apiPaths } from './paths';
 
 /** The channel's states (spec part 1 §4). */
@@ -22,19 +25,33 @@ const SEEN_EVENT_IDS = 1000;
 
 type Listener = (event: ServerEvent) => void;
 
+/** The member's events after a position, from the server (decision 064). */
+export type FetchMissed = (after: number) => Promise<RealtimeMissed>;
+
+const fetchMissedFromServer: FetchMissed = (after) =>
+  api.get(`${apiPaths.realtime}/missed?after=${after}`, { schema: realtimeMissedSchema });
+
 export type RealtimeClientOptions = {
   url?: string;
   /** Injectable for tests. */
   createSocket?: (url: string) => WebSocket;
   random?: () => number;
+  fetchMissed?: FetchMissed;
 };
 
 /**
  * One WebSocket per signed-in tab. Server events go to every listener, each once: an event the
- * server sends again after a crash has an id seen before and is dropped. The state goes to every
- * state listener, and each `joined` (the first, and after a reconnect: `rejoined`) is the cue to
- * refetch what was read before it (the server does not replay). Reconnects after 1 s, 2 s, 5 s, then
- * every 10 s, with jitter so tabs do not return in step after an outage.
+ * server sends again (after a crash, a Redis outage, or in a resume) has an id seen before and is
+ * dropped. Reconnects after any close but our own (a server shutting down says
+ * REALTIME_CLOSE.goingAway) after 1 s, 2 s, 5 s, then every 10 s, with jitter so tabs do not return
+ * in step after an outage.
+ *
+ * Resuming (decision 064): the client keeps the last position it saw (each durable event carries
+ * one; the `hello` frame on joining gives the stream's head). After a reconnect it asks the server
+ * for the events after that position and hands them to the listeners in order, holding back what
+ * the new socket brings meanwhile, then goes live. When it cannot (no position yet, the gap is
+ * beyond the server's retention, the request failed) the gap listeners are told, and the app
+ * refetches what it shows.
  */
 export class RealtimeClient {
   private socket: WebSocket | null = null;
@@ -49,6 +66,11 @@ export class RealtimeClient {
   private joinedOnce = false;
   /** Ids of the events already handed to listeners, oldest first (a Set keeps insertion order). */
   private readonly seen = new Set<string>();
+  private readonly gapListeners = new Set<() => void>();
+  /** The last position seen in the member's stream; null until the first `hello` or event. */
+  private position: number | null = null;
+  /** Frames the socket brought while its resume was fetching, applied after it; null when live. */
+  private held: SocketFrame[] | null = null;
 
   constructor(private readonly options: RealtimeClientOptions = {}) {}
 
@@ -90,6 +112,12 @@ export class RealtimeClient {
     return () => this.stateListeners.delete(listener);
   }
 
+  /** Called when events may have been missed and cannot be fetched: refetch what is shown. */
+  onGap(listener: () => void): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
+  }
+
   private url() {
     if (this.options.url) return this.options.url;
     const { protocol, host } = window.location;
@@ -105,6 +133,10 @@ export class RealtimeClient {
       this.attempt = 0;
       const rejoined = this.joinedOnce;
       this.joinedOnce = true;
+      if (rejoined) {
+        if (this.position === null) this.gap();
+        else void this.resume(socket, this.position);
+      }
       this.setState('joined', rejoined);
       this.startHeartbeat();
     };
@@ -122,16 +154,67 @@ export class RealtimeClient {
         return;
       }
       if (frame.type === 'error') return;
-      if ('id' in frame && frame.id !== undefined && this.alreadySeen(frame.id)) return;
-      for (const listener of this.listeners) listener(frame);
+      if (this.held) this.held.push(frame);
+      else this.apply(frame);
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.held = null;
       this.clearTimers();
       this.setState('closed');
       if (!this.stopped) this.scheduleReconnect();
     };
+  }
+
+  /** A frame in order: `hello` moves the position on; an event goes to the listeners unless seen. */
+  private apply(frame: SocketFrame) {
+    if (frame.type === 'hello') {
+      this.advance(frame.position);
+      return;
+    }
+    if (frame.type === 'pong' || frame.type === 'error') return;
+    if ('position' in frame) this.advance(frame.position);
+    if ('id' in frame && frame.id !== undefined && this.alreadySeen(frame.id)) return;
+    for (const listener of this.listeners) listener(frame);
+  }
+
+  private advance(position: number | undefined) {
+    if (position !== undefined && (this.position === null || position > this.position))
+      this.position = position;
+  }
+
+  /**
+   * Fetches the events after `from`, page by page, and applies them; then what the socket brought
+   * meanwhile. The position moves only with what was applied, so a socket that closes mid-way
+   * resumes from there next time.
+   */
+  private async resume(socket: WebSocket, from: number) {
+    this.held = [];
+    let after = from;
+    try {
+      for (;;) {
+        const page = await (this.options.fetchMissed ?? fetchMissedFromServer)(after);
+        if (this.socket !== socket) return;
+        if (page.too_old) {
+          this.gap();
+          break;
+        }
+        for (const event of page.events) this.apply(event);
+        after = page.position;
+        if (!page.has_more) break;
+      }
+    } catch {
+      if (this.socket !== socket) return;
+      this.gap();
+    }
+    const held = this.held ?? [];
+    this.held = null;
+    for (const frame of held) this.apply(frame);
+  }
+
+  private gap() {
+    for (const listener of this.gapListeners) listener();
   }
 
   /** Whether an event with this id was delivered before (over this socket or an earlier one); remembers it. */

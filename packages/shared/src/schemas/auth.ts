@@ -81,7 +81,7 @@ export const DELETE_ACCOUNT_CONFIRM_TEXT = `Type ${DELETE_ACCOUNT_CONFIRM_WORD} 
  * deleted; the member withdraws first (or waits for a held transfer to settle).
  */
 export const DELETE_ACCOUNT_MONEY_TEXT =
-  'Your wallet still holds money or has a withdrawal or transfer pending. Withdraw your balance and wait for pending withdrawals and held transfers to settle, then delete your account.';
+  'Your wallet still holds money or has a withdrawal, transfer or date deposit pending. Withdraw your balance and wait for pending withdrawals, held transfers and date deposits to settle, then delete your account.';
 
 export const deleteAccountBodySchema = z
   .object({

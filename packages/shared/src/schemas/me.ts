@@ -18,6 +18,7 @@ import {
   BIO_MAX,
   DISTANCE_MAX,
   DISTANCE_MIN,
+  EMAIL_MAX_LENGTH,
   EMERGENCY_CONTACT_NAME_MAX,
   NAME_MAX,
   PHONE_INPUT_MAX,
@@ -185,6 +186,11 @@ export const memberSettingsSchema = z
       .regex(/^[0-9+().\s-]*$/, 'Phone number may contain only digits, spaces and + ( ) . -')
       .nullable()
       .describe('In E.164 once saved (decision 048); one saved before that rule as it was typed'),
+    emergency_contact_email: z
+      .string()
+      .max(EMAIL_MAX_LENGTH)
+      .nullable()
+      .describe('Where a shared date and an alert are e-mailed (issue 39); lower-cased'),
     language: z.enum(LANGUAGES),
     ghost_mode: z
       .boolean()
@@ -209,6 +215,7 @@ export const DEFAULT_MEMBER_SETTINGS: Readonly<MemberSettings> = Object.freeze({
   dark_mode: true,
   emergency_contact_name: null,
   emergency_contact_phone: null,
+  emergency_contact_email: null,
   language: 'en-US',
   ghost_mode: false,
 });

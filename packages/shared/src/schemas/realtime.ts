@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_PLAN_STATUSES } from '../date-plans';
 import { MATCH_STATUSES } from '../enums';
 import { matchSummarySchema } from './discovery';
 import { accountRestrictionSchema } from './enforcement';
@@ -11,6 +12,17 @@ export const matchUpdateSchema = z.object({
   status: z.enum(MATCH_STATUSES),
 });
 export type MatchUpdate = z.infer<typeof matchUpdateSchema>;
+
+/**
+ * `date_plan.changed`: a date plan of the member's was proposed, answered, cancelled, checked in
+ * or settled (issue 39): the app reads the match's plans again (each member sees their own side).
+ */
+export const datePlanChangedSchema = z.object({
+  id: z.uuid(),
+  match_id: z.uuid(),
+  status: z.enum(DATE_PLAN_STATUSES),
+});
+export type DatePlanChanged = z.infer<typeof datePlanChangedSchema>;
 
 /**
  * `notification.read`: these notifications of the member's are now read without their own tab
@@ -42,6 +54,15 @@ export const accountRestrictedSchema = accountRestrictionSchema;
 const eventId = z.string().min(1).optional();
 
 /**
+ * Where a delivered event stands in the member's stream (decision 064): increasing, durable across
+ * instances and restarts. A tab that lost its socket asks for the events after the last position it
+ * saw (`GET /api/realtime/missed?after=`). Typing signals carry none.
+ */
+const eventPosition = z.number().int().positive().optional();
+/** The fields every durable event carries. */
+const delivered = { id: eventId, position: eventPosition };
+
+/**
  * Every event the server pushes to a member (over the realtime channel). The server publishes them
  * only after the transaction that caused them commits; payloads are built by the same presenters as
  * the HTTP replies. The bus between instances is typed by this union too.
@@ -49,15 +70,16 @@ const eventId = z.string().min(1).optional();
 export const serverEventSchema = z.discriminatedUnion('type', [
   // Also a notice updated in place (its id unchanged, unread again, e.g. a chat's "3 new messages
   // from Ana", decision 031): the list shows it instead of the old one.
-  z.object({ type: z.literal('notification.created'), payload: notificationSchema, id: eventId }),
-  z.object({ type: z.literal('notification.read'), payload: notificationsReadSchema, id: eventId }),
-  z.object({ type: z.literal('match.created'), payload: matchSummarySchema, id: eventId }),
-  z.object({ type: z.literal('match.updated'), payload: matchUpdateSchema, id: eventId }),
-  z.object({ type: z.literal('message.created'), payload: messageSchema, id: eventId }),
-  z.object({ type: z.literal('message.read'), payload: messagesReadSchema, id: eventId }),
+  z.object({ type: z.literal('notification.created'), payload: notificationSchema, ...delivered }),
+  z.object({ type: z.literal('notification.read'), payload: notificationsReadSchema, ...delivered }),
+  z.object({ type: z.literal('match.created'), payload: matchSummarySchema, ...delivered }),
+  z.object({ type: z.literal('match.updated'), payload: matchUpdateSchema, ...delivered }),
+  z.object({ type: z.literal('message.created'), payload: messageSchema, ...delivered }),
+  z.object({ type: z.literal('message.read'), payload: messagesReadSchema, ...delivered }),
   z.object({ type: z.literal('typing'), payload: typingEventSchema }),
-  z.object({ type: z.literal('account.updated'), payload: accountUpdatedSchema, id: eventId }),
-  z.object({ type: z.literal('account.restricted'), payload: accountRestrictedSchema, id: eventId }),
+  z.object({ type: z.literal('account.updated'), payload: accountUpdatedSchema, ...delivered }),
+  z.object({ type: z.literal('account.restricted'), payload: accountRestrictedSchema, ...delivered }),
+  z.object({ type: z.literal('date_plan.changed'), payload: datePlanChangedSchema, ...delivered }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent['type'];
@@ -94,14 +116,51 @@ export const REALTIME_CLOSE = {
   /** The session ended (sign-out, expiry) or was never valid. */
   unauthenticated: 4401,
   rateLimited: 4429,
-  /** The server is shutting down: reconnect. */
-  goingAway: 1001,
+  /**
+   * This instance is shutting down (or restarting): reconnect — the proxy sends the new socket to
+   * another instance — then ask for what was missed since the last position (decision 064).
+   */
+  goingAway: 4503,
 } as const;
+
+/** How many events one answer of `GET /api/realtime/missed` holds at most (`has_more` says there are more). */
+export const REALTIME_MISSED_LIMIT = 500;
+
+export const realtimeMissedQuerySchema = z.object({
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .describe("The last position the client saw (an event's `position`, or the `hello` frame's)"),
+  limit: z.coerce.number().int().min(1).max(REALTIME_MISSED_LIMIT).default(REALTIME_MISSED_LIMIT),
+});
+export type RealtimeMissedQuery = z.infer<typeof realtimeMissedQuerySchema>;
+
+export const realtimeMissedSchema = z.object({
+  events: z
+    .array(serverEventSchema)
+    .describe(
+      "The member's events after `after`, oldest first; a few just before it may come again (drop seen ids)",
+    ),
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .describe("Where to ask from next (the last event's position, or `after`)"),
+  has_more: z.boolean().describe('More events follow: ask again from `position`'),
+  too_old: z
+    .boolean()
+    .describe('`after` is older than the retention window (or unknown here): refetch everything instead'),
+});
+export type RealtimeMissed = z.infer<typeof realtimeMissedSchema>;
 
 /** Everything the server sends on a socket: events, the answer to a ping, and refusals of a frame. */
 export const socketFrameSchema = z.union([
   serverEventSchema,
   z.object({ type: z.literal('pong') }),
+  // Sent once a socket is attached: the stream's head when it joined, the position to resume from
+  // if it closes before any event arrives (decision 064).
+  z.object({ type: z.literal('hello'), position: z.number().int().min(0) }),
   z.object({
     type: z.literal('error'),
     payload: z.object({ code: z.string(), message: z.string() }),

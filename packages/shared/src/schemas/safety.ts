@@ -72,6 +72,13 @@ export const queuedReportSchema = z.object({
     .describe('null once their account is gone'),
   /** Open reports against the same member from different members (auto-block counts three). */
   open_reports_against: z.int().min(1),
+  date_plan_id: z
+    .uuid()
+    .nullable()
+    .optional()
+    .describe(
+      'The date a flag on a private rating after it was about; null for a report from the Report button',
+    ),
 });
 export type QueuedReport = z.infer<typeof queuedReportSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMERGENCY_CONTACT_NAME_MAX, PHONE_INPUT_MAX } from '../limits';
+import { EMAIL_MAX_LENGTH, EMERGENCY_CONTACT_NAME_MAX, PHONE_INPUT_MAX } from '../limits';
 import { PHONE_INVALID_TEXT, phoneToE164 } from '../phone';
 import { isSingleLine, SINGLE_LINE_MESSAGE } from '../text';
 import { memberSettingsSchema } from './me';
@@ -28,6 +28,18 @@ export const emergencyContactNameSchema = z
   .max(EMERGENCY_CONTACT_NAME_MAX, `The name can be at most ${EMERGENCY_CONTACT_NAME_MAX} characters`)
   .refine(isSingleLine, SINGLE_LINE_MESSAGE);
 
+/**
+ * The emergency contact's e-mail (issue 39: a shared date and an alert go there), trimmed and
+ * lower-cased, with the words sign-up uses for an address it cannot read.
+ */
+export const emergencyContactEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, 'Please enter a valid email address')
+  .check(z.email('Please enter a valid email address'))
+  .describe('An e-mail address; trimmed and lower-cased');
+
 // Strict so a typo in a field name is a 400 instead of a silent no-op.
 export const memberSettingsPatchSchema = memberSettingsSchema
   // The contact's rules apply to what is saved from now on. On the patch only: the reply schema
@@ -35,6 +47,7 @@ export const memberSettingsPatchSchema = memberSettingsSchema
   .extend({
     emergency_contact_name: emergencyContactNameSchema.nullable(),
     emergency_contact_phone: emergencyContactPhoneSchema.nullable(),
+    emergency_contact_email: emergencyContactEmailSchema.nullable(),
   })
   .partial()
   .strict()

@@ -3,7 +3,7 @@ import { createRedisBus } from './redis';
 import type { EventBus } from './types';
 
 export { defaultRedisPrefix, normalizedRedisPrefix } from './prefix';
-export type { BusMessage, EventBus } from './types';
+export type { BusBreak, BusMessage, EventBus } from './types';
 
 /** The Redis bus on the deployment's channel when the cluster has Redis, the in-process one otherwise. */
 export function createBus(redisUrl: string | undefined, redisPrefix: string): Promise<EventBus> {

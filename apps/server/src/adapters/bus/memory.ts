@@ -15,6 +15,16 @@ export function createMemoryBus(): EventBus {
     async ping() {
       return true;
     },
+    isUp() {
+      return true;
+    },
+    // One process: no subscription to lose.
+    onResubscribed() {
+      return () => {};
+    },
+    lastBreak() {
+      return null;
+    },
     async close() {
       handlers.clear();
     },

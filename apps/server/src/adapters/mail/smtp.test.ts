@@ -1,41 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../../../test/app';
-import { type SmtpTestServer, startSmtpServer } from '../../../test/smtp';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { useSmtpTestApp } from '../../../test/smtp-app';
 import { outboxEmails } from '../../db/schema';
-import { queueEmail, renderMail, sendQueuedEmails } from '../../modules/mail';
+import { queueEmail, renderMail } from '../../modules/mail';
 import { smtpHeaders } from './smtp';
 
 // The SMTP transport against a real mail server in this process (test/smtp.ts): what arrives, and
 // that an outage of the mail server loses nothing.
 describe('e-mail over SMTP', () => {
-  let smtp: SmtpTestServer;
-  let app: App;
-  let dispose: () => Promise<void>;
-  const log = { warn: () => undefined, error: () => undefined };
-  const deliver = () => sendQueuedEmails({ db: app.ctx.db, log, transport: app.ctx.mail });
+  const t = useSmtpTestApp();
+  const { deliver } = t;
   const address = (name: string) => `${name}-${Date.now()}@example.test`;
   const row = async (to: string) =>
-    (await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)))[0];
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    ({ app, dispose } = await startTestApp({
-      mail: {
-        smtpUrl: smtp.url,
-        from: '"The Royal Circle" <no-reply@royal.test>',
-        supportAddress: 'help@royal.test',
-      },
-    }));
-  });
-  afterAll(async () => {
-    await dispose?.();
-    await smtp?.close();
-  });
+    (await t.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)))[0];
 
   it('is the transport when SMTP_URL is set', () => {
-    expect(app.ctx.mail.kind).toBe('smtp');
+    expect(t.app.ctx.mail.kind).toBe('smtp');
   });
 
   it('delivers a notice with from, to, subject, a text and an HTML part, and List-Unsubscribe', async () => {
@@ -46,10 +26,10 @@ describe('e-mail over SMTP', () => {
       action: { label: 'Accept the invitation', url: 'https://royal.test/invite?code=ABC' },
       kind: 'notice',
     });
-    await queueEmail(app.ctx.db, { to, ...mail });
+    await queueEmail(t.app.ctx.db, { to, ...mail });
     expect(await deliver()).toBe(1);
 
-    const received = await smtp.waitForMail(to);
+    const received = await t.smtp.waitForMail(to);
     const queued = await row(to);
     expect(received.from).toBe('"The Royal Circle" <no-reply@royal.test>');
     expect(received.to).toEqual([to]);
@@ -69,7 +49,7 @@ describe('e-mail over SMTP', () => {
 
   it('delivers a security mail without List-Unsubscribe', async () => {
     const to = address('security');
-    await queueEmail(app.ctx.db, {
+    await queueEmail(t.app.ctx.db, {
       to,
       ...renderMail({
         title: 'Reset your password',
@@ -78,7 +58,7 @@ describe('e-mail over SMTP', () => {
       }),
     });
     expect(await deliver()).toBe(1);
-    const received = await smtp.waitForMail(to);
+    const received = await t.smtp.waitForMail(to);
     expect(received.subject).toBe('Reset your password');
     expect(received.raw).not.toMatch(/^List-Unsubscribe/im);
     expect(received.html).toContain('Someone asked to reset it.');
@@ -86,8 +66,8 @@ describe('e-mail over SMTP', () => {
 
   it('loses nothing while the mail server is down, and delivers the e-mail once when it is back', async () => {
     const to = address('outage');
-    await smtp.stop();
-    await queueEmail(app.ctx.db, {
+    await t.smtp.stop();
+    await queueEmail(t.app.ctx.db, {
       to,
       ...renderMail({ title: 'Your export is ready', paragraphs: ['Come and get it.'], kind: 'security' }),
     });
@@ -102,18 +82,18 @@ describe('e-mail over SMTP', () => {
     expect(await deliver()).toBe(0);
     expect((await row(to))?.attempts).toBe(1);
 
-    await smtp.start();
+    await t.smtp.start();
     expect(await deliver()).toBe(0); // still waiting for its next attempt
-    await app.ctx.db
+    await t.app.ctx.db
       .update(outboxEmails)
       .set({ nextAttemptAt: sql`now()` })
       .where(eq(outboxEmails.toAddress, to));
     expect(await deliver()).toBe(1);
     expect(await deliver()).toBe(0);
 
-    const received = await smtp.waitForMail(to);
+    const received = await t.smtp.waitForMail(to);
     expect(received.subject).toBe('Your export is ready');
-    expect(smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(t.smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(1);
     expect(await row(to)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });

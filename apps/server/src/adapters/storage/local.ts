@@ -1,8 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { access, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStorage } from './types';
+import type { ObjectStorage, StoredObjectInfo } from './types';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -10,7 +10,8 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   zip: 'application/zip',
 };
-const contentTypeOf = (key: string) =>
+/** The type an object is served with, from its key's extension (the keys are ours: webp, zip, bin, …). */
+export const contentTypeOf = (key: string) =>
   CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
 /** Private folder on disk (default `data/uploads`). Never served statically: routes read through it. */
@@ -22,12 +23,47 @@ export function createLocalStorage(root: string): ObjectStorage {
     if (!full.startsWith(base + sep)) throw new Error(`Invalid storage key: ${key}`);
     return full;
   };
+  /**
+   * A write that fails part-way (the disk filled up) removes what it wrote, so a half file never sits
+   * under a key; the caller sees the original error.
+   */
+  const writing = async (file: string, write: () => Promise<void>) => {
+    await mkdir(dirname(file), { recursive: true });
+    try {
+      await write();
+    } catch (error) {
+      await rm(file, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  };
+  /** The files under one folder, sorted by name within each folder, keys with `/` whatever the OS. */
+  async function* walk(dir: string, keyDir: string, prefix: string): AsyncGenerator<StoredObjectInfo> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const key = keyDir ? `${keyDir}/${entry.name}` : entry.name;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        // Only folders that can hold a key with the prefix (or that the prefix goes into).
+        if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) yield* walk(path, key, prefix);
+      } else if (entry.isFile() && key.startsWith(prefix)) {
+        // A file deleted between the listing and its stat is simply no longer there.
+        const info = await stat(path).catch(() => null);
+        if (info) yield { key, size: info.size, modified: info.mtime };
+      }
+    }
+  }
   return {
     kind: 'local',
     async put(key, body) {
       const file = pathOf(key);
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, body, { mode: 0o600 });
+      await writing(file, () => writeFile(file, body, { mode: 0o600 }));
     },
     async get(key) {
       try {
@@ -40,8 +76,7 @@ export function createLocalStorage(root: string): ObjectStorage {
     },
     async putFile(key, path) {
       const file = pathOf(key);
-      await mkdir(dirname(file), { recursive: true });
-      await pipeline(createReadStream(path), createWriteStream(file, { mode: 0o600 }));
+      await writing(file, () => pipeline(createReadStream(path), createWriteStream(file, { mode: 0o600 })));
     },
     async getStream(key) {
       const file = pathOf(key);
@@ -55,6 +90,11 @@ export function createLocalStorage(root: string): ObjectStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    list(prefix) {
+      // Start in the deepest folder the prefix names whole; keys are relative to the store's root.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      return walk(folder ? pathOf(folder) : base, folder, prefix);
     },
     async ping() {
       try {

@@ -8,14 +8,17 @@ export type MemoryStorage = ObjectStorage & {
   keys(): string[];
 };
 
-/** A Map-backed ObjectStorage for tests and the in-memory demo: nothing touches the disk. */
-export function createMemoryStorage(): MemoryStorage {
-  const objects = new Map<string, { body: Buffer; contentType: string }>();
+/**
+ * A Map-backed ObjectStorage for tests and the in-memory demo: nothing touches the disk. `now` is the
+ * clock that stamps each write's time (the orphan sweeper's tests move it).
+ */
+export function createMemoryStorage({ now = () => new Date() }: { now?: () => Date } = {}): MemoryStorage {
+  const objects = new Map<string, { body: Buffer; contentType: string; modified: Date }>();
   return {
     kind: 'local',
     async put(key, body, contentType) {
       // Copy so a caller reusing its buffer cannot change what was stored.
-      objects.set(key, { body: Buffer.from(body), contentType });
+      objects.set(key, { body: Buffer.from(body), contentType, modified: now() });
     },
     async get(key) {
       const object = objects.get(key);
@@ -23,7 +26,7 @@ export function createMemoryStorage(): MemoryStorage {
     },
     async putFile(key, path, contentType) {
       // Memory is where this store keeps everything: the file is read whole, as put would hold it.
-      objects.set(key, { body: await readFile(path), contentType });
+      objects.set(key, { body: await readFile(path), contentType, modified: now() });
     },
     async getStream(key) {
       const object = objects.get(key);
@@ -33,6 +36,13 @@ export function createMemoryStorage(): MemoryStorage {
     },
     async delete(key) {
       objects.delete(key);
+    },
+    async *list(prefix) {
+      // A snapshot of the keys, sorted as a bucket lists them; objects deleted meanwhile are skipped.
+      for (const key of [...objects.keys()].filter((k) => k.startsWith(prefix)).sort()) {
+        const object = objects.get(key);
+        if (object) yield { key, size: object.body.length, modified: object.modified };
+      }
     },
     async ping() {
       return true;

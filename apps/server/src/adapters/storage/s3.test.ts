@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/free-port';
-import { loadConfig } from '../../config';
+import { loadConfig, type S3Settings } from '../../config';
 import { processImage, storePhotoVariants } from '../../modules/photos';
 import { createS3Storage } from './s3';
 import type { ObjectStorage } from './types';
@@ -15,6 +15,7 @@ let server: S3rver;
 let directory: string;
 let storage: ObjectStorage;
 let endpoint: string;
+let settings: S3Settings;
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'rc-s3-'));
@@ -41,6 +42,7 @@ beforeAll(async () => {
     S3_PREFIX: 'test/',
   });
   if (!config.s3) throw new Error('S3 settings were not read');
+  settings = config.s3;
   storage = createS3Storage(config.s3);
 });
 
@@ -87,6 +89,23 @@ describe('the S3 storage adapter', () => {
     expect(keys.keyLarge).toMatch(/^photos\/member-1\/[0-9a-f-]{36}-l\.webp$/);
     const large = await storage.get(keys.keyLarge);
     expect(large?.body.equals(image.large)).toBe(true);
+  });
+
+  it('lists the objects under a prefix in pages, keys without the store prefix, with size and date', async () => {
+    const keys = ['events/e/1-l.webp', 'events/e/1-s.webp', 'events/f/2-l.webp'];
+    for (const key of keys) await storage.put(key, Buffer.from(key), 'image/webp');
+    await storage.put('photos/z/9-l.webp', Buffer.from('other'), 'image/webp');
+    const objects = [];
+    // Two keys a page: the listing follows the continuation token across pages.
+    const paged = createS3Storage(settings, undefined, { listPageSize: 2 });
+    for await (const object of paged.list('events/')) objects.push(object);
+    expect(objects.map((o) => o.key)).toEqual(keys);
+    expect(objects[0]?.size).toBe(keys[0]?.length);
+    expect(Math.abs(Date.now() - (objects[0]?.modified.getTime() ?? 0))).toBeLessThan(60_000);
+    const under: string[] = [];
+    for await (const object of storage.list('events/e/')) under.push(object.key);
+    expect(under).toEqual(keys.slice(0, 2));
+    for (const key of [...keys, 'photos/z/9-l.webp']) await storage.delete(key);
   });
 
   it('answers ping false for a bucket that does not exist', async () => {

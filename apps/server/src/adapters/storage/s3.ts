@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -17,7 +18,12 @@ import type { ObjectStorage } from './types';
  * are written without any public ACL and read back through our routes, which check who is asking,
  * exactly like the local folder.
  */
-export function createS3Storage(settings: S3Settings, client?: S3Client): ObjectStorage {
+export function createS3Storage(
+  settings: S3Settings,
+  client?: S3Client,
+  /** Keys per listing page: S3's own maximum, smaller in tests that walk several pages. */
+  { listPageSize = 1000 }: { listPageSize?: number } = {},
+): ObjectStorage {
   const s3 =
     client ??
     new S3Client({
@@ -29,6 +35,9 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): Object
       // aws-chunked with a checksum trailer, which not every S3-compatible store decodes (s3rver
       // stores the framing with the bytes). TLS and the content length still guard the upload.
       requestChecksumCalculation: 'WHEN_REQUIRED',
+      // A store that does not answer must fail the request in seconds, not hold it (and the member)
+      // for the socket's lifetime: the upload then answers STORAGE_UNAVAILABLE (storage-faults.ts).
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
     });
   const Bucket = settings.bucket;
   const keyOf = (key: string) => `${settings.prefix}${key}`;
@@ -81,6 +90,28 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): Object
     async delete(key) {
       // S3 answers a delete of a missing key with success, as the local folder does.
       await s3.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+    },
+    async *list(prefix) {
+      // ListObjects (v1) with a marker, the last key seen: every S3-compatible store pages it the same
+      // way, where v2's continuation tokens are each store's own (s3rver cannot make one on OpenSSL 3).
+      let Marker: string | undefined;
+      for (;;) {
+        const page = await s3.send(
+          new ListObjectsCommand({ Bucket, Prefix: keyOf(prefix), Marker, MaxKeys: listPageSize }),
+        );
+        const contents = page.Contents ?? [];
+        for (const object of contents) {
+          if (!object.Key) continue;
+          yield {
+            key: object.Key.slice(settings.prefix.length),
+            size: object.Size ?? 0,
+            // Unknown reads as just written: the sweeper never takes an object it cannot date for old.
+            modified: object.LastModified ?? new Date(),
+          };
+        }
+        Marker = page.NextMarker ?? contents.at(-1)?.Key;
+        if (!page.IsTruncated || !Marker) return;
+      }
     },
     async ping() {
       try {

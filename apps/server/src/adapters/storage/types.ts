@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 
 export type StoredStream = { stream: Readable; contentType: string; size: number | null };
 
+/** One stored object as a listing shows it: its key (without any store prefix), size and last write. */
+export type StoredObjectInfo = { key: string; size: number; modified: Date };
+
 /**
  * Private object storage. Keys are random and never derived from user input; objects are only
  * served through routes that check who is asking.
@@ -18,6 +21,11 @@ export interface ObjectStorage {
   /** Opens an object as a stream (null when there is none); `size` in bytes when the store knows it. */
   getStream(key: string): Promise<StoredStream | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix`, in key order, read a page at a time (the orphan
+   * sweeper and the backup walk whole stores without holding them in memory).
+   */
+  list(prefix: string): AsyncIterable<StoredObjectInfo>;
   /** True when the store answers; used by /api/health. */
   ping(): Promise<boolean>;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, idPk, tstz } from './columns';
+import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idPk } from './columns';
+import { outboxDeliveryColumns } from './delivery-columns';
 
 /**
  * Who did what to what: admin decisions, tier changes, money operations, deletions. No foreign key
@@ -35,7 +36,7 @@ export const auditLog = pgTable(
   ],
 );
 
-export const outboxStatus = pgEnum('outbox_status', ['queued', 'sent', 'failed']);
+export { outboxStatus } from './delivery-columns';
 
 /**
  * Every outgoing e-mail, written in the transaction of the operation that sends it; the delivery
@@ -55,13 +56,7 @@ export const outboxEmails = pgTable(
     kind: text('kind', { enum: ['security', 'notice'] })
       .notNull()
       .default('security'),
-    status: outboxStatus('status').notNull().default('queued'),
-    error: text('error'),
-    /** Failed hand-overs to the transport so far; each waits longer before the next (nextAttemptAt). */
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
-    createdAt: createdAt(),
-    sentAt: tstz('sent_at'),
+    ...outboxDeliveryColumns(),
   },
   (t) => [index('outbox_emails_status_created_idx').on(t.status, t.createdAt)],
 );

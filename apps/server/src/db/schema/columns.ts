@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by the schema files. Not re-exported from the schema index: they are
 // builders, not tables.
@@ -15,6 +15,9 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** Money in whole cents, read as a JS number (amounts are bounded far below 2^53: decision 028). */
+export const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /** Random ids: they leak nothing about row counts or order, and are safe to show in URLs. */
 export const idPk = () => uuid('id').primaryKey().defaultRandom();

@@ -118,6 +118,11 @@ export const profiles = pgTable(
     /** Null until someone rates the member; shown only from RATING_MIN_COUNT ratings (shownRating). */
     ratingAvg: numeric('rating_avg', { precision: 2, scale: 1, mode: 'number' }),
     ratingCount: integer('rating_count').notNull().default(0),
+    /**
+     * The sum of the stars behind rating_avg: the average is recomputed from it with each new rating,
+     * exactly, where averaging into the rounded average would stop moving after a few dozen ratings.
+     */
+    ratingSum: integer('rating_sum').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     ghostMode: boolean('ghost_mode').notNull().default(false),

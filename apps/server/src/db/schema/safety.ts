@@ -60,6 +60,8 @@ export const safetySettings = pgTable(
     language: text('language').notNull().default(D.language),
     emergencyContactName: text('emergency_contact_name'),
     emergencyContactPhone: text('emergency_contact_phone'),
+    /** Where a shared date and an alert are e-mailed (issue 39). */
+    emergencyContactEmail: text('emergency_contact_email'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -105,6 +107,11 @@ export const reports = pgTable(
     createdAt: createdAt(),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: tstz('resolved_at'),
+    /**
+     * The date plan a report was filed from (a flag on a private rating after the date). No foreign
+     * key: a report outlives the plan, and the plan's deletion must not rewrite the report.
+     */
+    datePlanId: uuid('date_plan_id'),
   },
   (t) => [
     check('reports_details_length', sql`char_length(${t.details}) <= ${sql.raw(String(REPORT_DETAILS_MAX))}`),
@@ -113,9 +120,15 @@ export const reports = pgTable(
     // against one member (the queue's count, auto-block).
     index('reports_reporter_reported_idx').on(t.reporterId, t.reportedId),
     // The rule itself, which two reports filed at the same moment cannot both pass.
+    // Reports filed from a date's rating are outside it: each flag is a report of its own, and a
+    // report already open from the chat must not swallow what happened at the date.
     uniqueIndex('reports_one_unsettled_per_pair')
       .on(t.reporterId, t.reportedId)
-      .where(sql`${t.status} in ('open', 'reviewing')`),
+      .where(sql`${t.status} in ('open', 'reviewing') and ${t.datePlanId} is null`),
+    // A date's reports (the moderators' context of one), and each flag of a rating once.
+    uniqueIndex('reports_date_plan_flag_key')
+      .on(t.datePlanId, t.reporterId, t.reason)
+      .where(sql`${t.datePlanId} is not null`),
     index('reports_reported_status_idx').on(t.reportedId, t.status),
     // Reports by day for the admin analytics' rollups (decision 061).
     index('reports_created_idx').on(t.createdAt),

@@ -2,7 +2,6 @@ import { PEER_TRANSFER_STATUSES, TRANSACTION_TYPES, TRANSFER_TYPES } from '@roya
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   check,
   index,
   jsonb,
@@ -15,15 +14,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, idPk, tstz, updatedAt } from './columns';
+import { cents, createdAt, idPk, tstz, updatedAt } from './columns';
 
 // Money (DESIGN.md "Money"): integer cents, a double-entry ledger of append-only entries whose lines
 // sum to zero (enforced at commit by the trigger in the `ledger_guards` migration), and per-member
 // wallet rows that carry the spendable balance and are locked (FOR UPDATE, in user-id order) by every
 // operation that moves money. The ledger and the member-visible history deliberately have no foreign
 // key to users: financial records are kept for 7 years, beyond an account's deletion.
-
-const cents = (name: string) => bigint(name, { mode: 'number' });
 
 export const ledgerAccountKind = pgEnum('ledger_account_kind', [
   'user_wallet',

@@ -1,6 +1,7 @@
 import { apiErrorBodySchema, deleteAccountBodySchema, deleteAccountReplySchema } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
+import { failsClosed } from '../../plugins/rate-limit-store';
 import { rateLimitKey } from '../../plugins/security';
 import { deleteAccount } from './delete';
 
@@ -12,11 +13,11 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: 'member',
         fresh: true,
-        rateLimit: {
+        rateLimit: failsClosed({
           max: app.ctx.config.rateLimits.authPerAddressPerMinute,
           timeWindow: '1 minute',
           keyGenerator: rateLimitKey,
-        },
+        }),
       },
       schema: {
         tags: ['account'],

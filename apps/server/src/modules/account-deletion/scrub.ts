@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   accounts,
   dataExports,
+  datePlanWatches,
   eventRsvps,
   invites,
   matches,
@@ -95,6 +96,8 @@ export async function scrubMember(work: Work, userId: string) {
     })
     .where(eq(profiles.userId, userId));
   await tx.delete(safetySettings).where(eq(safetySettings.userId, userId));
+  // Their watches over dates: a shared position, a code word's hash, the status page's link.
+  await tx.delete(datePlanWatches).where(eq(datePlanWatches.userId, userId));
   await tx.delete(photos).where(eq(photos.userId, userId));
   await tx
     .delete(swipeActions)

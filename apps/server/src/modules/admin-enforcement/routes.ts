@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestAddress } from '../../lib/audit';
 import { actorOf } from '../../plugins/access';
+import { failsClosed } from '../../plugins/rate-limit-store';
 import { rateLimitKey } from '../../plugins/security';
 import { APPEAL_COOKIE, clearAppealCookie } from '../auth';
 import { fileAppeal } from './appeal';
@@ -166,11 +167,11 @@ export const enforcementAppealRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'public',
-        rateLimit: {
+        rateLimit: failsClosed({
           max: ctx.config.rateLimits.authPerAddressPerMinute,
           timeWindow: '1 minute',
           keyGenerator: rateLimitKey,
-        },
+        }),
       },
       schema: {
         tags: ['auth'],

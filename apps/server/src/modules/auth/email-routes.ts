@@ -8,6 +8,7 @@ import {
 } from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
+import { failsClosed } from '../../plugins/rate-limit-store';
 import { rateLimitKey } from '../../plugins/security';
 import {
   confirmEmail,
@@ -22,17 +23,17 @@ export const authEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const limits = ctx.config.rateLimits;
   // Requests that send a mail: few an hour from one address (and few an account, email-links.ts).
-  const mailLimit = {
+  const mailLimit = failsClosed({
     max: limits.authMailPerAddressPerHour,
     timeWindow: '1 hour',
     keyGenerator: rateLimitKey,
-  };
+  });
   // Requests that spend a link: limited as sign-in is, against guessing tokens.
-  const linkLimit = {
+  const linkLimit = failsClosed({
     max: limits.authPerAddressPerMinute,
     timeWindow: '1 minute',
     keyGenerator: rateLimitKey,
-  };
+  });
 
   app.post(
     '/confirm-email',

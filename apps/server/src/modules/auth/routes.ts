@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, toWebHeaders } from '../../plugins/access';
+import { failsClosed } from '../../plugins/rate-limit-store';
 import { clientAddress, rateLimitKey } from '../../plugins/security';
 import { loadMe } from '../me';
 import { restrictedReplySchema, sendRestricted } from './restricted-reply';
@@ -28,11 +29,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per address: a flood from one place is cut off whatever accounts it tries.
   const perAddress = {
     access: 'public' as const,
-    rateLimit: {
+    rateLimit: failsClosed({
       max: ctx.config.rateLimits.authPerAddressPerMinute,
       timeWindow: '1 minute',
       keyGenerator: rateLimitKey,
-    },
+    }),
   };
 
   app.post(

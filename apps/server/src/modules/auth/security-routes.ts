@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/access';
+import { failsClosed } from '../../plugins/rate-limit-store';
 import { clientAddress, rateLimitKey } from '../../plugins/security';
 import { loadMe } from '../me';
 import { listSessions, revokeOtherSessions, revokeSession } from './member-sessions';
@@ -60,11 +61,11 @@ const userReplySchema = z.object({ user: meSchema });
 export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // Everything that checks a password or a code is limited as sign-in is, against guessing.
-  const guarded = {
+  const guarded = failsClosed({
     max: ctx.config.rateLimits.authPerAddressPerMinute,
     timeWindow: '1 minute',
     keyGenerator: rateLimitKey,
-  };
+  });
   const member = { access: 'member' as const, fresh: true, rateLimit: guarded };
   const client = (request: { headers: Record<string, unknown> }, address: string) => ({
     ipAddress: address,

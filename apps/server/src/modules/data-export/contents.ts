@@ -142,7 +142,11 @@ export async function settingsOf(ctx: Ctx, userId: string): Promise<Json | null>
     show_online_status: row.showOnlineStatus,
     dark_mode: row.darkMode,
     language: row.language,
-    emergency_contact: { name: row.emergencyContactName, phone: row.emergencyContactPhone },
+    emergency_contact: {
+      name: row.emergencyContactName,
+      phone: row.emergencyContactPhone,
+      email: row.emergencyContactEmail,
+    },
     updated_at: iso(row.updatedAt),
   };
 }

@@ -26,10 +26,14 @@ const send = async (session: Session, matchId: string, content: string) => {
   });
   expect(res.statusCode, res.body).toBe(201);
 };
-const setEmergencyContact = async (session: Session, name: string, phone: string) => {
+const setEmergencyContact = async (session: Session, name: string, phone: string, email?: string) => {
   const res = await request(t.app, 'PATCH', '/api/me/settings', {
     session,
-    body: { emergency_contact_name: name, emergency_contact_phone: phone },
+    body: {
+      emergency_contact_name: name,
+      emergency_contact_phone: phone,
+      emergency_contact_email: email ?? null,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
 };
@@ -59,8 +63,8 @@ describe('Export My Data', () => {
     await send(him.session, matchId, 'Dinner on Friday?');
     await send(her.session, matchId, 'Only if you pick the wine.');
     await send(others.him.session, others.matchId, 'PLANTED-SECRET between two other members');
-    await setEmergencyContact(him.session, 'Mamma Rossi', '(305) 555-0111');
-    await setEmergencyContact(her.session, 'Her Sister', '(305) 555-0199');
+    await setEmergencyContact(him.session, 'Mamma Rossi', '(305) 555-0111', ' Mamma.Rossi@Example.test ');
+    await setEmergencyContact(her.session, 'Her Sister', '(305) 555-0199', 'her.sister@example.test');
     const report = await request(t.app, 'POST', '/api/reports', {
       session: him.session,
       body: { member_id: others.him.member.id, reason: 'scam', details: 'Asked me for money' },
@@ -109,7 +113,11 @@ describe('Export My Data', () => {
     expect(profile.photos).toHaveLength(1);
     const photo = files.get(profile.photos[0].file);
     expect(photo?.subarray(8, 12).toString('ascii')).toBe('WEBP');
-    expect(parsed('settings.json').emergency_contact).toEqual({ name: 'Mamma Rossi', phone: '+13055550111' });
+    expect(parsed('settings.json').emergency_contact).toEqual({
+      name: 'Mamma Rossi',
+      phone: '+13055550111',
+      email: 'mamma.rossi@example.test',
+    });
     expect(parsed('swipes.json')).toEqual([
       expect.objectContaining({ member: { id: her.member.id, name: 'Sofia' }, direction: 'right' }),
     ]);
@@ -140,6 +148,7 @@ describe('Export My Data', () => {
       her.member.email,
       '+13055550199',
       'Her Sister',
+      'her.sister@example.test',
       'PLANTED-SECRET',
       others.him.member.email,
       'REPORT-AGAINST-HIM',

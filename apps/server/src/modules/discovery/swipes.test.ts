@@ -392,6 +392,7 @@ describe('likes, matches and Start Over', () => {
             actor: null,
           },
         },
+        positions: { [target.id]: expect.any(Number) }, // her stream's, decision 064
       },
     ]);
     expect((await swipe(session, target.id, 'right')).statusCode).toBe(409);

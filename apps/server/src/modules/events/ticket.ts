@@ -1,8 +1,8 @@
 import { AppError, ErrorCode, type EventTicket } from '@royal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { eventRsvps } from '../../db/schema';
+import { qrSvg } from '../../lib/qr-svg';
 import type { MemberActor } from '../../ports/auth';
 import { type EventRow, loadEvent } from './find-event';
 import { ticketCode } from './ticket-code';
@@ -53,11 +53,11 @@ export async function getEventTicket(
     userId: input.actor.id,
     nonce: rsvp.ticketNonce,
   });
-  const qrSvg = await QRCode.toString(code, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const svg = await qrSvg(code);
   return {
     event_id: event.id,
     code,
-    qr_svg: qrSvg,
+    qr_svg: svg,
     status: rsvp.status,
     checked_in_at: rsvp.checkedInAt?.toISOString() ?? null,
   };

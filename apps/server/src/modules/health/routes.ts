@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  DEGRADED_PARTS,
+  migrationsCheck,
+  READINESS_CHECKS,
+  readiness,
+  shippedMigrationTime,
+} from './readiness';
 
 const partSchema = z.object({ ok: z.boolean(), kind: z.string() });
 const healthSchema = z.object({
@@ -7,6 +14,15 @@ const healthSchema = z.object({
   database: partSchema,
   bus: partSchema,
   storage: partSchema,
+});
+const readySchema = z.object({
+  ready: z.boolean(),
+  failed: z
+    .array(z.enum(READINESS_CHECKS))
+    .describe('The checks that failed: database, migrations (not current), draining (shutting down)'),
+  degraded: z
+    .array(z.enum(DEGRADED_PARTS))
+    .describe('Parts away that the instance serves without (Redis): reported, still ready'),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +38,25 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ ok: true as const }),
+  );
+
+  // The proxy's check (deploy/): 503 takes the instance out of rotation until it answers 200 again.
+  const migrationsCurrent = migrationsCheck(app.ctx.database, shippedMigrationTime());
+  app.get(
+    '/health/ready',
+    {
+      config: { access: 'public', rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary:
+          'Ready for requests: the database answers, migrations current, not shutting down (Redis reported)',
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (_request, reply) => {
+      const state = await readiness({ database: app.ctx.database, redis: app.ctx.redis, migrationsCurrent });
+      return reply.status(state.ready ? 200 : 503).send(state);
+    },
   );
 
   app.get(

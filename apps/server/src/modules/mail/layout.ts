@@ -18,6 +18,11 @@ export type MailContent = {
   /** An optional call-to-action button (and its link spelled out in the text part). */
   action?: { label: string; url: string };
   kind: MailKind;
+  /**
+   * Why the mail was sent, instead of the kind's footer: for someone who is not a member (an
+   * emergency contact), whom "your Royal Circle account" would not describe.
+   */
+  footer?: string;
 };
 
 export type RenderedMail = { subject: string; text: string; html: string; kind: MailKind };
@@ -71,6 +76,7 @@ export function renderMail(content: MailContent): RenderedMail {
   const action = content.action
     ? { label: content.action.label, url: safeUrl(content.action.url) }
     : undefined;
+  const footer = content.footer ?? FOOTER[content.kind];
   const text = [
     content.title,
     '',
@@ -78,7 +84,7 @@ export function renderMail(content: MailContent): RenderedMail {
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     '— The Royal Circle',
     '',
-    FOOTER[content.kind],
+    footer,
   ].join('\n');
 
   const paragraphs = content.paragraphs
@@ -111,7 +117,7 @@ export function renderMail(content: MailContent): RenderedMail {
 ${paragraphs}
 ${button}
 </td></tr>
-<tr><td style="padding:16px 32px 28px 32px;border-top:1px solid ${ROYAL_800};font-family:${SANS};font-size:12px;line-height:18px;color:${ROYAL_200};">${escapeHtml(FOOTER[content.kind])}</td></tr>
+<tr><td style="padding:16px 32px 28px 32px;border-top:1px solid ${ROYAL_800};font-family:${SANS};font-size:12px;line-height:18px;color:${ROYAL_200};">${escapeHtml(footer)}</td></tr>
 </table>
 </td></tr>
 </table>

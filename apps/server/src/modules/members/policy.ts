@@ -107,7 +107,7 @@ export function matchedWith(viewerId: string | SQL | Placeholder): SQL {
  * message token matches above the range). A member above the range is a masked teaser everywhere
  * else, so dealing with them by id would reveal who they are; a caller treats anyone else as unknown.
  */
-export function reachableBy(viewer: VisibilityViewer & { maxTier: TierLevel }): SQL {
+export function reachableBy(viewer: VisibilityViewer & { maxTier: TierLevel | SQL }): SQL {
   return and(
     visibleTo(viewer),
     or(sql`${profiles.tierLevel} <= ${viewer.maxTier}`, matchedWith(viewer.id)),

@@ -1,4 +1,6 @@
 // The messaging module's public surface.
+
+export { matchFor } from './match-access';
 export { listMatches } from './matches-list';
 export { messageColumns } from './message-rows';
 export { listMessages } from './messages-list';

@@ -2,9 +2,9 @@ import type { TierLevel } from '@royal/shared';
 import { sql } from 'drizzle-orm';
 import { outboxInsert } from '../../db/outbox';
 import { preparedStatement } from '../../db/prepared';
-import { matches, messages, notifications, photos, profiles, safetySettings } from '../../db/schema';
+import { matches, messages, notifications, profiles, safetySettings } from '../../db/schema';
 import { matchIsOpen } from '../matches';
-import { visibleTo } from '../members';
+import { visibleActorPhoto } from '../notifications';
 import { blockInMatch, isParticipant, otherMember } from './match-members';
 import { SENT_MESSAGE_RECIPE } from './sent-events';
 
@@ -57,7 +57,7 @@ export const sendStatement = preparedStatement<
   const other = otherMember(actorId);
   // Inside ON CONFLICT, the notifications columns are the stored notice's.
   const count = sql`(case when ${notifications.isRead} then 1 else ${notifications.eventCount} + 1 end)`;
-  const receiverVisibility = visibleTo({ id: sql`bumped.receiver_id`, tier: sql`bumped.receiver_tier` });
+  const receiver = { id: sql`bumped.receiver_id`, tier: sql`bumped.receiver_tier` };
   return sql`
     with bumped as (
       update ${matches} set
@@ -104,11 +104,6 @@ export const sendStatement = preparedStatement<
       (select id from notice) as notice_id, (select title from notice) as notice_title,
       (select message from notice) as notice_message,
       -- The sender's avatar on the notice, as the receiver may see it (the notification list's rule).
-      case when exists (select 1 from notice) then (
-        select ${photos.id} from ${profiles}
-          join ${photos} on ${photos.userId} = ${profiles.userId} and ${photos.status} = 'approved'
-          cross join bumped
-        where ${profiles.userId} = ${actorId} and ${receiverVisibility}
-        order by ${photos.position} limit 1) end as notice_photo_id
+      case when exists (select 1 from notice) then ${visibleActorPhoto(actorId, receiver, sql`cross join bumped`)} end as notice_photo_id
     from inserted`;
 });

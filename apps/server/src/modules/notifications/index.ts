@@ -8,4 +8,5 @@ export {
   markNoticeRead,
   type NewNotification,
   notify,
+  visibleActorPhoto,
 } from './service';

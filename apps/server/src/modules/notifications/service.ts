@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notifications, photos, profiles } from '../../db/schema';
 import type { Work } from '../../db/transaction';
-import { noBlockBetween, visibleTo } from '../members';
+import { noBlockBetween, type VisibilityViewer, visibleTo } from '../members';
 import { actorPhoto, type NotificationRow, presentNotification } from './presenter';
 
 const LIST_LIMIT = 50;
@@ -67,6 +67,25 @@ async function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Prom
     ...row,
     ...actorPhoto(actorPhotoId, actorTier, recipientTier as TierLevel),
   }));
+}
+
+/**
+ * The actor's avatar on a notice as its recipient may see it: the list's rule (selectNotifications:
+ * the members' visibility from the recipient's side), for a statement that writes a notice and
+ * announces it without reading it back (a message, a transfer). `alongside` is a relation of that
+ * statement that `recipient`'s columns come from (cross-joined into the lookup).
+ */
+export function visibleActorPhoto(
+  actorId: SQL,
+  recipient: VisibilityViewer,
+  alongside: SQL = sql``,
+): SQL<string | null> {
+  return sql<string | null>`(
+    select ${photos.id} from ${profiles}
+      join ${photos} on ${photos.userId} = ${profiles.userId} and ${photos.status} = 'approved'
+      ${alongside}
+    where ${profiles.userId} = ${actorId} and ${visibleTo(recipient)}
+    order by ${photos.position} limit 1)`;
 }
 
 /**

@@ -19,8 +19,12 @@ function fakeSocket() {
   return { socket, answer: () => handlers.get('pong')?.() };
 }
 
-// The hub only needs the bus here: nothing is published in these tests.
-const ctx = { bus: { subscribe: () => () => {} } } as unknown as AppContext;
+// The hub only needs the bus here (nothing is published in these tests) and a database that says
+// the realtime stream is empty, for the `hello` frame.
+const ctx = {
+  bus: { subscribe: () => () => {}, onResubscribed: () => () => {} },
+  db: { execute: async () => ({ rows: [] }) },
+} as unknown as AppContext;
 const actor = (id: string) => ({ id }) as MemberActor;
 
 describe('the realtime heartbeat', () => {

@@ -14,6 +14,7 @@ import type { BusMessage } from '../../adapters/bus';
 import type { AppContext } from '../../context';
 import type { MemberActor } from '../auth';
 import { typingRecipient } from '../messaging';
+import { streamHead } from './queries';
 
 /**
  * Who may send each client frame: the same declarations as HTTP routes, enforced in one place
@@ -68,6 +69,20 @@ export function createRealtimeHub(
   const slices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<Connection>());
   let dealt = 0;
   let turn = 0;
+  /**
+   * The newest stream position this instance has seen (decision 064): read once at start, then
+   * raised by every positioned event the bus brings. A socket is told it as `hello` when it joins,
+   * the position to resume from if it closes before its first event. It may lag the database (an
+   * event on its way, the bus down): a resume from a lower position only repeats events, which the
+   * client drops by id; it is never ahead of what was logged.
+   */
+  let head = 0;
+  const headRead = streamHead(ctx.db).then(
+    (position) => {
+      head = Math.max(head, position);
+    },
+    (err) => ctx.log.error({ err }, 'realtime: reading the stream head failed'),
+  );
 
   const send = (connection: Connection, frame: SocketFrame) => {
     if (connection.socket.readyState === connection.socket.OPEN)
@@ -89,9 +104,16 @@ export function createRealtimeHub(
 
   const unsubscribe = ctx.bus.subscribe((message: BusMessage) => {
     if (message.kind === 'deliver') {
-      const frame = JSON.stringify(message.event);
+      const shared = message.positions ? undefined : JSON.stringify(message.event);
       for (const userId of message.userIds) {
-        for (const connection of byUser.get(userId) ?? []) {
+        const position = message.positions?.[userId];
+        if (position !== undefined && position > head) head = position;
+        const connections = byUser.get(userId);
+        if (!connections) continue;
+        // Each recipient's frame carries their own position in their stream.
+        const frame =
+          shared ?? JSON.stringify(position === undefined ? message.event : { ...message.event, position });
+        for (const connection of connections) {
           if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
         }
       }
@@ -100,6 +122,15 @@ export function createRealtimeHub(
         ctx.log.error({ err }, 'realtime: re-reading a session failed'),
       );
     }
+  });
+
+  // The bus's subscription came back after a break (Redis restarted): what other instances published
+  // meanwhile never reached these sockets. Each is told to reconnect and ask for what it missed from
+  // its position, as after a shutdown (the web app's reconnect is jittered; decision 064).
+  const stopCatchUp = ctx.bus.onResubscribed(() => {
+    for (const connections of byUser.values())
+      for (const connection of connections)
+        connection.socket.close(REALTIME_CLOSE.goingAway, 'Realtime channel restored: catch up');
   });
 
   // One timer for every socket, one slice per tick: a socket that did not answer its previous ping
@@ -230,6 +261,7 @@ export function createRealtimeHub(
       }
       connections.add(connection);
       connection.slice.add(connection);
+      void headRead.then(() => send(connection, { type: 'hello', position: head }));
       socket.on('pong', () => {
         connection.alive = true;
       });
@@ -259,8 +291,13 @@ export function createRealtimeHub(
       return n;
     },
 
+    /**
+     * Closes every socket with REALTIME_CLOSE.goingAway (the app's close, after the drain delay):
+     * clients reconnect — through the proxy, to another instance — and ask for what they missed.
+     */
     close() {
       unsubscribe();
+      stopCatchUp();
       clearInterval(heartbeat);
       for (const connections of byUser.values()) {
         for (const connection of connections)

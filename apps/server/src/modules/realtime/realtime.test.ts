@@ -31,14 +31,20 @@ async function connect(session: Session | null, origin: string | null = TEST_ORI
   if (session) headers.cookie = session.cookie;
   if (origin) headers.origin = origin;
   const frames: SocketFrame[] = [];
+  // The `hello` each socket gets as it joins (decision 064), apart from the events.
+  const hello: SocketFrame[] = [];
   const socket = await t.app.injectWS('/api/realtime', { headers } as never, {
     onInit: (ws) =>
-      ws.on('message', (data) => frames.push(socketFrameSchema.parse(JSON.parse(data.toString())))),
+      ws.on('message', (data) => {
+        const frame = socketFrameSchema.parse(JSON.parse(data.toString()));
+        (frame.type === 'hello' ? hello : frames).push(frame);
+      }),
   });
   open.push(socket);
   return {
     socket,
     frames,
+    hello,
     send: (frame: unknown) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
     /** Waits for a frame matching `test` (already arrived or arriving within `ms`). */
     async next(test: (frame: SocketFrame) => boolean, ms = 2000): Promise<SocketFrame> {

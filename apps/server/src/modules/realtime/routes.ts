@@ -1,8 +1,15 @@
-import { AppError, apiErrorBodySchema, ErrorCode } from '@royal/shared';
+import {
+  AppError,
+  apiErrorBodySchema,
+  ErrorCode,
+  realtimeMissedQuerySchema,
+  realtimeMissedSchema,
+} from '@royal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
 import { sessionCookieName } from '../auth';
 import { createRealtimeHub } from './hub';
+import { missedEvents } from './positions';
 
 /**
  * The realtime channel: one WebSocket per signed-in tab at /api/realtime. The handshake is checked
@@ -42,5 +49,24 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     (socket, request) => {
       hub.attach(socket, actorOf(request), request.cookies[cookieName] ?? '');
     },
+  );
+
+  app.get(
+    '/realtime/missed',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['realtime'],
+        summary:
+          "The caller's realtime events after a position (decision 064): what a tab missed while its socket was closed, oldest first",
+        querystring: realtimeMissedQuerySchema,
+        response: { 200: realtimeMissedSchema, 401: apiErrorBodySchema },
+      },
+    },
+    async (request) =>
+      missedEvents(
+        { db: app.ctx.db, keys: app.ctx.messageKeys, log: request.log, busBreak: app.ctx.bus.lastBreak() },
+        { userId: actorOf(request).id, query: request.query },
+      ),
   );
 };

@@ -27,6 +27,7 @@ export async function reportsQueue(
       reportedName: reported.name,
       reporterId: reporter.id,
       reporterName: reporter.name,
+      datePlanId: reports.datePlanId,
     })
     .from(reports)
     .innerJoin(reported, eq(reported.id, reports.reportedId))
@@ -53,6 +54,7 @@ export async function reportsQueue(
       reported: { id: row.reportedId, name: row.reportedName },
       reporter: row.reporterId && row.reporterName ? { id: row.reporterId, name: row.reporterName } : null,
       open_reports_against: Math.max(1, counts.get(row.reportedId) ?? 1),
+      date_plan_id: row.datePlanId,
     })),
   };
 }

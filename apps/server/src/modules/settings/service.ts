@@ -39,6 +39,7 @@ const FIELDS = {
   language: 'language',
   emergency_contact_name: 'emergencyContactName',
   emergency_contact_phone: 'emergencyContactPhone',
+  emergency_contact_email: 'emergencyContactEmail',
 } as const satisfies Record<SafetySetting, keyof SettingsRow>;
 
 export function presentSettings(row: SettingsRow | null | undefined, ghostMode: boolean): MemberSettings {

@@ -131,6 +131,46 @@ describe('the emergency contact', () => {
     },
   );
 
+  it('keeps an e-mail address trimmed and lower-cased, refuses one it cannot read, and may clear it', async () => {
+    const { session } = await signedInMember(t.app);
+    const saved = await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { emergency_contact_name: 'Maria', emergency_contact_email: '  Maria.Lopez@Example.TEST ' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().emergency_contact_email).toBe('maria.lopez@example.test');
+    for (const email of ['maria', 'maria@', '@example.test', 'maria lopez@example.test', '', 7]) {
+      const refused = await request(t.app, 'PATCH', '/api/me/settings', {
+        session,
+        body: { emergency_contact_email: email },
+      });
+      expect(refused.statusCode, JSON.stringify(email)).toBe(400);
+      expect(refused.json().error.code).toBe('VALIDATION_FAILED');
+      if (typeof email === 'string')
+        expect(refused.json().error).toMatchObject({
+          message: 'Please enter a valid email address',
+          details: [{ path: 'emergency_contact_email', message: 'Please enter a valid email address' }],
+        });
+    }
+    const long = `${'m'.repeat(250)}@example.test`;
+    expect(
+      (
+        await request(t.app, 'PATCH', '/api/me/settings', {
+          session,
+          body: { emergency_contact_email: long },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await request(t.app, 'GET', '/api/me/settings', { session })).json().emergency_contact_email,
+    ).toBe('maria.lopez@example.test');
+    const cleared = await request(t.app, 'PATCH', '/api/me/settings', {
+      session,
+      body: { emergency_contact_email: null },
+    });
+    expect(cleared.json()).toMatchObject({ emergency_contact_name: 'Maria', emergency_contact_email: null });
+  });
+
   it('refuses a name of more than one line', async () => {
     const { session } = await signedInMember(t.app);
     const res = await request(t.app, 'PATCH', '/api/me/settings', {

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestAddress } from '../../lib/audit';
 import { actorOf } from '../../plugins/access';
+import { failsClosed } from '../../plugins/rate-limit-store';
 import { rateLimitKey } from '../../plugins/security';
 import { waitlistApplications } from './applications';
 import { applyToWaitlist } from './apply';
@@ -29,11 +30,11 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: 'public',
         // Per address, by the hour: applications are few, and each may become an admin's work.
-        rateLimit: {
+        rateLimit: failsClosed({
           max: ctx.config.rateLimits.waitlistPerAddressPerHour,
           timeWindow: '1 hour',
           keyGenerator: rateLimitKey,
-        },
+        }),
       },
       schema: {
         tags: ['waitlist'],

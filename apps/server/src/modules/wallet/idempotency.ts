@@ -16,7 +16,8 @@ export type IdempotentRequest = {
   request: { operation: string; input: unknown };
 };
 
-const hashOf = (request: IdempotentRequest['request']) =>
+/** What a key's row keeps of its request, to refuse the key reused for another (also record_transfer's input). */
+export const requestHashOf = (request: IdempotentRequest['request']) =>
   createHash('sha256').update(JSON.stringify(request)).digest('base64url');
 
 /**
@@ -33,7 +34,7 @@ export async function runIdempotent(
   { userId, key, request }: IdempotentRequest,
   operation: (work: Work) => Promise<unknown>,
 ): Promise<IdempotentReply> {
-  const requestHash = hashOf(request);
+  const requestHash = requestHashOf(request);
   return ctx.transact(async (work) => {
     const inserted = await work.tx
       .insert(idempotencyKeys)

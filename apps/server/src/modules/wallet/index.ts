@@ -6,4 +6,6 @@ export { type Leg, type LockedWallets, lockWallets, PLATFORM_ACCOUNTS, postEntry
 export { releaseDueTransfers } from './release';
 export { idempotentHandler, type Keyed, MONEY_ROUTE_ERRORS, sendIdempotent } from './reply';
 export { purgeExpiredTransactions } from './retention';
+export { transferEventsRecipe } from './transfer';
+export { TRANSFER_EVENTS_RECIPE } from './transfer-statement';
 export { ensurePayoutRequested, requestPendingPayouts, settleWithdrawal } from './withdraw';

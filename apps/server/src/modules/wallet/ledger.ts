@@ -105,41 +105,6 @@ export async function postEntry(tx: Db, wallets: LockedWallets, input: EntryInpu
   return entryId;
 }
 
-/**
- * The hot path's variant (peer transfers): writes the entry and, through `beforeLock`, the rows that
- * go with it first, and locks the wallets last — so the row locks every other transfer of these
- * members waits for are held only for the balance check, the wallet update and the commit. Refused
- * (INSUFFICIENT_FUNDS), the caller's savepoint rolls all of it back.
- */
-export async function postEntryLockingLast(
-  tx: Db,
-  input: EntryInput,
-  beforeLock: (entryId: string) => Promise<void>,
-): Promise<{ entryId: string; wallets: LockedWallets }> {
-  checkLegs(input);
-  const userIds = [...new Set(input.legs.flatMap((leg) => ('userId' in leg ? [leg.userId] : [])))];
-  // Read without a lock: the account ids never change, and a balance that is already too low now
-  // refuses at once, before anything is written (the locked re-check below is the authority).
-  const snapshot = await tx
-    .select({
-      userId: escrowWallets.userId,
-      balanceCents: escrowWallets.currentBalanceCents,
-      heldCents: escrowWallets.heldCents,
-      walletAccountId: escrowWallets.walletAccountId,
-      holdAccountId: escrowWallets.holdAccountId,
-    })
-    .from(escrowWallets)
-    .where(inArray(escrowWallets.userId, userIds));
-  const unlocked: LockedWallets = new Map(snapshot.map((w) => [w.userId, w]));
-  applyLegs(unlocked, input.legs);
-  const entryId = await writeEntry(tx, unlocked, input);
-  await beforeLock(entryId);
-  const wallets = await lockWallets(tx, userIds);
-  const changed = applyLegs(wallets, input.legs);
-  await saveWallets(tx, wallets, changed);
-  return { entryId, wallets };
-}
-
 function checkLegs(input: EntryInput) {
   const total = input.legs.reduce((sum, leg) => sum + leg.amountCents, 0);
   if (total !== 0) throw new Error(`unbalanced ledger entry (${input.type}): legs sum to ${total}`);

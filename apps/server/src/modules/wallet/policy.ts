@@ -6,9 +6,10 @@ import {
   maxVisibleTier,
   paymentBlock,
   RECEIVER_UNAVAILABLE_TEXT,
+  type TierLevel,
   TRANSFER_SELF_TEXT,
 } from '@royal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escrowWallets, profiles } from '../../db/schema';
 import { type MemberActor, planRulesOf } from '../auth';
@@ -37,21 +38,40 @@ export async function transferRefusal(
   sender: TransferSender,
   receiverId: string,
 ): Promise<AppError | null> {
-  const access = accessRefusal(sender.rules, TRANSFER_ACCESS) ?? paymentBlock(sender.rules);
-  if (access) return new AppError(access.code, access.message);
-  if (sender.id === receiverId) return new AppError(ErrorCode.VALIDATION_FAILED, TRANSFER_SELF_TEXT);
+  const own = senderRefusal(sender, receiverId);
+  if (own) return own;
   const [receiver] = await tx
-    .select({ tier: profiles.tierLevel })
+    .select({ id: profiles.userId })
     .from(profiles)
     .innerJoin(escrowWallets, eq(escrowWallets.userId, profiles.userId))
     .where(
       and(
         eq(profiles.userId, receiverId),
-        reachableBy({ id: sender.id, tier: sender.tier, maxTier: maxVisibleTier(sender.rules) }),
+        payableBy({ id: sender.id, tier: sender.tier, maxTier: maxVisibleTier(sender.rules) }),
       ),
     );
-  if (!receiver || receiver.tier === 0) return new AppError(ErrorCode.NOT_FOUND, RECEIVER_UNAVAILABLE_TEXT);
+  return receiver ? null : new AppError(ErrorCode.NOT_FOUND, RECEIVER_UNAVAILABLE_TEXT);
+}
+
+/** The sender's part of the rules, which needs no database: the route's access, a payment block, oneself. */
+export function senderRefusal(sender: TransferSender, receiverId: string): AppError | null {
+  const access = accessRefusal(sender.rules, TRANSFER_ACCESS) ?? paymentBlock(sender.rules);
+  if (access) return new AppError(access.code, access.message);
+  if (sender.id === receiverId) return new AppError(ErrorCode.VALIDATION_FAILED, TRANSFER_SELF_TEXT);
   return null;
+}
+
+/**
+ * The receiver's part, as a condition on `profiles` (joined with the receiver's wallet by the
+ * caller): a member the sender could meet in the app, not an Observer. Also read by the transfer
+ * statement (transfer-statement.ts), where the sender is its input's columns.
+ */
+export function payableBy(sender: {
+  id: string | SQL;
+  tier: TierLevel | SQL;
+  maxTier: TierLevel | SQL;
+}): SQL {
+  return and(reachableBy(sender), sql`${profiles.tierLevel} > 0`) as SQL;
 }
 
 /**

@@ -20,7 +20,12 @@ export function presentWithdrawal(row: typeof withdrawals.$inferSelect) {
   };
 }
 
-export function presentTransfer(row: typeof peerTransfers.$inferSelect) {
+export function presentTransfer(
+  row: Pick<
+    typeof peerTransfers.$inferSelect,
+    'id' | 'receiverId' | 'amountCents' | 'transferType' | 'status' | 'releaseAt'
+  >,
+) {
   return {
     id: row.id,
     receiver_id: row.receiverId,

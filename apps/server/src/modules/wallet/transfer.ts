@@ -1,115 +1,67 @@
-import {
-  AppError,
-  ErrorCode,
-  ROMANCE_SCAM_WARNING_TEXT,
-  TRANSFER_GUARD,
-  TRANSFER_NOT_CANCELLABLE_TEXT,
-  type TransferReply,
-  type transferBodySchema,
-} from '@royal/shared';
+import { AppError, ErrorCode, type TierLevel, TRANSFER_NOT_CANCELLABLE_TEXT } from '@royal/shared';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { escrowWallets, peerTransfers, walletTransactions } from '../../db/schema';
+import { peerTransfers, walletTransactions } from '../../db/schema';
+import { collectingWork, publishRecorded, type Work } from '../../db/transaction';
 import { pausePoint } from '../../lib/pause-point';
 import type { MemberActor } from '../auth';
+import { actorPhoto, announceNotification, announceNotifications } from '../notifications';
 import { autoBlockIfSuspect } from '../safety';
-import { creditReceiver } from './credit-receiver';
-import { transferGuardReason } from './guardrails';
-import { runIdempotent } from './idempotency';
-import { lockedWallet, lockWallets, postEntry, postEntryLockingLast } from './ledger';
-import { transferRefusal } from './policy';
+import type { IdempotentReply } from './idempotency';
+import { lockedWallet, lockWallets, postEntry } from './ledger';
 import { presentTransfer } from './presenter';
 import type { Keyed } from './reply';
+import {
+  runTransferStatement,
+  type TransferEventsBody,
+  type TransferInput,
+  transferValues,
+} from './transfer-statement';
 
 // Peer transfers, with the scam guardrails: sent at once, or held for a cool-off the sender may
 // cancel; the release job (release.ts) settles the held ones.
 
-const MINUTE_MS = 60_000;
-
-type TransferInput = z.output<typeof transferBodySchema>;
-
-export function sendTransfer(ctx: AppContext, { actor, key, input }: Keyed<TransferInput>) {
-  return runIdempotent(
-    ctx,
-    { userId: actor.id, key, request: { operation: 'transfer', input } },
-    async (work): Promise<TransferReply> => {
-      const { tx } = work;
-      const now = new Date();
-      const refusal = await transferRefusal(tx, actor, input.receiver_id);
-      if (refusal) throw refusal;
-      // A transfer the balance cannot cover says so first, before any romance-scam warning asks the
-      // member to confirm it (the ledger checks again, under its locks, when it posts).
-      const [mine] = await tx
-        .select({ balance: escrowWallets.currentBalanceCents })
-        .from(escrowWallets)
-        .where(eq(escrowWallets.userId, actor.id));
-      if (!mine || mine.balance < input.amount_cents) throw new AppError(ErrorCode.INSUFFICIENT_FUNDS);
-      const guard = await transferGuardReason(tx, {
-        senderId: actor.id,
-        receiverId: input.receiver_id,
-        amountCents: input.amount_cents,
-        now,
+/**
+ * Sends a transfer: one statement (transfer-statement.ts, decision 067) runs it whole, at most once
+ * per Idempotency-Key, and commits it with its key's reply, a refusal included. The receiver's notice
+ * is announced once it has committed, from what the statement returned (nothing is read back).
+ */
+export async function sendTransfer(
+  ctx: AppContext,
+  { actor, key, input }: Keyed<TransferInput>,
+): Promise<IdempotentReply> {
+  const { values, notice } = transferValues(actor, key, input, new Date());
+  // Where the restart test stops a server before the transfer commits: nothing is written yet.
+  await pausePoint(ctx.config, 'transfer.before-commit');
+  const reply = await ctx.transactSingleStatement(async (unit) => {
+    const row = await runTransferStatement(ctx, values);
+    if (row.key_conflict) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT);
+    const events = collectingWork(unit.tx);
+    // The notice as the receiver's list will show it, from what the statement wrote and returned.
+    if (row.notification_id)
+      announceNotification(events, {
+        id: row.notification_id,
+        userId: notice.userId,
+        type: notice.type,
+        title: notice.title,
+        message: notice.message,
+        link: notice.link ?? null,
+        isRead: false,
+        createdAt: new Date(row.notice_created_at),
+        actorId: actor.id,
+        actorName: actor.name,
+        ...actorPhoto(row.notice_photo_id, actor.tier, row.receiver_tier as TierLevel),
       });
-      if (guard && input.confirmed !== true) {
-        throw new AppError(ErrorCode.CONFIRMATION_REQUIRED, ROMANCE_SCAM_WARNING_TEXT, { reason: guard });
-      }
-      const amount = input.amount_cents;
-      const held = guard !== null;
-      // The transfer's rows are written before the wallets are locked (postEntryLockingLast): two
-      // members' transfers then queue only for the balance check and the wallet update.
-      const [transfer] = await tx
-        .insert(peerTransfers)
-        .values({
-          senderId: actor.id,
-          receiverId: input.receiver_id,
-          amountCents: amount,
-          transferType: input.transfer_type,
-          message: input.message || null,
-          status: held ? 'held' : 'completed',
-          releaseAt: held ? new Date(now.getTime() + TRANSFER_GUARD.coolOffMinutes * MINUTE_MS) : null,
-        })
-        .returning();
-      if (!transfer) throw new Error('transfer not written');
-      const { wallets } = await postEntryLockingLast(
-        tx,
-        {
-          type: held ? 'escrow_hold' : 'transfer',
-          createdBy: actor.id,
-          legs: held
-            ? [
-                { userId: actor.id, account: 'wallet', amountCents: -amount },
-                { userId: actor.id, account: 'hold', amountCents: amount },
-              ]
-            : [
-                { userId: actor.id, account: 'wallet', amountCents: -amount },
-                { userId: input.receiver_id, account: 'wallet', amountCents: amount },
-              ],
-          history: {
-            userId: actor.id,
-            amountCents: -amount,
-            transactionType: 'transfer',
-            counterpartyId: input.receiver_id,
-            transferType: input.transfer_type,
-            message: transfer.message,
-            transferId: transfer.id,
-            status: held ? 'pending' : 'completed',
-          },
-        },
-        async (entryId) => {
-          if (!held) await creditReceiver(work, transfer, entryId, actor.name);
-        },
-      );
-      await pausePoint(ctx.config, 'transfer.before-commit');
-      return {
-        transfer: presentTransfer(transfer),
-        new_balance_cents: lockedWallet(wallets, actor.id).balanceCents,
-      };
-    },
-  ).then(async (reply) => {
-    await pausePoint(ctx.config, 'transfer.after-commit');
-    return reply;
+    publishRecorded(unit, row.outbox_id === null ? null : Number(row.outbox_id), events.messages);
+    return { status: row.reply_status, body: row.reply_body, replayed: row.replayed };
   });
+  await pausePoint(ctx.config, 'transfer.after-commit');
+  return reply;
+}
+
+/** A transfer's events rebuilt from its outbox row (the delivery worker): the receiver's notice as it now reads. */
+export async function transferEventsRecipe(body: unknown, work: Work): Promise<void> {
+  await announceNotifications(work, (body as TransferEventsBody).notification_ids);
 }
 
 /** The sender cancels a held transfer during its cool-off: the amount returns to their balance. */

@@ -132,6 +132,8 @@ export async function applyPaymentEvent(
       'provider amount is not a bounded whole number of cents: not applied',
     );
   }
+  // Counted once it is committed, and once per provider event (a duplicate is not applied).
+  if (outcome === 'applied') ctx.metrics.paymentEventApplied(event);
   if (replacedFor.userId) await cancelReplacedPlans(ctx, { userId: replacedFor.userId });
   return outcome;
 }

@@ -1,4 +1,4 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ChevronsUpDown, type LucideIcon, RotateCcw, SearchX } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { errorMessage } from '@/lib/api';
@@ -334,13 +334,21 @@ export function cursorPagedTable<Item>(
       onLoadMore: () => void query.fetchNextPage(),
       loadingMore: query.isFetchingNextPage,
     },
-    error: query.isError
-      ? {
-          title: failure,
-          message: errorMessage(query.error),
-          onRetry: () => void query.refetch(),
-          retrying: query.isFetching,
-        }
-      : null,
+    error: tableError(query, failure),
   };
+}
+
+/** A list query's failure as the table shows it (its text, the server's message, Try Again), or null. */
+export function tableError(
+  query: Pick<UseQueryResult, 'isError' | 'error' | 'refetch' | 'isFetching'>,
+  failure: string,
+): DataTableProps<unknown>['error'] {
+  return query.isError
+    ? {
+        title: failure,
+        message: errorMessage(query.error),
+        onRetry: () => void query.refetch(),
+        retrying: query.isFetching,
+      }
+    : null;
 }

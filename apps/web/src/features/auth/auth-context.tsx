@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/lib/paths';
-import { queryKeys } from '@/lib/query-keys';
+import { queryKeys, VISITOR_QUERY_ROOTS } from '@/lib/query-keys';
 import { meQueryOptions } from './api/me';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -53,10 +53,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   else status = 'loading';
 
   // Once signed out, drop every member query so nothing of the previous member stays in memory.
-  // This runs after the guard has unmounted the member screens, so nothing refetches.
+  // This runs after the guard has unmounted the member screens, so nothing refetches. A visitor's
+  // own reads stay: their page is still on screen and waiting for them.
   useEffect(() => {
     if (status !== 'signed-out') return;
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+    queryClient.removeQueries({ predicate: (query) => !VISITOR_QUERY_ROOTS.has(query.queryKey[0]) });
   }, [status, queryClient]);
 
   const endSession = useCallback(

@@ -6,7 +6,13 @@ import {
   type MemberSettingsPatch,
   type ProfileUpdate,
 } from '@royal/shared';
-import { checkEmergencyContact, type EmergencyContact, emergencyContactOf } from './emergency-contact';
+import {
+  checkEmergencyContact,
+  contactFieldOf,
+  type EmergencyContact,
+  type EmergencyContactProblems,
+  emergencyContactOf,
+} from './emergency-contact';
 import type { SwitchSetting } from './setting-texts';
 
 // The Settings page's form (spec part 2 §2): Safety & Privacy, Dating Preferences and Notifications,
@@ -78,6 +84,15 @@ function changedIn(dirty: unknown): boolean {
 /** Problems by the form's field path ('emergency_contact.phone', 'preferences.age_range.0', …). */
 export type FormProblems = Record<string, string>;
 
+/** The contact's problems among the form's, for its fields. */
+export function emergencyContactProblemsIn(problems: FormProblems): EmergencyContactProblems {
+  return {
+    name: problems['emergency_contact.name'],
+    phone: problems['emergency_contact.phone'],
+    email: problems['emergency_contact.email'],
+  };
+}
+
 export type SettingsRequests = {
   /** Only what changed, so a switch saved meanwhile elsewhere (the More menu) is not put back. */
   settings: MemberSettingsPatch | null;
@@ -102,8 +117,9 @@ export function settingsRequestsOf(
   if (changedIn(changed.emergency_contact)) {
     const contact = checkEmergencyContact(values.emergency_contact);
     if (contact.problems) {
-      if (contact.problems.name) problems['emergency_contact.name'] = contact.problems.name;
-      if (contact.problems.phone) problems['emergency_contact.phone'] = contact.problems.phone;
+      for (const [field, message] of Object.entries(contact.problems)) {
+        if (message) problems[`emergency_contact.${field}`] = message;
+      }
     } else {
       Object.assign(settings, contact.patch);
     }
@@ -131,9 +147,9 @@ export function settingsRequestsOf(
 export function formProblemsOf(part: keyof SettingsRequests, serverProblems: Record<string, string>) {
   const problems: FormProblems = {};
   for (const [path, message] of Object.entries(serverProblems)) {
+    const contactField = contactFieldOf(path);
     if (part === 'preferences') problems[`preferences.${path}`] = message;
-    else if (path === 'emergency_contact_name') problems['emergency_contact.name'] = message;
-    else if (path === 'emergency_contact_phone') problems['emergency_contact.phone'] = message;
+    else if (contactField) problems[`emergency_contact.${contactField}`] = message;
     else problems[path] = message;
   }
   return problems;

@@ -1,5 +1,8 @@
 import {
   type AdminQueue,
+  DATE_PLAN_DECISIONS,
+  type DatePlanDecisionBody,
+  datePlanDisputesSchema,
   decidedReportSchema,
   type ReportDecisionBody,
   reportHistorySchema,
@@ -18,6 +21,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api, type ResponseParser } from '@/lib/api';
 import { apiPaths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
@@ -32,6 +36,15 @@ export function useOpenReports() {
   return useQuery({
     queryKey: queryKeys.adminQueue('reports'),
     queryFn: ({ signal }) => api.get(apiPaths.adminOpenReports, { schema: reportsQueueSchema, signal }),
+  });
+}
+
+/** Disputed no-show claims on date plans (issue 39), oldest dispute first (the server's order). */
+export function useDatePlanDisputes() {
+  return useQuery({
+    queryKey: queryKeys.adminDatePlanDisputes,
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.adminDatePlanDisputes, { schema: datePlanDisputesSchema, signal }),
   });
 }
 
@@ -108,4 +121,13 @@ export const useDecideApplication = () =>
       decision.verb === 'decline' ? decision.body : undefined,
       { schema: waitlistApplicationSchema },
     ),
+  );
+
+/** What the web reads of a dispute's decision: which way it went (the plan is settled). */
+const decidedDisputeSchema = z.object({ id: z.string(), outcome: z.enum(DATE_PLAN_DECISIONS) });
+
+/** Settles a disputed no-show claim's deposits; a second decision is refused with 409 (CONFLICT). */
+export const useDecideDispute = () =>
+  useQueueDecision(({ id, body }: { id: string; body: DatePlanDecisionBody }) =>
+    api.post(apiPaths.adminDatePlanDecision(id), body, { schema: decidedDisputeSchema }),
   );

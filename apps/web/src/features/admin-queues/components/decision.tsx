@@ -1,6 +1,9 @@
+import { UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
+import { adminMemberPath } from '@/lib/paths';
 
 /**
  * What every queue decision does when it returns: on success a toast and the item closes (its claim
@@ -42,3 +45,16 @@ export function Facts({ items }: { items: readonly (readonly [string, ReactNode]
 
 /** When something was filed, as the admin's clock shows it. */
 export const filedAt = (iso: string) => new Date(iso).toLocaleString();
+
+/** A link from an item to one of its members in the Users tab. */
+export function MemberInUsersLink({ member }: { member: { id: string; name: string } }) {
+  return (
+    <Link
+      to={adminMemberPath(member.id)}
+      className="inline-flex items-center gap-1.5 font-semibold text-primary text-sm underline-offset-4 hover:underline dark:text-gold-300"
+    >
+      <UserRound aria-hidden="true" className="size-4" />
+      Open {member.name} in Users
+    </Link>
+  );
+}

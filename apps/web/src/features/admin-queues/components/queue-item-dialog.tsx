@@ -12,15 +12,38 @@ import { refreshAfterDecision, useClaim, useReleaseClaim } from '../api/queues';
 export const claimUntilTime = (expiresAt: string) =>
   new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
-type QueueItemDialogProps = {
-  queue: AdminQueue;
-  itemId: string;
+type ItemDialogProps = {
   title: string;
   description?: string;
-  /** The admin closed the item without deciding it: its claim is let go. */
+  /** The admin closed the item without deciding it. */
   onClose: () => void;
+  /** A line under the title saying whose the item is now (a claim's state). */
+  status?: ReactNode;
   /** The item's facts. */
   children: ReactNode;
+  /** The decision's controls. */
+  actions: ReactNode;
+};
+
+/** One queue item, open: its title, facts and the decision's controls, in the queues' wide dialog. */
+export function ItemDialog({ title, description, onClose, status, children, actions }: ItemDialogProps) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <ModalContent className="w-[min(56rem,calc(100vw-1.5rem))] text-left">
+        <ModalHeader title={title} description={description} />
+        {status}
+        <div className="mt-4 grid gap-4">{children}</div>
+        <div className="mt-5 flex flex-wrap justify-end gap-2">{actions}</div>
+      </ModalContent>
+    </Dialog.Root>
+  );
+}
+
+type QueueItemDialogProps = Omit<ItemDialogProps, 'status' | 'actions'> & {
+  queue: AdminQueue;
+  itemId: string;
+  /** The admin closed the item without deciding it: its claim is let go. */
+  onClose: () => void;
   /** The decision's controls, usable only while this admin holds the claim. */
   actions: (canDecide: boolean) => ReactNode;
 };
@@ -30,15 +53,7 @@ type QueueItemDialogProps = {
  * with whose claim it is and until when; the decision's controls wait for the claim. Closed
  * undecided, the claim is released; a decision releases it on the server.
  */
-export function QueueItemDialog({
-  queue,
-  itemId,
-  title,
-  description,
-  onClose,
-  children,
-  actions,
-}: QueueItemDialogProps) {
+export function QueueItemDialog({ queue, itemId, onClose, actions, ...item }: QueueItemDialogProps) {
   const claim = useClaim(queue, itemId);
   const release = useReleaseClaim();
   const queryClient = useQueryClient();
@@ -54,14 +69,12 @@ export function QueueItemDialog({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close()}>
-      <ModalContent className="w-[min(56rem,calc(100vw-1.5rem))] text-left">
-        <ModalHeader title={title} description={description} />
-        <ClaimStatus claim={claim} />
-        <div className="mt-4 grid gap-4">{children}</div>
-        <div className="mt-5 flex flex-wrap justify-end gap-2">{actions(claim.isSuccess)}</div>
-      </ModalContent>
-    </Dialog.Root>
+    <ItemDialog
+      {...item}
+      onClose={close}
+      status={<ClaimStatus claim={claim} />}
+      actions={actions(claim.isSuccess)}
+    />
   );
 }
 

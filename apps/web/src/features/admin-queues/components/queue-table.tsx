@@ -1,6 +1,7 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/ui/data-table';
+import { type ReactNode, useId, useState } from 'react';
+import { DataTable, type DataTableColumn, type DataTableProps, tableError } from '@/components/ui/data-table';
 
 /**
  * A queue's open items as a table, and the one the admin opened (`renderOpen`, given a way to close
@@ -35,5 +36,40 @@ export function QueueTable<Item extends { id: string }>({
       />
       {open && renderOpen(open, () => setOpen(null))}
     </>
+  );
+}
+
+/** A queue read in one page (`{ items }`) as `QueueTable`'s list; a paged one is `cursorPagedTable`. */
+export function queryTable<Item>(
+  query: UseQueryResult<{ items: Item[] }>,
+  failure: string,
+): Pick<DataTableProps<Item>, 'rows' | 'error'> {
+  return {
+    rows: query.data?.items,
+    error: tableError(query, failure),
+  };
+}
+
+/** One of a tab's queues when the tab holds more than one: its heading, a line on it, its table. */
+export function QueueSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <div>
+        <h2 id={headingId} className="font-display text-2xl text-foreground">
+          {title}
+        </h2>
+        <p className="mt-1 text-muted-foreground text-sm">{description}</p>
+      </div>
+      {children}
+    </section>
   );
 }

@@ -13,6 +13,8 @@ const CLAIM = `POST /api/admin/queues/reports/${ID}/claim`;
 const RELEASE = `POST /api/admin/queues/reports/${ID}/release`;
 const DECIDE = `POST /api/admin/reports/${ID}/decide`;
 const admin = makeMe({ roles: ['user', 'admin'] });
+// The tab's other queue (date-disputes.test.tsx covers it): empty here.
+const NO_DISPUTES = { 'GET /api/admin/date-plans/disputes': { body: { items: [] } } };
 const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
 
 const report = (overrides: Partial<QueuedReport> = {}): QueuedReport => ({
@@ -48,6 +50,7 @@ describe('ReportsTab', () => {
   it('lists open reports; one opens claimed, beside the member’s history, and is actioned with a note', async () => {
     let open = [report()];
     const api = mockApi({
+      ...NO_DISPUTES,
       'GET /api/admin/reports': ({ query }) => {
         expect(query).toBe('status=open');
         return { body: { items: open } };
@@ -92,6 +95,7 @@ describe('ReportsTab', () => {
 
   it('says when another admin holds the report, and keeps its decisions off', async () => {
     const api = mockApi({
+      ...NO_DISPUTES,
       'GET /api/admin/reports': { body: { items: [report()] } },
       [CLAIM]: apiError(409, 'CLAIMED_BY_OTHER', 'Another admin is working on this item'),
       [`GET /api/admin/reports/${ID}/history`]: { body: { ...history, earlier: [] } },
@@ -110,6 +114,7 @@ describe('ReportsTab', () => {
 
   it('says why a decision was refused, keeps the report open, and releases the claim when closed undecided', async () => {
     const api = mockApi({
+      ...NO_DISPUTES,
       'GET /api/admin/reports': { body: { items: [report()] } },
       [CLAIM]: { body: { queue: 'reports', item_id: ID, expires_at: expiresAt } },
       [RELEASE]: { status: 204 },
@@ -131,9 +136,18 @@ describe('ReportsTab', () => {
   });
 
   it('says when no report is open', async () => {
-    mockApi({ 'GET /api/admin/reports': { body: { items: [] } } });
+    mockApi({ ...NO_DISPUTES, 'GET /api/admin/reports': { body: { items: [] } } });
     renderSignedIn(<ReportsTab />, { me: admin });
     expect(await screen.findByText('No open reports')).toBeInTheDocument();
     expect(screen.getByText('Reports members file appear here.')).toBeInTheDocument();
+  });
+
+  it('holds the members’ reports and the date disputes, each under its heading', async () => {
+    mockApi({ ...NO_DISPUTES, 'GET /api/admin/reports': { body: { items: [report()] } } });
+    renderSignedIn(<ReportsTab />, { me: admin });
+    const reports = screen.getByRole('region', { name: 'Member reports' });
+    expect(await within(reports).findByRole('rowheader', { name: 'Rex' })).toBeInTheDocument();
+    const disputes = screen.getByRole('region', { name: 'Date disputes' });
+    expect(await within(disputes).findByText('No open date disputes')).toBeInTheDocument();
   });
 });

@@ -5,18 +5,17 @@ import {
   type ReportOutcome,
   type ReportStatus,
 } from '@royal/shared';
-import { ShieldCheck, UserRound } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { adminMemberPath } from '@/lib/paths';
 import { useDecideReport, useOpenReports, useReportHistory } from '../api/lists';
-import { decisionToasts, Facts, filedAt } from './decision';
+import { DateDisputes } from './date-disputes';
+import { decisionToasts, Facts, filedAt, MemberInUsersLink } from './decision';
 import { QueueItemDialog } from './queue-item-dialog';
-import { QueueTable } from './queue-table';
+import { QueueSection, QueueTable, queryTable } from './queue-table';
 
 const STATUS_LABELS: Readonly<Record<ReportStatus, string>> = {
   open: 'Open',
@@ -39,34 +38,39 @@ const COLUMNS: readonly DataTableColumn<QueuedReport>[] = [
 ];
 
 /**
+ * The Reports tab: members' reports, and the disputed no-show claims on date plans (issue 39), each
+ * answered by an admin's decision.
+ */
+export function ReportsTab() {
+  return (
+    <div className="grid gap-8">
+      <OpenReports />
+      <DateDisputes />
+    </div>
+  );
+}
+
+/**
  * The Reports queue: open reports, oldest first (whoever has waited longest first); one opens
  * claimed, beside the reported member's history, to be actioned or dismissed with a note.
  */
-export function ReportsTab() {
+function OpenReports() {
   const reports = useOpenReports();
   return (
-    <QueueTable
-      caption="Open reports, oldest first"
-      columns={COLUMNS}
-      loadingLabel="Loading reports..."
-      empty={{
-        title: 'No open reports',
-        description: 'Reports members file appear here.',
-        Icon: ShieldCheck,
-      }}
-      list={{
-        rows: reports.data?.items,
-        error: reports.isError
-          ? {
-              title: 'Failed to load reports',
-              message: errorMessage(reports.error),
-              onRetry: () => void reports.refetch(),
-              retrying: reports.isFetching,
-            }
-          : null,
-      }}
-      renderOpen={(report, close) => <ReportDialog report={report} onClose={close} />}
-    />
+    <QueueSection title="Member reports" description="Open reports, oldest first.">
+      <QueueTable
+        caption="Open reports, oldest first"
+        columns={COLUMNS}
+        loadingLabel="Loading reports..."
+        empty={{
+          title: 'No open reports',
+          description: 'Reports members file appear here.',
+          Icon: ShieldCheck,
+        }}
+        list={queryTable(reports, 'Failed to load reports')}
+        renderOpen={(report, close) => <ReportDialog report={report} onClose={close} />}
+      />
+    </QueueSection>
   );
 }
 
@@ -118,13 +122,7 @@ function ReportDialog({ report, onClose }: { report: QueuedReport; onClose: () =
               ['Open reports against them', report.open_reports_against],
             ]}
           />
-          <Link
-            to={adminMemberPath(report.reported.id)}
-            className="inline-flex items-center gap-1.5 font-semibold text-primary text-sm underline-offset-4 hover:underline dark:text-gold-300"
-          >
-            <UserRound aria-hidden="true" className="size-4" />
-            Open {report.reported.name} in Users
-          </Link>
+          <MemberInUsersLink member={report.reported} />
           <label htmlFor={noteId} className="font-semibold text-sm">
             Note for the audit log (optional)
           </label>

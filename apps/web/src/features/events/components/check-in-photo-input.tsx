@@ -1,6 +1,6 @@
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
-import { readQrFromImageFile } from '../lib/read-qr';
+import { readQrFromImageFile } from '@/lib/read-qr';
 
 export const CHOOSE_PHOTO_LABEL = 'Choose a photo of the ticket';
 export const NO_QR_IN_PHOTO_TEXT = 'No QR code was found in that photo. Try a sharper one, or type the code.';

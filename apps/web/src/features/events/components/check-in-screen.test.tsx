@@ -4,15 +4,15 @@ import { makeMe } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readQrFromImageFile } from '../lib/read-qr';
+import { sameCodeGate } from '@/components/qr/same-code-gate';
+import { readQrFromImageFile } from '@/lib/read-qr';
 import CheckInRoute, { CHECK_IN_MANAGERS_ONLY_TEXT } from '../routes/check-in';
 import { NO_QR_IN_PHOTO_TEXT } from './check-in-photo-input';
-import { CheckInScreen, sameCodeGate } from './check-in-screen';
+import { CAMERA_REFUSED_TEXT, CheckInScreen } from './check-in-screen';
 import { makeArrivals, makeCheckInReply, makeDoorEvent, makeManager } from './check-in-test-fixtures';
-import { CAMERA_REFUSED_TEXT } from './qr-scanner';
 
 // The decoder is replaced: these tests are about the screen; lib/read-qr.test.ts reads real QR images.
-vi.mock('../lib/read-qr', () => ({
+vi.mock('@/lib/read-qr', () => ({
   readQrFromImageFile: vi.fn(),
   readQrFromPixels: vi.fn(() => null),
 }));

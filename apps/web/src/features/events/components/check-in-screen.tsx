@@ -2,6 +2,8 @@ import type { EventCard } from '@royal/shared';
 import { ArrowLeft, ScanLine } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { QrScanner, type ScannerTexts } from '@/components/qr/qr-scanner';
+import { sameCodeGate } from '@/components/qr/same-code-gate';
 import { refusalOr } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { useCheckIn } from '../api/check-in';
@@ -10,29 +12,23 @@ import { CheckInCodeForm } from './check-in-code-form';
 import { CheckInPhotoInput } from './check-in-photo-input';
 import { CheckInResult, type DoorResult } from './check-in-result';
 import { EventWhen } from './event-when';
-import { QrScanner } from './qr-scanner';
 import { WithEvent } from './with-event';
 
-/**
- * The camera sees a held ticket many times a second: the same code is posted once, and again only
- * after it has been out of sight this long (a guest who steps back and shows it again).
- */
-export const SAME_CODE_PAUSE_MS = 4000;
 export const CHECK_IN_FAILED_TEXT = 'The ticket could not be checked. Please try again.';
 
-/**
- * Says whether a code the camera just read should be posted: not when it is the code last seen less
- * than `pauseMs` ago. Every sighting restarts the pause, so a ticket held in view is posted once.
- */
-export function sameCodeGate(pauseMs = SAME_CODE_PAUSE_MS, now: () => number = Date.now) {
-  let last: { code: string; at: number } | null = null;
-  return (code: string): boolean => {
-    const at = now();
-    const fresh = !last || last.code !== code || at - last.at >= pauseMs;
-    last = { code, at };
-    return fresh;
-  };
-}
+export const CAMERA_REFUSED_TEXT =
+  'Camera access was refused. Allow the camera for this site in your browser’s settings, or choose a photo of the ticket.';
+
+/** What the door's camera says: a guest's ticket, with a photo of it or its typed code as the fallbacks. */
+const TICKET_SCANNER_TEXTS: ScannerTexts = {
+  aim: 'Point the camera at the guest’s ticket QR code.',
+  reading: 'Reading… hold the ticket steady in the frame.',
+  refused: CAMERA_REFUSED_TEXT,
+  noCamera: 'No camera was found. Choose a photo of the ticket or type its code.',
+  busy: 'The camera is in use by another app. Close it and try again.',
+  unsupported: 'This browser cannot open the camera here. Choose a photo of the ticket or type its code.',
+  failed: 'The camera could not be started. Try again, or choose a photo of the ticket.',
+};
 
 /** The check-in screen of one event, for its managers (the route checks the role and the id first). */
 export function CheckInScreen({ eventId }: { eventId: string }) {
@@ -103,7 +99,7 @@ function Door({ event }: { event: EventCard }) {
           A wide screen: the door on the left, the list beside it. */}
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] lg:items-start">
         <div className="flex flex-col gap-4">
-          <QrScanner onCode={onCameraCode} />
+          <QrScanner onCode={onCameraCode} texts={TICKET_SCANNER_TEXTS} />
           <CheckInResult result={result} timeZone={event.time_zone} />
           <section aria-labelledby="fallbacks-title" className="flex flex-col gap-3">
             <h2 id="fallbacks-title" className="font-semibold text-muted-foreground text-sm">

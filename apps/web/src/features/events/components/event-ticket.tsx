@@ -1,5 +1,6 @@
 import type { EventCard } from '@royal/shared';
 import { CalendarPlus, CircleCheck, QrCode } from 'lucide-react';
+import { svgDataUrl } from '@/components/qr/svg-data-url';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
@@ -8,14 +9,6 @@ import { useEventTicket } from '../api/events';
 import { zonedTime } from '../event-times';
 
 export const TICKET_TITLE = 'Your Ticket';
-
-/**
- * The QR image as an <img> of a data URL: the SVG comes from our server, but drawn this way it can
- * run no script and reach no page content, whatever it holds.
- */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
 
 /** The member's ticket while going or checked in: the QR the door scans, its code, and Add to calendar. */
 export function EventTicket({ event }: { event: EventCard }) {

@@ -22,6 +22,7 @@ import { MemberAvatar } from '@/components/ui/member-avatar';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { useCurrentMember } from '@/features/auth';
+import { DatePlanBar } from '@/features/date-plans';
 import { MemberSafetyActions } from '@/features/safety';
 import { refusalOr } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -243,6 +244,8 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
           {HIGHER_TIER_NOTICE_TEXT}
         </p>
       )}
+
+      {!gone && <DatePlanBar matchId={match.id} them={member} writable={writable} />}
 
       {/* A log region: read out as messages arrive, and reachable by keyboard to scroll back. */}
       <div

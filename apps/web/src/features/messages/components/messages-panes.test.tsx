@@ -1,5 +1,5 @@
 import { COMPOSER_VERIFY_HINT_TEXT, type MatchListItem, type Me } from '@royal/shared';
-import { apiError, mockApi } from '@test/fetch-mock';
+import { apiError, mockApi, noDatePlans } from '@test/fetch-mock';
 import { makeMatchListItem, makeMe, makeMemberCard } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -28,6 +28,7 @@ function renderPanes(path: string, me: Me = makeMe({ tier_level: 2 })) {
     },
     [`GET /api/matches/${AVA_ID}/messages`]: EMPTY_CHAT,
     [`GET /api/matches/${BIANCA_ID}/messages`]: EMPTY_CHAT,
+    ...noDatePlans(AVA_ID, BIANCA_ID),
     [`GET /api/matches/${STRANGERS_ID}`]: apiError(404, 'NOT_FOUND', 'Match not found'),
   });
   return { ...renderSignedIn(<MessagesScreen />, { me, path }), api };
@@ -134,6 +135,7 @@ describe('Messages panes and the chat URL', () => {
     const api = mockApi({
       'GET /api/matches': () => ({ body: { items: listed, next_cursor: null } }),
       [`GET /api/matches/${AVA_ID}/messages`]: EMPTY_CHAT,
+      ...noDatePlans(AVA_ID),
       [`GET /api/matches/${AVA_ID}`]: apiError(404, 'NOT_FOUND', 'Match not found'),
     });
     const { queryClient } = renderSignedIn(<MessagesScreen />, {

@@ -11,7 +11,7 @@ import {
   type Me,
   SWIPE_TIER_REQUIRED_TEXT,
 } from '@royal/shared';
-import { apiError, type MockRequest, mockApi, SESSION, signedInAs } from '@test/fetch-mock';
+import { apiError, type MockRequest, mockApi, noDatePlans, SESSION, signedInAs } from '@test/fetch-mock';
 import { makeMatchListItem, makeMe, makeMemberCard, makeSettings } from '@test/fixtures';
 import { renderApp, renderSignedIn } from '@test/render';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -30,7 +30,11 @@ const CHAT = `/api/matches/${MATCH_ID}/messages`;
 
 /** The Messages screen at `path`, with MATCH as the only match. */
 function renderMessages(me: Me, path: string, routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ 'GET /api/matches': { body: { items: [MATCH], next_cursor: null } }, ...routes });
+  const api = mockApi({
+    'GET /api/matches': { body: { items: [MATCH], next_cursor: null } },
+    ...noDatePlans(MATCH_ID, '0b0b0b0b-1111-4222-8333-444455556666', '0c0c0c0c-1111-4222-8333-444455556666'),
+    ...routes,
+  });
   return { ...renderSignedIn(<MessagesScreen />, { me, path }), api };
 }
 

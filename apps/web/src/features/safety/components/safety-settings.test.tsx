@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import SafetyRoute from '../routes/safety';
 import { SafetySettings } from './safety-settings';
 
+/** The shared schema's words for an e-mail address it cannot read (emergencyContactEmailSchema). */
+const EMAIL_INVALID_TEXT = 'Please enter a valid email address';
+
 async function openTab(routes: Record<string, MockHandler> = {}) {
   const server = settingsServer();
   const api = mockApi({ ...server.routes, ...routes });
@@ -76,14 +79,57 @@ describe('the Safety Settings tab', () => {
 
     await user.clear(within(card).getByLabelText('Contact Phone'));
     await user.type(within(card).getByLabelText('Contact Phone'), '+44 20 7946 0958');
+    await user.type(within(card).getByLabelText('Contact E-mail'), 'Maria@Example.co.uk');
     await user.click(within(card).getByRole('button', { name: 'Save Contact' }));
     expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
     expect(api.callsTo('PATCH /api/me/settings')[0]?.body).toEqual({
       emergency_contact_name: 'Maria Lopez',
       emergency_contact_phone: '+442079460958',
+      emergency_contact_email: 'maria@example.co.uk',
     });
     await waitFor(() => expect(within(card).getByLabelText('Contact Phone')).toHaveValue('+442079460958'));
+    expect(within(card).getByLabelText('Contact E-mail')).toHaveValue('maria@example.co.uk');
     expect(within(card).queryByText(PHONE_INVALID_TEXT)).toBeNull();
+  });
+
+  it('shows the saved contact e-mail, says what it is for, and shows a refusal of it under the field', async () => {
+    const server = settingsServer({
+      emergency_contact_name: 'Maria Lopez',
+      emergency_contact_email: 'maria@example.com',
+    });
+    const api = mockApi({
+      ...server.routes,
+      'PATCH /api/me/settings': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: EMAIL_INVALID_TEXT,
+            details: [{ path: 'emergency_contact_email', message: EMAIL_INVALID_TEXT }],
+          },
+        },
+      },
+    });
+    const { user } = renderSignedIn(<SafetySettings />, { me: makeMe(), path: '/safety' });
+    const card = await screen.findByRole('form', { name: 'Emergency Contact' });
+    const email = within(card).getByLabelText('Contact E-mail');
+    await waitFor(() => expect(email).toHaveValue('maria@example.com'));
+    expect(within(card).getByRole('group', { name: 'Emergency Contact' })).toHaveAccessibleDescription(
+      /share a date or a safety alert goes off.*e-mail and text message.*private/,
+    );
+
+    await user.clear(email);
+    await user.type(email, 'maria.lopez@example.com');
+    await user.click(within(card).getByRole('button', { name: 'Save Contact' }));
+    expect(await within(card).findByText(EMAIL_INVALID_TEXT)).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/me/settings')[0]?.body).toEqual({
+      emergency_contact_name: 'Maria Lopez',
+      emergency_contact_phone: null,
+      emergency_contact_email: 'maria.lopez@example.com',
+    });
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(EMAIL_INVALID_TEXT);
+    expect(email).toHaveValue('maria.lopez@example.com');
   });
 
   it('says so when the settings cannot be loaded', async () => {

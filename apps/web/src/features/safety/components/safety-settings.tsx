@@ -90,8 +90,8 @@ function EmergencyContactCard({ saved }: { saved: MemberSettings }) {
   // A contact saved elsewhere (the Settings page) shows here while nothing is being typed.
   const [edited, setEdited] = useState(false);
   useEffect(() => {
-    if (!edited) setContact({ name: stored.name, phone: stored.phone });
-  }, [edited, stored.name, stored.phone]);
+    if (!edited) setContact({ name: stored.name, phone: stored.phone, email: stored.email });
+  }, [edited, stored.name, stored.phone, stored.email]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -2,7 +2,12 @@ import { ShieldCheck } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { TitledCard } from '@/components/ui/titled-card';
 import { SETTING_TEXTS } from '../setting-texts';
-import { type FormProblems, SAFETY_SWITCHES, type SettingsFormValues } from '../settings-form';
+import {
+  emergencyContactProblemsIn,
+  type FormProblems,
+  SAFETY_SWITCHES,
+  type SettingsFormValues,
+} from '../settings-form';
 import { EmergencyContactFields } from './emergency-contact-fields';
 import { ProfileVisibilityPicker } from './profile-visibility-picker';
 import { SettingSwitchRow } from './setting-switch-row';
@@ -46,10 +51,7 @@ export function SafetyPrivacySection({
           <EmergencyContactFields
             value={field.value}
             onChange={field.onChange}
-            problems={{
-              name: problems['emergency_contact.name'],
-              phone: problems['emergency_contact.phone'],
-            }}
+            problems={emergencyContactProblemsIn(problems)}
           />
         )}
       />

@@ -1,5 +1,6 @@
 import {
   CURRENT_PASSWORD_WRONG_TEXT,
+  EMAIL_MAX_LENGTH,
   type Me,
   PHONE_INVALID_TEXT,
   PREFERENCE_TEXTS,
@@ -12,6 +13,9 @@ import { settingsServer } from '@test/settings-server';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import SettingsRoute from '../routes/settings';
+
+/** The shared schema's words for an e-mail address it cannot read (emergencyContactEmailSchema). */
+const EMAIL_INVALID_TEXT = 'Please enter a valid email address';
 
 /** The page, signed in as `me`, with the settings server and PATCH /api/me/profile answering as the server. */
 async function openSettingsPage(me: Me = makeMe(), routes: Record<string, MockHandler> = {}) {
@@ -54,6 +58,7 @@ describe('the Settings page', () => {
     await user.click(within(form).getByRole('switch', { name: 'Party Invites' }));
     await user.type(within(form).getByLabelText('Contact Name'), 'Maria Lopez');
     await user.type(within(form).getByLabelText('Contact Phone'), '(305) 555-0123');
+    await user.type(within(form).getByLabelText('Contact E-mail'), ' Maria.Lopez@Example.com ');
     await user.click(saveButton());
 
     expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
@@ -64,13 +69,56 @@ describe('the Settings page', () => {
         party_invites: false,
         emergency_contact_name: 'Maria Lopez',
         emergency_contact_phone: '+13055550123',
+        emergency_contact_email: 'maria.lopez@example.com',
       },
     ]);
     expect(api.callsTo('PATCH /api/me/profile')).toHaveLength(0);
     expect(server.current().emergency_contact_phone).toBe('+13055550123');
-    // The field shows the number as it was saved.
+    expect(server.current().emergency_contact_email).toBe('maria.lopez@example.com');
+    // The fields show the number and the address as they were saved.
     await waitFor(() => expect(within(form).getByLabelText('Contact Phone')).toHaveValue('+13055550123'));
+    expect(within(form).getByLabelText('Contact E-mail')).toHaveValue('maria.lopez@example.com');
   }, 15_000);
+
+  it('checks the contact e-mail with the server’s words, and shows the server’s refusal under it', async () => {
+    const { user, form, api } = await openSettingsPage(makeMe(), {
+      'PATCH /api/me/settings': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: EMAIL_INVALID_TEXT,
+            details: [{ path: 'emergency_contact_email', message: EMAIL_INVALID_TEXT }],
+          },
+        },
+      },
+    });
+    const email = within(form).getByLabelText('Contact E-mail');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('autocomplete', 'off');
+    expect(email).toHaveAttribute('maxlength', String(EMAIL_MAX_LENGTH));
+    await user.type(email, 'maria@');
+    await user.click(saveButton());
+    expect(await within(form).findByText(EMAIL_INVALID_TEXT)).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PATCH /api/me/settings')).toHaveLength(0);
+
+    await user.type(email, 'example.com');
+    await user.click(saveButton());
+    expect(await screen.findByText('Failed to save settings')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/me/settings').map((call) => call.body)).toEqual([
+      // The contact is sent whole, as its fields stand.
+      {
+        emergency_contact_name: null,
+        emergency_contact_phone: null,
+        emergency_contact_email: 'maria@example.com',
+      },
+    ]);
+    expect(await within(form).findByText(EMAIL_INVALID_TEXT)).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(EMAIL_INVALID_TEXT);
+    expect(email).toHaveValue('maria@example.com');
+  });
 
   it('refuses a phone number the server would refuse, with its words, and sends nothing', async () => {
     const { user, form, api } = await openSettingsPage();

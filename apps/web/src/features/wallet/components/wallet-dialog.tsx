@@ -1,6 +1,7 @@
 import {
   AppError,
   DEPOSITS_START_TEXT,
+  dollarsToCents,
   escrowRangeLabel,
   formatCents,
   MIN_DEPOSIT_TEXT,
@@ -29,7 +30,7 @@ import { paths } from '@/lib/paths';
 import { usePaymentWatch } from '@/lib/payment-watch';
 import { queryKeys } from '@/lib/query-keys';
 import { useDeposit, useTransfer, useWallet, useWithdraw } from '../api/wallet';
-import { dollarsToCents } from '../money';
+
 import { useAttemptKey } from '../use-attempt-key';
 import { guardReasonText, ScamWarning } from './scam-warning';
 import { WalletHistory } from './wallet-history';

@@ -2,45 +2,50 @@ import { Camera, CameraOff, ScanLine } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { readQrFromPixels } from '../lib/read-qr';
+import { readQrFromPixels } from '@/lib/read-qr';
 
-/** Frames are read at most this often: enough for a held ticket, and a phone stays cool. */
+/** Frames are read at most this often: enough for a code held up to it, and a phone stays cool. */
 const READ_EVERY_MS = 120;
 /** Frames are scaled down to this width before reading: a QR on a phone screen needs no more. */
 const FRAME_WIDTH = 640;
 
-export const CAMERA_REFUSED_TEXT =
-  'Camera access was refused. Allow the camera for this site in your browser’s settings, or choose a photo of the ticket.';
-export const NO_CAMERA_TEXT = 'No camera was found. Choose a photo of the ticket or type its code.';
-export const CAMERA_BUSY_TEXT = 'The camera is in use by another app. Close it and try again.';
-export const CAMERA_UNSUPPORTED_TEXT =
-  'This browser cannot open the camera here. Choose a photo of the ticket or type its code.';
-export const CAMERA_FAILED_TEXT =
-  'The camera could not be started. Try again, or choose a photo of the ticket.';
+/**
+ * What the scanner says, for what is being scanned: where to aim, what to hold steady, and each
+ * camera problem with the fallback the screen offers instead (a photo, a typed code, a location).
+ */
+export type ScannerTexts = {
+  aim: string;
+  reading: string;
+  refused: string;
+  noCamera: string;
+  busy: string;
+  unsupported: string;
+  failed: string;
+};
 
-function cameraProblem(error: unknown): string {
+function cameraProblem(error: unknown, texts: ScannerTexts): string {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return CAMERA_REFUSED_TEXT;
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return NO_CAMERA_TEXT;
-  if (name === 'NotReadableError' || name === 'AbortError') return CAMERA_BUSY_TEXT;
-  return CAMERA_FAILED_TEXT;
+  if (name === 'NotAllowedError' || name === 'SecurityError') return texts.refused;
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return texts.noCamera;
+  if (name === 'NotReadableError' || name === 'AbortError') return texts.busy;
+  return texts.failed;
 }
 
 type CameraState = 'off' | 'starting' | 'on';
 
 /**
- * The camera view of the check-in screen: the camera is asked for only when the promoter presses
- * 'Start camera' (never on arrival), its frames are read for a QR code through a canvas on each
+ * A camera view that reads QR codes (the door's tickets, a date's check-in code): the camera is
+ * asked for only when the member presses 'Start camera' (never on arrival), its frames are read for a QR code through a canvas on each
  * animation frame, and its tracks are stopped on 'Stop camera' and whenever the screen is left.
  * `onCode` gets every code read, as often as it is seen: the caller decides what a repeat means.
  */
-export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
+export function QrScanner({ onCode, texts }: { onCode: (code: string) => void; texts: ScannerTexts }) {
   const [state, setState] = useState<CameraState>('off');
   const [problem, setProblem] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const frame = useRef<number | null>(null);
-  // Bumped by every start and stop, so a camera that answers after the promoter gave up (or left the
+  // Bumped by every start and stop, so a camera that answers after the member gave up (or left the
   // screen) is closed at once instead of running unseen.
   const attempt = useRef(0);
   const latestOnCode = useRef(onCode);
@@ -83,7 +88,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
   async function start() {
     setProblem(null);
     if (!navigator.mediaDevices?.getUserMedia) {
-      setProblem(CAMERA_UNSUPPORTED_TEXT);
+      setProblem(texts.unsupported);
       return;
     }
     stop();
@@ -110,7 +115,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
       if (mine !== attempt.current) return;
       stop();
       setState('off');
-      setProblem(cameraProblem(error));
+      setProblem(cameraProblem(error, texts));
     }
   }
 
@@ -140,7 +145,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
         {state === 'off' ? (
           <p className="flex max-w-[16rem] flex-col items-center gap-2 px-4 text-center text-sm text-white/80">
             <ScanLine aria-hidden="true" className="size-10 text-gold-300" />
-            Point the camera at the guest’s ticket QR code.
+            {texts.aim}
           </p>
         ) : (
           // The frame to aim with: the code is read anywhere in the picture, this only guides the hand.
@@ -161,11 +166,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
           {state === 'starting' ? 'Cancel' : 'Stop camera'}
         </Button>
       )}
-      {state === 'on' && (
-        <p className="text-center text-muted-foreground text-xs">
-          Reading… hold the ticket steady in the frame.
-        </p>
-      )}
+      {state === 'on' && <p className="text-center text-muted-foreground text-xs">{texts.reading}</p>}
       {problem && (
         <p role="alert" className="text-rose-600 text-sm dark:text-rose-300">
           {problem}

@@ -1,0 +1,4 @@
+// The date plans module's public surface (issue 39, decision 069).
+export { DATE_PLAN_REMIND_JOB, remindDuePlans } from './reminder-job';
+export { DATE_PLAN_SETTLE_JOB, settleDuePlans } from './settle-job';
+export { DATE_PLAN_WATCH_JOB, watchOverDates } from './watch-job';
