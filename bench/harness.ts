@@ -50,6 +50,8 @@ const SECRETS: { auth: string; messageKeys: string; idDocumentKeys: string } = R
 const AUTH_SECRET = SECRETS.auth;
 const MESSAGE_KEYS = SECRETS.messageKeys;
 const ID_DOCUMENT_KEYS = SECRETS.idDocumentKeys;
+/** Production with an external database needs a VAPID key (web push); benchmarks subscribe no device. */
+const VAPID_PRIVATE_KEY = randomBytes(32).toString('base64url');
 
 /** A signed-in viewer (tier 4, in Miami) and the members of the other type it may swipe on (targets.mjs). */
 export type Viewer = { id: string; cookie: string; targets: TargetRange };
@@ -369,6 +371,7 @@ export function serverEnvironment(database: BenchDatabase, statementStats = fals
     AUTH_SECRET,
     MESSAGE_KEYS,
     ID_DOCUMENT_KEYS,
+    VAPID_PRIVATE_KEY,
     LOG_LEVEL: 'warn',
     DEMO_MODE: 'false',
     SEED_DEMO: 'false',

@@ -30,6 +30,8 @@ export default defineConfig({
     navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: { mode: 'only-on-failure', fullPage: true },
+    // Only the PWA journey lets the app's service worker run (it asks for it on its own contexts).
+    serviceWorkers: 'block',
   },
   projects: [
     {

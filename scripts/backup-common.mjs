@@ -33,7 +33,9 @@ export const COUNTED_TABLES = [
 ];
 
 /** The secrets the data needs, by their file names in the data folder (apps/server/src/config.ts). */
-export const SECRET_FILES = ['auth-secret', 'message-keys', 'id-document-keys'];
+export const SECRET_FILES = ['auth-secret', 'message-keys', 'id-document-keys', 'vapid-keys'];
+/** Secrets a backup made before they existed lacks (restored without: the server makes new ones). */
+export const LATER_SECRET_FILES = new Set(['vapid-keys']);
 
 /** `query(text)` answers rows; the counts of COUNTED_TABLES and the applied migrations. */
 export async function countRows(query) {
@@ -95,7 +97,7 @@ export function libpqTarget(databaseUrl) {
   return { dbname: `--dbname=${url.toString()}`, env: password ? { PGPASSWORD: password } : {} };
 }
 
-/** The key rings and the auth secret as the files the data folder keeps them in. */
+/** The key rings, the auth secret and the VAPID keys as the files the data folder keeps them in. */
 export async function secretsOf(config) {
   const { formatKeyRing } = await serverModule('lib/key-ring.ts');
   const ring = (keyRing) =>
@@ -107,6 +109,9 @@ export async function secretsOf(config) {
     'auth-secret': `${config.authSecret}\n`,
     'message-keys': ring(config.messageKeys),
     'id-document-keys': ring(config.idDocumentKeys),
+    // As the data folder keeps it (config.ts readVapidKeysFile): a restored server keeps the key its
+    // members' devices subscribed with; a new one would silence every device.
+    'vapid-keys': `${JSON.stringify({ publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey })}\n`,
   };
 }
 

@@ -47,28 +47,29 @@ async function ensureDatabase(url) {
 }
 
 /**
- * The secrets every instance must share (sessions, message and ID-image keys): from the environment,
- * or generated once into the cluster's data folder, readable by this user only.
+ * The secrets every instance must share (sessions, message and ID-image keys, the web push key):
+ * from the environment, or generated once into the cluster's data folder, readable by this user only.
  */
 function sharedSecrets() {
   const file = join(dataDir, 'cluster-secrets.json');
-  if (!existsSync(file)) {
+  const generated = {
+    AUTH_SECRET: randomBytes(36).toString('base64url'),
+    MESSAGE_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    ID_DOCUMENT_KEYS: `id1:${randomBytes(32).toString('base64')}`,
+    VAPID_PRIVATE_KEY: randomBytes(32).toString('base64url'),
+  };
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  // A file from before a secret existed gets it added, and keeps the others.
+  const stored = { ...generated, ...kept };
+  if (Object.keys(stored).length !== Object.keys(kept).length) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(
-      file,
-      JSON.stringify({
-        AUTH_SECRET: randomBytes(36).toString('base64url'),
-        MESSAGE_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-        ID_DOCUMENT_KEYS: `id1:${randomBytes(32).toString('base64')}`,
-      }),
-      { mode: 0o600 },
-    );
+    writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
   }
-  const stored = JSON.parse(readFileSync(file, 'utf8'));
   return {
     AUTH_SECRET: env.AUTH_SECRET ?? stored.AUTH_SECRET,
     MESSAGE_KEYS: env.MESSAGE_KEYS ?? stored.MESSAGE_KEYS,
     ID_DOCUMENT_KEYS: env.ID_DOCUMENT_KEYS ?? stored.ID_DOCUMENT_KEYS,
+    VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY ?? stored.VAPID_PRIVATE_KEY,
   };
 }
 

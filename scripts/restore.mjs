@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import {
   countRows,
+  LATER_SECRET_FILES,
   ledgerBalances,
   libpqTarget,
   MANIFEST_FORMAT,
@@ -42,12 +43,21 @@ for (const part of [manifest.database, manifest.uploads]) {
 const { parseKeyRing } = await serverModule('lib/key-ring.ts');
 const { loadConfig } = await serverModule('config.ts');
 const saved = {};
-for (const name of SECRET_FILES) saved[name] = await readFile(join(folder, 'secrets', name), 'utf8');
+for (const name of SECRET_FILES) {
+  const file = join(folder, 'secrets', name);
+  if (LATER_SECRET_FILES.has(name) && !existsSync(file)) continue;
+  saved[name] = await readFile(file, 'utf8');
+}
+const { vapidKeyPair } = await serverModule('config.ts');
+const savedVapid = saved['vapid-keys'] && vapidKeyPair(JSON.parse(saved['vapid-keys']).privateKey);
 // Read with the backup's secrets, so that reading the configuration creates no new key files.
 const config = loadConfig(process.env, {
   authSecret: saved['auth-secret'].trim(),
   messageKeys: parseKeyRing(saved['message-keys'], 'message key'),
   idDocumentKeys: parseKeyRing(saved['id-document-keys'], 'ID document key'),
+  ...(savedVapid
+    ? { vapid: { ...savedVapid, subject: process.env.VAPID_SUBJECT ?? 'mailto:restore@localhost' } }
+    : {}),
 });
 if ((manifest.database.kind === 'postgres') !== Boolean(config.databaseUrl)) {
   fail(
@@ -63,7 +73,7 @@ if ((manifest.database.kind === 'postgres') !== Boolean(config.databaseUrl)) {
  * data folder must be the backup's, unless --force.
  */
 async function preflight() {
-  for (const name of SECRET_FILES) {
+  for (const name of Object.keys(saved)) {
     const file = join(config.dataDir, name);
     if (existsSync(file) && (await readFile(file, 'utf8')) !== saved[name] && !args.force) {
       fail(`${file} exists with other keys; move it away or pass --force`);
@@ -94,12 +104,12 @@ async function preflight() {
 /** 1. Secrets into the data folder (where a deployment without MESSAGE_KEYS etc. reads them). */
 async function restoreSecrets() {
   await mkdir(config.dataDir, { recursive: true });
-  for (const name of SECRET_FILES) {
+  for (const name of Object.keys(saved)) {
     await writeFile(join(config.dataDir, name), saved[name], { mode: 0o600 });
   }
   // Settings given in the environment win over the files: say so when they are not the backup's.
   const effective = await secretsOf(loadConfig(process.env));
-  for (const name of SECRET_FILES) {
+  for (const name of Object.keys(saved)) {
     if (effective[name] !== saved[name]) {
       log(`  WARNING: the environment sets other ${name} than the backup's: set it to secrets/${name}`);
     }

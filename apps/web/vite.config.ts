@@ -6,6 +6,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import {
   MERGED_CLASSES_ELEMENT_ID,
@@ -352,6 +353,63 @@ function compileHints(): Plugin {
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
+/**
+ * The service worker (src/sw.ts, docs/decisions/070), built after the app into dist/sw.js with the
+ * list of files it precaches: every page the build wrote (index.html, app.html, the prerendered
+ * pages, the offline page), the hashed assets (scripts, styles, fonts, images) and the icons pages
+ * and notifications show — never a source map, a compressed copy or the manifests (the browser reads
+ * those from the server). One
+ * classic script (iife), which every browser with service workers runs; it registers and prompts for
+ * updates from lib/service-worker, and the manifests are plain files in public/ (two faces: an
+ * installed app's name and icon, lib/app-identity.ts), so the plugin injects nothing into the HTML.
+ * It runs after the other plugins' closeBundle (its own is sequential and last), once app.html and
+ * the prerendered pages exist.
+ */
+function serviceWorker(): Plugin[] {
+  const pwa = VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{html,js,css,woff2,svg,png,webp,avif,jpg,ico}'],
+      // The install-time icons (512 px, maskable, apple-touch) are read online, when installing.
+      globIgnores: [
+        '**/*.map',
+        '**/*.br',
+        '**/*.gz',
+        'sw.js',
+        '**/*.webmanifest',
+        'icons/*-512.png',
+        'icons/*apple-touch-icon.png',
+      ],
+      // Vite's content-hashed files need no revision of their own (cacheControlFor on the server).
+      dontCacheBustURLsMatching: /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i,
+    },
+  });
+  // The worker is written after `precompress` has run: its compressed copies are made here, once
+  // it exists (after the plugin's own closeBundle), so the server sends it as it does every script.
+  let outDir = '';
+  const compressWorker: Plugin = {
+    name: 'royal:precompress-worker',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        await compressBeside(join(outDir, 'sw.js'));
+      },
+    },
+  };
+  return [...pwa, compressWorker];
+}
+
 // One file configures the dev server, the production build and the `web` vitest project
 // (the root vitest.config.ts lists this file as a project).
 export default defineConfig({
@@ -365,6 +423,7 @@ export default defineConfig({
     prerender(),
     noChunkCycles(),
     compileHints(),
+    ...serviceWorker(),
   ],
   resolve: { alias: ALIASES },
   server: {

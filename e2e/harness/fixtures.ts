@@ -55,6 +55,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         deviceScaleFactor: 1,
         hasTouch: viewport === 'phone',
         reducedMotion: 'reduce',
+        // The app's service worker would answer requests that page.route() never sees, and download
+        // the whole precache in every context: only the PWA journey lets it run.
+        serviceWorkers: 'block',
       });
       const page = await context.newPage();
       const consoleErrors: string[] = [];

@@ -120,6 +120,7 @@ test.describe('events', () => {
         viewport: VIEWPORTS.phone,
         hasTouch: true,
         permissions: ['camera'],
+        serviceWorkers: 'block',
       });
       await signInContext(context, DEMO.promoter.email, DEMO_PASSWORD);
       const camera = await context.newPage();

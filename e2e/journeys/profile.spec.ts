@@ -58,6 +58,7 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
     baseURL,
     viewport: { width: 1440, height: 900 },
     reducedMotion: 'reduce',
+    serviceWorkers: 'block',
   });
   await signInContext(onboardingDesktop, email, password);
   const onboardingWide = await onboardingDesktop.newPage();
@@ -154,6 +155,7 @@ test('a new member signs up, finishes onboarding, uploads three photos, reorders
     baseURL,
     viewport: { width: 1440, height: 900 },
     reducedMotion: 'reduce',
+    serviceWorkers: 'block',
   });
   await signInContext(desktop, email, password);
   const wide = await desktop.newPage();

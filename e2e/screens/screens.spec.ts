@@ -177,6 +177,47 @@ for (const theme of THEMES) {
       // The emergency contact's three fields (its e-mail came with issue 39), the phone's problem under it.
       await settingsForm.getByLabel('Contact E-mail').scrollIntoViewIfNeeded();
       await capture(shot, 'settings-emergency-contact');
+      // Issue 40: Notifications (push on this device, discreet notifications, quiet hours open) and
+      // Discretion (the app PIN, the app's face, blurred photos, quick-hide); the PIN form refusing a
+      // mismatch; quick-hide's neutral page and the PIN it asks to come back; the PIN on opening.
+      // The PIN is removed at the end: the screens after these open without it.
+      await page.goto('/settings');
+      const notificationsCard = page.getByRole('region', { name: 'Notifications' });
+      await notificationsCard.getByRole('switch', { name: 'Quiet hours' }).click();
+      await expect(notificationsCard.getByLabel('From')).toBeVisible();
+      await notificationsCard.getByRole('heading', { name: 'Push on this device' }).scrollIntoViewIfNeeded();
+      await capture(shot, 'settings-notifications');
+      const discretion = page.getByRole('region', { name: 'Discretion' });
+      await discretion.scrollIntoViewIfNeeded();
+      await capture(shot, 'settings-discretion');
+      await discretion.getByRole('button', { name: 'Set a PIN' }).click();
+      const pinForm = page.getByRole('form', { name: 'Set a PIN' });
+      await pinForm.getByLabel('PIN (4–6 digits)').fill('4829');
+      await pinForm.getByLabel('Confirm PIN').fill('4828');
+      await pinForm.getByRole('button', { name: 'Set PIN' }).click();
+      await expect(pinForm.getByText('The two PINs are not the same.')).toBeVisible();
+      await capture(shot, 'settings-pin');
+      await pinForm.getByLabel('Confirm PIN').fill('4829');
+      await pinForm.getByLabel('Lock after').selectOption({ label: 'Immediately' });
+      await pinForm.getByRole('button', { name: 'Set PIN' }).click();
+      await expect(discretion.getByRole('button', { name: 'Remove PIN' })).toBeVisible();
+      await page.getByRole('button', { name: 'Hide screen' }).click();
+      await expect(page.getByRole('heading', { name: 'Reading list' })).toBeVisible();
+      await capture(shot, 'quick-hide');
+      await page.getByRole('button', { name: 'Done' }).click();
+      await expect(page.getByRole('heading', { name: 'Enter passcode' })).toBeVisible();
+      await capture(shot, 'quick-hide-pin');
+      await page.keyboard.type('4829');
+      await expect(discretion).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+      await capture(shot, 'app-lock');
+      await page.keyboard.type('4829');
+      await discretion.getByRole('button', { name: 'Remove PIN' }).click();
+      const removePin = page.getByRole('form', { name: 'Remove PIN' });
+      await removePin.getByLabel('Current PIN').fill('4829');
+      await removePin.getByRole('button', { name: 'Remove PIN' }).click();
+      await expect(discretion.getByRole('button', { name: 'Set a PIN' })).toBeVisible();
       await page.goto('/search');
       await page.getByRole('button', { name: 'Show filters' }).click();
       await expect(page.getByLabel('User Type')).toBeVisible();

@@ -69,5 +69,7 @@ export function shotContext(browser: Browser, baseURL: string, width: (typeof WI
     deviceScaleFactor: 1,
     hasTouch: width.width < 1024,
     reducedMotion: 'reduce',
+    // As the journeys (harness/fixtures.ts): routes the screens stub must not be answered by the worker.
+    serviceWorkers: 'block',
   });
 }

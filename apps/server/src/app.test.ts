@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { request, startTestApp, TEST_AUTH_SECRET, TEST_ORIGIN, useTestApp } from '../test/app';
 import { matchedPair } from '../test/discovery';
 import { signedInMember } from '../test/factories';
-import { TEST_ID_DOCUMENT_KEYS, TEST_MESSAGE_KEYS } from '../test/message-keys';
+import { TEST_ID_DOCUMENT_KEYS, TEST_MESSAGE_KEYS, TEST_VAPID } from '../test/message-keys';
 import { loadConfig } from './config';
 
 const t = useTestApp();
@@ -94,7 +94,7 @@ describe('behind a proxy', () => {
   it('keys per-address limits on the nearest untrusted hop with TRUST_PROXY=1, not a client-written one', async () => {
     const { trustProxy } = loadConfig(
       { TRUST_PROXY: '1', AUTH_SECRET: TEST_AUTH_SECRET },
-      { messageKeys: TEST_MESSAGE_KEYS, idDocumentKeys: TEST_ID_DOCUMENT_KEYS },
+      { messageKeys: TEST_MESSAGE_KEYS, idDocumentKeys: TEST_ID_DOCUMENT_KEYS, vapid: TEST_VAPID },
     );
     const proxied = await startTestApp({ trustProxy });
     const email = 'proxied-guess@example.test';

@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createBus, type EventBus } from './adapters/bus';
 import { createSmtpTransport } from './adapters/mail/smtp';
+import { createWebPushSender } from './adapters/push/web-push';
 import { createConsoleSms } from './adapters/sms/console';
 import { createLocalStorage, uploadsDir } from './adapters/storage/local';
 import { createS3Storage } from './adapters/storage/s3';
@@ -60,6 +61,7 @@ import { registerSecurity } from './plugins/security';
 import { createStatementStats } from './plugins/statement-stats';
 import type { MailTransport } from './ports/mail';
 import type { PhotoClassifier } from './ports/photo-classifier';
+import type { PushSender } from './ports/push';
 import type { SmsTransport } from './ports/sms';
 import { registerApiRoutes, registerOperatorRoutes } from './routes';
 import { deriveSecrets } from './secrets';
@@ -74,6 +76,8 @@ export type BuildOptions = {
   mailTransport?: MailTransport;
   /** Where queued texts go (default: the log, SMS_PROVIDER=console; tests record them). */
   smsTransport?: SmsTransport;
+  /** Where queued web pushes go (default: the push services, signed with config.vapid). */
+  pushSender?: PushSender;
   logger?: FastifyServerOptions['logger'];
   /**
    * Start the job queue and its schedules, and the delivery worker (default: yes; unit tests run job
@@ -181,6 +185,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   // provider's adapter is chosen here by the same setting.
   const smsTransport: SmsTransport =
     options.smsTransport ?? createConsoleSms(app.log, { reveal: config.env !== 'production' });
+  // Pushes leave for the push services signed with our VAPID keys (tests pass their stand-in's sender).
+  const webPush = createWebPushSender({ vapid: config.vapid });
   // Better Auth and its sign-up hook join the caller's transaction when one is set (db/ambient.ts):
   // an invite is consumed in the same transaction as the account (decision 055).
   const authDb = ambientDb(database.db);
@@ -246,6 +252,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     messageSends: createAttemptCounter(redis, 'rc-message-sends:', MINUTE),
     mail: options.mailTransport ?? mailTransport,
     sms: smsTransport,
+    push: options.pushSender ?? webPush,
     units: unitDeps,
     transact: (body, join) => inTransaction(unitDeps, body, join),
     transactSingleStatement: (body, join) => inSingleStatement(unitDeps, body, join),
@@ -265,6 +272,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     if (!options.bus) await bus.close();
     if (redis) await closeRedis(redis);
     smtp?.close();
+    webPush.close();
     if (ownsDatabase) await database.close();
   });
 

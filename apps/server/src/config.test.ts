@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createECDH } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +14,7 @@ import {
   REPO_ROOT,
   SERVER_ROOT,
   trustedProxyCheck,
+  vapidKeysFile,
 } from './config';
 import { MIGRATIONS_FOLDER } from './db/migrate';
 
@@ -207,6 +210,78 @@ describe('ID_DOCUMENT_KEYS', () => {
   });
 });
 
+describe('the VAPID keys web pushes are signed with', () => {
+  const privateKey = Buffer.alloc(32, 7);
+  const publicOf = (key: Buffer) => {
+    const curve = createECDH('prime256v1');
+    curve.setPrivateKey(key);
+    return curve.getPublicKey().toString('base64url');
+  };
+
+  it('are generated once into the data folder on the zero-config start, and read again after', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rc-vapid-'));
+    try {
+      const first = load({ DATA_DIR: dataDir }).vapid;
+      expect(statSync(vapidKeysFile(dataDir)).mode & 0o777).toBe(0o600);
+      expect(first.publicKey).toBe(publicOf(Buffer.from(first.privateKey, 'base64url')));
+      expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+      expect(load({ DATA_DIR: dataDir }).vapid).toEqual(first);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('come from VAPID_PRIVATE_KEY, base64url or base64 (openssl rand -base64 32), the public key derived', () => {
+    for (const text of [privateKey.toString('base64url'), privateKey.toString('base64')]) {
+      expect(load({ VAPID_PRIVATE_KEY: text }).vapid).toMatchObject({
+        privateKey: privateKey.toString('base64url'),
+        publicKey: publicOf(privateKey),
+      });
+    }
+    expect(
+      load({ VAPID_PRIVATE_KEY: privateKey.toString('base64url'), VAPID_PUBLIC_KEY: publicOf(privateKey) })
+        .vapid.publicKey,
+    ).toBe(publicOf(privateKey));
+  });
+
+  it('refuse a public key of another pair, one without its private key, and what is no key', () => {
+    const other = publicOf(Buffer.alloc(32, 8));
+    expect(
+      problemsOf({ VAPID_PRIVATE_KEY: privateKey.toString('base64url'), VAPID_PUBLIC_KEY: other }),
+    ).toEqual([expect.stringMatching(/^VAPID_PUBLIC_KEY: not the public key of VAPID_PRIVATE_KEY/)]);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: other })).toEqual([
+      expect.stringMatching(/^VAPID_PUBLIC_KEY: set VAPID_PRIVATE_KEY/),
+    ]);
+    for (const text of [
+      'short',
+      Buffer.alloc(31, 1).toString('base64url'),
+      'not base64 at all!',
+      Buffer.alloc(32, 0).toString('base64url'),
+    ])
+      expect(problemsOf({ VAPID_PRIVATE_KEY: text }), text).toEqual([
+        expect.stringMatching(/^VAPID_PRIVATE_KEY: not /),
+      ]);
+  });
+
+  it('are required in production with an external database, like the other shared secrets', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app' });
+    expect(problems.some((p) => p.startsWith('VAPID_PRIVATE_KEY: required in production'))).toBe(true);
+  });
+
+  it('name a contact: VAPID_SUBJECT, else mailto: the support address', () => {
+    expect(load({ PUBLIC_ORIGIN: 'https://royalcircle.app' }).vapid.subject).toBe(
+      'mailto:support@royalcircle.app',
+    );
+    expect(load({ SUPPORT_EMAIL: 'help@example.test' }).vapid.subject).toBe('mailto:help@example.test');
+    expect(load({ VAPID_SUBJECT: 'https://royalcircle.app/contact' }).vapid.subject).toBe(
+      'https://royalcircle.app/contact',
+    );
+    expect(problemsOf({ VAPID_SUBJECT: 'royalcircle.app' })).toEqual([
+      'VAPID_SUBJECT: a mailto: or https:// URL',
+    ]);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   const trustProxyOf = (value?: string) => load(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
 
@@ -278,6 +353,7 @@ describe('the origins a state-changing request or a WebSocket may come from', ()
       DATABASE_URL: 'postgres://db.internal/royal',
       MESSAGE_KEYS: ring('m1', 1),
       ID_DOCUMENT_KEYS: ring('id1', 2),
+      VAPID_PRIVATE_KEY: Buffer.alloc(32, 3).toString('base64url'),
       PAYMENT_PROVIDER: 'sandbox',
       ...env,
     });

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createECDH, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WAITLIST_APPLICATIONS_PER_HOUR } from '@royal/shared';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { defaultRedisPrefix, normalizedRedisPrefix } from './adapters/bus/prefix';
 import { formatKeyRing, type KeyRing, newRingKey, parseKeyRing } from './lib/key-ring';
@@ -324,6 +325,21 @@ const envSchema = z.object({
     .email()
     .optional()
     .describe('Where unsubscribe requests go; default support@ the public host'),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .describe('The VAPID private key web pushes are signed with: 32 bytes, base64url (or base64)'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .describe('Its public key (base64url); derived from the private key when unset, checked when set'),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https:// URL')
+    .optional()
+    .describe('Who push services may contact about our pushes; default mailto: the support address'),
   SMS_PROVIDER: z
     .enum(['console'])
     .default('console')
@@ -454,6 +470,12 @@ export type AppConfig = Readonly<{
    */
   mail: { smtpUrl: string | undefined; from: string; supportAddress: string };
   /**
+   * Web push (modules/push, adapters/push/web-push.ts): the VAPID key pair every push is signed with
+   * (base64url; browsers subscribe with the public key, so changing it orphans every device) and
+   * the `sub` claim, whom a push service may contact.
+   */
+  vapid: VapidSettings;
+  /**
    * Texts to emergency contacts (modules/sms, ports/sms.ts): `console` writes each to the log (in
    * production only its masked number); a provider adapter would be chosen here.
    */
@@ -478,6 +500,8 @@ export type AppConfig = Readonly<{
     authFailuresPerAccountPerHour: number;
   };
 }>;
+
+export type VapidSettings = { publicKey: string; privateKey: string; subject: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -509,6 +533,49 @@ export function readKeyRingFile(file: string, label = 'message key'): KeyRing {
 }
 
 export const readMessageKeysFile = (file: string): MessageKeyRing => readKeyRingFile(file);
+
+export const vapidKeysFile = (dataDir: string) => join(dataDir, 'vapid-keys');
+
+/**
+ * A VAPID key pair from its private key (32 bytes in base64url, or in base64 as `openssl rand
+ * -base64 32` prints it), the public key derived from it: both base64url, as web-push and the
+ * browser's applicationServerKey take them. Throws on a key that is not one.
+ */
+export function vapidKeyPair(privateKey: string): Omit<VapidSettings, 'subject'> {
+  const bytes = Buffer.from(privateKey, 'base64');
+  if (bytes.length !== 32 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(privateKey))
+    throw new Error('not 32 bytes in base64url or base64');
+  const curve = createECDH('prime256v1');
+  try {
+    curve.setPrivateKey(bytes);
+  } catch {
+    throw new Error('not a P-256 private key');
+  }
+  return { publicKey: curve.getPublicKey().toString('base64url'), privateKey: bytes.toString('base64url') };
+}
+
+/**
+ * The generated VAPID key pair in the data folder, created once on the zero-config start (web-push's
+ * generateVAPIDKeys). Written beside and linked into place, so two processes starting on one data
+ * folder at once end up with the same pair.
+ */
+export function readVapidKeysFile(file: string): Omit<VapidSettings, 'subject'> {
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, `${JSON.stringify(webpush.generateVAPIDKeys())}\n`, { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(draft, { force: true });
+    }
+  }
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as { privateKey?: unknown };
+  if (typeof stored.privateKey !== 'string') throw new Error(`${file}: no privateKey`);
+  return vapidKeyPair(stored.privateKey);
+}
 
 /**
  * Parses the environment once. Nothing else reads process.env: every module receives this object.
@@ -553,6 +620,12 @@ export function loadConfig(
       'ID_DOCUMENT_KEYS: required in production with an external database (all instances must share the keys that encrypt ID images)',
     );
   }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.VAPID_PRIVATE_KEY) {
+    problems.push(
+      'VAPID_PRIVATE_KEY: required in production with an external database (all instances must sign pushes with the key browsers subscribed to)',
+    );
+  }
+  const vapidFromEnv = vapidFromEnvironment(e.VAPID_PRIVATE_KEY, e.VAPID_PUBLIC_KEY, problems);
   const ringFromEnv = (name: string, text: string | undefined, label: string): KeyRing | undefined => {
     if (!text) return undefined;
     try {
@@ -587,6 +660,7 @@ export function loadConfig(
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR);
+  const supportAddress = e.SUPPORT_EMAIL ?? `support@${new URL(publicOrigin).hostname}`;
   const config: AppConfig = {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -651,7 +725,11 @@ export function loadConfig(
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `"The Royal Circle" <no-reply@${new URL(publicOrigin).hostname}>`,
-      supportAddress: e.SUPPORT_EMAIL ?? `support@${new URL(publicOrigin).hostname}`,
+      supportAddress,
+    },
+    vapid: overrides.vapid ?? {
+      ...(vapidFromEnv ?? readVapidKeysFile(vapidKeysFile(dataDir))),
+      subject: e.VAPID_SUBJECT ?? `mailto:${supportAddress}`,
     },
     sms: { provider: e.SMS_PROVIDER },
     connections: { ...CONNECTION_LIMITS, perAddress: e.CONNECTIONS_PER_ADDRESS },
@@ -671,4 +749,31 @@ export function loadConfig(
     ...overrides,
   };
   return Object.freeze(config);
+}
+
+/** VAPID_PRIVATE_KEY (and VAPID_PUBLIC_KEY, which must be its public key) read, or their problems. */
+function vapidFromEnvironment(
+  privateKey: string | undefined,
+  publicKey: string | undefined,
+  problems: string[],
+): Omit<VapidSettings, 'subject'> | undefined {
+  if (!privateKey) {
+    if (publicKey)
+      problems.push('VAPID_PUBLIC_KEY: set VAPID_PRIVATE_KEY with it (the public key is derived from it)');
+    return undefined;
+  }
+  let pair: Omit<VapidSettings, 'subject'>;
+  try {
+    pair = vapidKeyPair(privateKey);
+  } catch (error) {
+    problems.push(
+      `VAPID_PRIVATE_KEY: ${(error as Error).message} (npx web-push generate-vapid-keys, or openssl rand -base64 32)`,
+    );
+    return undefined;
+  }
+  if (publicKey && Buffer.from(publicKey, 'base64').toString('base64url') !== pair.publicKey) {
+    problems.push(`VAPID_PUBLIC_KEY: not the public key of VAPID_PRIVATE_KEY (which is ${pair.publicKey})`);
+    return undefined;
+  }
+  return pair;
 }

@@ -13,6 +13,7 @@ import type { MailTransport } from './ports/mail';
 import type { MetricsPort } from './ports/metrics';
 import type { PaymentProvider } from './ports/payments';
 import type { PhotoClassifier } from './ports/photo-classifier';
+import type { PushSender } from './ports/push';
 import type { SmsTransport } from './ports/sms';
 
 /** Keys derived from the auth secret for purposes other than signing sessions. */
@@ -76,6 +77,8 @@ export type AppContext = {
   mail: MailTransport;
   /** Where the delivery worker hands queued texts (by default the log: adapters/sms/console.ts). */
   sms: SmsTransport;
+  /** Where the delivery worker hands queued web pushes (adapters/push/web-push.ts). */
+  push: PushSender;
   /** What units of work publish with: the bus, the outbox's cleaner (the delivery worker's relay uses them too). */
   units: TransactionDeps;
   /** Runs a unit of work in a transaction (or the caller's), publishing its events after commit. */

@@ -32,6 +32,7 @@ import { moderationRoutes } from './modules/moderation/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { photoRoutes } from './modules/photos/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { pushRoutes } from './modules/push/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { safetyRoutes } from './modules/safety/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -62,6 +63,7 @@ export async function registerApiRoutes(api: FastifyInstance, config: AppConfig)
   await api.register(auditRoutes);
   await api.register(meRoutes);
   await api.register(settingsRoutes);
+  await api.register(pushRoutes);
   await api.register(notificationRoutes);
   await api.register(photoRoutes);
   await api.register(profileRoutes);

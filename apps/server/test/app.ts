@@ -9,7 +9,7 @@ import { type App, type BuildOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { emptyAppTables, openTestDatabase, workerTestDatabase } from './database';
-import { TEST_ID_DOCUMENT_KEYS, TEST_MESSAGE_KEYS } from './message-keys';
+import { TEST_ID_DOCUMENT_KEYS, TEST_MESSAGE_KEYS, TEST_VAPID } from './message-keys';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       authSecret: TEST_AUTH_SECRET,
       messageKeys: TEST_MESSAGE_KEYS,
       idDocumentKeys: TEST_ID_DOCUMENT_KEYS,
+      vapid: TEST_VAPID,
       databaseInMemory: true,
       seedDemo: false,
       rateLimits: {

@@ -138,7 +138,12 @@ describe.skipIf(!onPostgres)('backup and restore (PostgreSQL)', () => {
       database: { kind: 'postgres', file: 'database.dump' },
       counts: { users: before.users.length, messages: 6, ledger_entries: before.entries.length, photos: 1 },
       uploads: { store: 'local', files: 4 },
-      secrets: ['secrets/auth-secret', 'secrets/message-keys', 'secrets/id-document-keys'],
+      secrets: [
+        'secrets/auth-secret',
+        'secrets/message-keys',
+        'secrets/id-document-keys',
+        'secrets/vapid-keys',
+      ],
     });
     expect(manifest.database.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.migrations).toBeGreaterThan(50);
@@ -152,6 +157,10 @@ describe.skipIf(!onPostgres)('backup and restore (PostgreSQL)', () => {
     expect(report).toContain('every count matches the manifest');
     // A second restore into the same, no longer empty, target is refused.
     await expect(script('restore', [out], restoring)).rejects.toThrow(/the target database has \d+ tables/);
+    // The web push key pair comes back as it was: the members' devices stay subscribed.
+    expect(readFileSync(join(targetData, 'vapid-keys'), 'utf8')).toBe(
+      readFileSync(join(sourceData, 'vapid-keys'), 'utf8'),
+    );
 
     // The app on the restored database, with the restored keys and auth secret (the members' session
     // cookies of the source still sign in).

@@ -8,6 +8,13 @@
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /**
+ * Set by the web app while any member has an app PIN on this device, or this tab's screen is
+ * quick-hidden (issue 40): the server then sends /app as the plain shell, not rendered with the
+ * member's first screen, so nothing of theirs paints before the PIN is asked. Its value is `1`.
+ */
+export const APP_LOCK_COOKIE = 'rc_app_lock';
+
+/**
  * The Tailwind class lists a page rendered ahead of the app (a member's page on the server, a
  * signed-out page at build time) was drawn with, already merged: `<script type="application/json"
  * id="merged-classes">`, joined list → merged list (1: unchanged). The app's first render reads them

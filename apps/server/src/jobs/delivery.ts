@@ -6,9 +6,11 @@ import { pausePoint } from '../lib/pause-point';
 import { SWIPE_EVENTS_RECIPE, swipeEventsRecipe } from '../modules/discovery';
 import { sendQueuedEmails } from '../modules/mail';
 import { SENT_MESSAGE_RECIPE, sentMessageRecipe } from '../modules/messaging';
+import { sendPushes } from '../modules/push';
 import { sendQueuedSms } from '../modules/sms';
 import { TRANSFER_EVENTS_RECIPE, transferEventsRecipe } from '../modules/wallet';
 import type { MailTransport } from '../ports/mail';
+import type { PushSender } from '../ports/push';
 import type { SmsTransport } from '../ports/sms';
 
 /** How often each instance's delivery worker looks at the outboxes. */
@@ -16,6 +18,12 @@ export const DELIVERY_INTERVAL_MS = 1_000;
 
 /** How long the mail transport may take to accept one e-mail before the hand-over counts as refused. */
 export const MAIL_SEND_TIMEOUT_MS = 30_000;
+
+/**
+ * How long a push service may take to accept one push. Shorter than the mail's: a push is sent with
+ * no transaction open (modules/push/delivery.ts), but a pass waits for its slowest sends.
+ */
+export const PUSH_SEND_TIMEOUT_MS = 10_000;
 
 /** Where the restart tests stop the server: a mail pass has handed an e-mail over, its row is not committed. */
 export const MAIL_BEFORE_COMMIT = 'mail.before-commit';
@@ -34,13 +42,14 @@ export function eventRecipes(ctx: AppContext): EventRecipes {
 
 /**
  * One pass of the delivery worker: the events a dead process left (older than STRANDED_AFTER_MS),
- * then the queued e-mails and texts. Tests call it directly; the worker runs the three apart.
+ * then the queued e-mails, texts and pushes. Tests call it directly; the worker runs the four apart.
  */
 export async function deliverOnce(ctx: AppContext, recipes = eventRecipes(ctx)) {
   return {
     events: await relayEvents(ctx, recipes),
     emails: await sendEmails(ctx),
     texts: await sendTexts(ctx),
+    pushes: await pushOnce(ctx),
   };
 }
 
@@ -58,6 +67,9 @@ const sendEmails = (ctx: AppContext, sendTimeoutMs = MAIL_SEND_TIMEOUT_MS) =>
 const sendTexts = (ctx: AppContext, sendTimeoutMs = MAIL_SEND_TIMEOUT_MS) =>
   sendQueuedSms({ db: ctx.db, log: ctx.log, transport: withSmsTimeout(ctx.sms, sendTimeoutMs) });
 
+const pushOnce = (ctx: AppContext, sendTimeoutMs = PUSH_SEND_TIMEOUT_MS) =>
+  sendPushes({ db: ctx.db, log: ctx.log, sender: withPushTimeout(ctx.push, sendTimeoutMs) });
+
 /**
  * The transport with each hand-over bounded. A transport that never answers would hold its e-mail's
  * transaction and row lock for ever (on PGlite, the one connection every request needs); after the
@@ -71,6 +83,19 @@ export function withSendTimeout(transport: MailTransport, timeoutMs: number): Ma
 /** The SMS transport bounded the same way, for the same reason (ports/sms.ts). */
 export function withSmsTimeout(transport: SmsTransport, timeoutMs: number): SmsTransport {
   return { kind: transport.kind, send: bounded((sms) => transport.send(sms), timeoutMs, 'SMS') };
+}
+
+/**
+ * The push sender bounded the same way: a push service that never answers would hold its pass (and
+ * the pushes behind it), though no transaction, until its lease ran out.
+ */
+export function withPushTimeout(sender: PushSender, timeoutMs: number): PushSender {
+  const send = bounded(
+    ([target, push]: Parameters<PushSender['send']>) => sender.send(target, push),
+    timeoutMs,
+    'push',
+  );
+  return { kind: sender.kind, send: (target, push) => send([target, push]) };
 }
 
 function bounded<M>(send: (message: M) => Promise<void>, timeoutMs: number, what: string) {
@@ -93,11 +118,13 @@ export type DeliveryTimings = {
   intervalMs: number;
   /** MAIL_SEND_TIMEOUT_MS (a text's hand-over is bounded by it too). */
   mailSendTimeoutMs: number;
+  /** PUSH_SEND_TIMEOUT_MS. */
+  pushSendTimeoutMs: number;
 };
 
 /**
- * The delivery worker, on every instance (the row locks share the work out): three loops, one for
- * the events, one for the e-mails and one for the texts, so that a slow or silent transport never
+ * The delivery worker, on every instance (the row locks share the work out): four loops, one each
+ * for the events, the e-mails, the texts and the pushes, so that a slow or silent transport never
  * holds the others up.
  * Each runs a pass every DELIVERY_INTERVAL_MS, never two at once. The first waits STRANDED_AFTER_MS,
  * so the members of an instance that has just restarted are back on their sockets (they retry after
@@ -112,6 +139,7 @@ export function startDeliveryWorker(
     firstPassAfterMs = STRANDED_AFTER_MS,
     intervalMs = DELIVERY_INTERVAL_MS,
     mailSendTimeoutMs = MAIL_SEND_TIMEOUT_MS,
+    pushSendTimeoutMs = PUSH_SEND_TIMEOUT_MS,
   } = timings;
   const recipes = eventRecipes(ctx);
   const every = { firstPassAfterMs, intervalMs, log };
@@ -119,6 +147,7 @@ export function startDeliveryWorker(
     repeatPass(() => relayEvents(ctx, recipes), { ...every, failure: 'event delivery pass failed' }),
     repeatPass(() => sendEmails(ctx, mailSendTimeoutMs), { ...every, failure: 'mail delivery pass failed' }),
     repeatPass(() => sendTexts(ctx, mailSendTimeoutMs), { ...every, failure: 'SMS delivery pass failed' }),
+    repeatPass(() => pushOnce(ctx, pushSendTimeoutMs), { ...every, failure: 'push delivery pass failed' }),
   ];
   return {
     /** Stops the timers and waits for the passes under way. */

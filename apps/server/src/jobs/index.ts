@@ -20,6 +20,7 @@ import { purgeExpiredMessages } from '../modules/messaging';
 import { moderatePendingPhotos } from '../modules/moderation';
 import { MODERATION_JOB } from '../modules/photos';
 import { refreshAges } from '../modules/profile';
+import { pruneHandledPushes } from '../modules/push';
 import { pruneRealtimeEvents } from '../modules/realtime';
 import { STORAGE_SWEEP_JOB, sweepOrphanedObjects } from '../modules/storage-sweeper';
 import { purgeVerificationImages } from '../modules/verification';
@@ -201,6 +202,12 @@ export function scheduledJobs(ctx: AppContext): JobDefinition[] {
       name: 'realtime-retention',
       cron: '*/10 * * * *',
       run: () => pruneRealtimeEvents(ctx).then(() => undefined),
+    },
+    {
+      // Handled pushes are kept a day for a look at what went out or was refused, then go.
+      name: 'push-retention',
+      cron: '*/10 * * * *',
+      run: () => pruneHandledPushes(ctx.db).then(() => undefined),
     },
     {
       // Stored money replies are kept 30 days; a retry comes within minutes.

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { leadPhotoOf, pageJsonScript, scriptSafeJson } from '@royal/shared';
+import { APP_LOCK_COOKIE, leadPhotoOf, pageJsonScript, scriptSafeJson } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type Session, startTestApp, useTestApp } from '../../test/app';
@@ -92,6 +92,15 @@ describe("a member's /app rendered on the server", () => {
     // Its scripts start after the first paint: none is preloaded ahead of the page.
     expect(res.body).not.toContain('modulepreload');
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-AbCd1234.js">');
+  });
+
+  it('is the plain shell on a device that asks for its app PIN first: nothing of the member paints before it', async () => {
+    const { session } = await viewerWithFeed();
+    const res = await page('/app', session, { cookie: `${session.cookie}; ${APP_LOCK_COOKIE}=1` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-prerendered="member"');
+    expect(pageData(res.body)).toBeUndefined();
+    expect(res.body).not.toContain(session.userId);
   });
 
   it('is theirs alone: never stored by a cache, never reused for another cookie', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,13 @@ for (const [file, text] of [
 }
 writeFileSync(join(dist, `${SCRIPT}.map`), '{"version":3,"sources":["../src/main.tsx"],"mappings":""}');
 writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The installable app's files (docs/decisions/070): the service worker, the two faces' manifests.
+const WORKER = 'self.addEventListener("fetch", () => {});\n';
+const MANIFEST = JSON.stringify({ name: 'Royal Circle', start_url: '/app', icons: [] });
+const NEUTRAL_MANIFEST = JSON.stringify({ name: 'Circle', start_url: '/app', icons: [] });
+writeFileSync(join(dist, 'sw.js'), WORKER);
+writeFileSync(join(dist, 'manifest.webmanifest'), MANIFEST);
+writeFileSync(join(dist, 'manifest-neutral.webmanifest'), NEUTRAL_MANIFEST);
 writeFileSync(join(dist, '.env'), 'SECRET=dotfile');
 writeFileSync(join(base, 'secret.txt'), 'TOP SECRET outside dist');
 symlinkSync(join(base, 'secret.txt'), join(dist, 'leak.txt'));
@@ -229,5 +236,49 @@ describe('web app: single-page fallback', () => {
     const health = await get('/api/health/live');
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ ok: true });
+  });
+});
+
+describe('web app: the installable app', () => {
+  it('sends the service worker as a script that is revalidated on every update check', async () => {
+    for (const encoding of ['br, gzip', 'identity']) {
+      const res = await get('/sw.js', { 'accept-encoding': encoding });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(WORKER);
+    }
+  });
+
+  it('sends both faces of the manifest as application/manifest+json, revalidated', async () => {
+    for (const [url, body] of [
+      ['/manifest.webmanifest', MANIFEST],
+      ['/manifest-neutral.webmanifest', NEUTRAL_MANIFEST],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^application\/manifest\+json/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(body);
+    }
+  });
+
+  it('answers 404 for a worker script or manifest the build does not have, never the app page', async () => {
+    const expectNotFound = async (url: string) => {
+      const res = await get(url, { accept: 'text/html', 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<!doctype html>');
+    };
+    for (const url of ['/workbox-1a2b3c4d.js', '/other.webmanifest']) await expectNotFound(url);
+    // A build without its worker (the file is moved out for this check, then back).
+    renameSync(join(dist, 'sw.js'), join(base, 'sw.js'));
+    try {
+      await expectNotFound('/sw.js');
+      await expectNotFound('/sw.js?v=2');
+    } finally {
+      renameSync(join(base, 'sw.js'), join(dist, 'sw.js'));
+    }
+    // The app's own pages fall back as before, whatever they are called.
+    expect((await get('/sw')).body).toBe(INDEX);
   });
 });

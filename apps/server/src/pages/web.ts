@@ -2,7 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { leadPhotoOf, type RenderedPage } from '@royal/shared';
+import { APP_LOCK_COOKIE, leadPhotoOf, type RenderedPage } from '@royal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAttemptCounter } from '../lib/attempt-counter-factory';
 import { resolveRequestActor } from '../plugins/access';
@@ -16,6 +16,13 @@ const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i;
 /** Compressed siblings are chosen by Accept-Encoding, never asked for by name; source maps stay private. */
 const NEVER_SERVED = /\.(map|br|gz)$/i;
 const COMPRESSED_SUFFIX = /\.(br|gz)$/i;
+/**
+ * Files the browser asks for by their own name, never as a page: the service worker's script (and
+ * any chunk of it) and the web app manifests (docs/decisions/070). A missing one is a 404, never the
+ * app's HTML: that under a script's or a manifest's URL would only fail in the browser as something
+ * else. (Found, they are sent like any file: `no-cache`, so an update is seen at the next check.)
+ */
+const NEVER_A_PAGE = /^(?:sw\.js|workbox-[\w.-]+\.js|[\w-]+\.webmanifest)$/;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -73,8 +80,9 @@ function memberPageBudget(app: FastifyInstance) {
  * Serves the built single-page app from `webDist`:
  * - precompressed `.br` / `.gz` siblings by Accept-Encoding (identity otherwise), `Vary: Accept-Encoding`;
  * - a year of immutable caching for hashed files under /assets/, `no-cache` for index.html and the rest;
- * - source maps and the compressed files themselves answer 404, as does a missing /assets/ file (an
- *   HTML page under a script's URL would only confuse the browser);
+ * - source maps and the compressed files themselves answer 404, as does a missing /assets/ file, or
+ *   a missing service worker script or manifest (an HTML page under a script's URL would only
+ *   confuse the browser);
  * - a page the build wrote for a path is sent for it: prerendered (`signin.html` for /signin, which
  *   paints before any script runs) or preloading its first screen's modules (`app.html` for /app);
  * - a prerendered page is for signed-out visitors: a signed-in member asking for one is redirected
@@ -125,6 +133,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     page: string,
   ): Promise<boolean> {
     if (!renderPage || !rendersFirstScreen(path)) return false;
+    // The device asks for its app PIN (or hides the screen) first: the page starts in the browser.
+    if (request.cookies[APP_LOCK_COOKIE] === '1') return false;
     const screen = await firstScreenReplies(app, request, reply, path);
     if (!screen) return false;
     let rendered: RenderedPage | null = null;
@@ -173,7 +183,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     const file = relativeRequestPath(path);
     if (file === undefined) return reply.callNotFound();
     if (await servable(file)) return reply.sendFile(file);
-    if (NEVER_SERVED.test(file) || file === 'assets' || file.startsWith('assets/'))
+    if (NEVER_SERVED.test(file) || NEVER_A_PAGE.test(file) || file === 'assets' || file.startsWith('assets/'))
       return reply.callNotFound();
     const page = !file.includes('/') && (await servable(`${file}.html`)) ? `${file}.html` : 'index.html';
     if (await isPrerendered(page)) {

@@ -21,3 +21,18 @@ describe('the API rate limit per address', () => {
     expect((await from('192.0.2.7')).statusCode).toBe(429);
   });
 });
+
+describe('the content security policy', () => {
+  const t = useTestApp();
+
+  it('lets pages register our own service worker and read our own manifests, nothing else', async () => {
+    for (const url of ['/api/health/live', '/api/no-such-route']) {
+      const csp = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      const directives = csp.split(';').map((directive) => directive.trim());
+      expect(directives, url).toContain("worker-src 'self'");
+      expect(directives, url).toContain("manifest-src 'self'");
+      // Scripts, the worker's among them, stay our own files.
+      expect(directives, url).toContain("script-src 'self'");
+    }
+  });
+});

@@ -35,6 +35,7 @@ import {
   swipeActions,
   users,
 } from '../db/schema';
+import { mapLimit } from '../lib/map-limit';
 import type { MessageKeyRing } from '../lib/message-crypto';
 import { createMemberDirectly, enrolTotpDirectly, type MemberWriterDeps } from '../modules/auth';
 import { sealedMessageValues } from '../modules/messaging';
@@ -759,18 +760,4 @@ async function writeWorld(
       });
     }
   }
-}
-
-/** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

@@ -115,7 +115,9 @@ export const api = {
   patch: <T>(path: string, body: unknown, options: RequestOptions<T>) =>
     request('PATCH', path, body, options),
   put: <T>(path: string, body: unknown, options: RequestOptions<T>) => request('PUT', path, body, options),
-  delete: <T>(path: string, options: RequestOptions<T>) => request('DELETE', path, undefined, options),
+  /** A DELETE whose target is named in a body (a push subscription's endpoint is a URL, not an id). */
+  delete: <T>(path: string, options: RequestOptions<T>, body?: unknown) =>
+    request('DELETE', path, body, options),
 };
 
 /** The message to show for any thrown value (AppError messages are the spec's texts). */

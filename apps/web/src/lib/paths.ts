@@ -186,6 +186,9 @@ export const apiPaths = {
   /** One event photo: DELETE removes it (managers); its `url` serves it. */
   eventPhoto: (id: string, photoId: string) =>
     `${API}/events/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`,
+  /** Web push: the server's VAPID key, and this device's subscription (POST on, DELETE off). */
+  pushKey: `${API}/push/key`,
+  pushSubscriptions: `${API}/push/subscriptions`,
   matches: `${API}/matches`,
   /** One page of a chat: the newest without a cursor, older ones with a page's older_cursor. */
   chatMessages: (matchId: string, cursor: string | null = null) =>

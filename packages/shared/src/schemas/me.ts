@@ -29,6 +29,7 @@ import { type Capabilities, PERMISSION_BLOCK_CODES } from '../permissions';
 import { profilePromptsSchema } from '../prompts';
 import { ROLES } from '../roles';
 import { tierSchema } from '../tiers';
+import { timeOfDaySchema, timeZoneSchema } from '../time-of-day';
 
 // Dates travel as ISO 8601 strings (Date#toISOString on the server).
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -195,6 +196,20 @@ export const memberSettingsSchema = z
     ghost_mode: z
       .boolean()
       .describe('Hidden from every other member (feed, search, profile pages); see canUseGhostMode'),
+    discreet_notifications: z
+      .boolean()
+      .describe(
+        'Pushes and the tab title say only "New activity" (issue 40); until the member chooses, on exactly when their profile says discretion_required',
+      ),
+    quiet_hours_enabled: z.boolean().describe('No push between quiet_hours_start and quiet_hours_end'),
+    quiet_hours_start: timeOfDaySchema.describe('Local time in quiet_hours_zone, "HH:MM"'),
+    quiet_hours_end: timeOfDaySchema.describe(
+      'Local time in quiet_hours_zone, "HH:MM"; before the start: over midnight',
+    ),
+    quiet_hours_zone: timeZoneSchema.describe(
+      "The IANA time zone the quiet hours are read in (the browser's when saved)",
+    ),
+    blur_photos: z.boolean().describe("Others' photos stay blurred until tapped (for public places)"),
   })
   .describe('Quick-settings and safety toggles saved per member');
 export type MemberSettings = z.infer<typeof memberSettingsSchema>;
@@ -218,4 +233,11 @@ export const DEFAULT_MEMBER_SETTINGS: Readonly<MemberSettings> = Object.freeze({
   emergency_contact_email: null,
   language: 'en-US',
   ghost_mode: false,
+  // The server answers discretion_required of the profile until the member chooses (issue 40).
+  discreet_notifications: false,
+  quiet_hours_enabled: false,
+  quiet_hours_start: '22:00',
+  quiet_hours_end: '07:00',
+  quiet_hours_zone: 'America/Los_Angeles',
+  blur_photos: false,
 });

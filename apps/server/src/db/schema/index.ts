@@ -16,6 +16,7 @@ export * from './messaging';
 export * from './outbox';
 export * from './photos';
 export * from './profiles';
+export * from './push';
 export * from './realtime';
 export * from './relations';
 export * from './safety';

@@ -62,11 +62,29 @@ export const safetySettings = pgTable(
     emergencyContactPhone: text('emergency_contact_phone'),
     /** Where a shared date and an alert are e-mailed (issue 39). */
     emergencyContactEmail: text('emergency_contact_email'),
+    /**
+     * Pushes say only "New activity" (issue 40). Null until the member chooses: the reply and the
+     * push worker then read the profile's discretion_required.
+     */
+    discreetNotifications: boolean('discreet_notifications'),
+    /** No push between the two times of day ("HH:MM"), read in the zone (an IANA name). */
+    quietHoursEnabled: boolean('quiet_hours_enabled').notNull().default(D.quiet_hours_enabled),
+    quietHoursStart: text('quiet_hours_start').notNull().default(D.quiet_hours_start),
+    quietHoursEnd: text('quiet_hours_end').notNull().default(D.quiet_hours_end),
+    quietHoursZone: text('quiet_hours_zone').notNull().default(D.quiet_hours_zone),
+    /** Others' photos stay blurred until tapped (the web app reads it). */
+    blurPhotos: boolean('blur_photos').notNull().default(D.blur_photos),
     updatedAt: updatedAt(),
   },
   (t) => [
     // Who wants suspects blocked for them (modules/safety/auto-block.ts), found without reading everyone.
     index('safety_settings_auto_block_idx').on(t.userId).where(sql`${t.autoBlockSuspicious}`),
+    // The shared rule (time-of-day.ts TIME_OF_DAY_PATTERN) as the table's own: the push worker reads
+    // these times as they are.
+    check(
+      'safety_settings_quiet_hours_format',
+      sql`${t.quietHoursStart} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.quietHoursEnd} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
   ],
 );
 

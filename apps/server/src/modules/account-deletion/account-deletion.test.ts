@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomUUID } from 'node:crypto';
 import { DELETE_ACCOUNT_MONEY_TEXT } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +80,18 @@ describe('POST /api/me/delete', () => {
       body: { emergency_contact_name: 'Maria Lopez', emergency_contact_phone: phone },
     });
     expect(settings.statusCode, settings.body).toBe(200);
+    // A device of hers with pushes on (issue 40): its endpoint carries the marker.
+    const device = await request(t.app, 'POST', '/api/push/subscriptions', {
+      session: her.session,
+      body: {
+        endpoint: `https://push.example.test/send/${marker}`,
+        keys: {
+          p256dh: createECDH('prime256v1').generateKeys('base64url'),
+          auth: Buffer.alloc(16, 1).toString('base64url'),
+        },
+      },
+    });
+    expect(device.statusCode, device.body).toBe(201);
     const uploaded = await uploadAs(t.app, her.session, await sampleImage('jpeg'));
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const sent = await request(t.app, 'POST', `/api/matches/${pair.matchId}/messages`, {
@@ -116,7 +128,9 @@ describe('POST /api/me/delete', () => {
     });
     expect(gift.json().transfer.status, gift.body).toBe('completed');
     // The scan finds what is there before the deletion.
-    expect(await tablesHolding(marker)).toEqual(expect.arrayContaining(['profiles.bio', 'profiles.prompts']));
+    expect(await tablesHolding(marker)).toEqual(
+      expect.arrayContaining(['profiles.bio', 'profiles.prompts', 'push_subscriptions.endpoint']),
+    );
     expect(await tablesHolding(phone)).toContain('safety_settings.emergency_contact_phone');
 
     const res = await deleteMe(her.session);

@@ -12,6 +12,7 @@ import {
   photos,
   profiles,
   profileViews,
+  pushSubscriptions,
   safetySettings,
   sessions,
   supportRequests,
@@ -96,6 +97,8 @@ export async function scrubMember(work: Work, userId: string) {
     })
     .where(eq(profiles.userId, userId));
   await tx.delete(safetySettings).where(eq(safetySettings.userId, userId));
+  // Their devices: nothing more is pushed to them (what was queued finds no device and goes nowhere).
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   // Their watches over dates: a shared position, a code word's hash, the status page's link.
   await tx.delete(datePlanWatches).where(eq(datePlanWatches.userId, userId));
   await tx.delete(photos).where(eq(photos.userId, userId));

@@ -142,6 +142,15 @@ export async function settingsOf(ctx: Ctx, userId: string): Promise<Json | null>
     show_online_status: row.showOnlineStatus,
     dark_mode: row.darkMode,
     language: row.language,
+    // Null until the member chose (their profile's discretion_required stands in meanwhile).
+    discreet_notifications: row.discreetNotifications,
+    quiet_hours: {
+      enabled: row.quietHoursEnabled,
+      start: row.quietHoursStart,
+      end: row.quietHoursEnd,
+      zone: row.quietHoursZone,
+    },
+    blur_photos: row.blurPhotos,
     emergency_contact: {
       name: row.emergencyContactName,
       phone: row.emergencyContactPhone,

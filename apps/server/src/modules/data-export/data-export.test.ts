@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dataExportSchema, latestDataExportSchema } from '@royal/shared';
+import { DEFAULT_MEMBER_SETTINGS, dataExportSchema, latestDataExportSchema } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { request, type Session, useTestApp } from '../../../test/app';
@@ -117,6 +117,17 @@ describe('Export My Data', () => {
       name: 'Mamma Rossi',
       phone: '+13055550111',
       email: 'mamma.rossi@example.test',
+    });
+    // Issue 40's settings as stored: discreet notifications not chosen yet (null).
+    expect(parsed('settings.json')).toMatchObject({
+      discreet_notifications: null,
+      quiet_hours: {
+        enabled: false,
+        start: DEFAULT_MEMBER_SETTINGS.quiet_hours_start,
+        end: DEFAULT_MEMBER_SETTINGS.quiet_hours_end,
+        zone: DEFAULT_MEMBER_SETTINGS.quiet_hours_zone,
+      },
+      blur_photos: false,
     });
     expect(parsed('swipes.json')).toEqual([
       expect.objectContaining({ member: { id: her.member.id, name: 'Sofia' }, direction: 'right' }),

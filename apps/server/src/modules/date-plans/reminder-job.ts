@@ -17,6 +17,9 @@ import { blockBetweenMembers } from './settle-job';
 
 export const DATE_PLAN_REMIND_JOB = 'date-plan-remind';
 
+/** What a reminder's dedupe key starts with (the plan's id follows): how a push knows it (modules/push). */
+export const DATE_REMINDER_NOTICE_KEY = 'date-plan-reminder:';
+
 /** Plans one run reminds at most; the next run, a minute later, takes the rest. */
 const RUN_LIMIT = 200;
 
@@ -76,7 +79,7 @@ export async function remindDuePlans(ctx: AppContext, now: Date = new Date()): P
           title: 'Your date is coming up',
           message,
           link: `/messages/${plan.matchId}`,
-          dedupeKey: `date-plan-reminder:${plan.id}`,
+          dedupeKey: `${DATE_REMINDER_NOTICE_KEY}${plan.id}`,
         })),
       );
       return 1;

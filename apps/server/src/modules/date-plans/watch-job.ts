@@ -14,6 +14,12 @@ import { alertContact } from './alert';
 
 export const DATE_PLAN_WATCH_JOB = 'date-plan-watch';
 
+/**
+ * What the "Are you OK?" question's dedupe key starts with: a push of it is sent even in the
+ * member's quiet hours, since an unanswered one alerts their emergency contact (modules/push).
+ */
+export const TIMER_QUESTION_NOTICE_KEY = 'date-timer-ask:';
+
 const PAGE = 200;
 const { timerCheckAt, timerAskedAt, timerEndedAt, alertedAt } = datePlanWatches;
 /** A timer not ended with its code word and not alerted (the two partial indexes' common part). */
@@ -92,7 +98,7 @@ async function askOne(work: Work, id: string, now: Date): Promise<boolean> {
       message: DATE_SAFETY_TEXT.areYouOk,
       link: `/messages/${found.plan.matchId}`,
       // One question per timer, even from a run that repeats after its commit was lost.
-      dedupeKey: `date-timer-ask:${watch.id}:${watch.timerCheckAt.getTime()}`,
+      dedupeKey: `${TIMER_QUESTION_NOTICE_KEY}${watch.id}:${watch.timerCheckAt.getTime()}`,
     },
   ]);
   return true;

@@ -7,6 +7,7 @@ export {
   listNotifications,
   markNoticeRead,
   type NewNotification,
+  notFromBlocked,
   notify,
   visibleActorPhoto,
 } from './service';

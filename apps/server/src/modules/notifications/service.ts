@@ -33,7 +33,7 @@ const recipient = alias(profiles, 'recipient');
  * What a block hides from both members at once: every notification one of them caused the other
  * (a like, a match, a message notice). Notifications without an actor are the member's own.
  */
-const notFromBlocked = sql`(${notifications.actorId} is null or ${noBlockBetween(notifications.userId, notifications.actorId)})`;
+export const notFromBlocked = sql`(${notifications.actorId} is null or ${noBlockBetween(notifications.userId, notifications.actorId)})`;
 
 async function selectNotifications(db: Db, where: SQL, limit = LIST_LIMIT): Promise<NotificationRow[]> {
   const actorVisible = visibleTo({ id: sql`${notifications.userId}`, tier: sql`${recipient.tierLevel}` });

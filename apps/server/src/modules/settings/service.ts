@@ -40,43 +40,66 @@ const FIELDS = {
   emergency_contact_name: 'emergencyContactName',
   emergency_contact_phone: 'emergencyContactPhone',
   emergency_contact_email: 'emergencyContactEmail',
+  discreet_notifications: 'discreetNotifications',
+  quiet_hours_enabled: 'quietHoursEnabled',
+  quiet_hours_start: 'quietHoursStart',
+  quiet_hours_end: 'quietHoursEnd',
+  quiet_hours_zone: 'quietHoursZone',
+  blur_photos: 'blurPhotos',
 } as const satisfies Record<SafetySetting, keyof SettingsRow>;
 
-export function presentSettings(row: SettingsRow | null | undefined, ghostMode: boolean): MemberSettings {
-  if (!row) return { ...DEFAULT_MEMBER_SETTINGS, ghost_mode: ghostMode };
-  const out: Record<string, unknown> = { ghost_mode: ghostMode };
-  for (const [field, column] of Object.entries(FIELDS)) out[field] = row[column];
+/** What the settings reply reads from the profile: Ghost Mode, and the default of discreet pushes. */
+type ProfileSide = { ghostMode: boolean; discretionRequired: boolean };
+
+const profileSide = { ghostMode: profiles.ghostMode, discretionRequired: profiles.discretionRequired };
+
+/**
+ * The reply. Discreet notifications are null in the row until the member chooses (issue 40): until
+ * then they are on exactly when the profile says discretion is required, as the push worker reads
+ * them (modules/push/delivery.ts).
+ */
+export function presentSettings(row: SettingsRow | null | undefined, profile: ProfileSide): MemberSettings {
+  const out: Record<string, unknown> = row ? {} : { ...DEFAULT_MEMBER_SETTINGS };
+  if (row) for (const [field, column] of Object.entries(FIELDS)) out[field] = row[column];
+  out.ghost_mode = profile.ghostMode;
+  out.discreet_notifications = row?.discreetNotifications ?? profile.discretionRequired;
   return out as MemberSettings;
 }
 
+const NO_PROFILE: ProfileSide = {
+  ghostMode: DEFAULT_MEMBER_SETTINGS.ghost_mode,
+  discretionRequired: DEFAULT_MEMBER_SETTINGS.discreet_notifications,
+};
+
 export async function getSettings(ctx: AppContext, userId: string) {
   const [row] = await ctx.db
-    .select({ ghostMode: profiles.ghostMode, settings: safetySettings })
+    .select({ ...profileSide, settings: safetySettings })
     .from(profiles)
     .leftJoin(safetySettings, eq(safetySettings.userId, profiles.userId))
     .where(eq(profiles.userId, userId));
-  return presentSettings(row?.settings, row?.ghostMode ?? DEFAULT_MEMBER_SETTINGS.ghost_mode);
+  return presentSettings(row?.settings, row ?? NO_PROFILE);
 }
 
 /**
- * Saves Ghost Mode if the patch has it and returns its value. Turning it on needs the Vault Verified
- * rule (shared ghostModeBlock), checked on the plan as it is now rather than the cached actor, so a
- * plan lapsing at the same moment cannot leave a ghost behind; turning it off is always allowed.
+ * Saves Ghost Mode if the patch has it, and returns the profile's side of the settings. Turning it on
+ * needs the Vault Verified rule (shared ghostModeBlock), checked on the plan as it is now rather than
+ * the cached actor, so a plan lapsing at the same moment cannot leave a ghost behind; turning it off
+ * is always allowed.
  */
-async function saveGhostMode(tx: Db, userId: string, on: boolean | undefined): Promise<boolean> {
+async function saveGhostMode(tx: Db, userId: string, on: boolean | undefined): Promise<ProfileSide> {
   if (on === true) {
     const block = ghostModeBlock(await lockedPlanRules(tx, userId));
     if (block) throw new AppError(block.code, block.message);
   }
   const [row] =
     on === undefined
-      ? await tx.select({ ghostMode: profiles.ghostMode }).from(profiles).where(eq(profiles.userId, userId))
+      ? await tx.select(profileSide).from(profiles).where(eq(profiles.userId, userId))
       : await tx
           .update(profiles)
           .set({ ghostMode: on })
           .where(eq(profiles.userId, userId))
-          .returning({ ghostMode: profiles.ghostMode });
-  return row?.ghostMode ?? DEFAULT_MEMBER_SETTINGS.ghost_mode;
+          .returning(profileSide);
+  return row ?? NO_PROFILE;
 }
 
 /**
@@ -99,7 +122,7 @@ export async function updateSettings(
     // different orders (a Ghost Mode switch, then Show Online Status, clicked quickly) would otherwise
     // deadlock.
     await tx.execute(sql`select 1 from ${profiles} where ${profiles.userId} = ${actor.id} for update`);
-    const ghost = await saveGhostMode(tx, actor.id, ghostMode);
+    const profile = await saveGhostMode(tx, actor.id, ghostMode);
     const [row] = await tx
       .insert(safetySettings)
       .values({ userId: actor.id, ...values } as SettingsInsert)
@@ -107,6 +130,6 @@ export async function updateSettings(
       .returning();
     if (rest.auto_block_suspicious === true) await autoBlockSuspectsFor(work, actor.id);
     publish({ kind: 'actor.invalidate', userIds: [actor.id] });
-    return presentSettings(row, ghost);
+    return presentSettings(row, profile);
   });
 }

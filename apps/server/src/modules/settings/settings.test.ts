@@ -8,12 +8,18 @@ import { profiles } from '../../db/schema';
 
 const t = useTestApp();
 
+/**
+ * What a new factory member reads: the defaults, with discreet notifications on, since a new
+ * profile says discretion is required (SIGNUP_DEFAULTS) and they have not chosen (issue 40).
+ */
+const NEW_MEMBER_SETTINGS = { ...DEFAULT_MEMBER_SETTINGS, discreet_notifications: true };
+
 describe('member settings', () => {
   it('starts from the spec defaults', async () => {
     const { session } = await signedInMember(t.app);
     const res = await request(t.app, 'GET', '/api/me/settings', { session });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(DEFAULT_MEMBER_SETTINGS);
+    expect(res.json()).toEqual(NEW_MEMBER_SETTINGS);
     expect(res.json()).toMatchObject({
       profile_visibility: 'public',
       incognito_mode: false,
@@ -29,7 +35,7 @@ describe('member settings', () => {
     });
     expect(res.statusCode).toBe(200);
     const again = (await request(t.app, 'GET', '/api/me/settings', { session })).json();
-    expect(again).toEqual({ ...DEFAULT_MEMBER_SETTINGS, dark_mode: false, profile_visibility: 'private' });
+    expect(again).toEqual({ ...NEW_MEMBER_SETTINGS, dark_mode: false, profile_visibility: 'private' });
   });
 
   it('keeps the night theme for a member who first changes another setting', async () => {
@@ -184,6 +190,78 @@ describe('the emergency contact', () => {
   });
 });
 
+describe('discreet notifications, quiet hours and blurred photos (issue 40)', () => {
+  const get = async (session: Session) =>
+    (await request(t.app, 'GET', '/api/me/settings', { session })).json();
+  const patch = (session: Session, body: unknown) =>
+    request(t.app, 'PATCH', '/api/me/settings', { session, body });
+  const discretion = (userId: string, discretionRequired: boolean) =>
+    t.app.ctx.db.update(profiles).set({ discretionRequired }).where(eq(profiles.userId, userId));
+
+  it('are discreet by default exactly when the profile asks for discretion, until the member chooses', async () => {
+    const { session, member } = await signedInMember(t.app);
+    expect((await get(session)).discreet_notifications).toBe(true);
+    await discretion(member.id, false);
+    expect((await get(session)).discreet_notifications).toBe(false);
+    // Saving another setting writes the settings row: still unchosen, still the profile's.
+    await patch(session, { dark_mode: false });
+    await discretion(member.id, true);
+    expect((await get(session)).discreet_notifications).toBe(true);
+    // Once chosen, the choice holds whatever the profile says.
+    const off = await patch(session, { discreet_notifications: false });
+    expect(off.json().discreet_notifications).toBe(false);
+    expect((await get(session)).discreet_notifications).toBe(false);
+    await discretion(member.id, false);
+    await patch(session, { discreet_notifications: true });
+    expect((await get(session)).discreet_notifications).toBe(true);
+  });
+
+  it('keeps quiet hours, their zone and photo blurring as saved', async () => {
+    const { session } = await signedInMember(t.app);
+    expect(await get(session)).toMatchObject({
+      quiet_hours_enabled: false,
+      quiet_hours_start: '22:00',
+      quiet_hours_end: '07:00',
+      quiet_hours_zone: DEFAULT_MEMBER_SETTINGS.quiet_hours_zone,
+      blur_photos: false,
+    });
+    const saved = await patch(session, {
+      quiet_hours_enabled: true,
+      quiet_hours_start: '23:30',
+      quiet_hours_end: '06:15',
+      quiet_hours_zone: 'Europe/Paris',
+      blur_photos: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected = {
+      quiet_hours_enabled: true,
+      quiet_hours_start: '23:30',
+      quiet_hours_end: '06:15',
+      quiet_hours_zone: 'Europe/Paris',
+      blur_photos: true,
+    };
+    expect(saved.json()).toMatchObject(expected);
+    expect(await get(session)).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ quiet_hours_start: '24:00' }],
+    [{ quiet_hours_end: '7:00' }],
+    [{ quiet_hours_start: '22:00:00' }],
+    [{ quiet_hours_zone: 'Mars/Olympus_Mons' }],
+    [{ quiet_hours_zone: 'x'.repeat(65) }],
+    [{ quiet_hours_enabled: 'yes' }],
+    [{ discreet_notifications: null }],
+    [{ blur_photos: 1 }],
+  ])('refuses %j without changing anything', async (body) => {
+    const { session } = await signedInMember(t.app);
+    const res = await patch(session, { quiet_hours_enabled: true, ...body });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect((await get(session)).quiet_hours_enabled).toBe(false);
+  });
+});
+
 describe('Ghost Mode', () => {
   const setGhostMode = (session: Session, ghost_mode: boolean) =>
     request(t.app, 'PATCH', '/api/me/settings', { session, body: { ghost_mode } });
@@ -225,7 +303,7 @@ describe('Ghost Mode', () => {
 
     const on = await setGhostMode(her.session, true);
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json()).toEqual({ ...DEFAULT_MEMBER_SETTINGS, ghost_mode: true });
+    expect(on.json()).toEqual({ ...NEW_MEMBER_SETTINGS, ghost_mode: true });
     expect(
       (await request(t.app, 'GET', '/api/me/settings', { session: her.session })).json().ghost_mode,
     ).toBe(true);

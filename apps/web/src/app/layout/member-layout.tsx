@@ -1,8 +1,11 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '@/components/ui/skeleton';
-import { ConfirmEmailBanner } from '@/features/auth';
-import { useDarkModeSync } from '@/features/settings';
+import { ConfirmEmailBanner, useCurrentMember } from '@/features/auth';
+import { DiscretionGate } from '@/features/discretion';
+import { ChatOutboxProvider } from '@/features/messages';
+import { useNotifications } from '@/features/notifications';
+import { useDarkModeSync, useMemberSettings } from '@/features/settings';
 import { RealtimeProvider, useRealtimeState } from '@/lib/realtime-context';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
@@ -14,10 +17,25 @@ import { TopBar } from './top-bar';
  */
 export function MemberLayout() {
   useDarkModeSync();
+  const me = useCurrentMember();
+  const settings = useMemberSettings().data;
+  const unread = useNotifications().data?.unread_count ?? 0;
+  // The discretion package (issue 40) goes around all of it: behind the app PIN nothing of the
+  // member's is drawn, not even the live connection's notices.
   return (
-    <RealtimeProvider>
-      <MemberFrame />
-    </RealtimeProvider>
+    <DiscretionGate
+      member={me}
+      unread={unread}
+      discreetNotifications={settings?.discreet_notifications}
+      blurPhotos={settings?.blur_photos ?? false}
+    >
+      <RealtimeProvider>
+        {/* Messages written offline go out when the connection returns, wherever the member is. */}
+        <ChatOutboxProvider>
+          <MemberFrame />
+        </ChatOutboxProvider>
+      </RealtimeProvider>
+    </DiscretionGate>
   );
 }
 

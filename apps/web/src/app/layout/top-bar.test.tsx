@@ -63,6 +63,46 @@ describe('Top bar', () => {
     expect(router.state.location.pathname).toBe('/app');
   });
 
+  it('hides the screen from its eye button or Escape twice, and Done brings the same screen back', async () => {
+    mockApi(memberRoutes());
+    const { user, router } = renderApp('/app');
+    await user.click(await screen.findByRole('button', { name: 'Hide screen' }));
+    expect(await screen.findByRole('heading', { name: 'Reading list' })).toBeInTheDocument();
+    // The top bar, the navigation and the page are out of the accessibility tree too.
+    expect(screen.queryByRole('link', { name: 'Royal Circle' })).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    expect(document.title).toBe('Reading list');
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('link', { name: 'Royal Circle' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app');
+    expect(document.title).toBe('Royal Circle');
+
+    await user.keyboard('{Escape}{Escape}');
+    expect(await screen.findByRole('heading', { name: 'Reading list' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('button', { name: 'Hide screen' })).toBeInTheDocument();
+  });
+
+  it('puts the unread count in the tab title, or only New activity for discreet notifications', async () => {
+    const unread = { body: { items: [], unread_count: 3 } };
+    mockApi(memberRoutes(makeMe(), { 'GET /api/notifications': unread }));
+    const first = renderApp('/app');
+    await waitFor(() => expect(document.title).toBe('(3) Royal Circle'));
+    first.unmount();
+
+    mockApi(
+      memberRoutes(makeMe(), {
+        'GET /api/notifications': unread,
+        'GET /api/me/settings': { body: makeSettings({ discreet_notifications: true }) },
+      }),
+    );
+    renderApp('/app');
+    await waitFor(() => expect(document.title).toBe('New activity'));
+  });
+
+  // Last: the Messages route's data, started for /messages, may still be on its way when the test ends.
   it('sends a signed-out visitor from a member route to /signin', async () => {
     const signedOut = apiError(401, 'UNAUTHENTICATED', 'User not authenticated');
     // The frame's data starts with the session check (see routes.test.tsx) and is refused too.

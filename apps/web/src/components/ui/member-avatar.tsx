@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { BLURRED_PHOTO, revealFirst, usePhotoBlur } from './photo-blur';
 
 const SIZES = {
   sm: 'size-10 text-base',
@@ -19,9 +20,30 @@ export type MemberAvatarProps = {
   className?: string;
 };
 
-/** A round member photo, or their initial on the royal gradient when they have none. */
+/**
+ * A round member photo, or their initial on the royal gradient when they have none. Another member's
+ * photo is blurred until tapped while the member's 'Blur photos until tapped' is on (photo-blur.tsx):
+ * that first tap reveals it and goes no further (the row or link around it acts on the next).
+ */
 export function MemberAvatar({ name, src, size = 'md', decorative = false, className }: MemberAvatarProps) {
+  const blur = usePhotoBlur(src);
   const base = cn('shrink-0 overflow-hidden rounded-full', SIZES[size], className);
+  if (src && blur.blurred) {
+    return (
+      // biome-ignore lint/a11y/noStaticElementInteractions: a visual veil only; the control around it stays the keyboard path
+      // biome-ignore lint/a11y/useKeyWithClickEvents: as above (the blur hides nothing from a screen reader)
+      <span className={cn(base, 'inline-block cursor-pointer')} onClick={revealFirst(blur)}>
+        <img
+          src={src}
+          alt={decorative ? '' : name}
+          loading="lazy"
+          decoding="async"
+          data-blurred=""
+          className={cn('size-full object-cover', BLURRED_PHOTO)}
+        />
+      </span>
+    );
+  }
   if (src) {
     return (
       <img

@@ -1,9 +1,10 @@
 import type { Photo } from '@royal/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Eye } from 'lucide-react';
 import { type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { blurredPhotoUrl } from '@/lib/photos';
 import { CrownMark } from './crown';
+import { BLURRED_PHOTO, SCREENSHOT_NOTICE, usePhotoBlur } from './photo-blur';
 
 /** Two taps closer together than this (in time and space) are a double tap. */
 export const DOUBLE_TAP_MS = 280;
@@ -42,7 +43,8 @@ const wrap = (index: number, length: number) => ((index % length) + length) % le
  * A member's photos, one at a time. A tap on the left or right third (or the arrow buttons) moves
  * back or forward, wrapping around; a double tap zooms in 2x around the tapped point and a second
  * one zooms out. A single tap waits DOUBLE_TAP_MS to tell it from a double tap; the arrow buttons
- * (and keyboard) act at once.
+ * (and keyboard) act at once. Another member's photo that 'Blur photos until tapped' keeps blurred
+ * (photo-blur.tsx) takes its first tap (or its Show photo button) to show; later taps act as above.
  */
 export function PhotoCarousel({
   photos,
@@ -68,6 +70,7 @@ export function PhotoCarousel({
   // The photo whose full image has arrived; until then its blurred variant holds the place.
   const [loadedId, setLoadedId] = useState<string | null>(null);
   const placeholder = current ? blurredPhotoUrl(current.url) : null;
+  const blur = usePhotoBlur(current?.url);
 
   useEffect(
     () => () => {
@@ -101,6 +104,13 @@ export function PhotoCarousel({
   function onSurfaceClick(event: MouseEvent<HTMLDivElement>) {
     if (swiped.current) {
       swiped.current = false;
+      return;
+    }
+    if (blur.blurred) {
+      // The reveal is this tap's whole effect: it neither turns the photo nor starts a double tap.
+      clearPending();
+      lastTap.current = null;
+      blur.reveal();
       return;
     }
     const zone = (event.target as HTMLElement).closest<HTMLElement>('[data-zone]')?.dataset.zone as
@@ -189,7 +199,11 @@ export function PhotoCarousel({
           // A portrait's face is in its upper part: where the box is wider than the photo (a phone
           // on its side, a 320 px screen), the crop keeps the top, so the face stays above the
           // name and badges drawn over the lower part.
-          className="absolute inset-0 size-full select-none object-cover object-[50%_20%] transition-transform duration-200 ease-out"
+          data-blurred={blur.blurred || undefined}
+          className={cn(
+            'absolute inset-0 size-full select-none object-cover object-[50%_20%] transition-transform duration-200 ease-out',
+            blur.blurred && BLURRED_PHOTO,
+          )}
           style={
             zoom ? { transform: `scale(${ZOOM_SCALE})`, transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined
           }
@@ -225,6 +239,27 @@ export function PhotoCarousel({
       </div>
 
       {children}
+
+      {blur.blurred && (
+        // In the photo's upper part, clear of the deck card's caption and narrow enough to pass
+        // between the arrows; only the button takes taps: the rest reach the tap zones (which reveal too).
+        <div className="pointer-events-none absolute inset-x-0 top-[18%] z-20 flex flex-col items-center gap-2 px-6 text-center [@media(max-height:500px)]:top-[12%]">
+          <button
+            type="button"
+            onClick={(event) => {
+              event.stopPropagation();
+              blur.reveal();
+            }}
+            className="pointer-events-auto inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full bg-black/55 px-4 font-semibold text-sm text-white shadow-md backdrop-blur-sm transition hover:bg-black/70"
+          >
+            <Eye aria-hidden="true" className="size-4" />
+            Show photo
+          </button>
+          <p className="max-w-52 rounded-lg bg-black/45 px-2 py-1 text-white text-xs leading-snug">
+            {SCREENSHOT_NOTICE}
+          </p>
+        </div>
+      )}
 
       {count > 1 && indicator === 'bars' && (
         <div aria-hidden="true" className="pointer-events-none absolute inset-x-3 top-3 z-20 flex gap-1">

@@ -48,6 +48,20 @@ export const SETTING_TEXTS: Readonly<Record<SwitchSetting, SettingText>> = {
   match_notifications: { label: 'Match Notifications' },
   message_notifications: { label: 'Message Notifications' },
   party_invites: { label: 'Party Invites' },
+  discreet_notifications: {
+    label: 'Discreet notifications',
+    description: 'Notifications and the tab title say only “New activity”.',
+  },
+  quiet_hours_enabled: {
+    label: 'Quiet hours',
+    description:
+      'No push notifications between these times, every day. Nothing is sent later either: what comes in waits under the bell.',
+  },
+  blur_photos: {
+    label: 'Blur photos until tapped',
+    description:
+      "Other members' photos stay blurred until you tap one, for when others can see your screen. Your own photos never are.",
+  },
   dark_mode: { label: 'Dark Mode' },
 };
 

@@ -4,8 +4,10 @@ import {
   type Me,
   type MemberSettings,
   type MemberSettingsPatch,
+  memberSettingsSchema,
   type ProfileUpdate,
 } from '@royal/shared';
+import { issueProblems } from '@/lib/api';
 import {
   checkEmergencyContact,
   contactFieldOf,
@@ -36,15 +38,32 @@ export const NOTIFICATION_SWITCHES = [
   'party_invites',
 ] as const satisfies readonly SwitchSetting[];
 
+/** Quiet hours (issue 40): saved with the browser's time zone, the one they are read in. */
+export const QUIET_HOURS_FIELDS = ['quiet_hours_enabled', 'quiet_hours_start', 'quiet_hours_end'] as const;
+const quietHoursTimesSchema = memberSettingsSchema.pick({ quiet_hours_start: true, quiet_hours_end: true });
+
 type PageSetting =
   | (typeof SAFETY_SWITCHES)[number]
   | (typeof NOTIFICATION_SWITCHES)[number]
+  | (typeof QUIET_HOURS_FIELDS)[number]
+  | 'discreet_notifications'
   | 'profile_visibility';
 const PAGE_SETTINGS: readonly PageSetting[] = [
   ...SAFETY_SWITCHES,
   ...NOTIFICATION_SWITCHES,
+  'discreet_notifications',
+  ...QUIET_HOURS_FIELDS,
   'profile_visibility',
 ];
+
+/** The browser's IANA time zone ("Europe/Paris"); undefined where it cannot say. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type SettingsFormValues = Pick<MemberSettings, PageSetting> & {
   emergency_contact: EmergencyContact;
@@ -102,17 +121,24 @@ export type SettingsRequests = {
 /**
  * What Save Settings sends, checked first by the server's own schemas, or the problems to show
  * (nothing is sent then). Compensation is sent for women only, as Edit Profile does: the server
- * refuses it for anyone else.
+ * refuses it for anyone else. Changed quiet hours go with `timeZone` (the browser's), so they are
+ * read where the member is now.
  */
 export function settingsRequestsOf(
   values: SettingsFormValues,
   changed: ChangedParts,
-  { women }: { women: boolean },
+  { women, timeZone }: { women: boolean; timeZone?: string },
 ): { requests: SettingsRequests; problems?: undefined } | { requests?: undefined; problems: FormProblems } {
   const problems: FormProblems = {};
   const settings: MemberSettingsPatch = {};
   for (const field of PAGE_SETTINGS) {
     if (changedIn(changed[field])) Object.assign(settings, { [field]: values[field] });
+  }
+  if (QUIET_HOURS_FIELDS.some((field) => changedIn(changed[field]))) {
+    // The server's own check of the two times (the shared timeOfDaySchema).
+    const times = quietHoursTimesSchema.safeParse(values);
+    if (!times.success) Object.assign(problems, issueProblems(times.error.issues));
+    if (timeZone) settings.quiet_hours_zone = timeZone;
   }
   if (changedIn(changed.emergency_contact)) {
     const contact = checkEmergencyContact(values.emergency_contact);

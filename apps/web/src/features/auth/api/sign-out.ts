@@ -3,10 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api';
 import { apiPaths } from '@/lib/paths';
+import { forgetPrivateData } from '@/lib/service-worker/private-data';
 import { useAuth } from '../auth-context';
 
-export function signOut(scope: SignOutScope = 'local'): Promise<void> {
-  return api.post(apiPaths.signOut, { scope }, { schema: emptyReplySchema });
+/** Ends the session; the offline copies of the member's data go with it (docs/decisions/070). */
+export async function signOut(scope: SignOutScope = 'local'): Promise<void> {
+  await api.post(apiPaths.signOut, { scope }, { schema: emptyReplySchema });
+  void forgetPrivateData();
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import { ArrowRight, BadgeCheck, Check, Lock, Minus, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BLURRED_PHOTO, usePhotoBlur } from '@/components/ui/photo-blur';
 import { PromptAnswers } from '@/components/ui/prompt-answers';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TierPlan } from '@/components/ui/tier-plan';
@@ -136,14 +137,7 @@ function PhotoThumbnails({
                 index === shown ? 'ring-2 ring-primary' : 'opacity-75',
               )}
             >
-              <img
-                src={smallPhotoUrl(photo.url)}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                draggable={false}
-                className="size-full object-cover object-[50%_20%]"
-              />
+              <Thumbnail url={photo.url} />
             </button>
           </li>
         ))}
@@ -211,5 +205,23 @@ export function DeckDetailsSkeleton() {
         <Skeleton key={size} className={size} />
       ))}
     </div>
+  );
+}
+
+/**
+ * A photo's thumbnail, blurred while the member's 'Blur photos until tapped' hides it: a tap shows
+ * it on the card, where tapping the photo reveals it (components/ui/photo-blur.tsx).
+ */
+function Thumbnail({ url }: { url: string }) {
+  const { blurred } = usePhotoBlur(url);
+  return (
+    <img
+      src={smallPhotoUrl(url)}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+      className={cn('size-full object-cover object-[50%_20%]', blurred && BLURRED_PHOTO)}
+    />
   );
 }

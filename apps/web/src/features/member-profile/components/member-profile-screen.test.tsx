@@ -4,6 +4,7 @@ import { makeMatch, makeMe, makeMemberProfile } from '@test/fixtures';
 import { renderSignedIn } from '@test/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SCREENSHOT_NOTICE } from '@/components/ui/photo-blur';
 import { MemberProfileScreen } from './member-profile-screen';
 
 const SWIPES = 'POST /api/swipes';
@@ -312,5 +313,17 @@ describe('MemberProfileScreen', () => {
     const { user } = renderProfile(makeMemberProfile());
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/app');
+  });
+
+  it("says under another member's photos that screenshots of them break the rules, not under one's own", async () => {
+    const profile = makeMemberProfile({ name: 'Ava' });
+    const view = renderProfile(profile);
+    expect(await screen.findByText(SCREENSHOT_NOTICE)).toBeVisible();
+    view.unmount();
+
+    const me = makeMe();
+    renderProfile(makeMemberProfile({ id: me.id, name: me.name }), {}, me);
+    expect(await screen.findByRole('heading', { level: 1, name: new RegExp(me.name) })).toBeInTheDocument();
+    expect(screen.queryByText(SCREENSHOT_NOTICE)).toBeNull();
   });
 });

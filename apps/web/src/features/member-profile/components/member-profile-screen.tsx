@@ -15,11 +15,12 @@ import {
   profileRestrictedMessage,
   relativeTime,
 } from '@royal/shared';
-import { ArrowLeft, Lock, MapPin, UserX } from 'lucide-react';
+import { ArrowLeft, Camera, Lock, MapPin, UserX } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadErrorPanel } from '@/components/ui/load-error-panel';
+import { SCREENSHOT_NOTICE } from '@/components/ui/photo-blur';
 import { PhotoCarousel } from '@/components/ui/photo-carousel';
 import { PromptAnswers } from '@/components/ui/prompt-answers';
 import { Spinner } from '@/components/ui/spinner';
@@ -154,6 +155,12 @@ function ProfileView({ profile }: { profile: MemberProfile }) {
             {profile.verified && <VerifiedBadge />}
           </div>
         </PhotoCarousel>
+        {!isMe && (
+          <p className="mt-2 flex items-start gap-1.5 px-1 text-muted-foreground text-xs">
+            <Camera aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+            {SCREENSHOT_NOTICE}
+          </p>
+        )}
       </div>
 
       <div className="flex min-w-0 flex-col gap-6">

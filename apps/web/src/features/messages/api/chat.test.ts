@@ -49,4 +49,36 @@ describe('applyChatEvent', () => {
     expect(chatMessages(queryClient.getQueryData(queryKeys.chat(MATCH))).map((m) => m.id)).toEqual(['m1']);
     off();
   });
+
+  it("keeps a message that arrives while the chat's first read, begun before it was sent, is under way", async () => {
+    const queryClient = createTestQueryClient();
+    // Each fetch answers what the server held when it began; the first answers only when the test says.
+    let fetches = 0;
+    let settleFirst = () => {};
+    let serverItems: Message[] = [];
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: queryKeys.chat(MATCH),
+      initialPageParam: null as string | null,
+      getNextPageParam: () => undefined,
+      queryFn: () => {
+        fetches += 1;
+        const answer = page(serverItems);
+        if (fetches !== 1) return Promise.resolve(answer);
+        return new Promise<MessagePage>((resolve) => {
+          settleFirst = () => resolve(answer);
+        });
+      },
+    });
+    const off = observer.subscribe(() => {});
+    await waitFor(() => expect(fetches).toBe(1)); // reads the chat before the message is written
+
+    serverItems = [message]; // the message is written, and its event sent
+    applyChatEvent(queryClient, { type: 'message.created', payload: message } as ServerEvent);
+    settleFirst(); // the stale answer arrives after the event
+
+    await waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+    await waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    expect(chatMessages(queryClient.getQueryData(queryKeys.chat(MATCH))).map((m) => m.id)).toEqual(['m1']);
+    off();
+  });
 });

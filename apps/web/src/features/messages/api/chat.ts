@@ -56,16 +56,27 @@ export function upsertChatMessage(queryClient: QueryClient, message: Message) {
 }
 
 /**
- * Applies a realtime event to the cached chats: a new message, or read receipts. A fetch of that
- * chat already under way may have read the database before the event's change, and its answer would
- * overwrite the event: it is started again (invalidating drops the answer of the one under way).
+ * Applies a change to a cached chat. A fetch of that chat already under way may have read the
+ * database before the change, and its answer would overwrite it (or, the chat's first read, leave it
+ * out: with nothing cached yet the change has nowhere to go): that fetch is cancelled, its answer
+ * dropped, and the chat read again. Cancelling keeps what was written into the cache meanwhile; an
+ * invalidation alone would join a first read under way rather than start another.
  */
+function changeChat(queryClient: QueryClient, matchId: string, change: () => void) {
+  const key = queryKeys.chat(matchId);
+  const overtaken = queryClient.isFetching({ queryKey: key }) > 0;
+  change();
+  if (overtaken) {
+    void queryClient
+      .cancelQueries({ queryKey: key })
+      .then(() => queryClient.invalidateQueries({ queryKey: key }));
+  }
+}
+
+/** Applies a realtime event to the cached chats: a new message, or read receipts. */
 export function applyChatEvent(queryClient: QueryClient, event: ServerEvent) {
   if (event.type !== 'message.created' && event.type !== 'message.read') return;
-  const key = queryKeys.chat(event.payload.match_id);
-  const overtaken = queryClient.isFetching({ queryKey: key }) > 0;
-  applyToCachedChat(queryClient, event);
-  if (overtaken) void queryClient.invalidateQueries({ queryKey: key });
+  changeChat(queryClient, event.payload.match_id, () => applyToCachedChat(queryClient, event));
 }
 
 function applyToCachedChat(queryClient: QueryClient, event: ServerEvent) {
@@ -87,18 +98,31 @@ function applyToCachedChat(queryClient: QueryClient, event: ServerEvent) {
 }
 
 /**
+ * Sends a message under the id the client chose for it. The server answers a repeat of that id with
+ * the message it already holds (200, not 201), so a retry after a lost reply never writes it twice.
+ */
+export function sendChatMessage(matchId: string, body: { id: string; content: string }): Promise<Message> {
+  return api.post(apiPaths.chatMessages(matchId), body, { schema: messageSchema });
+}
+
+/** The server has the message (new, or recognised as sent before): it shows once, as sent. */
+export function messageSent(queryClient: QueryClient, message: Message) {
+  changeChat(queryClient, message.match_id, () => upsertChatMessage(queryClient, message));
+  void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
+}
+
+/**
  * Sends a message. The id is chosen here, once per message, so a retry after a lost reply is
  * recognised by the server instead of writing the message twice.
  */
 export function useSendMessage(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) =>
-      api.post(apiPaths.chatMessages(matchId), { id, content }, { schema: messageSchema }),
-    onSuccess: (message) => {
-      upsertChatMessage(queryClient, message);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.matches });
-    },
+    mutationFn: (body: { id: string; content: string }) => sendChatMessage(matchId, body),
+    onSuccess: (message) => messageSent(queryClient, message),
+    // Without a network the send fails at once and the chat queues it (the outbox); paused until
+    // the browser says it is online again, it would hold the composer instead.
+    networkMode: 'always',
   });
 }
 

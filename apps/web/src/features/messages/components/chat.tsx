@@ -31,9 +31,13 @@ import { queryKeys } from '@/lib/query-keys';
 import { useRealtimeEvent, useRealtimeSend } from '@/lib/realtime-context';
 import { useKeptAtEnd } from '@/lib/scroll-edges';
 import { applyChatEvent, chatMessages, useChat, useMarkChatRead, useSendMessage } from '../api/chat';
+import { isUnreachable, OUTBOX_FULL_TEXT, OUTBOX_MAX } from '../api/outbox';
+import { useChatOutbox } from './chat-outbox';
 import { ComposerRestrictionNote } from './composer-restriction';
 import { ConversationFrame } from './conversation-frame';
 import { expiryOf } from './match-row';
+import { OFFLINE_NOTE_TEXT, OutboxBubble } from './outbox-bubble';
+import { useOnline } from './use-online';
 
 /** How long after the last keystroke the member counts as no longer typing (spec part 2 §4). */
 const TYPING_IDLE_MS = 2000;
@@ -58,6 +62,8 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
   const chat = useChat(match.id);
   const send = useSendMessage(match.id);
   const markRead = useMarkChatRead(match.id);
+  const { outbox, entries: outboxEntries, sending } = useChatOutbox();
+  const online = useOnline();
   const sendFrame = useRealtimeSend();
   const [draft, setDraft] = useState('');
   const [failed, setFailed] = useState<string | null>(null);
@@ -77,7 +83,13 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
   const restrictionId = useId();
   const { member } = match;
   const messages = chatMessages(chat.data);
-  const gone = sendFoundItGone || isChatGone(chat.error);
+  // This chat's messages still on the device, in the order written. One the server has already
+  // (its reply was lost, or the live event came first) is shown once, as sent.
+  const sentIds = new Set(messages.map((m) => m.id));
+  const waiting = outboxEntries.filter((e) => e.match_id === match.id && !sentIds.has(e.id));
+  const outboxFull = outboxEntries.length >= OUTBOX_MAX;
+  const gone =
+    sendFoundItGone || isChatGone(chat.error) || waiting.some((e) => e.refused?.code === ErrorCode.NOT_FOUND);
   const open = expiryOf(match).kind !== 'expired' && !gone;
   // The member may read this chat but not write in it (their tier, plan or verification): the same
   // shared rule the server refuses a send by. Said only while the chat itself is open to messages.
@@ -114,7 +126,7 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
 
   // Keep the newest line in view as messages and the typing note arrive; and while the member is at
   // it, when a note above the composer (a refusal, the chat gone) or a phone's keyboard takes room.
-  const lastLine = `${messages.length}:${theyAreTyping}`;
+  const lastLine = `${messages.length}:${waiting.length}:${theyAreTyping}`;
   const keptAtEnd = useKeptAtEnd<HTMLDivElement>();
   useEffect(() => {
     if (lastLine) bottom.current?.scrollIntoView({ block: 'end' });
@@ -157,6 +169,21 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
     return pending.current.id;
   }
 
+  /**
+   * Leaves the message in the outbox, to go out when it can (it is shown at once, waiting); the
+   * draft is cleared. Refused (the outbox is full, storage failed), the draft stays and says why.
+   */
+  function queue(id: string, content: string, unreached: boolean) {
+    const added = outbox.add({ id, match_id: match.id, content }, { unreached });
+    if (!added.ok) {
+      setFailed(added.reason);
+      return;
+    }
+    pending.current = null;
+    setDraft('');
+    if (!unreached) outbox.flush(match.id);
+  }
+
   function submit(event?: FormEvent) {
     event?.preventDefault();
     const content = draft.trim();
@@ -167,6 +194,12 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
     if (myTyping.current.idle) clearTimeout(myTyping.current.idle);
     myTyping.current.since = 0;
     signalTyping(false);
+    // Offline it waits for the connection; behind messages of this chat still waiting, it waits its
+    // turn, since the chat's messages go out in the order they were written.
+    if (!navigator.onLine || waiting.length > 0) {
+      queue(id, content, !navigator.onLine);
+      return;
+    }
     send.mutate(
       { id, content },
       {
@@ -174,10 +207,12 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
           pending.current = null;
           setDraft('');
         },
-        // A refusal says why (the spec's reason, the send rate's); a match gone since the chat opened
-        // closes the composer; anything else is the spec's 'Failed to send message'. The draft stays.
+        // No network: it waits in the outbox, under the same id. A refusal says why (the spec's
+        // reason, the send rate's); a match gone since the chat opened closes the composer; anything
+        // else is the spec's 'Failed to send message'. The draft stays.
         onError: (error) => {
-          if (isChatGone(error)) setSendFoundItGone(true);
+          if (isUnreachable(error)) queue(id, content, true);
+          else if (isChatGone(error)) setSendFoundItGone(true);
           else setFailed(refusalOr(error, MESSAGE_SEND_FAILED_TEXT));
         },
       },
@@ -258,7 +293,8 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
       >
         {chat.isPending && <p className="py-8 text-center text-muted-foreground">Loading messages...</p>}
         {gone && !chat.data && <p className="py-8 text-center text-muted-foreground">{CHAT_GONE_TEXT}</p>}
-        {chat.isError && !gone && (
+        {/* A refetch that failed (offline, say) while the chat is on screen leaves it there. */}
+        {chat.isError && !chat.data && !gone && (
           <div className="py-8 text-center">
             <p className="text-foreground">Failed to load messages</p>
             <Button className="mt-3" variant="outline" onClick={() => chat.refetch()}>
@@ -277,12 +313,34 @@ export function Chat({ match, onBack }: { match: MatchListItem; onBack: () => vo
           {messages.map((message) => (
             <Bubble key={message.id} message={message} mine={message.sender_id === me.id} />
           ))}
+          {waiting.map((entry) => (
+            <OutboxBubble
+              key={entry.id}
+              entry={entry}
+              sending={sending.has(entry.id)}
+              online={online}
+              goneText={CHAT_GONE_TEXT}
+              onRetry={() => outbox.retry(entry.id)}
+              onDelete={() => outbox.discard(entry.id)}
+            />
+          ))}
         </ol>
         {theyAreTyping && <p className="mt-2 text-muted-foreground text-sm italic">typing...</p>}
         <div ref={bottom} />
       </div>
 
       <form onSubmit={submit} className="border-border border-t px-4 py-3">
+        {!online && writable && (
+          <p role="status" className="mb-2 text-muted-foreground text-sm">
+            {OFFLINE_NOTE_TEXT}
+          </p>
+        )}
+        {/* Said before the member writes, unless the refusal of a message just said it. */}
+        {outboxFull && writable && failed === null && (
+          <p role="status" className="mb-2 text-muted-foreground text-sm">
+            {OUTBOX_FULL_TEXT}
+          </p>
+        )}
         {gone ? (
           <p role="alert" className="mb-2 text-muted-foreground text-sm">
             {CHAT_GONE_TEXT}

@@ -105,7 +105,8 @@ export function MatchListPane({
         <p className="py-10 text-center text-muted-foreground">Loading your matches...</p>
       )}
 
-      {matches.isError && (
+      {/* A refetch that failed (offline, say) while the list is on screen leaves it there. */}
+      {matches.isError && !matches.data && (
         <LoadErrorPanel
           title="Failed to load matches"
           message={matches.error.message || 'Failed to fetch matches'}
@@ -114,7 +115,7 @@ export function MatchListPane({
         />
       )}
 
-      {matches.isSuccess && loaded.length === 0 && (
+      {matches.data && loaded.length === 0 && (
         <StatusPanel
           Icon={MessageCircle}
           title="No matches yet"
@@ -130,7 +131,7 @@ export function MatchListPane({
         </StatusPanel>
       )}
 
-      {matches.isSuccess && loaded.length > 0 && (
+      {matches.data && loaded.length > 0 && (
         <ul
           aria-label="Your matches"
           className="-mx-1 flex max-h-[600px] flex-col gap-2 overflow-y-auto px-1 py-1 lg:max-h-none lg:min-h-0 lg:flex-1"

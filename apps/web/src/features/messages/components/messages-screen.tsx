@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useCurrentMember } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { useMatches } from '../api/matches';
+import { ChatOutboxProvider } from './chat-outbox';
 import { ConversationPane, useOpenMatch } from './conversation-pane';
 import { MatchListPane } from './match-list-pane';
 import { useChatRoute } from './use-chat-route';
@@ -12,9 +13,18 @@ import { useChatRoute } from './use-chat-route';
  * names. From lg (1024 px) two panes, the list beside the conversation (decision 042); below it one
  * at a time: the list at /messages, the chat as a screen of its own with a way back. A member who
  * may not send still opens their chats and reads them: the reason is said once on the status card,
- * and in the chat by its closed composer with the way forward.
+ * and in the chat by its closed composer with the way forward. Messages written without a
+ * connection wait in the member's outbox and go out from here when it returns (issue 40).
  */
 export function MessagesScreen() {
+  return (
+    <ChatOutboxProvider>
+      <MessagesPanes />
+    </ChatOutboxProvider>
+  );
+}
+
+function MessagesPanes() {
   const me = useCurrentMember();
   const matches = useMatches();
   const { openId, openChat, backToList } = useChatRoute();

@@ -7,31 +7,42 @@ import {
 } from '@royal/shared';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { BLURRED_PHOTO, revealFirst, usePhotoBlur } from '@/components/ui/photo-blur';
 import { TierBadge } from '@/components/ui/tier-badge';
 import { VerifiedBadge } from '@/components/ui/verified-mark';
+import { cn } from '@/lib/cn';
 import { profilePath } from '@/lib/paths';
 
 const tagLabel = (tag: string) => LIFESTYLE_TAG_LABELS[tag as LifestyleTag] ?? tag;
 
-/** One browse result (spec part 1 §2): opens the member's profile. */
+/**
+ * One browse result (spec part 1 §2): opens the member's profile. While 'Blur photos until tapped'
+ * keeps its photo blurred, the first tap (or Enter) on the card reveals it; the next one opens.
+ */
 export function ResultCard({ member }: { member: MemberCard }) {
   const photo = member.photos[0]?.url ?? null;
+  const blur = usePhotoBlur(photo);
   const shownTags = member.lifestyle_tags.slice(0, BROWSE_CARD_TAGS_SHOWN);
   const moreTags = member.lifestyle_tags.length - shownTags.length;
   return (
     <li>
       <Link
         to={profilePath(member.id)}
+        onClick={revealFirst(blur)}
         className="group flex h-full flex-col overflow-hidden rounded-3xl border border-border bg-surface shadow-[0_12px_32px_-22px_rgba(44,20,80,0.45)] transition hover:-translate-y-0.5 hover:shadow-[0_18px_40px_-20px_rgba(44,20,80,0.5)] focus-visible:outline-2 focus-visible:outline-primary"
       >
-        <span className="relative block aspect-[4/5] bg-surface-muted">
+        <span className="relative block aspect-[4/5] overflow-hidden bg-surface-muted">
           {photo ? (
             <img
               src={photo}
               alt={member.name}
               loading="lazy"
               decoding="async"
-              className="size-full object-cover transition group-hover:scale-[1.02]"
+              data-blurred={blur.blurred || undefined}
+              className={cn(
+                'size-full object-cover transition',
+                blur.blurred ? BLURRED_PHOTO : 'group-hover:scale-[1.02]',
+              )}
             />
           ) : (
             <span
@@ -40,6 +51,12 @@ export function ResultCard({ member }: { member: MemberCard }) {
               className="flex size-full items-center justify-center bg-gradient-to-br from-royal-500 to-royal-900 font-display text-5xl text-gold-200"
             >
               <span aria-hidden="true">{member.name.trim().charAt(0).toUpperCase() || '?'}</span>
+            </span>
+          )}
+          {blur.blurred && (
+            // Said with the link too: its first press shows the photo rather than opening the profile.
+            <span className="absolute inset-x-0 bottom-2 mx-auto w-fit rounded-full bg-black/60 px-3 py-1 font-semibold text-white text-xs">
+              Tap to show photo
             </span>
           )}
           <span className="absolute top-2 left-2 flex flex-wrap gap-1">

@@ -7,6 +7,7 @@ import { useUpdateProfile } from '@/features/profile-edit';
 import { errorMessage, fieldProblems } from '@/lib/api';
 import { useSaveMemberSettings } from '../api/update-member-settings';
 import {
+  browserTimeZone,
   type FormProblems,
   formProblemsOf,
   type SettingsFormValues,
@@ -58,7 +59,10 @@ export function SettingsForm({ settings, me }: { settings: MemberSettings; me: M
   const save = form.handleSubmit(async (values) => {
     // One save at a time: the button stays focusable while one runs (see below).
     if (saving.current) return;
-    const checked = settingsRequestsOf(values, form.formState.dirtyFields, { women });
+    const checked = settingsRequestsOf(values, form.formState.dirtyFields, {
+      women,
+      timeZone: browserTimeZone(),
+    });
     if (checked.problems) {
       setProblems(checked.problems);
       toast.error(SETTINGS_SAVE_FAILED, { description: Object.values(checked.problems)[0] });
@@ -87,7 +91,12 @@ export function SettingsForm({ settings, me }: { settings: MemberSettings; me: M
         <SafetyPrivacySection form={form} problems={problems} />
         <div className="flex flex-col gap-5">
           <DatingPreferencesSection form={form} problems={problems} women={women} />
-          <NotificationsSection form={form} />
+          <NotificationsSection
+            form={form}
+            problems={problems}
+            memberId={me.id}
+            savedZone={settings.quiet_hours_zone}
+          />
         </div>
       </div>
       <div className="flex justify-end">

@@ -6,6 +6,7 @@ import { SETTINGS_LOAD_FAILED, useSettingsForEditing } from '../api/settings-loa
 import { AccountManagementSection } from '../components/account-management-section';
 import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordSection } from '../components/change-password-section';
+import { DiscretionSection } from '../components/discretion-section';
 import { GhostModeSection } from '../components/ghost-mode-section';
 import { LocationSection } from '../components/location-section';
 import { SecuritySection } from '../components/security-section';
@@ -13,7 +14,7 @@ import { SettingsForm } from '../components/settings-form';
 
 /**
  * /settings (lazy route module): Advanced Settings (spec part 2 §2). The form's sections and Save
- * Settings first; then what saves as it changes (location, Ghost Mode); then the account.
+ * Settings first; then what saves as it changes (location, Ghost Mode, Discretion); then the account.
  */
 export default function SettingsRoute() {
   const me = useCurrentMember();
@@ -40,7 +41,10 @@ export default function SettingsRoute() {
       {/* Two abreast on a wide screen, not two cards stretched to the whole column (decision 043). */}
       <div className="page-columns">
         <LocationSection />
-        <GhostModeSection />
+        <div className="flex flex-col gap-5">
+          <GhostModeSection />
+          <DiscretionSection />
+        </div>
       </div>
       <div className="page-columns">
         <AccountManagementSection />
