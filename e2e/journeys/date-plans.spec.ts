@@ -45,7 +45,8 @@ test.describe('date plans', () => {
     openPage,
     globals,
   }) => {
-    test.setTimeout(180_000);
+    // Two members' whole evening, with screenshots in both themes: about three minutes on two cores.
+    test.setTimeout(300_000);
     const { him, her, matchId } = globals.datePair;
     const dante = await signedInPage('desktop', him.email, globals.journeyPassword);
     const bianca = await signedInPage('phone', her.email, globals.journeyPassword);

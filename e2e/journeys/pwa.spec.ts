@@ -59,6 +59,14 @@ async function installablePage(
   return { context, page: await context.newPage() };
 }
 
+/** The same page at the desktop width as well (checked with axe there too), then back on the phone. */
+async function snapOnDesktopToo(page: Page, name: string) {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await expectAccessible(page);
+  await snap(page, name, 'desktop');
+  await page.setViewportSize(VIEWPORTS.phone);
+}
+
 /** Waits until a service worker controls the page (it registers once the page is loaded and idle). */
 async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
@@ -260,6 +268,7 @@ test.describe('the installable app', () => {
     await expect(page.locator('svg.crown')).toBeVisible();
     await expectAccessible(page);
     await snap(page, 'offline-page', 'phone');
+    await snapOnDesktopToo(page, 'offline-page');
     await again.click();
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     // On a device that chose the neutral face: plain, no crown, no crown in the tab either.
@@ -270,6 +279,7 @@ test.describe('the installable app', () => {
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/icons/neutral.svg');
     await expectAccessible(page);
     await snap(page, 'offline-page-neutral', 'phone');
+    await snapOnDesktopToo(page, 'offline-page-neutral');
 
     // Back online, the page loads what was asked for (a visitor's /app: the sign-in screen).
     await context.setOffline(false);
@@ -297,6 +307,7 @@ test.describe('the installable app', () => {
       const prompt = page.getByText(PROMPT);
       await expect(prompt).toBeVisible({ timeout: 30_000 });
       await snap(page, 'update-prompt', 'phone');
+      await snapOnDesktopToo(page, 'update-prompt');
       await page.evaluate(() => Object.assign(window, { beforeReload: true }));
       const reloaded = page.waitForEvent('load');
       await page.getByRole('button', { name: 'Reload' }).click();

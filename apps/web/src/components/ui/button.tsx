@@ -34,8 +34,10 @@ export function Button({
   const Component = asChild ? Slot.Root : 'button';
   return (
     <Component
+      // No fade for members who ask for reduced motion: a button turning enabled shows at full
+      // contrast at once (axe read one mid-fade from 60 % opacity in the admin journey).
       className={cn(
-        'inline-flex cursor-pointer select-none items-center justify-center gap-2 rounded-full font-semibold transition disabled:cursor-not-allowed disabled:opacity-60',
+        'inline-flex cursor-pointer select-none items-center justify-center gap-2 rounded-full font-semibold motion-safe:transition disabled:cursor-not-allowed disabled:opacity-60',
         VARIANTS[variant],
         SIZES[size],
         className,
