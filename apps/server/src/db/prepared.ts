@@ -12,6 +12,15 @@ type Values = Record<string, unknown>;
  * fills in the values, and PostgreSQL parses it once per connection. Inside a transaction it runs on
  * that transaction instead (unnamed).
  */
+/** A statement written for one plan: what the test of their plans reads (one-plan-statements.test.ts). */
+export type OnePlanStatement = { name: string; render(values: Values): { text: string; values: unknown[] } };
+
+/**
+ * Every statement declared with `genericPlan`, as its module is loaded: a plan that cannot see its
+ * values must still read through indexes, which a test checks for each of them.
+ */
+export const onePlanStatements: OnePlanStatement[] = [];
+
 export function preparedStatement<TRow, TValues extends Values>(
   name: string,
   build: (values: { [K in keyof TValues]: Placeholder | TValues[K] }) => SQL,
@@ -28,16 +37,24 @@ export function preparedStatement<TRow, TValues extends Values>(
     }
     return rendered;
   };
-  return {
+  /** On a transaction, unnamed. Timestamps come back as text there (drizzle's own parsers). */
+  const runIn = async (tx: Db, values: TValues): Promise<TRow[]> =>
+    (await tx.execute(build(values as never))).rows as TRow[];
+  const statement = {
     /** The statement's text and values as it would run them (diagnostics: EXPLAIN). */
     render(values: TValues): { text: string; values: unknown[] } {
       const { text, params } = render();
       return { text, values: fillPlaceholders(params, values) };
     },
+    runIn,
     async run(handle: DatabaseHandle, values: TValues, tx?: Db): Promise<TRow[]> {
-      if (tx) return (await tx.execute(build(values as never))).rows as TRow[];
+      if (tx) return runIn(tx, values);
       const { text, params } = render();
       return handle.queryPrepared<TRow>(name, text, fillPlaceholders(params, values), options);
     },
   };
+  if (options.genericPlan) {
+    onePlanStatements.push({ name, render: (values) => statement.render(values as TValues) });
+  }
+  return statement;
 }

@@ -46,7 +46,7 @@ export async function findPlan(
     );
   const [found] = lock ? await query.for('update', { of: datePlans }) : await query;
   if (!found) throw new AppError(ErrorCode.NOT_FOUND, DATE_PLAN_NOT_FOUND_TEXT);
-  const match = await matchFor(db, actor, found.plan.matchId);
+  const match = await matchFor({ tx: db }, actor, found.plan.matchId);
   return {
     plan: found.plan,
     side: sideOf(found.plan, actor.id),

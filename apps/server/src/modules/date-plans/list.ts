@@ -15,7 +15,7 @@ export async function listDatePlans(
   ctx: AppContext,
   { actor, matchId, now = new Date() }: { actor: MemberActor; matchId: string; now?: Date },
 ): Promise<DatePlanList> {
-  const match = await matchFor(ctx.db, actor, matchId);
+  const match = await matchFor(ctx, actor, matchId);
   const [rows, otherName] = await Promise.all([
     ctx.db
       .select()

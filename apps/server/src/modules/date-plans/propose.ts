@@ -32,7 +32,7 @@ export async function proposeDatePlan(
 ): Promise<DatePlan> {
   return ctx.transact(async (work) => {
     const { tx } = work;
-    const match = await matchFor(tx, actor, matchId);
+    const match = await matchFor({ tx }, actor, matchId);
     if (!match.open) throw new AppError(ErrorCode.MATCH_EXPIRED, MATCH_EXPIRED_TEXT);
     const [pair] = await tx
       .select({ member1Id: matches.user1Id, member2Id: matches.user2Id })

@@ -76,7 +76,7 @@ export function notSwipedBy(viewerId: string | SQL) {
 }
 
 /** The id of the open match between the viewer and the member in `profiles`, or null (matches_pair_key). */
-export function openMatchIdWith(viewerId: string) {
+export function openMatchIdWith(viewerId: string | SQL) {
   return sql<string | null>`(select ${matches.id} from ${matches}
     where ${matches.user1Id} = least(${viewerId}::uuid, ${profiles.userId})
       and ${matches.user2Id} = greatest(${viewerId}::uuid, ${profiles.userId})

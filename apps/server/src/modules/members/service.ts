@@ -9,14 +9,23 @@ import {
   type SwipeDirection,
   type TierLevel,
 } from '@royal/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { profiles, profileViews, safetySettings, swipeActions } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { listedForTier, visibleTo } from './policy';
-import { presentMemberProfile } from './presenter';
-import { loadPhotos, memberProfileColumns, openMatchIdWith } from './queries';
+import { type MemberProfileRow, presentMemberProfile } from './presenter';
+import { memberProfileColumns, openMatchIdWith, selectList } from './queries';
+
+type ViewValues = { viewerId: string; viewedId: string; tier: TierLevel };
+type ProfileValues = { viewerId: string; viewerTier: TierLevel; memberId: string };
+type ProfileRow = MemberProfileRow & {
+  photoIds: string[];
+  mySwipe: SwipeDirection | null;
+  matchId: string | null;
+  viewerIncognito: boolean;
+};
 
 /**
  * Records that `viewerId` opened `viewedId`'s page, if the viewer shows in Viewed Me of a member of
@@ -27,24 +36,57 @@ import { loadPhotos, memberProfileColumns, openMatchIdWith } from './queries';
  * Me). One statement, so one round trip and atomic without a transaction. The count itself is the
  * member's own (Interests), never shown on the page (decision 039).
  */
-async function recordView(db: Db, viewerId: string, viewedId: string, tier: TierLevel): Promise<void> {
-  await db.execute(sql`
+const viewStatement = preparedStatement<{ count: string }, ViewValues>(
+  'record_profile_view',
+  (v) => sql`
     with listed as (
-      select 1 from ${profiles} where ${profiles.userId} = ${viewerId} and ${listedForTier(tier)}
+      select 1 from ${profiles} where ${profiles.userId} = ${v.viewerId}::uuid and ${listedForTier(sql`${v.tier}::int`)}
     ), viewed as (
       insert into ${profileViews} (viewer_id, viewed_id)
-      select ${viewerId}::uuid, ${viewedId}::uuid where exists (select 1 from listed)
+      select ${v.viewerId}::uuid, ${v.viewedId}::uuid where exists (select 1 from listed)
       on conflict (viewer_id, viewed_id) do update set
         viewed_at = now(),
         counted_at = case when ${profileViews.countedAt} <= now() - interval '1 day' then now() else ${profileViews.countedAt} end
       returning counted_at = viewed_at as counted
     ), bumped as (
       update ${profiles} set view_count = ${profiles.viewCount} + 1
-      where ${profiles.userId} = ${viewedId} and exists (select 1 from viewed where counted)
+      where ${profiles.userId} = ${v.viewedId}::uuid and exists (select 1 from viewed where counted)
       returning 1
     )
-    select count(*) from bumped`);
+    select count(*) from bumped`,
+  { genericPlan: true },
+);
+
+async function recordView(ctx: AppContext, values: ViewValues): Promise<void> {
+  await viewStatement.run(ctx.database, values);
 }
+
+/**
+ * The page's member as the viewer may see them (your own page always), with their approved photos
+ * (the copy on `profiles`, in the photo lists' order), the viewer's swipe on them, their open match
+ * and the viewer's Incognito setting: one named statement, one plan (a primary-key read and a probe
+ * per rule), so a page is neither planned afresh nor read in parts.
+ */
+const profileStatement = preparedStatement<ProfileRow, ProfileValues>(
+  'member_profile',
+  (v) => {
+    const viewerId = sql`${v.viewerId}::uuid`;
+    return sql`select ${selectList({
+      ...memberProfileColumns,
+      photoIds: profiles.photoIds,
+      mySwipe: sql`(select ${swipeActions.direction} from ${swipeActions}
+        where ${swipeActions.swiperId} = ${viewerId} and ${swipeActions.targetId} = ${profiles.userId})`,
+      matchId: openMatchIdWith(viewerId),
+      // Incognito Mode (a setting, off by default): the viewer browses without leaving views.
+      viewerIncognito: sql`coalesce((select ${safetySettings.incognitoMode} from ${safetySettings}
+        where ${safetySettings.userId} = ${viewerId}), ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.incognito_mode))})`,
+    })}
+    from ${profiles}
+    where ${profiles.userId} = ${v.memberId}::uuid
+      and (${profiles.userId} = ${viewerId} or ${visibleTo({ id: viewerId, tier: sql`${v.viewerTier}::int` })})`;
+  },
+  { genericPlan: true },
+);
 
 /**
  * The profile page. Hidden members (ghost, private, tier_only above the viewer, blocked either way)
@@ -59,20 +101,11 @@ export async function getMemberProfile(
   { actor, memberId, countView }: { actor: MemberActor; memberId: string; countView: boolean },
 ): Promise<MemberProfile> {
   const isSelf = memberId === actor.id;
-  const [row] = await ctx.db
-    .select({
-      ...memberProfileColumns,
-      mySwipe: sql<SwipeDirection | null>`(select ${swipeActions.direction} from ${swipeActions}
-        where ${swipeActions.swiperId} = ${actor.id} and ${swipeActions.targetId} = ${profiles.userId})`,
-      matchId: openMatchIdWith(actor.id),
-      // Incognito Mode (a setting, off by default): the viewer browses without leaving views.
-      viewerIncognito: sql<boolean>`coalesce((select ${safetySettings.incognitoMode} from ${safetySettings}
-        where ${safetySettings.userId} = ${actor.id}), ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.incognito_mode))})`,
-    })
-    .from(profiles)
-    .where(
-      isSelf ? eq(profiles.userId, memberId) : (and(eq(profiles.userId, memberId), visibleTo(actor)) as SQL),
-    );
+  const [row] = await profileStatement.run(ctx.database, {
+    viewerId: actor.id,
+    viewerTier: actor.tier,
+    memberId,
+  });
   if (!row) throw new AppError(ErrorCode.PROFILE_NOT_FOUND, 'Profile not found');
 
   const tier = row.tierLevel as TierLevel;
@@ -84,15 +117,12 @@ export async function getMemberProfile(
     });
   }
 
-  // The view is recorded while the photos are read: two connections, one wait.
-  const recordsView = !isSelf && !actor.ghostMode && !row.viewerIncognito && countView;
-  const [, photos] = await Promise.all([
-    recordsView ? recordView(ctx.db, actor.id, memberId, tier) : null,
-    loadPhotos(ctx.db, [row.id]),
-  ]);
+  if (!isSelf && !actor.ghostMode && !row.viewerIncognito && countView) {
+    await recordView(ctx, { viewerId: actor.id, viewedId: memberId, tier });
+  }
   return presentMemberProfile(
     row,
-    photos.get(row.id) ?? [],
+    row.photoIds.map((id) => ({ id })),
     {
       geo: actor.geo,
       maxTier: isSelf ? tier : maxVisibleTier(actor.rules),

@@ -6,12 +6,14 @@ import {
   type Message,
   type TierLevel,
 } from '@royal/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { matches, messages, profiles, safetySettings } from '../../db/schema';
 import type { MemberActor } from '../auth';
 import { isMatchOpen } from '../matches';
+import { selectList } from '../members';
 import { blockInMatch, isParticipant, otherMember } from './match-members';
 import { fromJsonRow, messageJsonSelect } from './message-rows';
 import { type MessageRow, presentMessage } from './presenter';
@@ -37,39 +39,77 @@ const readReceiptsOf = (userId: string | SQL) =>
   sql<boolean>`coalesce((select ${safetySettings.readReceipts} from ${safetySettings}
     where ${safetySettings.userId} = ${userId}), ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.read_receipts))})`;
 
+type AccessValues = { actorId: string; matchId: string; retryOf: string | null };
+type AccessRow = {
+  existing: MessageRow | null;
+  id: string;
+  otherId: string;
+  status: string;
+  // A Date from a named statement; text when read on a transaction (drizzle's own parsers).
+  expiresAt: Date | string;
+  conversationStartedAt: Date | string | null;
+  blocked: boolean;
+  otherTier: number | null;
+  myReadReceipts: boolean;
+  theirReadReceipts: boolean;
+};
+
+/**
+ * Read first by every verb on one chat: a named statement on the connections that keep one plan
+ * (a primary-key read), so a chat's page or a typing signal is not planned afresh each time (planning
+ * it cost five times its run). On a transaction it runs there, unnamed.
+ */
+const accessStatement = preparedStatement<AccessRow, AccessValues>(
+  'match_access',
+  (v) => {
+    const actorId = sql`${v.actorId}::uuid`;
+    return sql`select ${selectList({
+      existing: sql`(select to_jsonb(${sql.raw('stored')}) from (${messageJsonSelect(
+        sql`${messages.id} = ${v.retryOf}::uuid`,
+      )}) ${sql.raw('stored')})`,
+      id: matches.id,
+      otherId: otherMember(actorId),
+      status: matches.status,
+      expiresAt: matches.expiresAt,
+      conversationStartedAt: matches.conversationStartedAt,
+      blocked: blockInMatch(actorId),
+      otherTier: sql`(select ${profiles.tierLevel} from ${profiles} where ${profiles.userId} = ${otherMember(actorId)})`,
+      myReadReceipts: readReceiptsOf(actorId),
+      theirReadReceipts: readReceiptsOf(otherMember(actorId)),
+    })}
+    from ${matches}
+    where ${matches.id} = ${v.matchId}::uuid and ${isParticipant(actorId)}`;
+  },
+  { genericPlan: true },
+);
+
+/**
+ * Where the match is read: a named statement on the pool (the context), or unnamed on `tx` (a
+ * transaction under way, or the context's drizzle handle).
+ */
+export type MatchSource = Pick<AppContext, 'database'> | { tx: Db };
+
+const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
 /**
  * The match as the actor may use it: they belong to it and no block stands between the two, either
  * way. Anything else is 404 'Match not found', the answer for a match that never was or whose other
  * member is gone: a stranger learns nothing, and a member cannot tell that they were blocked (a
  * blocked match leaves both members' lists too). `retryOf` also reads the message stored under that
- * id, if any.
+ * id, if any. Read on the transaction when `source` names one.
  */
+
 export async function matchFor(
-  db: Db,
+  source: MatchSource,
   actor: MemberActor,
   matchId: string,
   retryOf: { messageId: string } | null = null,
 ): Promise<MatchAccess> {
-  const existing = retryOf
-    ? sql<MessageRow | null>`(select to_jsonb(${sql.raw('stored')}) from (${messageJsonSelect(
-        sql`${messages.id} = ${retryOf.messageId}::uuid`,
-      )}) ${sql.raw('stored')})`
-    : sql<null>`null`;
-  const [row] = await db
-    .select({
-      existing,
-      id: matches.id,
-      otherId: sql<string>`${otherMember(actor.id)}`,
-      status: matches.status,
-      expiresAt: matches.expiresAt,
-      conversationStartedAt: matches.conversationStartedAt,
-      blocked: sql<boolean>`${blockInMatch(actor.id)}`,
-      otherTier: sql<number>`(select ${profiles.tierLevel} from ${profiles} where ${profiles.userId} = ${otherMember(actor.id)})`,
-      myReadReceipts: readReceiptsOf(actor.id),
-      theirReadReceipts: readReceiptsOf(otherMember(actor.id)),
-    })
-    .from(matches)
-    .where(and(eq(matches.id, matchId), isParticipant(actor.id)));
+  const values = { actorId: actor.id, matchId, retryOf: retryOf?.messageId ?? null };
+  const [row] =
+    'tx' in source
+      ? await accessStatement.runIn(source.tx, values)
+      : await accessStatement.run(source.database, values);
   if (!row || row.otherTier === null || row.blocked) {
     throw new AppError(ErrorCode.NOT_FOUND, MATCH_NOT_FOUND_TEXT);
   }
@@ -77,7 +117,11 @@ export async function matchFor(
     id: row.id,
     otherId: row.otherId,
     otherTier: row.otherTier as TierLevel,
-    open: isMatchOpen(row),
+    open: isMatchOpen({
+      status: row.status,
+      expiresAt: dateOf(row.expiresAt),
+      conversationStartedAt: row.conversationStartedAt === null ? null : dateOf(row.conversationStartedAt),
+    }),
     existing: row.existing ? fromJsonRow(row.existing) : null,
     readReceipts: { mine: row.myReadReceipts, theirs: row.theirReadReceipts },
   };

@@ -19,7 +19,7 @@ export async function markMatchRead(
   ctx: AppContext,
   { actor, matchId }: { actor: MemberActor; matchId: string },
 ): Promise<MarkReadReply> {
-  const match = await matchFor(ctx.db, actor, matchId);
+  const match = await matchFor(ctx, actor, matchId);
   return ctx.transact(async (unit) => {
     // The notice first: its row stays locked until commit, so a send arriving meanwhile waits at its
     // notice and its message is not among those read here: it counts as new, and so does its notice.

@@ -145,7 +145,7 @@ async function explainUnsent(
   matchId: string,
   messageId: string,
 ): Promise<SendReply> {
-  const match = await matchFor(db, actor, matchId, { messageId });
+  const match = await matchFor({ tx: db }, actor, matchId, { messageId });
   const existing = match.existing;
   if (existing) {
     if (existing.senderId !== actor.id || existing.matchId !== match.id) {

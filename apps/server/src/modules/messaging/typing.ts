@@ -10,7 +10,7 @@ import { matchFor } from './match-access';
  * stands between them. Returns the other member, who alone is told.
  */
 export async function typingRecipient(ctx: AppContext, actor: MemberActor, matchId: string): Promise<string> {
-  const match = await matchFor(ctx.db, actor, matchId);
+  const match = await matchFor(ctx, actor, matchId);
   if (!match.open) throw new AppError(ErrorCode.MATCH_EXPIRED, MATCH_EXPIRED_TEXT);
   return match.otherId;
 }

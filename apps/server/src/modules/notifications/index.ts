@@ -8,6 +8,7 @@ export {
   markNoticeRead,
   type NewNotification,
   notFromBlocked,
+  noticeColumns,
   notify,
   visibleActorPhoto,
 } from './service';

@@ -7,7 +7,7 @@ import { outboxRetryDelayMs } from '../../db/outbox-delivery';
 import { notifications, outboxPush, profiles, pushSubscriptions, safetySettings } from '../../db/schema';
 import { mapLimit } from '../../lib/map-limit';
 import { type PushSender, PushSubscriptionGone } from '../../ports/push';
-import { notFromBlocked } from '../notifications';
+import { notFromBlocked, noticeColumns } from '../notifications';
 import { decidePush } from './decide';
 
 // The delivery worker's pass over the push outbox (issue 40). Its rows are written by the trigger on
@@ -66,14 +66,8 @@ function loadClaimed(db: Db, ids: string[]) {
       id: outboxPush.id,
       subscriptionId: outboxPush.subscriptionId,
       notice: {
-        id: notifications.id,
-        userId: notifications.userId,
-        type: notifications.type,
-        title: notifications.title,
-        message: notifications.message,
-        link: notifications.link,
+        ...noticeColumns,
         dedupeKey: notifications.dedupeKey,
-        isRead: notifications.isRead,
         // A block since it was written hides it from the list (notifications/service.ts): no push either.
         hidden: sql<boolean>`not ${notFromBlocked}`,
       },

@@ -110,6 +110,15 @@ function conditions(viewer: StatementViewer, filters: SearchFilters, distance: S
 
 export const lastActiveKey = sql`to_char(${profiles.lastActive} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/**
+ * Results' order: most recently active first, ties by id. The statements below choose and order
+ * their rows in an inner select (named `profiles` again, so the outer columns read the same) and
+ * format only the rows kept: PostgreSQL computes a select list before the sort that keeps the limit,
+ * and the key's to_char and a card's photos cost more than the scan (a distance snapshot read 10,200
+ * members to keep 1,496 in 100 ms, 17 ms formatting only those).
+ */
+const byActivity = sql`${profiles.lastActive} desc, ${profiles.userId} desc`;
+
 /** The card's columns, its place in the order and its approved photos (folded in: no per-card reads). */
 const cardSelect = sql`${selectList(memberCardColumns)}, ${lastActiveKey} as "lastActiveKey",
   array(select ${photos.id}::text from ${photos}
@@ -144,10 +153,11 @@ export function tableStatements(
     : sql``;
   const page = sql`
     select ${cardSelect}
-    from ${profiles}
-    where ${where} ${after} ${rest}
-    order by ${profiles.lastActive} desc, ${profiles.userId} desc
-    limit ${SEARCH_PAGE_SIZE + 1}`;
+    from (select * from ${profiles}
+      where ${where} ${after} ${rest}
+      order by ${byActivity}
+      limit ${SEARCH_PAGE_SIZE + 1}) as ${profiles}
+    order by ${byActivity}`;
   // Near-first's rest has no count of its own: the first page counted everyone (near-first-page.ts).
   const count =
     cursor || beyond
@@ -176,10 +186,12 @@ export function snapshotStatement(
     select ${profiles.userId}::text as id, ${lastActiveKey} as key,
       case when ${locationSharingColumn} then ${profiles.geoLat} end as lat,
       case when ${locationSharingColumn} then ${profiles.geoLng} end as lng
-    from ${profiles}
-    where ${filterConditions(maxTier, filters, distance)}
-    order by ${profiles.lastActive} desc, ${profiles.userId} desc
-    limit ${limit}`;
+    from (select ${profiles.userId}, ${profiles.lastActive}, ${locationSharingColumn}, ${profiles.geoLat}, ${profiles.geoLng}
+      from ${profiles}
+      where ${filterConditions(maxTier, filters, distance)}
+      order by ${byActivity}
+      limit ${limit}) as ${profiles}
+    order by ${byActivity}`;
 }
 
 /**
@@ -267,12 +279,14 @@ export function nearSinceStatement(
       and ${profiles.lastActive} >= ${since || '-infinity'}::timestamptz
     offset 0) as ${profiles}`;
   return sql`
-    select ${cardSelect}, ${degrees} as "nearDegrees"
-    from ${recent}
-    where ${conditions(viewer, filters, withinMilesSql(geo, miles))}
-      and ${pastNearKeySql(geo, after.d, `{${after.ids.join(',')}}`)}
-    order by ${degrees}
-    limit ${SEARCH_PAGE_SIZE + 1}`;
+    select ${cardSelect}, "nearDegrees"
+    from (select *, ${degrees} as "nearDegrees"
+      from ${recent}
+      where ${conditions(viewer, filters, withinMilesSql(geo, miles))}
+        and ${pastNearKeySql(geo, after.d, `{${after.ids.join(',')}}`)}
+      order by "nearDegrees"
+      limit ${SEARCH_PAGE_SIZE + 1}) as ${profiles}
+    order by "nearDegrees"`;
 }
 
 /**

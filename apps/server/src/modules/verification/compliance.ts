@@ -16,12 +16,14 @@ import { presentCompliance } from './presenter';
  * The status of the member's latest request carrying an ID image, as a correlated subquery on the
  * outer query's `user_id` of `outerTable`. Written with explicit names: drizzle leaves columns
  * unqualified in a single-table select, where the inner `user_id` would silently match itself (and
- * return anyone's latest request).
+ * return anyone's latest request). `nulls last` as verification_requests_user_created_idx is built
+ * (created_at is never null): the index gives the order, so a statement kept with one plan (the
+ * member's own view) reads one entry and sorts nothing.
  */
 export const latestIdStatusSql = (outerTable: string) =>
   sql<VerificationStatus | null>`(select latest.status from ${verificationRequests} as latest
     where latest.user_id = ${sql.identifier(outerTable)}.user_id
-    order by latest.created_at desc limit 1)`;
+    order by latest.created_at desc nulls last limit 1)`;
 
 export async function loadCompliance(ctx: Pick<AppContext, 'db'>, userId: string): Promise<Compliance> {
   const [row] = await ctx.db
