@@ -103,6 +103,9 @@ const FIRST_NAMES = [
  * Writes the profiles inside the database with generate_series: seconds, not minutes. Ids are
  * 00000000-0000-4000-8000-<hex g>. Members live around the ten launch cities (±0.15°), carry about
  * three of the 24 lifestyle tags, a third are verified, and their activity is spread over ~70 days.
+ * The type follows g's parity and the city g / 2, so each city holds both types alike (with the city
+ * from g alone, each city held one type: a viewer of the other found no one near, and the deck's
+ * near walk read the whole city on every page, decision 073).
  */
 async function seedProfiles(handle: DatabaseHandle) {
   const id = (g: string) => sql.raw(`('00000000-0000-4000-8000-' || lpad(to_hex(${g}), 12, '0'))::uuid`);
@@ -127,8 +130,8 @@ async function seedProfiles(handle: DatabaseHandle) {
       lat, lng, round(lat / 0.05) * 0.05 + ((g * 13) % 50) / 1000.0 - 0.025,
       round(lng / 0.05) * 0.05 + ((g * 29) % 50) / 1000.0 - 0.025,
       'City', 'ST', 'Benchmark member who enjoys travel, fine dining and quiet weekends.', now()
-    from (select g, (${cityLat})[1 + g % 10] + ((g * 37) % 300 - 150) / 1000.0 as lat,
-                 (${cityLng})[1 + g % 10] + ((g * 53) % 300 - 150) / 1000.0 as lng
+    from (select g, (${cityLat})[1 + (g / 2) % 10] + ((g * 37) % 300 - 150) / 1000.0 as lat,
+                 (${cityLng})[1 + (g / 2) % 10] + ((g * 53) % 300 - 150) / 1000.0 as lng
           from generate_series(1, ${PROFILES}) g) s`);
   await handle.db.execute(sql`insert into safety_settings (user_id) select user_id from profiles`);
   // Through the compliance gate, as every member who uses the app is (the age check skipped).

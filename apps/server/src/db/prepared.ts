@@ -12,14 +12,19 @@ type Values = Record<string, unknown>;
  * fills in the values, and PostgreSQL parses it once per connection. Inside a transaction it runs on
  * that transaction instead (unnamed).
  */
-/** A statement written for one plan: what the test of their plans reads (one-plan-statements.test.ts). */
-export type OnePlanStatement = { name: string; render(values: Values): { text: string; values: unknown[] } };
+/** A named statement, as the test of their plans reads it (test/named-statement-plans.test.ts). */
+export type NamedStatement = {
+  name: string;
+  /** Run on the one-plan connections (GENERIC_PLAN_SETTINGS). */
+  onePlan: boolean;
+  render(values: Values): { text: string; values: unknown[] };
+};
 
 /**
- * Every statement declared with `genericPlan`, as its module is loaded: a plan that cannot see its
- * values must still read through indexes, which a test checks for each of them.
+ * Every named statement, as its module is loaded: whatever plan PostgreSQL keeps for it must still
+ * read through indexes, which a test checks for each of them.
  */
-export const onePlanStatements: OnePlanStatement[] = [];
+export const namedStatements: NamedStatement[] = [];
 
 export function preparedStatement<TRow, TValues extends Values>(
   name: string,
@@ -53,8 +58,10 @@ export function preparedStatement<TRow, TValues extends Values>(
       return handle.queryPrepared<TRow>(name, text, fillPlaceholders(params, values), options);
     },
   };
-  if (options.genericPlan) {
-    onePlanStatements.push({ name, render: (values) => statement.render(values as TValues) });
-  }
+  namedStatements.push({
+    name,
+    onePlan: options.genericPlan === true,
+    render: (values) => statement.render(values as TValues),
+  });
   return statement;
 }

@@ -54,7 +54,6 @@ const viewStatement = preparedStatement<{ count: string }, ViewValues>(
       returning 1
     )
     select count(*) from bumped`,
-  { genericPlan: true },
 );
 
 async function recordView(ctx: AppContext, values: ViewValues): Promise<void> {
@@ -64,29 +63,25 @@ async function recordView(ctx: AppContext, values: ViewValues): Promise<void> {
 /**
  * The page's member as the viewer may see them (your own page always), with their approved photos
  * (the copy on `profiles`, in the photo lists' order), the viewer's swipe on them, their open match
- * and the viewer's Incognito setting: one named statement, one plan (a primary-key read and a probe
- * per rule), so a page is neither planned afresh nor read in parts.
+ * and the viewer's Incognito setting: one named statement (a primary-key read and a probe per rule),
+ * so a page is neither parsed and planned afresh nor read in parts.
  */
-const profileStatement = preparedStatement<ProfileRow, ProfileValues>(
-  'member_profile',
-  (v) => {
-    const viewerId = sql`${v.viewerId}::uuid`;
-    return sql`select ${selectList({
-      ...memberProfileColumns,
-      photoIds: profiles.photoIds,
-      mySwipe: sql`(select ${swipeActions.direction} from ${swipeActions}
+const profileStatement = preparedStatement<ProfileRow, ProfileValues>('member_profile', (v) => {
+  const viewerId = sql`${v.viewerId}::uuid`;
+  return sql`select ${selectList({
+    ...memberProfileColumns,
+    photoIds: profiles.photoIds,
+    mySwipe: sql`(select ${swipeActions.direction} from ${swipeActions}
         where ${swipeActions.swiperId} = ${viewerId} and ${swipeActions.targetId} = ${profiles.userId})`,
-      matchId: openMatchIdWith(viewerId),
-      // Incognito Mode (a setting, off by default): the viewer browses without leaving views.
-      viewerIncognito: sql`coalesce((select ${safetySettings.incognitoMode} from ${safetySettings}
+    matchId: openMatchIdWith(viewerId),
+    // Incognito Mode (a setting, off by default): the viewer browses without leaving views.
+    viewerIncognito: sql`coalesce((select ${safetySettings.incognitoMode} from ${safetySettings}
         where ${safetySettings.userId} = ${viewerId}), ${sql.raw(String(DEFAULT_MEMBER_SETTINGS.incognito_mode))})`,
-    })}
+  })}
     from ${profiles}
     where ${profiles.userId} = ${v.memberId}::uuid
       and (${profiles.userId} = ${viewerId} or ${visibleTo({ id: viewerId, tier: sql`${v.viewerTier}::int` })})`;
-  },
-  { genericPlan: true },
-);
+});
 
 /**
  * The profile page. Hidden members (ghost, private, tier_only above the viewer, blocked either way)

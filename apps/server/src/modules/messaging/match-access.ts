@@ -55,33 +55,29 @@ type AccessRow = {
 };
 
 /**
- * Read first by every verb on one chat: a named statement on the connections that keep one plan
- * (a primary-key read), so a chat's page or a typing signal is not planned afresh each time (planning
- * it cost five times its run). On a transaction it runs there, unnamed.
+ * Read first by every verb on one chat: a named statement (a primary-key read), so a chat's page or a
+ * typing signal is not parsed and planned afresh each time (planning it cost five times its run). On
+ * a transaction it runs there, unnamed.
  */
-const accessStatement = preparedStatement<AccessRow, AccessValues>(
-  'match_access',
-  (v) => {
-    const actorId = sql`${v.actorId}::uuid`;
-    return sql`select ${selectList({
-      existing: sql`(select to_jsonb(${sql.raw('stored')}) from (${messageJsonSelect(
-        sql`${messages.id} = ${v.retryOf}::uuid`,
-      )}) ${sql.raw('stored')})`,
-      id: matches.id,
-      otherId: otherMember(actorId),
-      status: matches.status,
-      expiresAt: matches.expiresAt,
-      conversationStartedAt: matches.conversationStartedAt,
-      blocked: blockInMatch(actorId),
-      otherTier: sql`(select ${profiles.tierLevel} from ${profiles} where ${profiles.userId} = ${otherMember(actorId)})`,
-      myReadReceipts: readReceiptsOf(actorId),
-      theirReadReceipts: readReceiptsOf(otherMember(actorId)),
-    })}
+const accessStatement = preparedStatement<AccessRow, AccessValues>('match_access', (v) => {
+  const actorId = sql`${v.actorId}::uuid`;
+  return sql`select ${selectList({
+    existing: sql`(select to_jsonb(${sql.raw('stored')}) from (${messageJsonSelect(
+      sql`${messages.id} = ${v.retryOf}::uuid`,
+    )}) ${sql.raw('stored')})`,
+    id: matches.id,
+    otherId: otherMember(actorId),
+    status: matches.status,
+    expiresAt: matches.expiresAt,
+    conversationStartedAt: matches.conversationStartedAt,
+    blocked: blockInMatch(actorId),
+    otherTier: sql`(select ${profiles.tierLevel} from ${profiles} where ${profiles.userId} = ${otherMember(actorId)})`,
+    myReadReceipts: readReceiptsOf(actorId),
+    theirReadReceipts: readReceiptsOf(otherMember(actorId)),
+  })}
     from ${matches}
     where ${matches.id} = ${v.matchId}::uuid and ${isParticipant(actorId)}`;
-  },
-  { genericPlan: true },
-);
+});
 
 /**
  * Where the match is read: a named statement on the pool (the context), or unnamed on `tx` (a

@@ -21,8 +21,8 @@ type PageValues = { matchId: string; beforeAt: string | null; beforeId: string |
 
 /**
  * A page of a chat, newest first, before the cursor (no cursor: before the end of time): a named
- * statement with one plan, a walk of the chat's (match, time) index, so reading a chat is not
- * planned afresh each time.
+ * statement, a walk of the chat's (match, time) index, so reading a chat is not parsed and planned
+ * afresh each time.
  */
 const pageStatement = preparedStatement<MessageRow & { sortAt: string }, PageValues>(
   'chat_page',
@@ -33,7 +33,6 @@ const pageStatement = preparedStatement<MessageRow & { sortAt: string }, PageVal
         < (coalesce(${v.beforeAt}::timestamptz, 'infinity'), coalesce(${v.beforeId}::uuid, '${sql.raw(LAST_UUID)}'))
     order by ${messages.createdAt} desc, ${messages.id} desc
     limit ${v.limit}`,
-  { genericPlan: true },
 );
 
 /**

@@ -91,9 +91,10 @@ async function selectNotifications(db: Db, where: SQL, limit: number): Promise<N
   return rows.map(withActorPhoto);
 }
 
-// The list and its unread count are read on every visit to the bell: named statements on the
-// connections that keep one plan (a primary-key and an index read each), so PostgreSQL neither
-// parses nor plans them per request (planning the list cost more than running it).
+// The list and its unread count are read on every visit to the bell: named statements, parsed once
+// per connection and planned afresh only until PostgreSQL settles on a plan (a primary-key and an
+// index read each; planning the list every time cost more than running it). They stay on the
+// ordinary connections: the one-plan pool serves the feed and the member's own view (decision 073).
 const listStatement = preparedStatement<ListedRow, { userId: string }>(
   'notifications_list',
   (v) => sql`select ${selectList(listedColumns())}
@@ -103,14 +104,12 @@ const listStatement = preparedStatement<ListedRow, { userId: string }>(
     where ${notifications.userId} = ${v.userId}::uuid and ${notFromBlocked}
     order by ${notifications.createdAt} desc
     limit ${sql.raw(String(LIST_LIMIT))}`,
-  { genericPlan: true },
 );
 
 const unreadStatement = preparedStatement<{ count: number }, { userId: string }>(
   'notifications_unread',
   (v) => sql`select count(*)::int as count from ${notifications}
     where ${notifications.userId} = ${v.userId}::uuid and ${notifications.isRead} = false and ${notFromBlocked}`,
-  { genericPlan: true },
 );
 
 /**

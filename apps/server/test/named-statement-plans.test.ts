@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_PLAN_SETTINGS } from '../src/db/client';
-import { onePlanStatements } from '../src/db/prepared';
+import { namedStatements } from '../src/db/prepared';
 import { useTestApp } from './app';
 
-// A statement kept with one plan (db/prepared.ts `genericPlan`) is planned once for every value,
-// without bitmap scans (db/client.ts). A rule PostgreSQL can only answer by reading a whole table
-// there, such as an OR across two indexes (decision 073), would read it on every request once the
-// table grows. Each such statement is planned here as those connections plan it, with sequential
-// scans ruled out: a `Seq Scan` left in the plan is a table no index can serve.
+// A named statement (db/prepared.ts) may be run with a generic plan, one for every value: always on
+// the one-plan connections (`genericPlan`, also without bitmap scans: db/client.ts), and elsewhere
+// once PostgreSQL settles on it. A rule it can only answer there by reading a whole table, such as
+// an OR across two indexes on a one-plan connection (decision 073), would read it on every request
+// once the table grows. Each statement is planned here as a generic plan on its connections, with
+// sequential scans ruled out: what is left reading a whole table or index has no index to serve it.
 
 const t = useTestApp();
 
@@ -49,9 +50,9 @@ function wholeReads(plan: string): string[] {
 // Every parameter null: a generic plan does not depend on them, and EXPLAIN runs nothing.
 const noValues = new Proxy({}, { get: () => null, has: () => true });
 
-describe('statements kept with one plan', () => {
+describe('named statements', () => {
   it('are declared (the app has loaded its modules)', () => {
-    const names = onePlanStatements.map((statement) => statement.name);
+    const names = namedStatements.map((statement) => statement.name);
     expect(names).toEqual(
       expect.arrayContaining([
         'feed_page',
@@ -66,13 +67,16 @@ describe('statements kept with one plan', () => {
     );
   });
 
-  it.each(onePlanStatements.map((statement) => [statement.name, statement] as const))(
+  it.each(namedStatements.map((statement) => [statement.name, statement] as const))(
     '%s reads through indexes',
     async (name, statement) => {
       const { text, values } = statement.render(noValues);
-      const prepared = `one_plan_${name}`;
+      const prepared = `plan_check_${name}`;
       const plan = await t.app.ctx.db.transaction(async (tx) => {
-        for (const [setting, value] of Object.entries({ ...GENERIC_PLAN_SETTINGS, enable_seqscan: 'off' })) {
+        const settings = statement.onePlan
+          ? { ...GENERIC_PLAN_SETTINGS, enable_seqscan: 'off' }
+          : { plan_cache_mode: 'force_generic_plan', enable_seqscan: 'off' };
+        for (const [setting, value] of Object.entries(settings)) {
           await tx.execute(sql.raw(`set local ${setting} = '${value}'`));
         }
         await tx.execute(sql.raw(`prepare ${prepared} as ${text}`));
