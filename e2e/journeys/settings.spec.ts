@@ -36,7 +36,11 @@ test.describe('settings', () => {
     // Public again from the Safety Center's Safety Settings tab, saved as she picks it.
     await elena.page.goto('/safety');
     await elena.page.getByRole('tab', { name: 'Safety Settings' }).click();
-    await elena.page.getByRole('radio', { name: /Public/ }).check();
+    // The picker shows what the server saved, so it turns once the save is answered (`check()`
+    // looks at once and failed in CI when the answer took longer).
+    const publicChoice = elena.page.getByRole('radio', { name: /Public/ });
+    await publicChoice.click();
+    await expect(publicChoice).toBeChecked();
     await expect(elena.page.getByText('Your safety settings have been saved')).toBeVisible();
     await stranger.page.reload();
     await expect(herName).toBeVisible();
