@@ -32,7 +32,7 @@ type HandleBase = {
   /**
    * Runs a named statement, prepared once per connection (PostgreSQL parses and plans it once).
    * `genericPlan` runs it on connections that always reuse one plan (plan_cache_mode), for
-   * statements whose plan does not depend on their values — the feed.
+   * statements whose plan does not depend on their values — the feed and the member's own view.
    */
   queryPrepared<T>(
     name: string,
@@ -201,7 +201,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
           max: POOL_MAX,
           types: driverTypes,
           ...settings,
-          // Only statements written for it run here (the feed): see GENERIC_PLAN_SETTINGS.
+          // Only statements written for it run here (the feed, the member's own view): see GENERIC_PLAN_SETTINGS.
           options: Object.entries(GENERIC_PLAN_SETTINGS)
             .map(([name, value]) => `-c ${name}=${value}`)
             .join(' '),

@@ -6,12 +6,6 @@ const dialect = new PgDialect();
 
 type Values = Record<string, unknown>;
 
-/**
- * A hot statement written once with drizzle's `sql` (so it reuses the schema's columns and the
- * shared SQL rules) and run as a named prepared statement: its text is rendered once, each call only
- * fills in the values, and PostgreSQL parses it once per connection. Inside a transaction it runs on
- * that transaction instead (unnamed).
- */
 /** A named statement, as the test of their plans reads it (test/named-statement-plans.test.ts). */
 export type NamedStatement = {
   name: string;
@@ -26,6 +20,12 @@ export type NamedStatement = {
  */
 export const namedStatements: NamedStatement[] = [];
 
+/**
+ * A hot statement written once with drizzle's `sql` (so it reuses the schema's columns and the
+ * shared SQL rules) and run as a named prepared statement: its text is rendered once, each call only
+ * fills in the values, and PostgreSQL parses it once per connection. Inside a transaction it runs on
+ * that transaction instead (unnamed).
+ */
 export function preparedStatement<TRow, TValues extends Values>(
   name: string,
   build: (values: { [K in keyof TValues]: Placeholder | TValues[K] }) => SQL,

@@ -94,7 +94,6 @@ const dateOf = (value: Date | string) => (value instanceof Date ? value : new Da
  * blocked match leaves both members' lists too). `retryOf` also reads the message stored under that
  * id, if any. Read on the transaction when `source` names one.
  */
-
 export async function matchFor(
   source: MatchSource,
   actor: MemberActor,
