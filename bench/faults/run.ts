@@ -190,6 +190,16 @@ async function main() {
             .slice(0, 15);
           if (errors.length)
             console.log(`   instances' errors (first ${errors.length}):\n     ${errors.join('\n     ')}`);
+          // A 503 the app chose (a dependency away) is a warning; none here means the proxy answered.
+          const warnings = log
+            .map((l) => l.line)
+            .filter((l) => /"level":40/.test(l))
+            .slice(0, 5)
+            .map((l) => l.slice(0, 600));
+          if (warnings.length)
+            console.log(
+              `   instances' warnings (first ${warnings.length}):\n     ${warnings.join('\n     ')}`,
+            );
         }
       } finally {
         await cluster.stop();

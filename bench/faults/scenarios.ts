@@ -160,7 +160,14 @@ export const SCENARIOS: Scenario[] = [
         {
           ok: unclear.length === 0 && slow.length === 0,
           what: 'requests in the gap answered 503 with Retry-After within 2 s',
-          counted: `${failed.length} failed (${describeFailures(failed)}); ${unclear.length} without 503 + Retry-After; ${slow.length} slower than 2 s (slowest ${Math.max(0, ...failed.map((r) => r.ms)).toFixed(0)} ms)`,
+          counted: `${failed.length} failed (${describeFailures(failed)}); ${unclear.length} without 503 + Retry-After; ${slow.length} slower than 2 s (slowest ${Math.max(0, ...failed.map((r) => r.ms)).toFixed(0)} ms)${
+            slow.length
+              ? `: ${slow
+                  .slice(0, 5)
+                  .map((r) => `${r.route} begun at ${(r.at / 1000).toFixed(1)} s took ${r.ms.toFixed(0)} ms`)
+                  .join(', ')}`
+              : ''
+          }`,
         },
         {
           ok: recoveredIn <= 10_000,

@@ -21,6 +21,22 @@ function recordingWrite() {
 
 const turn = () => new Promise((r) => setImmediate(r));
 
+/** A batcher that writes one batch at a time; `release` ends the batch in flight (an error fails it). */
+function oneAtATime() {
+  const writes: number[][] = [];
+  let end: (error: Error | null) => void = () => {};
+  const call = batcher(
+    (inputs: number[]) => {
+      writes.push(inputs);
+      return new Promise<number[]>((resolve, reject) => {
+        end = (error) => (error ? reject(error) : resolve(inputs));
+      });
+    },
+    { maxSize: 8, maxInFlight: 1 },
+  );
+  return { writes, call, release: (error: Error | null) => end(error) };
+}
+
 describe('batcher', () => {
   it('sends a lone call at the next turn, alone', async () => {
     const { batches, write, answer } = recordingWrite();
@@ -65,6 +81,41 @@ describe('batcher', () => {
     expect(await Promise.all(first)).toEqual(['database gone', 'database gone']);
     fail = false;
     await expect(call(3)).resolves.toBe(3);
+  });
+
+  it('fails the calls queued behind a batch the database could not serve, without a write of their own', async () => {
+    const { writes, release, call } = oneAtATime();
+    const first = call(1).catch((e: Error) => e.message);
+    await turn();
+    // These wait for the batch in flight...
+    const behind = [call(2), call(3)].map((p) => p.catch((e: Error) => e.message));
+    await turn();
+    // ...which meets a database shutting down (57P03): they are told the same at once.
+    release(Object.assign(new Error('the database system is shutting down'), { code: '57P03' }));
+    expect(await Promise.all([first, ...behind])).toEqual(
+      Array(3).fill('the database system is shutting down'),
+    );
+    expect(writes).toEqual([[1]]);
+    // A call made afterwards goes out as its own batch.
+    const later = call(4);
+    await turn();
+    release(null);
+    await expect(later).resolves.toBe(4);
+    expect(writes).toEqual([[1], [4]]);
+  });
+
+  it('sends the calls queued behind a batch that failed for another reason as their own batch', async () => {
+    const { writes, release, call } = oneAtATime();
+    const first = call(1).catch((e: Error) => e.message);
+    await turn();
+    const behind = [call(2), call(3)];
+    await turn();
+    release(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+    expect(await first).toBe('deadlock detected');
+    await turn();
+    expect(writes).toEqual([[1], [2, 3]]);
+    release(null);
+    await expect(Promise.all(behind)).resolves.toEqual([2, 3]);
   });
 
   it('keeps what arrives while a batch is written for the next one; a second goes early only when worth it', async () => {

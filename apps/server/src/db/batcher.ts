@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from './errors';
+
 /**
  * Calls that arrive while batches are being written go out together as the next batch: one statement
  * for many of them (decision 021). Nothing waits for company: a call made while fewer than
@@ -7,6 +9,11 @@
  *
  * `write` gets the batch's inputs in arrival order and answers each one, in the same order, with its
  * result or with the error that call alone should fail with.
+ *
+ * A batch that failed because the database cannot serve (a restart, no connection within the wait)
+ * fails the calls queued behind it with the same error: they have waited for one write already, and
+ * each would meet the same database and wait for a connection again (a member would see the outage's
+ * answer after twice the wait). Any other failure leaves them to go as their own batch.
  */
 type BatcherOptions = { maxSize: number; maxInFlight?: number; busyMinSize?: number };
 
@@ -37,6 +44,11 @@ export function batcher<I, O>(
       });
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
+      if (isDatabaseUnavailable(error)) {
+        const behind = queue;
+        queue = [];
+        for (const waiting of behind) waiting.reject(error);
+      }
     } finally {
       inFlight -= 1;
       // What arrived meanwhile leaves now: it has waited for a batch already.

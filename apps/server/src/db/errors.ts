@@ -47,3 +47,49 @@ export const isUniqueViolation = (error: unknown, constraint?: string) =>
   (constraint === undefined || pgConstraint(error) === constraint);
 
 export const isCheckViolation = (error: unknown) => pgErrorCode(error) === PG_CHECK_VIOLATION;
+
+/**
+ * The SQLSTATEs of a database that cannot serve right now: class 08 (connection exceptions), 53300
+ * (too many connections), 57P01-57P03 (shut down by an administrator or a crash, not yet accepting
+ * connections: a restart).
+ */
+const PG_UNAVAILABLE = /^(08...|53300|57P0[123])$/;
+/** Network failures reaching any service (PostgreSQL, Redis), as Node names them. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** What pg says without a code: pg-pool waiting past connectionTimeoutMillis, pg losing its connection. */
+const PG_DRIVER_UNAVAILABLE =
+  /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable/;
+
+/** An error and every error inside it (its causes; each address an AggregateError tried). */
+export function* errorTree(error: unknown, depth = 0): Generator<{ code?: unknown; message?: unknown }> {
+  if (depth > 5 || typeof error !== 'object' || error === null) return;
+  yield error;
+  const { cause, errors } = error as { cause?: unknown; errors?: unknown };
+  yield* errorTree(cause, depth + 1);
+  // Node's AggregateError: every address of a host refused (localhost is ::1 and 127.0.0.1).
+  if (Array.isArray(errors)) for (const inner of errors) yield* errorTree(inner, depth + 1);
+}
+
+/** Whether an error says a service could not be reached (refused, reset, gone), by Node's code. */
+export const isNetworkFailure = (error: unknown) =>
+  [...errorTree(error)].some((e) => typeof e.code === 'string' && NETWORK_CODES.has(e.code));
+
+/**
+ * Whether the database cannot serve right now (restarting, refusing, out of reach, no connection
+ * within the wait): the statement did not run, and another one a moment later would meet the same.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const sqlState = pgErrorCode(error);
+  if (sqlState) return PG_UNAVAILABLE.test(sqlState);
+  return (
+    isNetworkFailure(error) ||
+    [...errorTree(error)].some((e) => typeof e.message === 'string' && PG_DRIVER_UNAVAILABLE.test(e.message))
+  );
+}

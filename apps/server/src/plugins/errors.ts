@@ -19,6 +19,8 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import {
+  errorTree,
+  isDatabaseUnavailable,
   PG_CHECK_VIOLATION,
   PG_DEADLOCK_DETECTED,
   PG_FOREIGN_KEY_VIOLATION,
@@ -66,52 +68,21 @@ export function databaseRefusal(error: unknown): AppError | null {
   return null;
 }
 
-/**
- * The SQLSTATEs of a database that cannot serve right now: class 08 (connection exceptions), 53300
- * (too many connections), 57P01-57P03 (shut down by an administrator or a crash, not yet accepting
- * connections: a restart). 57014 is a statement cancelled by statement_timeout.
- */
-const PG_UNAVAILABLE = /^(08...|53300|57P0[123])$/;
 const PG_QUERY_CANCELED = '57014';
-/** Network failures reaching any service (PostgreSQL, Redis), as Node names them. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-]);
-/**
- * What the drivers say without a code: pg-pool waiting past connectionTimeoutMillis, pg losing its
- * connection mid-query; ioredis refusing a command while disconnected or past its commandTimeout.
- */
-const DRIVER_UNAVAILABLE =
-  /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Stream isn't writeable|Command timed out|Connection is closed|MaxRetriesPerRequest/;
-
-function* errorTree(error: unknown, depth = 0): Generator<{ code?: unknown; message?: unknown }> {
-  if (depth > 5 || typeof error !== 'object' || error === null) return;
-  yield error;
-  const { cause, errors } = error as { cause?: unknown; errors?: unknown };
-  yield* errorTree(cause, depth + 1);
-  // Node's AggregateError: every address of a host refused (localhost is ::1 and 127.0.0.1).
-  if (Array.isArray(errors)) for (const inner of errors) yield* errorTree(inner, depth + 1);
-}
+/** What ioredis says when it refuses a command: disconnected, or past its commandTimeout. */
+const REDIS_UNAVAILABLE =
+  /Stream isn't writeable|Command timed out|Connection is closed|MaxRetriesPerRequest/;
 
 /**
  * A dependency that is away (PostgreSQL restarting, Redis down) or too slow (a statement timeout)
  * as a 503 the member can act on: try again in a moment (decision 063). Null for anything else.
  */
 export function outageRefusal(error: unknown): AppError | null {
-  const sqlState = pgErrorCode(error);
-  if (sqlState === PG_QUERY_CANCELED) return new AppError(ErrorCode.SERVICE_TIMEOUT);
-  if (sqlState && PG_UNAVAILABLE.test(sqlState)) return new AppError(ErrorCode.SERVICE_UNAVAILABLE);
-  for (const e of errorTree(error)) {
-    if (typeof e.code === 'string' && NETWORK_CODES.has(e.code))
+  if (pgErrorCode(error) === PG_QUERY_CANCELED) return new AppError(ErrorCode.SERVICE_TIMEOUT);
+  if (isDatabaseUnavailable(error)) return new AppError(ErrorCode.SERVICE_UNAVAILABLE);
+  for (const e of errorTree(error))
+    if (typeof e.message === 'string' && REDIS_UNAVAILABLE.test(e.message))
       return new AppError(ErrorCode.SERVICE_UNAVAILABLE);
-    if (typeof e.message === 'string' && DRIVER_UNAVAILABLE.test(e.message))
-      return new AppError(ErrorCode.SERVICE_UNAVAILABLE);
-  }
   return null;
 }
 

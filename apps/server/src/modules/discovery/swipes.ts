@@ -26,7 +26,7 @@ import {
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { batcherPerContext } from '../../db/batcher';
-import { pgErrorCode } from '../../db/errors';
+import { isDatabaseUnavailable, pgErrorCode } from '../../db/errors';
 import type { LatLng } from '../../db/geo';
 import { outboxInsert } from '../../db/outbox';
 import { preparedStatement } from '../../db/prepared';
@@ -201,7 +201,8 @@ async function writeSwipeBatch(
     // Only a batch the database refused is certain to have written nothing (the statement rolled
     // back); anything else (a reply that could not be read, a connection lost) may have come after
     // its commit, and writing its swipes again would answer them as repeats.
-    if (pgErrorCode(error) === undefined) throw error;
+    // A database that cannot serve (a restart) would refuse each swipe alone too, one wait apiece.
+    if (pgErrorCode(error) === undefined || isDatabaseUnavailable(error)) throw error;
     // What the database refused (a deadlock with another instance's batch, a member deleted
     // meanwhile) fails only the swipe it belongs to: each runs alone, in arrival order, as it would
     // have without batching.
