@@ -78,7 +78,7 @@ export function* errorTree(error: unknown, depth = 0): Generator<{ code?: unknow
 }
 
 /** Whether an error says a service could not be reached (refused, reset, gone), by Node's code. */
-export const isNetworkFailure = (error: unknown) =>
+const isNetworkFailure = (error: unknown) =>
   [...errorTree(error)].some((e) => typeof e.code === 'string' && NETWORK_CODES.has(e.code));
 
 /**
