@@ -77,19 +77,18 @@ export function* errorTree(error: unknown, depth = 0): Generator<{ code?: unknow
   if (Array.isArray(errors)) for (const inner of errors) yield* errorTree(inner, depth + 1);
 }
 
-/** Whether an error says a service could not be reached (refused, reset, gone), by Node's code. */
-const isNetworkFailure = (error: unknown) =>
-  [...errorTree(error)].some((e) => typeof e.code === 'string' && NETWORK_CODES.has(e.code));
-
 /**
  * Whether the database cannot serve right now (restarting, refusing, out of reach, no connection
  * within the wait): the statement did not run, and another one a moment later would meet the same.
+ * A network failure counts whichever service it came from (the error handler relies on that for
+ * Redis). Node's EPIPE looks like a SQLSTATE, so an unknown code does not end the search.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const sqlState = pgErrorCode(error);
-  if (sqlState) return PG_UNAVAILABLE.test(sqlState);
-  return (
-    isNetworkFailure(error) ||
-    [...errorTree(error)].some((e) => typeof e.message === 'string' && PG_DRIVER_UNAVAILABLE.test(e.message))
-  );
+  if (sqlState && PG_UNAVAILABLE.test(sqlState)) return true;
+  for (const e of errorTree(error)) {
+    if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && PG_DRIVER_UNAVAILABLE.test(e.message)) return true;
+  }
+  return false;
 }

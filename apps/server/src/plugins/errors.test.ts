@@ -37,6 +37,7 @@ describe('dependencies away or too slow', () => {
     ['a connection exception', wrapped('08006')],
     ['too many connections', wrapped('53300')],
     ['connection refused', system('ECONNREFUSED')],
+    ['a broken pipe (EPIPE, shaped like a SQLSTATE)', system('EPIPE')],
     [
       'every address of localhost refused',
       Object.assign(new AggregateError([system('ECONNREFUSED'), system('ECONNREFUSED')]), {
