@@ -166,7 +166,11 @@ export function createMix(plan, hooks = {}) {
     },
     search: () => {
       const { turn, viewer } = viewerFor('search');
-      const query = plan.searchQueries[Math.floor(turn / viewers.length) % plan.searchQueries.length];
+      // The mixes in turn, one search to the next (each lap of the viewers shifted by one, so every
+      // viewer asks each of them): any few seconds of the mix sample all five. Taken a whole lap of
+      // 200 viewers at a time, an 8 s run measured one or two of them, a different pair by its length.
+      const lap = Math.floor(turn / viewers.length);
+      const query = plan.searchQueries[(turn + lap) % plan.searchQueries.length];
       return { method: 'GET', path: `/api/search?${query}`, headers: signedIn(viewer) };
     },
     notifications: () => ({

@@ -6,7 +6,7 @@
  * filter mixes in turn), 5% notifications, 4% profile views, 3% wallet (balance and history, and one
  * in five a $1 transfer to another viewer with its own Idempotency-Key). It prints each route's
  * count, req/s, p50/p95/p99 and non-2xx, the mix's req/s, and the trivial route
- * (GET /api/health/live) measured alone by the same process just before and just after the mix.
+ * (GET /api/health/live) measured alone by the same process before the mix's 3 s warm-up and just after the mix.
  *
  * The messages are sent by the viewers and by 2,000 more matched members (more with sockets): the
  * app lets a member send 30 messages a minute, and 8% of the mix from 200 members would be more than

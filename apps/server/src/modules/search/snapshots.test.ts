@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSnapshotCache, positionAfter, SNAPSHOT_TTL_MS, type Snapshot } from './snapshots';
+import {
+  createSnapshotCache,
+  positionAfter,
+  SNAPSHOT_REFRESH_MS,
+  SNAPSHOT_TTL_MS,
+  type Snapshot,
+} from './snapshots';
 
 const snapshot = (builtAt: number, overrides: Partial<Snapshot> = {}): Snapshot => ({
   generation: '1',
@@ -22,12 +28,105 @@ describe('snapshot cache', () => {
     const [a, b] = await Promise.all([cache.get('k', build), cache.get('k', build)]);
     expect(builds).toBe(1);
     expect(a).toBe(b);
-    clock += SNAPSHOT_TTL_MS - 1;
+    clock += SNAPSHOT_REFRESH_MS - 1;
     expect(await cache.get('k', build)).toBe(a);
     expect(builds).toBe(1);
-    clock += 1;
-    expect(await cache.get('k', build)).not.toBe(a);
+    // Asked for nothing until it expired: the next request waits for the rebuild.
+    clock += SNAPSHOT_TTL_MS - SNAPSHOT_REFRESH_MS + 1;
+    const rebuilt = await cache.get('k', build);
+    expect(rebuilt).not.toBe(a);
+    expect(rebuilt.builtAt).toBe(clock);
     expect(builds).toBe(2);
+  });
+
+  it('past the refresh age serves the snapshot at once and rebuilds it in the background, once', async () => {
+    let clock = 0;
+    const cache = createSnapshotCache(() => clock);
+    const first = await cache.get('k', async () => snapshot(clock));
+    let release: (() => void) | undefined;
+    let builds = 0;
+    const slowBuild = async () => {
+      builds += 1;
+      const builtAt = clock;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return snapshot(builtAt, { generation: '2' });
+    };
+    clock = SNAPSHOT_REFRESH_MS;
+    expect(await cache.get('k', slowBuild)).toBe(first);
+    expect(await cache.get('k', slowBuild)).toBe(first); // the rebuild is already running
+    expect(builds).toBe(1);
+    release?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const refreshed = await cache.get('k', slowBuild);
+    expect(refreshed).not.toBe(first);
+    expect(refreshed.generation).toBe('2');
+    expect(builds).toBe(1);
+  });
+
+  it('past the TTL with a rebuild running, waits for that one instead of starting another', async () => {
+    let clock = 0;
+    const cache = createSnapshotCache(() => clock);
+    await cache.get('k', async () => snapshot(clock));
+    let release: (() => void) | undefined;
+    let builds = 0;
+    const slowBuild = async () => {
+      builds += 1;
+      const builtAt = clock;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return snapshot(builtAt, { generation: '2' });
+    };
+    clock = SNAPSHOT_TTL_MS - 1;
+    await cache.get('k', slowBuild); // starts the rebuild
+    clock = SNAPSHOT_TTL_MS;
+    const waiting = cache.get('k', slowBuild);
+    release?.();
+    expect((await waiting).generation).toBe('2');
+    expect(builds).toBe(1);
+  });
+
+  it('keeps serving the snapshot when its background rebuild fails, and tries again on the next request', async () => {
+    let clock = 0;
+    const cache = createSnapshotCache(() => clock);
+    const first = await cache.get('k', async () => snapshot(clock));
+    clock = SNAPSHOT_REFRESH_MS;
+    expect(
+      await cache.get('k', async () => {
+        throw new Error('database went away');
+      }),
+    ).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let builds = 0;
+    expect(
+      await cache.get('k', async () => {
+        builds += 1;
+        return snapshot(clock);
+      }),
+    ).toBe(first);
+    expect(builds).toBe(1);
+  });
+
+  it('discards a background rebuild that was running when the snapshot was found stale', async () => {
+    let clock = 0;
+    const cache = createSnapshotCache(() => clock);
+    const first = await cache.get('k', async () => snapshot(clock));
+    let release: (() => void) | undefined;
+    clock = SNAPSHOT_REFRESH_MS;
+    await cache.get(
+      'k',
+      () =>
+        new Promise<Snapshot>((resolve) => {
+          release = () => resolve(snapshot(clock, { generation: 'read before the change' }));
+        }),
+    );
+    cache.drop('k', first);
+    const current = await cache.get('k', async () => snapshot(clock, { generation: '2' }));
+    release?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get('k', async () => snapshot(clock))).toBe(current);
   });
 
   it('drops a snapshot found stale, but not a newer one built meanwhile', async () => {
