@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { createMember } from '../../test/factories';
 import type { BusMessage, EventBus } from '../adapters/bus';
@@ -144,6 +144,37 @@ describe('the events outbox (decision 034)', () => {
       }),
     ).rejects.toThrow('changed my mind');
     expect(paused).toBe(false);
+    expect(await outboxRows()).toEqual([]);
+  });
+
+  it('hands a unit’s events to the bus together, in the order raised, and returns once every one has gone', async () => {
+    const member = await createMember(t.app);
+    const handed: BusMessage[] = [];
+    const answers: Array<() => void> = [];
+    const slow: EventBus = {
+      ...t.app.ctx.bus,
+      publish: (message) => {
+        handed.push(message);
+        return new Promise<void>((resolve) => answers.push(resolve));
+      },
+    };
+    let returned = false;
+    const unit = inTransaction({ ...t.app.ctx.units, bus: slow }, async ({ publish }) => {
+      publish(receipt(member.id));
+      publish({ kind: 'actor.invalidate', userIds: [member.id] });
+    }).then(() => {
+      returned = true;
+    });
+    // Both are with the bus before it has answered the first.
+    await vi.waitFor(() => expect(handed).toHaveLength(2));
+    expect(handed.map((message) => message.kind)).toEqual(['deliver', 'actor.invalidate']);
+    answers[1]?.();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(returned).toBe(false);
+    answers[0]?.();
+    await unit;
+    expect(returned).toBe(true);
+    await t.app.ctx.units.outbox.settled();
     expect(await outboxRows()).toEqual([]);
   });
 

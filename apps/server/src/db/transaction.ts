@@ -205,10 +205,12 @@ class UnitEvents {
       deps,
       this.outgoing.map(({ message, at }) => (at ? withEventId(message, at) : message)),
     );
-    for (const [index, message] of messages.entries()) {
+    // Sent together, not one reply after another: each publish is written to the bus's one
+    // connection as it is called, so they still arrive in the order raised.
+    const published = await Promise.all(messages.map((message) => publishMessage(deps, message)));
+    for (const [index, went] of published.entries()) {
       const { at } = this.outgoing[index] as { at?: RecordedAt };
-      const published = await publishMessage(deps, message);
-      if ((!published || !logged) && at) failed.add(at.id);
+      if ((!went || !logged) && at) failed.add(at.id);
     }
     for (const id of this.rows) if (!failed.has(id)) deps.outbox.forget(id);
   }
