@@ -15,6 +15,24 @@ const snapshot = (builtAt: number, overrides: Partial<Snapshot> = {}): Snapshot 
   ...overrides,
 });
 
+/** A build that waits until released, counting its calls; the snapshot is dated when it started. */
+function heldBuild(clock: () => number) {
+  let release = () => {};
+  let builds = 0;
+  return {
+    build: async () => {
+      builds += 1;
+      const builtAt = clock();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return snapshot(builtAt, { generation: '2' });
+    },
+    release: () => release(),
+    builds: () => builds,
+  };
+}
+
 describe('snapshot cache', () => {
   it('builds once for requests that arrive together, and serves the result until its TTL passes', async () => {
     let clock = 1_000;
@@ -43,49 +61,31 @@ describe('snapshot cache', () => {
     let clock = 0;
     const cache = createSnapshotCache(() => clock);
     const first = await cache.get('k', async () => snapshot(clock));
-    let release: (() => void) | undefined;
-    let builds = 0;
-    const slowBuild = async () => {
-      builds += 1;
-      const builtAt = clock;
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return snapshot(builtAt, { generation: '2' });
-    };
+    const slow = heldBuild(() => clock);
     clock = SNAPSHOT_REFRESH_MS;
-    expect(await cache.get('k', slowBuild)).toBe(first);
-    expect(await cache.get('k', slowBuild)).toBe(first); // the rebuild is already running
-    expect(builds).toBe(1);
-    release?.();
+    expect(await cache.get('k', slow.build)).toBe(first);
+    expect(await cache.get('k', slow.build)).toBe(first); // the rebuild is already running
+    expect(slow.builds()).toBe(1);
+    slow.release();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const refreshed = await cache.get('k', slowBuild);
+    const refreshed = await cache.get('k', slow.build);
     expect(refreshed).not.toBe(first);
     expect(refreshed.generation).toBe('2');
-    expect(builds).toBe(1);
+    expect(slow.builds()).toBe(1);
   });
 
   it('past the TTL with a rebuild running, waits for that one instead of starting another', async () => {
     let clock = 0;
     const cache = createSnapshotCache(() => clock);
     await cache.get('k', async () => snapshot(clock));
-    let release: (() => void) | undefined;
-    let builds = 0;
-    const slowBuild = async () => {
-      builds += 1;
-      const builtAt = clock;
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return snapshot(builtAt, { generation: '2' });
-    };
+    const slow = heldBuild(() => clock);
     clock = SNAPSHOT_TTL_MS - 1;
-    await cache.get('k', slowBuild); // starts the rebuild
+    await cache.get('k', slow.build); // starts the rebuild
     clock = SNAPSHOT_TTL_MS;
-    const waiting = cache.get('k', slowBuild);
-    release?.();
+    const waiting = cache.get('k', slow.build);
+    slow.release();
     expect((await waiting).generation).toBe('2');
-    expect(builds).toBe(1);
+    expect(slow.builds()).toBe(1);
   });
 
   it('keeps serving the snapshot when its background rebuild fails, and tries again on the next request', async () => {
