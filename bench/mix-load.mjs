@@ -7,8 +7,10 @@
 //
 // A Node client rather than wrk: wrk's Lua sees neither which request a response answers nor a
 // clock, so it cannot give each route its own latencies. node:http with keep-alive costs the load
-// process a share of a core, which the result reports (`cpu`).
+// process a share of a core, which the result reports (`loadCpu`), beside what every other process on
+// the machine used during the mix (`machine`).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cpuShares, cpuSnapshot } from './cpu-shares.mjs';
 import { createClient, createMix } from './mix-requests.mjs';
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -55,8 +57,14 @@ const before = await phase(plan.seconds, trivial);
 await phase(plan.warmupSeconds, mixed);
 mixRequests.setRecording(true);
 const cpuBefore = process.cpuUsage();
+const machineBefore = cpuSnapshot();
 const mix = await phase(plan.seconds, mixed);
 const cpu = process.cpuUsage(cpuBefore);
+const machine = cpuShares(machineBefore, cpuSnapshot(), {
+  server: plan.serverPid,
+  sockets: plan.socketsPid,
+  load: process.pid,
+});
 mixRequests.setRecording(false);
 const after = await phase(plan.seconds, trivial);
 client.destroy();
@@ -69,6 +77,8 @@ writeFileSync(
     mix: { seconds: mix.seconds, routes: mix.byLabel },
     // A core's share the load process used during the mix (user + system CPU over wall time).
     loadCpu: (cpu.user + cpu.system) / 1000 / (mix.seconds * 1000),
+    // Cores each process group used during the mix (cpu-shares.mjs), or null off Linux.
+    machine,
     sentAt: mixRequests.sentAt,
     swipesUsed: mixRequests.swipesUsed,
     sendCursor: mixRequests.sendCursor,

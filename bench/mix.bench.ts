@@ -7,6 +7,8 @@
  * in five a $1 transfer to another viewer with its own Idempotency-Key). It prints each route's
  * count, req/s, p50/p95/p99 and non-2xx, the mix's req/s, and the trivial route
  * (GET /api/health/live) measured alone by the same process before the mix's 3 s warm-up and just after the mix.
+ * On Linux it also prints the cores each process used during the mix and the ceiling that puts on the
+ * mix (printCpu).
  *
  * The messages are sent by the viewers and by 2,000 more matched members (more with sockets): the
  * app lets a member send 30 messages a minute, and 8% of the mix from 200 members would be more than
@@ -107,10 +109,22 @@ type LoadResult = {
   trivialAfter: RouteStats & { seconds: number };
   mix: { seconds: number; routes: Partial<Record<RouteKey, RouteStats>> };
   loadCpu: number;
+  machine: MachineCpu | null;
   sentAt: Record<string, number>;
   swipesUsed: number;
   sendCursor: number;
   overBudget: number;
+};
+/** Cores each process group used during the mix (cpu-shares.mjs). */
+type MachineCpu = {
+  cores: number;
+  busy: number;
+  server: number;
+  postgres: number;
+  redis: number;
+  load: number;
+  sockets: number;
+  other: number;
 };
 type Run = { side: Side; load: LoadResult; chat?: number[]; chatSent: number };
 
@@ -133,6 +147,7 @@ async function openSockets(origin: string, members: Member[], workDir: string) {
   );
   await Promise.race([opened, done]);
   return {
+    pid: child.pid,
     async stop(): Promise<Record<string, number>> {
       child.stdin.write('stop\n');
       await done;
@@ -162,6 +177,8 @@ async function runMix(side: Side, seeded: Seeded, chat: Chat): Promise<Run> {
         plan,
         JSON.stringify({
           origin: server.origin,
+          serverPid: server.pid,
+          socketsPid: sockets?.pid,
           connections: CONNECTIONS,
           seconds: SECONDS,
           warmupSeconds: WARMUP_SECONDS,
@@ -252,6 +269,31 @@ function mixFigures(runs: Run[]) {
 const trivialOf = (stats: RouteStats & { seconds: number }) =>
   summarise(stats.latencies, stats.statuses, stats.seconds);
 
+/**
+ * Where the machine's CPU went during the mix, and the ceiling that sets (PERF.md's floor for a mix):
+ * requests cannot come faster than the cores divided by the CPU one request costs across the mix's
+ * own processes (server, PostgreSQL, Redis, load, sockets), and at a fixed number of connections a
+ * request's mean latency is at least connections ÷ req/s (Little's law). A p99 is above that mean.
+ */
+function printCpu(machine: MachineCpu, rps: number) {
+  const groups: [string, number][] = [
+    ['server', machine.server],
+    ['PostgreSQL', machine.postgres],
+    ['Redis', machine.redis],
+    ['load', machine.load],
+    ...(SOCKETS > 0 ? ([['sockets', machine.sockets]] as [string, number][]) : []),
+  ];
+  const own = groups.reduce((sum, [, cores]) => sum + cores, 0);
+  console.log(
+    `CPU during the mix, in cores of ${machine.cores}: ${groups.map(([name, cores]) => `${name} ${cores.toFixed(2)}`).join(' · ')} · anything else ${machine.other.toFixed(2)} · busy ${machine.busy.toFixed(2)}`,
+  );
+  const msPerRequest = (cores: number) => (1000 * cores) / rps;
+  const ceiling = (machine.cores * 1000) / msPerRequest(own);
+  console.log(
+    `CPU a request: ${groups.map(([name, cores]) => `${name} ${msPerRequest(cores).toFixed(2)} ms`).join(' · ')} · in all ${msPerRequest(own).toFixed(2)} ms → at most ${ceiling.toFixed(0)} req/s on ${machine.cores} cores, so at ${CONNECTIONS} connections a request's mean latency is at least ${((1000 * CONNECTIONS) / ceiling).toFixed(1)} ms (Little's law)`,
+  );
+}
+
 function printRun(run: Run, index: number, total: number) {
   const { routes, all } = mixFigures([run]);
   const before = trivialOf(run.load.trivialBefore);
@@ -269,6 +311,7 @@ function printRun(run: Run, index: number, total: number) {
   console.log(
     `\nmix / trivial: ${(all.rps / trivialRps).toFixed(3)}× (${all.rps.toFixed(0)} req/s against the trivial route's mean of ${trivialRps.toFixed(0)})`,
   );
+  if (run.load.machine) printCpu(run.load.machine, all.rps);
   if (run.chat) {
     const chat = summarise(run.chat, {}, 1);
     console.log(
