@@ -136,9 +136,18 @@ test.describe('issue 31 on screen', () => {
     const { him, her, matchId } = globals.issue31.block;
     const marco = await signedInPage('phone', him.email, globals.journeyPassword);
     const { page } = marco;
+    // The chat's first messages come with the page; the realtime channel's first join reads them again
+    // (realtime-context.tsx). The block goes in after that read: made before it, the read finds the
+    // chat gone and closes the box before anything is typed (CI on a656f07 met exactly that).
+    const rereadOnJoin = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' &&
+        new URL(response.url()).pathname === `/api/matches/${matchId}/messages`,
+    );
     await page.goto(`/messages/${matchId}`);
     const chat = page.getByRole('region', { name: /Sofia/ });
     await expect(chat.getByRole('textbox', { name: 'Message Sofia' })).toBeVisible();
+    expect((await rereadOnJoin).status()).toBe(200);
     await harnessControl('block', { blocker_id: her.id, blocked_id: him.id });
 
     await chat.getByRole('textbox', { name: 'Message Sofia' }).fill('Still on for Friday?');
