@@ -138,7 +138,7 @@ test.describe('issue 31 on screen', () => {
     const { page } = marco;
     // The chat's first messages come with the page; the realtime channel's first join reads them again
     // (realtime-context.tsx). The block goes in after that read: made before it, the read finds the
-    // chat gone and closes the box before anything is typed (CI on a656f07 met exactly that).
+    // chat gone and closes the box before anything is typed (CI on 403b7a9 met exactly that).
     const rereadOnJoin = page.waitForResponse(
       (response) =>
         response.request().method() === 'GET' &&
