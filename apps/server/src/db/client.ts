@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { shareConnectionBudget } from './connection-budget';
 import { driverTypes } from './driver-types';
 import { queryPreparedOn, type RowShape } from './prepared-query';
 import * as schema from './schema';
@@ -67,7 +68,10 @@ export type DatabaseOptions = {
 };
 
 export type DatabaseTimeouts = {
-  /** A request waiting this long for a connection (all busy, or the server gone) fails with 503. */
+  /**
+   * A request waiting this long for a connection (all busy, or the server gone) fails with 503: all
+   * its waits together, however many statements it runs (connection-budget.ts).
+   */
   connectMs: number;
   /** statement_timeout: a slow statement is cancelled (57014), which frees its connection. */
   statementMs: number;
@@ -192,6 +196,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
       ...settings,
     });
     survivesLostConnections(pool);
+    if (opts.timeouts) shareConnectionBudget(pool, opts.timeouts.connectMs);
     const db = drizzleNodePg({ client: pool, schema, ...statementLogger(opts.onStatement) });
     let genericPlanPool: pg.Pool | undefined;
     const genericPlans = () => {
@@ -207,6 +212,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
             .join(' '),
         });
         survivesLostConnections(genericPlanPool);
+        if (opts.timeouts) shareConnectionBudget(genericPlanPool, opts.timeouts.connectMs);
       }
       return genericPlanPool;
     };

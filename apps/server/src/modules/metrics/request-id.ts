@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type RequestScope, requestScope as scope } from '../../lib/request-scope';
 
 /**
  * Request ids (decision 066). Every request has one (`request.id`, the `reqId` of its log lines,
@@ -34,11 +34,6 @@ export function requestIdOf(data: unknown): string | undefined {
   return isSane(reqId) ? reqId : undefined;
 }
 
-type Scope = { reqId: string; job: boolean };
-
-/** The request (or job run) the current code works for; one per process, each scope its own. */
-const scope = new AsyncLocalStorage<Scope>();
-
 /** The id of the request or job run this code runs for, if any. */
 export const currentRequestId = (): string | undefined => scope.getStore()?.reqId;
 
@@ -64,15 +59,20 @@ export function withJobRequestIds<T>(logger: T): T {
 
 /**
  * Echoes the id in the reply (errors included: set before anything can fail) and enters its scope
- * for the handler, so `jobs.send` finds it. preValidation, not onRequest: a body is read on the
- * request stream's events, which do not carry an earlier hook's scope to the handler.
+ * for the hooks and the handler, so `jobs.send` finds it and the database's connection budget
+ * covers the actor's read (an onRequest hook) and the handler's statements alike. Entered again,
+ * the same scope, at preValidation: a body is read on the request stream's events, which do not
+ * carry an earlier hook's scope to the handler.
  */
 export function registerRequestIds(app: FastifyInstance) {
+  const scopes = new WeakMap<FastifyRequest, RequestScope>();
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    done();
+    const own: RequestScope = { reqId: request.id, job: false };
+    scopes.set(request, own);
+    scope.run(own, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    scope.run({ reqId: request.id, job: false }, done);
+    scope.run(scopes.get(request) ?? { reqId: request.id, job: false }, done);
   });
 }

@@ -1,0 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What the code running now works for: a request, or a job run under the id of the request that
+ * queued it. One store for the process, entered once per request (modules/metrics/request-id.ts), so
+ * the request id and the database's connection budget ride the same context.
+ */
+export type RequestScope = {
+  reqId: string;
+  job: boolean;
+  /**
+   * A request's connection waits share one budget (decision 063): what is left of it, set at its
+   * first wait (db/connection-budget.ts). A job's runs have none: no client is waiting on them.
+   */
+  connectionWaitLeftMs?: number;
+};
+
+export const requestScope = new AsyncLocalStorage<RequestScope>();
