@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type RequestScope, requestScope } from '../lib/request-scope';
 import { batcher } from './batcher';
 
 /** A write that records each batch and answers when the test lets it. */
@@ -158,5 +159,24 @@ describe('batcher', () => {
     await answer();
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
     await expect(Promise.all(results)).resolves.toEqual([10, 20, 30, 40, 50]);
+  });
+});
+
+describe('a batch is written in no request’s scope', () => {
+  it('so its connection wait is the pool’s, not what the request that started it had left', async () => {
+    const scopes: Array<RequestScope | undefined> = [];
+    const call = batcher(
+      async (inputs: number[]) => {
+        scopes.push(requestScope.getStore());
+        await turn();
+        scopes.push(requestScope.getStore());
+        return inputs;
+      },
+      { maxSize: 10 },
+    );
+    const spent: RequestScope = { reqId: 'spent', job: false, connectionWaitLeftMs: 0 };
+    const results = await requestScope.run(spent, () => Promise.all([call(1), call(2)]));
+    expect(results).toEqual([1, 2]);
+    expect(scopes).toEqual([undefined, undefined]);
   });
 });

@@ -1,3 +1,4 @@
+import { requestScope } from '../lib/request-scope';
 import { isDatabaseUnavailable } from './errors';
 
 /**
@@ -34,7 +35,10 @@ export function batcher<I, O>(
     queue = queue.slice(maxSize);
     inFlight += 1;
     try {
-      const outputs = await write(batch.map((waiting) => waiting.input));
+      // A batch is written for several requests, so in none's scope: its connection wait is the
+      // pool's own, not what one of them has left of its budget (db/connection-budget.ts).
+      const inputs = batch.map((waiting) => waiting.input);
+      const outputs = await requestScope.exit(() => write(inputs));
       batch.forEach((waiting, i) => {
         const output = outputs[i];
         if (output instanceof Error) waiting.reject(output);

@@ -77,18 +77,24 @@ describe("a request's connection waits share one budget", () => {
     });
   });
 
-  it('waits outside a request, and a job run, keep the pool’s own bound', async () => {
+  it('waits outside a request, in a job run and after the reply keep the pool’s own bound', async () => {
     const { pool, waiting, give } = fakePool();
     const timers = vi.spyOn(globalThis, 'setTimeout');
     const job = requestScope.run({ reqId: 'j', job: true, connectionWaitLeftMs: 0 }, () => pool.connect());
     const outside = pool.connect();
-    expect(waiting).toHaveLength(2);
+    const leftBehind = requestScope.run(
+      { reqId: 'r', job: false, connectionWaitLeftMs: 0, answered: true },
+      () => pool.connect(),
+    );
+    expect(waiting).toHaveLength(3);
     expect(timers).not.toHaveBeenCalled();
     timers.mockRestore();
     give('job');
     give('outside');
+    give('left behind');
     await expect(job).resolves.toMatchObject({ name: 'job' });
     await expect(outside).resolves.toMatchObject({ name: 'outside' });
+    await expect(leftBehind).resolves.toMatchObject({ name: 'left behind' });
   });
 
   it('a failed connect is passed on as it came and spends only its own wait', async () => {

@@ -7,8 +7,8 @@ import { type RequestScope, requestScope } from '../lib/request-scope';
  * another): while PostgreSQL goes down, one that got its first connection slowly could wait the
  * whole limit again for the next, and answer its 503 long after the 2 s an outage's answer is
  * promised in. So a request's waits draw on one budget of `limitMs`: a later wait gets what the
- * earlier ones left, and none is tried once it is spent. Waits outside a request (jobs, start-up)
- * keep the pool's own bound.
+ * earlier ones left, and none is tried once it is spent. Waits outside a request (jobs, start-up,
+ * batches written for several requests: db/batcher.ts) and after its reply keep the pool's own bound.
  */
 
 type Release = (error?: Error | boolean) => void;
@@ -32,7 +32,7 @@ export function shareConnectionBudget(pool: pg.Pool, limitMs: number): void {
   const connectWithin = pool.connect.bind(pool) as Connect;
   function budgeted(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
     const scope = requestScope.getStore();
-    if (!scope || scope.job) {
+    if (!scope || scope.job || scope.answered) {
       if (!callback) return connectWithin();
       connectWithin(callback);
       return undefined;

@@ -13,6 +13,11 @@ export type RequestScope = {
    * first wait (db/connection-budget.ts). A job's runs have none: no client is waiting on them.
    */
   connectionWaitLeftMs?: number;
+  /**
+   * Set once the reply has gone: work the request left behind (a cleanup on a timer, a refresh in
+   * the background) waits with the pool's own bound, not what is left of an answered request's.
+   */
+  answered?: boolean;
 };
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();

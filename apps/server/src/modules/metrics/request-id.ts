@@ -75,4 +75,9 @@ export function registerRequestIds(app: FastifyInstance) {
   app.addHook('preValidation', (request, _reply, done) => {
     scope.run(scopes.get(request) ?? { reqId: request.id, job: false }, done);
   });
+  app.addHook('onResponse', (request, _reply, done) => {
+    const own = scopes.get(request);
+    if (own) own.answered = true;
+    done();
+  });
 }

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestScope } from '../../lib/request-scope';
+import { type RequestScope, requestScope } from '../../lib/request-scope';
 import { registerRequestIds } from './request-id';
 
 // The request's scope is entered at onRequest, where a route's access check reads its actor, and
@@ -12,6 +12,7 @@ describe("a request's scope", () => {
     const app = Fastify();
     registerRequestIds(app);
     const seen: unknown[] = [];
+    const scopes: Array<RequestScope | undefined> = [];
     app.post(
       '/spend',
       {
@@ -25,6 +26,8 @@ describe("a request's scope", () => {
       async (request) => {
         const scope = requestScope.getStore();
         seen.push(scope?.reqId);
+        scopes.push(scope);
+        expect(scope?.answered).toBeUndefined();
         return { left: scope?.connectionWaitLeftMs, id: request.id, body: request.body };
       },
     );
@@ -39,6 +42,8 @@ describe("a request's scope", () => {
       second.headers['x-request-id'],
       second.headers['x-request-id'],
     ]);
+    // Once the reply has gone, what the request left behind keeps the pool's own bound.
+    expect(scopes.map((scope) => scope?.answered)).toEqual([true, true]);
     await app.close();
   });
 });
