@@ -268,9 +268,12 @@ const envSchema = z.object({
     .positive()
     // A refused or dropped connection fails at once whatever this is; the wait bounds a server that
     // does not answer, and a burst on a busy instance (decision 063). Below the 2 s in which an
-    // outage's 503 is promised: a request that waited all of it still has time to be answered.
+    // outage's 503 is promised: a request that waited all of it still has time to be answered. It
+    // is one budget for all of a request's waits (db/connection-budget.ts).
     .default(1_800)
-    .describe('How long a request waits for a PostgreSQL connection before answering 503'),
+    .describe(
+      'How long a request waits for PostgreSQL connections, all its waits together, before answering 503',
+    ),
   DB_STATEMENT_TIMEOUT_MS: z.coerce
     .number()
     .int()
