@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import type { Db } from '../src/db/client';
+import type { DatabaseTimeouts, Db } from '../src/db/client';
 import { type DisposableDatabase, openScratchDatabase } from '../src/db/scratch';
 
 /** True when the suite runs against a real PostgreSQL server (CI's second pass). */
@@ -15,7 +15,7 @@ let dump: Promise<Blob> | undefined;
  * Nothing is migrated again and no two copies share rows.
  */
 export async function openTestDatabase(
-  options: { onStatement?: () => void } = {},
+  options: { onStatement?: () => void; timeouts?: DatabaseTimeouts } = {},
 ): Promise<DisposableDatabase> {
   const template = inject('testDatabaseTemplate');
   if (template.postgres) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle } from './client';
+import { createDatabase, type DatabaseHandle, type DatabaseTimeouts } from './client';
 import { migrateDatabase } from './migrate';
 
 export type DisposableDatabase = DatabaseHandle & { dispose(): Promise<void> };
@@ -29,6 +29,8 @@ export type ScratchOptions = {
   /** PGlite: start from this dumped, migrated data folder instead of migrating. */
   pgliteDump?: Blob;
   onStatement?: () => void;
+  /** PostgreSQL: the app's time limits (a test of what they do); without, none, as for tools. */
+  timeouts?: DatabaseTimeouts;
 };
 
 /**
@@ -57,6 +59,7 @@ export async function openScratchDatabase(
   const handle = await createDatabase({
     databaseUrl: databaseUrl(baseUrl, name),
     onStatement: options.onStatement,
+    timeouts: options.timeouts,
   });
   if (!options.template) await migrateDatabase(handle);
   return {
