@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type { BusMessage, EventBus } from './index';
 import { createMemoryBus } from './memory';
+import { realtimeChannel } from './prefix';
 import { createRedisBus } from './redis';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -48,6 +50,47 @@ describe.skipIf(!redisUrl)('redis bus', () => {
     }
   });
 
+  it("hands a message to the publishing instance's own subscribers first, and to each instance once", async () => {
+    const prefix = deployment();
+    const [a, b] = await Promise.all([
+      createRedisBus(redisUrl as string, prefix),
+      createRedisBus(redisUrl as string, prefix),
+    ]);
+    const onA: BusMessage[] = [];
+    const onB: BusMessage[] = [];
+    a.subscribe((m) => onA.push(m));
+    b.subscribe((m) => onB.push(m));
+    try {
+      const published = a.publish(message);
+      // Before any round trip to Redis: members connected to the writing instance do not wait for it.
+      expect(onA).toEqual([message]);
+      await published;
+      // B's last word: A's subscriber reads one ordered stream, so an echo of A's own message would
+      // have come before it.
+      await b.publish({ kind: 'actor.invalidate', userIds: ['end'] });
+      await until(() => onA.length >= 2 && onB.length >= 2);
+      expect(onA).toEqual([message, { kind: 'actor.invalidate', userIds: ['end'] }]);
+      // What the other instance hears carries no mark of where it came from.
+      expect(onB).toEqual([message, { kind: 'actor.invalidate', userIds: ['end'] }]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('delivers a message an instance without the mark published (a rolling upgrade)', async () => {
+    const prefix = deployment();
+    const bus = await createRedisBus(redisUrl as string, prefix);
+    const older = new Redis(redisUrl as string);
+    try {
+      const received = new Promise<BusMessage>((resolve) => bus.subscribe(resolve));
+      await older.publish(realtimeChannel(prefix), JSON.stringify(message));
+      expect(await received).toEqual(message);
+    } finally {
+      older.disconnect();
+      await bus.close();
+    }
+  });
+
   it('keeps two deployments on one Redis apart, whatever their database numbers', async () => {
     // Pub/sub ignores the database number: one of B's instances is on another one, one on A's.
     const otherDatabase = new URL(redisUrl as string);
@@ -67,18 +110,29 @@ describe.skipIf(!redisUrl)('redis bus', () => {
     try {
       await say(a1, 'from A');
       await say(b1, 'from B');
-      // Each deployment's last word: a subscriber reads one ordered stream, so anything the other
-      // deployment's publish had sent it would have arrived before this.
+      // Each deployment's last word, from the instance that did not speak first: a subscriber reads
+      // one ordered stream, so anything the other deployment's publish had sent it would have
+      // arrived before it. (Its own instance had it at once, and may have it before the first word.)
       await Promise.all([say(a2, 'end of A'), say(b2, 'end of B')]);
-      const deadline = Date.now() + 2000;
-      while ([...heard.values()].some((words) => !words.at(-1)?.startsWith('end')) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      const ended = (bus: EventBus, end: string) => heard.get(bus)?.includes(end) ?? false;
+      await until(
+        () =>
+          [a1, a2].every((bus) => ended(bus, 'end of A')) && [b1, b2].every((bus) => ended(bus, 'end of B')),
+      );
+      await until(() => [...heard.values()].every((words) => words.length >= 2));
+      for (const bus of [a1, a2]) expect(heard.get(bus)?.toSorted()).toEqual(['end of A', 'from A']);
+      for (const bus of [b1, b2]) expect(heard.get(bus)?.toSorted()).toEqual(['end of B', 'from B']);
+      // The instances that only listened to the other's word heard it in the order it was said.
       expect(heard.get(a1)).toEqual(['from A', 'end of A']);
-      expect(heard.get(a2)).toEqual(['from A', 'end of A']);
       expect(heard.get(b1)).toEqual(['from B', 'end of B']);
-      expect(heard.get(b2)).toEqual(['from B', 'end of B']);
     } finally {
       await Promise.all(buses.map((bus) => bus.close()));
     }
   });
 });
+
+/** Waits (at most 2 s) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+}

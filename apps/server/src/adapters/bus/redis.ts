@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { realtimeChannel } from './prefix';
 import type { BusBreak, BusMessage, EventBus } from './types';
@@ -13,15 +14,22 @@ const PUBLISH_TIMEOUT_MS = 1_000;
  * named under the deployment's prefix (config.redisPrefix): channels are global to a Redis server,
  * whatever its database number, so another deployment on the same Redis has its own.
  *
+ * This instance's own subscribers get a message first, before it goes to Redis, and are skipped when
+ * it comes back (decision 075): the members connected here do not wait for the round trip, and a
+ * publish costs this instance no second parse of what it just wrote. Each message therefore carries
+ * its instance's mark (`from`, ignored by an instance that does not know it); the other instances
+ * hear it from Redis, in the order this instance published.
+ *
  * Redis down (decision 064): a publish fails at once (no offline queue, one retry, a command
- * timeout) instead of waiting for a reconnect, and the message is still handed to this instance's
- * own subscribers, so members connected here keep receiving; the failure tells the unit of work to
- * keep its outbox row, which the delivery worker publishes to every instance once Redis is back
- * (this instance's members then get a repeat with the same id, which clients drop). The subscriber
- * reconnects and subscribes again on its own.
+ * timeout) instead of waiting for a reconnect; this instance's members have it already, and the
+ * failure tells the unit of work to keep its outbox row, which the delivery worker publishes to every
+ * instance once Redis is back (this instance's members then get a repeat with the same id, which
+ * clients drop). The subscriber reconnects and subscribes again on its own.
  */
 export async function createRedisBus(url: string, prefix: string): Promise<EventBus> {
   const channel = realtimeChannel(prefix);
+  /** This instance's mark on what it publishes. */
+  const origin = randomUUID();
   const publisher = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
@@ -38,7 +46,11 @@ export async function createRedisBus(url: string, prefix: string): Promise<Event
     for (const handler of handlers) handler(message);
   };
   await subscriber.subscribe(channel);
-  subscriber.on('message', (_channel, raw: string) => deliverHere(JSON.parse(raw) as BusMessage));
+  subscriber.on('message', (_channel, raw: string) => {
+    const { from, ...message } = JSON.parse(raw) as BusMessage & { from?: string };
+    // This instance's own message: its subscribers had it when it was published.
+    if (from !== origin) deliverHere(message as BusMessage);
+  });
   // A break in the subscription (the connection closed, then ready again): ioredis subscribes
   // again by itself; subscribing here too makes sure it has before the members are told to catch up.
   const resubscribed = new Set<() => void>();
@@ -63,12 +75,8 @@ export async function createRedisBus(url: string, prefix: string): Promise<Event
   return {
     kind: 'redis',
     async publish(message) {
-      try {
-        await publisher.publish(channel, JSON.stringify(message));
-      } catch (error) {
-        deliverHere(message);
-        throw error;
-      }
+      deliverHere(message);
+      await publisher.publish(channel, JSON.stringify({ ...message, from: origin }));
     },
     subscribe(handler) {
       handlers.add(handler);

@@ -23,6 +23,10 @@ export type BusBreak = { from: Date; to: Date };
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
+  /**
+   * Sends `message` to every instance. This instance's own subscribers have it before the promise
+   * settles, even when the publish fails (the other instances then get it from the delivery worker).
+   */
   publish(message: BusMessage): Promise<void>;
   subscribe(handler: (message: BusMessage) => void): () => void;
   ping(): Promise<boolean>;

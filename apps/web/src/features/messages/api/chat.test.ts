@@ -82,3 +82,39 @@ describe('applyChatEvent', () => {
     off();
   });
 });
+
+describe('upsertChatMessage', () => {
+  const written = (id: string, at: string) => ({ ...message, id, created_at: at }) as Message;
+
+  it('places a message in the order it was written when it arrives after a later one', () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.chat(MATCH), {
+      pages: [page([written('a', '2026-11-30T10:00:00.000Z')])],
+      pageParams: [null],
+    });
+    // Written 2 ms apart on two instances: the later one reached this tab first.
+    applyChatEvent(queryClient, {
+      type: 'message.created',
+      payload: written('c', '2026-11-30T10:00:01.002Z'),
+    } as ServerEvent);
+    applyChatEvent(queryClient, {
+      type: 'message.created',
+      payload: written('b', '2026-11-30T10:00:01.000Z'),
+    } as ServerEvent);
+    // One written at the same moment as the newest goes after it; a repeat replaces, never adds.
+    applyChatEvent(queryClient, {
+      type: 'message.created',
+      payload: written('d', '2026-11-30T10:00:01.002Z'),
+    } as ServerEvent);
+    applyChatEvent(queryClient, {
+      type: 'message.created',
+      payload: written('b', '2026-11-30T10:00:01.000Z'),
+    } as ServerEvent);
+    expect(chatMessages(queryClient.getQueryData(queryKeys.chat(MATCH))).map((m) => m.id)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+  });
+});

@@ -40,7 +40,12 @@ export function chatMessages(chat: InfiniteData<MessagePage, unknown> | undefine
   return [...chat.pages].reverse().flatMap((page) => page.items);
 }
 
-/** Puts a message into the cached chat (the newest page), or replaces the one with its id. */
+/**
+ * Puts a message into the cached chat (the newest page) in the order it was written, or replaces the
+ * one with its id. Two messages written a moment apart on two instances may arrive the other way
+ * round (each instance's own members hear its events first, decision 075), so a new one goes after
+ * the last message written no later than it rather than at the end.
+ */
 export function upsertChatMessage(queryClient: QueryClient, message: Message) {
   queryClient.setQueryData<Chat>(queryKeys.chat(message.match_id), (chat) => {
     if (!chat) return chat;
@@ -50,9 +55,19 @@ export function upsertChatMessage(queryClient: QueryClient, message: Message) {
           ...page,
           items: page.items.map((m) => (m.id === message.id ? message : m)),
         }))
-      : chat.pages.map((page, index) => (index === 0 ? { ...page, items: [...page.items, message] } : page));
+      : chat.pages.map((page, index) =>
+          index === 0 ? { ...page, items: inWrittenOrder(page.items, message) } : page,
+        );
     return { ...chat, pages };
   });
+}
+
+/** `items` (oldest first) with `message` after the last one written no later than it. */
+function inWrittenOrder(items: readonly Message[], message: Message): Message[] {
+  const writtenAt = Date.parse(message.created_at);
+  let at = items.length;
+  while (at > 0 && Date.parse((items[at - 1] as Message).created_at) > writtenAt) at--;
+  return [...items.slice(0, at), message, ...items.slice(at)];
 }
 
 /**
