@@ -224,7 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     outbox,
     forgetLocally: ({ userIds }) => actors.forget(userIds),
     ...(config.testPauseAt ? { afterCommit: () => pausePoint(config, UNIT_AFTER_COMMIT) } : {}),
-    positions: createEventPositions(config.messageKeys),
+    positions: createEventPositions(config.messageKeys, database),
   };
 
   const ctx: AppContext = {

@@ -62,7 +62,7 @@ export async function relayStrandedEvents(
         outgoing.push(withEventId(message, { id: row.id, index }));
       published.push(row.id);
     }
-    const stamped = deps.positions ? await deps.positions.stamp(outgoing, { db: tx, again: true }) : outgoing;
+    const stamped = deps.positions ? await deps.positions.stamp(outgoing, { relayedIn: tx }) : outgoing;
     for (const message of stamped) {
       // A bus that is down fails the pass: its rows stay (and its log rows are rolled back), and the
       // next pass tries again.

@@ -51,10 +51,11 @@ export type TransactionDeps = {
 /**
  * Gives each durable event (one with an id) a position in each recipient's realtime stream, logged
  * so that a client that lost its socket can ask for what it missed (modules/realtime/positions.ts,
- * decision 064). `again`: the events may have been logged before (the relay), keep their positions.
+ * decision 064). `relayedIn`: the relay's claiming transaction; the events may have been logged
+ * before, and keep their positions.
  */
 export type EventPositions = {
-  stamp(messages: readonly BusMessage[], options: { db: Db; again: boolean }): Promise<BusMessage[]>;
+  stamp(messages: readonly BusMessage[], options?: { relayedIn?: Db }): Promise<BusMessage[]>;
 };
 
 /**
@@ -63,12 +64,12 @@ export type EventPositions = {
  * to leave its outbox rows to the worker, which logs them (and publishes them again) later.
  */
 async function positioned(
-  deps: Pick<TransactionDeps, 'db' | 'log' | 'positions'>,
+  deps: Pick<TransactionDeps, 'log' | 'positions'>,
   messages: readonly BusMessage[],
 ): Promise<{ messages: readonly BusMessage[]; logged: boolean }> {
   if (!deps.positions) return { messages, logged: true };
   try {
-    return { messages: await deps.positions.stamp(messages, { db: deps.db, again: false }), logged: true };
+    return { messages: await deps.positions.stamp(messages), logged: true };
   } catch (error) {
     deps.log.error({ err: error }, 'realtime events not logged: their outbox rows are left to the worker');
     return { messages, logged: false };

@@ -6,7 +6,7 @@ import {
 } from '@royal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusBreak, BusMessage } from '../../adapters/bus';
-import type { Db } from '../../db/client';
+import type { DatabaseHandle, Db } from '../../db/client';
 import type { EventPositions } from '../../db/transaction';
 import { type KeyRing, open, seal } from '../../lib/key-ring';
 import { appendEvents, appendEventsOnce, eventsAfter, type LoggedRow, pruneEvents } from './queries';
@@ -33,9 +33,9 @@ const durable = (
 } => message.kind === 'deliver' && 'id' in message.event && message.event.id !== undefined;
 
 /** The stamping units of work and the relay use (TransactionDeps.positions). */
-export function createEventPositions(keys: KeyRing): EventPositions {
+export function createEventPositions(keys: KeyRing, database: DatabaseHandle): EventPositions {
   return {
-    async stamp(messages, { db, again }) {
+    async stamp(messages, { relayedIn } = {}) {
       const rows: LoggedRow[] = [];
       for (const message of messages) {
         if (!durable(message)) continue;
@@ -52,7 +52,7 @@ export function createEventPositions(keys: KeyRing): EventPositions {
         }
       }
       if (rows.length === 0) return [...messages];
-      const logged = await (again ? appendEventsOnce : appendEvents)(db, rows);
+      const logged = relayedIn ? await appendEventsOnce(relayedIn, rows) : await appendEvents(database, rows);
       const at = new Map(logged.map((row) => [`${row.userId} ${row.eventId}`, row.position]));
       return messages.map((message) => {
         if (!durable(message)) return message;

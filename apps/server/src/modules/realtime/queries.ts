@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DatabaseHandle, Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { realtimeEvents } from '../../db/schema';
 
 // The SQL of the realtime stream's positions (decision 064): `realtime_events` holds each delivered
@@ -17,9 +18,18 @@ const unnested = (rows: readonly LoggedRow[]) => sql`unnest(
 const toPositioned = (rows: Array<{ position: string | number; user_id: string; event_id: string }>) =>
   rows.map((row) => ({ position: Number(row.position), userId: row.user_id, eventId: row.event_id }));
 
+const columns = (rows: readonly LoggedRow[]) => ({
+  userIds: rows.map((r) => r.userId),
+  eventIds: rows.map((r) => r.eventId),
+  keyIds: rows.map((r) => r.keyId),
+  nonces: rows.map((r) => r.nonce),
+  ciphertexts: rows.map((r) => r.ciphertext),
+});
+
 /**
  * Appends the rows, one statement; their positions. The publishing instance's path: the first time
- * these events go out, so nothing is looked up first.
+ * these events go out, so nothing is looked up first. It runs for every unit that announces
+ * something (a send, a match, a transfer), so it is prepared once per connection.
  *
  * The statement commits without waiting for its WAL flush (`synchronous_commit` off for its own
  * transaction, set inside it): it runs between a unit's COMMIT and its reply, where a second durable
@@ -28,15 +38,26 @@ const toPositioned = (rows: Array<{ position: string | number; user_id: string; 
  * delivered live; only a tab that was disconnected at that very moment would not get them on
  * resume. The data they announce is committed durably by its unit, as ever.
  */
-export async function appendEvents(db: Db, rows: readonly LoggedRow[]): Promise<Positioned[]> {
-  if (rows.length === 0) return [];
-  const { rows: out } = await db.execute<{ position: string; user_id: string; event_id: string }>(sql`
+const appendStatement = preparedStatement<
+  { position: string | number; user_id: string; event_id: string },
+  ReturnType<typeof columns>
+>(
+  'append_realtime_events',
+  (v) => sql`
     with unflushed as (select set_config('synchronous_commit', 'off', true))
     insert into ${realtimeEvents} (user_id, event_id, key_id, nonce, ciphertext)
-    select v.user_id, v.event_id, v.key_id, decode(v.nonce, 'base64'), decode(v.ciphertext, 'base64')
-    from unflushed, ${unnested(rows)}
-    returning position, user_id, event_id`);
-  return toPositioned(out);
+    select r.user_id, r.event_id, r.key_id, decode(r.nonce, 'base64'), decode(r.ciphertext, 'base64')
+    from unflushed, unnest(${v.userIds}::uuid[], ${v.eventIds}::text[], ${v.keyIds}::text[],
+      ${v.nonces}::text[], ${v.ciphertexts}::text[]) as r(user_id, event_id, key_id, nonce, ciphertext)
+    returning position, user_id, event_id`,
+);
+
+export async function appendEvents(
+  database: DatabaseHandle,
+  rows: readonly LoggedRow[],
+): Promise<Positioned[]> {
+  if (rows.length === 0) return [];
+  return toPositioned(await appendStatement.run(database, columns(rows)));
 }
 
 /**
