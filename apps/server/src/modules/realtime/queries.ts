@@ -10,14 +10,10 @@ import { realtimeEvents } from '../../db/schema';
 export type LoggedRow = { userId: string; eventId: string; keyId: string; nonce: string; ciphertext: string };
 export type Positioned = { position: number; userId: string; eventId: string };
 
-const unnested = (rows: readonly LoggedRow[]) => sql`unnest(
-    ${sql.param(rows.map((r) => r.userId))}::uuid[], ${sql.param(rows.map((r) => r.eventId))}::text[],
-    ${sql.param(rows.map((r) => r.keyId))}::text[], ${sql.param(rows.map((r) => r.nonce))}::text[],
-    ${sql.param(rows.map((r) => r.ciphertext))}::text[]) as v(user_id, event_id, key_id, nonce, ciphertext)`;
-
 const toPositioned = (rows: Array<{ position: string | number; user_id: string; event_id: string }>) =>
   rows.map((row) => ({ position: Number(row.position), userId: row.user_id, eventId: row.event_id }));
 
+/** The rows as one array per column: the statements' parameters. */
 const columns = (rows: readonly LoggedRow[]) => ({
   userIds: rows.map((r) => r.userId),
   eventIds: rows.map((r) => r.eventId),
@@ -25,6 +21,12 @@ const columns = (rows: readonly LoggedRow[]) => ({
   nonces: rows.map((r) => r.nonce),
   ciphertexts: rows.map((r) => r.ciphertext),
 });
+type Columns = ReturnType<typeof columns>;
+
+/** The rows as the relation `v`, from one array per column (bound values, or a prepared statement's placeholders). */
+const unnested = (v: Record<keyof Columns, unknown>) => sql`unnest(
+    ${v.userIds}::uuid[], ${v.eventIds}::text[], ${v.keyIds}::text[], ${v.nonces}::text[],
+    ${v.ciphertexts}::text[]) as v(user_id, event_id, key_id, nonce, ciphertext)`;
 
 /**
  * Appends the rows, one statement; their positions. The publishing instance's path: the first time
@@ -40,15 +42,14 @@ const columns = (rows: readonly LoggedRow[]) => ({
  */
 const appendStatement = preparedStatement<
   { position: string | number; user_id: string; event_id: string },
-  ReturnType<typeof columns>
+  Columns
 >(
   'append_realtime_events',
   (v) => sql`
     with unflushed as (select set_config('synchronous_commit', 'off', true))
     insert into ${realtimeEvents} (user_id, event_id, key_id, nonce, ciphertext)
-    select r.user_id, r.event_id, r.key_id, decode(r.nonce, 'base64'), decode(r.ciphertext, 'base64')
-    from unflushed, unnest(${v.userIds}::uuid[], ${v.eventIds}::text[], ${v.keyIds}::text[],
-      ${v.nonces}::text[], ${v.ciphertexts}::text[]) as r(user_id, event_id, key_id, nonce, ciphertext)
+    select v.user_id, v.event_id, v.key_id, decode(v.nonce, 'base64'), decode(v.ciphertext, 'base64')
+    from unflushed, ${unnested(v)}
     returning position, user_id, event_id`,
 );
 
@@ -67,8 +68,16 @@ export async function appendEvents(
  */
 export async function appendEventsOnce(db: Db, rows: readonly LoggedRow[]): Promise<Positioned[]> {
   if (rows.length === 0) return [];
+  const c = columns(rows);
+  const bound = {
+    userIds: sql.param(c.userIds),
+    eventIds: sql.param(c.eventIds),
+    keyIds: sql.param(c.keyIds),
+    nonces: sql.param(c.nonces),
+    ciphertexts: sql.param(c.ciphertexts),
+  };
   const { rows: out } = await db.execute<{ position: string; user_id: string; event_id: string }>(sql`
-    with input as (select * from ${unnested(rows)}),
+    with input as (select * from ${unnested(bound)}),
     known as (
       select r.position, r.user_id, r.event_id from ${realtimeEvents} r
       join input i on r.user_id = i.user_id and r.event_id = i.event_id),
