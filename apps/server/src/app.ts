@@ -20,7 +20,6 @@ import { createDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createOutboxCleaner } from './db/outbox';
 import {
-  createDeliveries,
   inSingleStatement,
   inTransaction,
   publishAround,
@@ -108,9 +107,6 @@ export const JSON_BODY_LIMIT = 16 * 1024;
 const TIMEOUT_CHECK_MS = 2_000;
 
 /** Builds the whole API without listening: `server.ts` listens, tests use `app.inject`. */
-/** How long closing waits for the fan-outs of units that already replied (decision 076). */
-const FAN_OUTS_CLOSE_WAIT_MS = 2_000;
-
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const app = Fastify({
     // A job's log lines carry the id of the request that queued it (modules/metrics, decision 066).
@@ -229,7 +225,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     forgetLocally: ({ userIds }) => actors.forget(userIds),
     ...(config.testPauseAt ? { afterCommit: () => pausePoint(config, UNIT_AFTER_COMMIT) } : {}),
     positions: createEventPositions(config.messageKeys, database),
-    deliveries: createDeliveries(app.log),
   };
 
   const ctx: AppContext = {
@@ -270,8 +265,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     if (options.jobs !== false) delivery = startDeliveryWorker(ctx, app.log);
   });
   app.addHook('onClose', async () => {
-    // The last requests' fan-outs still need the database and the bus.
-    await unitDeps.deliveries.settled(FAN_OUTS_CLOSE_WAIT_MS);
     await jobs.stop();
     await delivery?.stop();
     await outbox.settled();

@@ -213,13 +213,3 @@ export async function withErrorLog<T>(app: App, body: (errors: unknown[][]) => P
     app.ctx.log.error = original;
   }
 }
-
-/**
- * Once every unit that has replied has fanned its events out (decision 076: logged in the streams
- * and published after the reply) and the cleaner has deleted their outbox rows: where a test reads
- * what the events did, or needs the rows of the units before it gone.
- */
-export async function eventsSettled(app: App): Promise<void> {
-  await app.ctx.units.deliveries.settled();
-  await app.ctx.units.outbox.settled();
-}

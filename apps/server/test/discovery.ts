@@ -3,7 +3,7 @@ import { AGE_MAX, AGE_MIN, type ProfileVisibility } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { boosts, photos, profiles, safetySettings, userBlocks } from '../src/db/schema';
-import { eventsSettled, request, type Session } from './app';
+import { request, type Session } from './app';
 import { createMember, type MemberOptions, signedInMember, type TestMember } from './factories';
 
 /**
@@ -94,8 +94,6 @@ export async function matchedPair(
   await swipe(him.session, her.member.id);
   const reply = await swipe(her.session, him.member.id);
   if (reply.statusCode !== 200 || !reply.json().match) throw new Error(`no match: ${reply.body}`);
-  // Its events have gone out (after the reply, decision 076): a tab opened next hears only what follows.
-  await eventsSettled(app);
   return { him, her, matchId: reply.json().match.id, expiresAt: new Date(reply.json().match.expires_at) };
 }
 

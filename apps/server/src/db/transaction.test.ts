@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventsSettled, useTestApp } from '../../test/app';
+import { useTestApp } from '../../test/app';
 import { createMember } from '../../test/factories';
 import type { BusMessage, EventBus } from '../adapters/bus';
 import { RELAY_MAX_ATTEMPTS, relayStrandedEvents } from './relay';
 import { outboxEvents, profiles } from './schema';
-import { createDeliveries, inTransaction } from './transaction';
+import { inTransaction } from './transaction';
 
 const t = useTestApp();
 
@@ -27,7 +27,6 @@ describe('units of work', () => {
       publish({ kind: 'actor.invalidate', userIds: [member.id] });
       seenInside = bus.seen.length;
     });
-    await eventsSettled(t.app);
     bus.stop();
     expect(seenInside).toBe(0);
     expect(bus.seen).toEqual([{ kind: 'actor.invalidate', userIds: [member.id] }]);
@@ -76,7 +75,6 @@ describe('units of work', () => {
     await t.app.ctx.transact(async (work) => {
       await inner(work);
     });
-    await eventsSettled(t.app);
     bus.stop();
     expect(bus.seen).toEqual([{ kind: 'actor.invalidate', userIds: [b.id] }]);
   });
@@ -93,7 +91,7 @@ const outboxRows = () => t.app.ctx.db.select().from(outboxEvents).orderBy(outbox
 
 describe('the events outbox (decision 034)', () => {
   // Each test starts with the rows of the units before it deleted (the cleaner deletes after the reply).
-  beforeEach(() => eventsSettled(t.app));
+  beforeEach(() => t.app.ctx.units.outbox.settled());
 
   it('holds a unit’s events in one row of its transaction until they are published, with their ids', async () => {
     const member = await createMember(t.app);
@@ -113,7 +111,6 @@ describe('the events outbox (decision 034)', () => {
         publish(receipt(member.id));
       },
     );
-    await t.app.ctx.units.deliveries.settled();
     bus.stop();
     // Committed with the unit: one row, its messages.
     expect(afterCommit).toHaveLength(1);
@@ -124,7 +121,7 @@ describe('the events outbox (decision 034)', () => {
     expect(bus.seen.map((m) => m.kind)).toEqual(['deliver', 'actor.invalidate', 'deliver']);
     const ids = bus.seen.map((m) => (m.kind === 'deliver' && 'id' in m.event ? m.event.id : undefined));
     expect(ids).toEqual([`${row.id}.0`, undefined, `${row.id}.2`]);
-    await eventsSettled(t.app);
+    await t.app.ctx.units.outbox.settled();
     expect(await outboxRows()).toEqual([]);
   });
 
@@ -150,7 +147,7 @@ describe('the events outbox (decision 034)', () => {
     expect(await outboxRows()).toEqual([]);
   });
 
-  it('replies before its events have gone, hands them to the bus together in the order raised, and is settled once every one has', async () => {
+  it('hands a unit’s events to the bus together, in the order raised, and returns once every one has gone', async () => {
     const member = await createMember(t.app);
     const handed: BusMessage[] = [];
     const answers: Array<() => void> = [];
@@ -161,49 +158,24 @@ describe('the events outbox (decision 034)', () => {
         return new Promise<void>((resolve) => answers.push(resolve));
       },
     };
-    let settled = false;
-    // The unit returns (and its route replies) with the bus yet to answer (decision 076).
-    await inTransaction({ ...t.app.ctx.units, bus: slow }, async ({ publish }) => {
+    let returned = false;
+    const unit = inTransaction({ ...t.app.ctx.units, bus: slow }, async ({ publish }) => {
       publish(receipt(member.id));
       publish({ kind: 'actor.invalidate', userIds: [member.id] });
-    });
-    const fannedOut = t.app.ctx.units.deliveries.settled().then(() => {
-      settled = true;
+    }).then(() => {
+      returned = true;
     });
     // Both are with the bus before it has answered the first.
     await vi.waitFor(() => expect(handed).toHaveLength(2));
     expect(handed.map((message) => message.kind)).toEqual(['deliver', 'actor.invalidate']);
     answers[1]?.();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(settled).toBe(false);
-    // Its row is kept until every event has gone.
-    expect(await outboxRows()).toHaveLength(1);
+    expect(returned).toBe(false);
     answers[0]?.();
-    await fannedOut;
-    await eventsSettled(t.app);
+    await unit;
+    expect(returned).toBe(true);
+    await t.app.ctx.units.outbox.settled();
     expect(await outboxRows()).toEqual([]);
-  });
-
-  it('forgets a changed member’s cached actor on this instance before it replies, not once the bus answers', async () => {
-    const member = await createMember(t.app);
-    const forgotten: string[][] = [];
-    const never: EventBus = { ...t.app.ctx.bus, publish: () => new Promise<void>(() => {}) };
-    const deliveries = createDeliveries(t.app.log);
-    await inTransaction(
-      {
-        ...t.app.ctx.units,
-        bus: never,
-        deliveries,
-        forgetLocally: ({ userIds }) => forgotten.push([...userIds]),
-      },
-      async ({ publish }) => publish({ kind: 'actor.invalidate', userIds: [member.id] }),
-    );
-    expect(forgotten[0]).toEqual([member.id]);
-    // A fan-out that never ends holds closing back only so long; its row is the worker's.
-    const started = Date.now();
-    await deliveries.settled(100);
-    expect(Date.now() - started).toBeLessThan(1_000);
-    await t.app.ctx.db.delete(outboxEvents);
   });
 
   it('keeps the row of events the bus refused, and the worker publishes them later with the same ids', async () => {
@@ -218,7 +190,7 @@ describe('the events outbox (decision 034)', () => {
     await inTransaction({ ...t.app.ctx.units, bus: down }, async ({ publish }) =>
       publish(receipt(member.id)),
     );
-    await eventsSettled(t.app);
+    await t.app.ctx.units.outbox.settled();
     const [kept, ...others] = await outboxRows();
     expect(others).toEqual([]);
     const bus = recordBus();
@@ -260,13 +232,12 @@ describe('the events outbox (decision 034)', () => {
         publish(receipt(member.id));
       },
     );
-    await eventsSettled(t.app);
     expect(takenAsItCommitted).toBe(0);
   });
 });
 
 describe('the worker and the rows it cannot rebuild (decision 034)', () => {
-  beforeEach(() => eventsSettled(t.app));
+  beforeEach(() => t.app.ctx.units.outbox.settled());
 
   /** A relay whose `broken` recipe always throws, with the warnings and errors it logs. */
   function relayWithBrokenRecipe() {

@@ -46,50 +46,7 @@ export type TransactionDeps = {
   afterCommit?: () => Promise<void>;
   /** Logs durable events in their recipients' streams before they go out (decision 064); absent, none are. */
   positions?: EventPositions;
-  /** The fan-outs still running after their units replied (decision 076); closing waits for them. */
-  deliveries: Deliveries;
 };
-
-/**
- * A unit's fan-out (its events logged in their recipients' streams, then published) runs after the
- * unit has committed and replied (decision 076): its outbox row holds the events until both are
- * done, so nothing is lost if the process dies meanwhile. This keeps track of the fan-outs still
- * running, so the server closes only once they are done.
- */
-export type Deliveries = {
-  start(fanOut: Promise<void>): void;
-  /**
-   * Resolves once every fan-out started so far has finished, or after `withinMs` (closing: one still
-   * running then, on a database that stopped answering, is left to its outbox row and the worker).
-   */
-  settled(withinMs?: number): Promise<void>;
-};
-
-export function createDeliveries(log: FastifyBaseLogger): Deliveries {
-  const running = new Set<Promise<void>>();
-  return {
-    start(fanOut) {
-      const tracked: Promise<void> = fanOut
-        // The unit replied long ago: a failure is logged, and its outbox row is the worker's.
-        .catch((error) =>
-          log.error({ err: error }, "a unit's events were not fanned out: the worker relays them"),
-        )
-        .finally(() => running.delete(tracked));
-      running.add(tracked);
-    },
-    async settled(withinMs = Number.POSITIVE_INFINITY) {
-      const deadline = Date.now() + withinMs;
-      while (running.size > 0 && Date.now() < deadline) {
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<void>((done) => {
-          if (Number.isFinite(withinMs)) timer = setTimeout(done, deadline - Date.now());
-        });
-        await Promise.race([Promise.all(running), late]);
-        clearTimeout(timer);
-      }
-    },
-  };
-}
 
 /**
  * Gives each durable event (one with an id) a position in each recipient's realtime stream, logged
@@ -136,7 +93,7 @@ export async function inTransaction<T>(
     await events.recordOwn(tx);
     return value;
   });
-  events.handOff(deps);
+  await events.publish(deps);
   return result;
 }
 
@@ -159,7 +116,7 @@ export async function inSingleStatement<T>(
     recorded: (outboxId, messages) => events.addRecorded(outboxId, messages),
   });
   events.noteUnrecorded(deps.log);
-  events.handOff(deps);
+  await events.publish(deps);
   return result;
 }
 
@@ -234,18 +191,6 @@ class UnitEvents {
         { kind: message.kind },
         'a single-statement unit published an event its statement did not record',
       );
-  }
-
-  /**
-   * Once the unit has committed: this instance forgets the actors it changed at once (its next
-   * request must not read a cached tier or role from before), and the fan-out starts, to finish
-   * after the unit has replied (decision 076).
-   */
-  handOff(deps: TransactionDeps) {
-    if (this.outgoing.length === 0) return;
-    for (const { message } of this.outgoing)
-      if (message.kind === 'actor.invalidate') deps.forgetLocally(message);
-    deps.deliveries.start(this.publish(deps));
   }
 
   /**

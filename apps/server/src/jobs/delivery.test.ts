@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REALTIME_CLOSE, type SocketFrame, socketFrameSchema } from '@royal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsSettled, request, type Session, TEST_ORIGIN, testConfig } from '../../test/app';
+import { request, type Session, TEST_ORIGIN, testConfig } from '../../test/app';
 import { onPostgres, openTestDatabase } from '../../test/database';
 import { matchedPair } from '../../test/discovery';
 import { signedInMember } from '../../test/factories';
@@ -91,7 +91,7 @@ describe(`a process that dies between COMMIT and publish (${redisUrl ? 'Redis' :
   /** Runs `act` on the dying instance, and waits until it has committed what it will never publish. */
   async function strandedBy(act: () => Promise<unknown>) {
     // The rows of the live instances' own units are gone first (they delete theirs after the reply).
-    await Promise.all([eventsSettled(a), eventsSettled(b)]);
+    await Promise.all([a.ctx.units.outbox.settled(), b.ctx.units.outbox.settled()]);
     expect(await a.ctx.db.select().from(outboxEvents)).toEqual([]);
     void act();
     const deadline = Date.now() + 10_000;
@@ -193,7 +193,7 @@ describe(`a process that dies between COMMIT and publish (${redisUrl ? 'Redis' :
     const { session } = await signedInMember(a, { tier: 1 });
     const tab = await listen(b, session);
     const closedAt = tab.closed.then((code) => ({ code, at: Date.now() }));
-    await Promise.all([eventsSettled(a), eventsSettled(b)]);
+    await Promise.all([a.ctx.units.outbox.settled(), b.ctx.units.outbox.settled()]);
     // Instance a cannot reach the bus as the member signs out (it might as well have died).
     const publish = a.ctx.bus.publish;
     a.ctx.bus.publish = async () => {

@@ -2,7 +2,7 @@ import { DATE_PLAN_TEXT, type DatePlan, type DatePlanTermsInput } from '@royal/s
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectAdminOnly } from '../../../test/admin-refusals';
-import { eventsSettled, request, type Session, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { couple, NOBU, postAs, safePlace, setPlanStart, planTerms as terms } from '../../../test/date-plans';
 import { block, matchedPair } from '../../../test/discovery';
@@ -240,7 +240,7 @@ describe('answering', () => {
     expect(accepted.json()).toMatchObject({ status: 'accepted', me: { deposit_cents: 40_000 } });
     // A repeat (a double tap) holds nothing more.
     expect((await post(c.him.session, `/api/date-plans/${plan.id}/accept`)).statusCode).toBe(200);
-    await eventsSettled(t.app);
+    await t.app.ctx.units.outbox.settled();
     stop();
     expect(await balanceOf(t.app.ctx.db, c.him.member.id)).toEqual({ balance: 60_000, held: 40_000 });
     expect(await balanceOf(t.app.ctx.db, c.her.member.id)).toEqual({ balance: 50_000, held: 50_000 });

@@ -6,7 +6,7 @@ import {
 } from '@royal/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventsSettled, request, type Session, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
 import {
   acceptedPlanOf,
   type Couple,
@@ -97,7 +97,7 @@ describe('rating a date', () => {
       comment: 'Nothing like his photos',
     });
     expect(rated.statusCode, rated.body).toBe(201);
-    await eventsSettled(t.app);
+    await t.app.ctx.units.outbox.settled();
     stop();
 
     const after = await getPlan(c.him.session, plan.id);

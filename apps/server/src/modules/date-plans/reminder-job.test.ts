@@ -1,7 +1,7 @@
 import { DATE_SAFETY_TIPS, type DatePlan } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventsSettled, useTestApp } from '../../../test/app';
+import { useTestApp } from '../../../test/app';
 import { acceptedPlanOf, couple, postAs } from '../../../test/date-plans';
 import { block } from '../../../test/discovery';
 import type { BusMessage } from '../../adapters/bus';
@@ -42,7 +42,7 @@ describe('the reminder an hour before a date', () => {
     const events: BusMessage[] = [];
     const stop = t.app.ctx.bus.subscribe((m) => events.push(m));
     expect(await remindDuePlans(t.app.ctx, minutesBefore(plan, 59))).toBeGreaterThanOrEqual(1);
-    await eventsSettled(t.app);
+    await t.app.ctx.units.outbox.settled();
     stop();
     const sent = await remindersOf(plan.id);
     expect(sent.map((n) => n.userId).sort()).toEqual([c.him.member.id, c.her.member.id].sort());

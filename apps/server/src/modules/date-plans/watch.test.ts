@@ -10,7 +10,7 @@ import {
 } from '@royal/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventsSettled, request, type Session, TEST_ORIGIN, useTestApp } from '../../../test/app';
+import { request, type Session, TEST_ORIGIN, useTestApp } from '../../../test/app';
 import { NOBU, safePlace } from '../../../test/date-plans';
 import { block, matchedPair } from '../../../test/discovery';
 import { actorFor, signedInMember } from '../../../test/factories';
@@ -307,7 +307,7 @@ describe('the safety timer', () => {
     const events: BusMessage[] = [];
     const stop = t.app.ctx.bus.subscribe((m) => events.push(m));
     await watchOverDates(t.app.ctx, c.checkAt);
-    await eventsSettled(t.app);
+    await t.app.ctx.units.outbox.settled();
     stop();
     expect((await watchOf(c.plan.id, c.him.member.id))?.timerAskedAt).toEqual(c.checkAt);
     const [asked] = await t.app.ctx.db

@@ -8,7 +8,7 @@ import {
 } from '@royal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventsSettled, request, type Session, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, block, profileCounts, setVisibility } from '../../../test/discovery';
 import {
   actorFor,
@@ -222,7 +222,6 @@ describe('likes, matches and Start Over', () => {
         },
       ]);
 
-      await eventsSettled(t.app);
       const delivered = events.flatMap((e) => (e.kind === 'deliver' ? [e] : []));
       const matchEvents = delivered.filter((e) => e.event.type === 'match.created');
       expect(matchEvents).toHaveLength(2);
@@ -369,7 +368,6 @@ describe('likes, matches and Start Over', () => {
     const events: BusMessage[] = [];
     const unsubscribe = t.app.ctx.bus.subscribe((m) => m.kind === 'deliver' && events.push(m));
     expect((await swipe(session, target.id, 'right')).statusCode).toBe(200);
-    await eventsSettled(t.app);
     unsubscribe();
     // Announced live as written, to her alone.
     const [stored] = await t.app.ctx.db
@@ -491,7 +489,6 @@ describe('likes and passes written together (decision 021)', () => {
           link: '/messages',
         },
       ]);
-      await eventsSettled(t.app);
       const delivered = events.flatMap((e) => (e.kind === 'deliver' ? [e] : []));
       expect(
         delivered

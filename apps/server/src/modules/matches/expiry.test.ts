@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventsSettled, request, startTestApp, useTestApp } from '../../../test/app';
+import { request, startTestApp, useTestApp } from '../../../test/app';
 import { matchedPair as matchedPairOf } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
@@ -26,7 +26,6 @@ describe('match expiry', () => {
     await expireMatches(t.app.ctx, new Date(expiresAt.getTime() - 60_000));
     expect(await statusOf(matchId)).toBe('active');
     await expireMatches(t.app.ctx, new Date(expiresAt.getTime() + 1));
-    await eventsSettled(t.app);
     stop();
     expect(await statusOf(matchId)).toBe('expired');
 
@@ -69,7 +68,6 @@ describe('match expiry', () => {
     const events: BusMessage[] = [];
     const stop = t.app.ctx.bus.subscribe((m) => events.push(m));
     await expireMatches(t.app.ctx, new Date(expiresAt.getTime() + 1));
-    await eventsSettled(t.app);
     stop();
 
     const expiredNoticeTo = async (userId: string) =>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES_PER_MEMBER_PER_MINUTE, type Notification, notificationListSchema } from '@royal/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventsSettled, request, type Session, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
 import { matchedPair } from '../../../test/discovery';
 import type { BusMessage } from '../../adapters/bus';
 import { notifications } from '../../db/schema';
@@ -30,14 +30,10 @@ const messageNotices = async (session: Session) =>
 
 /** The events published while `body` runs, by type. */
 async function eventsDuring(body: () => Promise<unknown>) {
-  // The events of the units before have gone out first, and those of the body's own (after their
-  // replies: decision 076) are in before the count.
-  await eventsSettled(t.app);
   const events: BusMessage[] = [];
   const stop = t.app.ctx.bus.subscribe((m) => events.push(m));
   try {
     await body();
-    await eventsSettled(t.app);
   } finally {
     stop();
   }

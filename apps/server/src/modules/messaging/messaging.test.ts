@@ -14,7 +14,7 @@ import {
 } from '@royal/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventsSettled, request, type Session, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, block, matchedPair } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import type { BusMessage } from '../../adapters/bus';
@@ -49,11 +49,7 @@ function recordEvents() {
   const events: BusMessage[] = [];
   const stop = t.app.ctx.bus.subscribe((m) => events.push(m));
   return {
-    /** Once the units so far have fanned out their events (decision 076). */
-    stop: async () => {
-      await eventsSettled(t.app);
-      stop();
-    },
+    stop,
     delivered: (type: string) =>
       events.flatMap((e) => (e.kind === 'deliver' && e.event.type === type ? [e] : [])),
   };
@@ -193,7 +189,7 @@ describe('sending', () => {
     const photoId = await addPhoto(t.app, him.member.id);
     const events = recordEvents();
     const res = await send(him.session, matchId, '  Dinner at Nobu on Friday?  ');
-    await events.stop();
+    events.stop();
     expect(res.statusCode, res.body).toBe(201);
     const message = messageSchema.parse(res.json());
     expect(message).toMatchObject({
@@ -233,7 +229,7 @@ describe('sending', () => {
     await t.app.ctx.db.update(profiles).set({ ghostMode: true }).where(eq(profiles.userId, him.member.id));
     const events = recordEvents();
     expect((await send(him.session, matchId, 'Hi')).statusCode).toBe(201);
-    await events.stop();
+    events.stop();
     const [announced] = events.delivered('notification.created');
     expect(announced?.event.payload).toMatchObject({ actor: { id: him.member.id, avatar: null } });
   });
@@ -349,7 +345,7 @@ describe('reading', () => {
 
     const events = recordEvents();
     const res = await markRead(him.session, matchId);
-    await events.stop();
+    events.stop();
     expect(res.json()).toEqual({ read_ids: [theirs.id] });
     const byId = new Map((await rowsOf(matchId)).map((r) => [r.id, r.readStatus]));
     expect(byId.get(theirs.id)).toBe(true);
@@ -375,7 +371,7 @@ describe('reading', () => {
 
     const events = recordEvents();
     expect((await markRead(him.session, matchId)).json()).toEqual({ read_ids: [fromHer.id] });
-    await events.stop();
+    events.stop();
     // Only his own tabs hear of it (his unread count); she is not told.
     const read = events.delivered('message.read');
     expect(read).toHaveLength(1);
@@ -405,7 +401,7 @@ describe('reading', () => {
 
     const events = recordEvents();
     expect((await markRead(her.session, matchId)).json()).toEqual({ read_ids: [fromHim.id] });
-    await events.stop();
+    events.stop();
     // She reads his message: only her tabs hear of it, and his chat shows it unread.
     expect(events.delivered('message.read').map((e) => e.userIds)).toEqual([[her.member.id]]);
     const his = messagePageSchema.parse((await list(him.session, matchId)).json()).items;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { notificationListSchema } from '@royal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventsSettled, request, type Session, useTestApp } from '../../../test/app';
+import { request, type Session, useTestApp } from '../../../test/app';
 import { addPhoto, matchedPair, setVisibility } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import { sampleImage, uploadAs } from '../../../test/uploads';
@@ -123,7 +123,6 @@ describe('notifications', () => {
       session: him.session,
       body: { id: randomUUID(), content: 'Hello' },
     });
-    await eventsSettled(t.app);
     stop();
     expect(sent.statusCode, sent.body).toBe(201);
 

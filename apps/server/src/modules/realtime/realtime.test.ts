@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { eventsSettled, request, type Session, TEST_ORIGIN, useTestApp } from '../../../test/app';
+import { request, type Session, TEST_ORIGIN, useTestApp } from '../../../test/app';
 import { callerRules, callers } from '../../../test/callers';
 import { block, matchedPair } from '../../../test/discovery';
 import { createMember, signedInMember, signInAs } from '../../../test/factories';
@@ -27,8 +27,6 @@ afterEach(() => {
 
 /** A socket as a browser tab of ours would open it (Host, cookie and Origin), collecting what arrives. */
 async function connect(session: Session | null, origin: string | null = TEST_ORIGIN) {
-  // What the units before it announce has gone out (after their replies: decision 076).
-  await eventsSettled(t.app);
   const headers: Record<string, string> = { host: 'localhost' };
   if (session) headers.cookie = session.cookie;
   if (origin) headers.origin = origin;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventsSettled, request, useCountedApp } from '../../../test/app';
+import { request, useCountedApp } from '../../../test/app';
 import { addPhoto } from '../../../test/discovery';
 import { signedInMember } from '../../../test/factories';
 import { expectLedgerConsistent, fundWallet, moneyPost, newKey } from '../../../test/money';
@@ -27,7 +27,7 @@ async function pair() {
     200,
   );
   // Published outbox rows are deleted in batches, by a timer: done now, so that none is counted.
-  await eventsSettled(counted.app);
+  await counted.app.ctx.units.outbox.settled();
   return { sender, receiver };
 }
 
@@ -41,8 +41,6 @@ describe('statements of POST /api/wallet/transfers', () => {
       receiver_id: receiver.member.id,
       amount_cents: 500,
     });
-    // The notice is positioned after the reply (decision 076); the cleaner's delete, later still, is not counted.
-    await counted.app.ctx.units.deliveries.settled();
     const statements = counted.statements;
     stop();
     expect(res.statusCode, res.body).toBe(200);
@@ -79,7 +77,7 @@ describe('statements of POST /api/wallet/transfers', () => {
       amount_cents: 100,
     });
     expect(res.statusCode).toBe(200);
-    await eventsSettled(counted.app);
+    await counted.app.ctx.units.outbox.settled();
     const rows = await counted.app.ctx.db
       .select()
       .from(outboxEvents)
@@ -117,7 +115,6 @@ describe('statements of POST /api/wallet/transfers', () => {
       receiver_id: receiver.member.id,
       amount_cents: 250,
     });
-    await eventsSettled(counted.app);
     stop();
     expect(res.statusCode, res.body).toBe(200);
     const [announced] = events.flatMap((m) =>
