@@ -1,6 +1,7 @@
 // The mixed load, in its own process (like load.mjs): node bench/mix-load.mjs <plan.json>.
 // Runs, on one set of keep-alive connections: the trivial route alone, the mix for a warm-up (not
-// recorded), the mix, and the trivial route alone again, each for the planned seconds. Writes to the
+// recorded), the mix (with the floor probes beside it, on connections of their own), and the trivial
+// route alone again, each for the planned seconds. Writes to the
 // plan's result file every request's latency by route (ms), the status codes, the time each message
 // was sent (wall-clock ms, for the sockets process to match with its arrival) and where the swipe and
 // sender rotations stopped; prints nothing but errors.
@@ -46,6 +47,38 @@ async function phase(seconds, pick) {
   return { seconds: (last - started) / 1000, byLabel };
 }
 
+// --- Floor probes -----------------------------------------------------------------------------------
+
+/**
+ * PERF.md's floor for a route, in the same run as the mix: during it, on connections of their own,
+ * the least a route can do, sent at a steady pace (an open loop: 20 a second each, next to nothing
+ * beside the mix): `live` does no work, so it takes only the waits in the server's event loop and
+ * the machine's run queue; `ready` adds one round trip to PostgreSQL (a pooled connection's
+ * `select 1`) and one to Redis, side by side. A route of the mix waits at least as long for each
+ * of its own steps.
+ */
+const PROBES = { live: '/api/health/live', ready: '/api/health/ready' };
+const PROBE_EVERY_MS = 50;
+
+async function probe(path, seconds) {
+  const own = createClient({ origin: plan.origin, connections: 1 });
+  const stats = { latencies: [], statuses: {}, samples: {} };
+  const deadline = performance.now() + seconds * 1000;
+  let due = performance.now();
+  while (performance.now() < deadline) {
+    const r = await own.send({ method: 'GET', path });
+    stats.latencies.push(Math.round(r.ms * 1000) / 1000);
+    stats.statuses[r.status] = (stats.statuses[r.status] ?? 0) + 1;
+    if (r.error && !(r.status in stats.samples)) stats.samples[r.status] = r.error;
+    due += PROBE_EVERY_MS;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    else due = performance.now();
+  }
+  own.destroy();
+  return stats;
+}
+
 const trivial = () => ({ label: 'trivial', request: { method: 'GET', path: '/api/health/live' } });
 const mixed = mixRequests.next;
 
@@ -58,7 +91,11 @@ await phase(plan.warmupSeconds, mixed);
 mixRequests.setRecording(true);
 const cpuBefore = process.cpuUsage();
 const machineBefore = cpuSnapshot();
-const mix = await phase(plan.seconds, mixed);
+const [mix, ...probed] = await Promise.all([
+  phase(plan.seconds, mixed),
+  ...Object.values(PROBES).map((path) => probe(path, plan.seconds)),
+]);
+const probes = Object.fromEntries(Object.keys(PROBES).map((name, i) => [name, probed[i]]));
 const cpu = process.cpuUsage(cpuBefore);
 const machine = cpuShares(machineBefore, cpuSnapshot(), {
   server: plan.serverPid,
@@ -75,6 +112,7 @@ writeFileSync(
     trivialBefore: { seconds: before.seconds, ...before.byLabel.trivial },
     trivialAfter: { seconds: after.seconds, ...after.byLabel.trivial },
     mix: { seconds: mix.seconds, routes: mix.byLabel },
+    probes,
     // A core's share the load process used during the mix (user + system CPU over wall time).
     loadCpu: (cpu.user + cpu.system) / 1000 / (mix.seconds * 1000),
     // Cores each process group used during the mix (cpu-shares.mjs), or null off Linux.

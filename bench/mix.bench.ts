@@ -8,7 +8,8 @@
  * count, req/s, p50/p95/p99 and non-2xx, the mix's req/s, and the trivial route
  * (GET /api/health/live) measured alone by the same process before the mix's 3 s warm-up and just after the mix.
  * On Linux it also prints the cores each process used during the mix and the ceiling that puts on the
- * mix (printCpu).
+ * mix (printCpu). Beside the mix, two probes take the floor in the same run (probeLine): a route that
+ * does nothing, and one that makes a round trip to PostgreSQL and to Redis.
  *
  * The messages are sent by the viewers and by 2,000 more matched members (more with sockets): the
  * app lets a member send 30 messages a minute, and 8% of the mix from 200 members would be more than
@@ -108,6 +109,8 @@ type LoadResult = {
   trivialBefore: RouteStats & { seconds: number };
   trivialAfter: RouteStats & { seconds: number };
   mix: { seconds: number; routes: Partial<Record<RouteKey, RouteStats>> };
+  /** The floor probes sent during the mix (mix-load.mjs): no work, and a round trip to PostgreSQL and Redis. */
+  probes: { live: RouteStats; ready: RouteStats };
   loadCpu: number;
   machine: MachineCpu | null;
   sentAt: Record<string, number>;
@@ -312,6 +315,7 @@ function printRun(run: Run, index: number, total: number) {
     `\nmix / trivial: ${(all.rps / trivialRps).toFixed(3)}× (${all.rps.toFixed(0)} req/s against the trivial route's mean of ${trivialRps.toFixed(0)})`,
   );
   if (run.load.machine) printCpu(run.load.machine, all.rps);
+  console.log(probeLine([run]));
   if (run.chat) {
     const chat = summarise(run.chat, {}, 1);
     console.log(
@@ -338,6 +342,24 @@ function printRun(run: Run, index: number, total: number) {
   );
 }
 
+const probeOf = (runs: Run[], name: keyof LoadResult['probes']) =>
+  summarise(
+    runs.flatMap((r) => r.load.probes[name].latencies),
+    Object.assign({}, ...runs.map((r) => r.load.probes[name].statuses)),
+    1,
+  );
+
+/**
+ * The floor (PERF.md) in the same run: requests with the least work a route can have, sent beside
+ * the mix at 20 a second each on connections of their own. No route can wait less for each step.
+ */
+function probeLine(runs: Run[]) {
+  const live = probeOf(runs, 'live');
+  const ready = probeOf(runs, 'ready');
+  const failed = live.failed + ready.failed;
+  return `floor during the mix (own connections, 20 a second each): GET /api/health/live (no work) p50 ${live.p50.toFixed(1)} / p99 ${live.p99.toFixed(1)} ms · GET /api/health/ready (a round trip to PostgreSQL and to Redis) p50 ${ready.p50.toFixed(1)} / p99 ${ready.p99.toFixed(1)} ms${failed > 0 ? ` · ${failed} non-2xx` : ''}`;
+}
+
 /** Each side's runs pooled: the mix's req/s and ratio per run, and every route's p50/p99 side by side. */
 function printComparison(sides: Side[], runs: Run[]) {
   console.log(`\nA/B on the same data: ${runs.length} runs, alternating (A B B A …)\n`);
@@ -347,7 +369,7 @@ function printComparison(sides: Side[], runs: Run[]) {
       const trivial = (trivialOf(r.load.trivialBefore).rps + trivialOf(r.load.trivialAfter).rps) / 2;
       return { mix: mixFigures([r]).all.rps, trivial };
     });
-    return { side, figures: mixFigures(mine), ratios, chat: mine.flatMap((r) => r.chat ?? []) };
+    return { side, runs: mine, figures: mixFigures(mine), ratios, chat: mine.flatMap((r) => r.chat ?? []) };
   });
   for (const [i, { side, ratios }] of pooled.entries()) {
     const list = ratios.map(
@@ -369,6 +391,10 @@ function printComparison(sides: Side[], runs: Run[]) {
   lines.push({ name: 'mix, all routes', values: pooled.map((p) => p.figures.all) });
   if (SOCKETS > 0)
     lines.push({ name: 'chat send → receive', values: pooled.map((p) => summarise(p.chat, {}, 1)) });
+  lines.push(
+    { name: 'floor: GET /api/health/live', values: pooled.map((p) => probeOf(p.runs, 'live')) },
+    { name: 'floor: GET /api/health/ready', values: pooled.map((p) => probeOf(p.runs, 'ready')) },
+  );
   for (const { name, values } of lines)
     console.log(`${name.padEnd(40)} ${values.map((v) => `${ms(v.p50)} ${ms(v.p99)}`).join(' ')}`);
 }
