@@ -136,18 +136,19 @@ test.describe('issue 31 on screen', () => {
     const { him, her, matchId } = globals.issue31.block;
     const marco = await signedInPage('phone', him.email, globals.journeyPassword);
     const { page } = marco;
-    // The chat's first messages come with the page; the realtime channel's first join reads them again
-    // (realtime-context.tsx). The block goes in after that read: made before it, the read finds the
-    // chat gone and closes the box before anything is typed (CI on 403b7a9 met exactly that).
-    const rereadOnJoin = page.waitForResponse(
-      (response) =>
-        response.request().method() === 'GET' &&
-        new URL(response.url()).pathname === `/api/matches/${matchId}/messages`,
-    );
+    // The chat's first messages and the match list come with the page; the realtime channel's first
+    // join reads both again (realtime-context.tsx). The block goes in after those reads: made before
+    // one of them, it finds the chat gone and closes the box before anything is typed (CI on 403b7a9
+    // met exactly that with the chat's read, and on 05ed3b6 with the list's).
+    const rereadOnJoin = (pathname: string) =>
+      page.waitForResponse(
+        (response) => response.request().method() === 'GET' && new URL(response.url()).pathname === pathname,
+      );
+    const rereads = [rereadOnJoin(`/api/matches/${matchId}/messages`), rereadOnJoin('/api/matches')];
     await page.goto(`/messages/${matchId}`);
     const chat = page.getByRole('region', { name: /Sofia/ });
     await expect(chat.getByRole('textbox', { name: 'Message Sofia' })).toBeVisible();
-    expect((await rereadOnJoin).status()).toBe(200);
+    for (const reread of await Promise.all(rereads)) expect(reread.status()).toBe(200);
     await harnessControl('block', { blocker_id: her.id, blocked_id: him.id });
 
     await chat.getByRole('textbox', { name: 'Message Sofia' }).fill('Still on for Friday?');
