@@ -21,6 +21,15 @@ const send = client.send;
 
 // --- Phases ---------------------------------------------------------------------------------------
 
+const newStats = () => ({ latencies: [], statuses: {}, samples: {} });
+
+/** Adds one answer to a route's stats: its latency, its status, the first body of each refusal. */
+function record(stats, r) {
+  stats.latencies.push(Math.round(r.ms * 1000) / 1000);
+  stats.statuses[r.status] = (stats.statuses[r.status] ?? 0) + 1;
+  if (r.error && !(r.status in stats.samples)) stats.samples[r.status] = r.error;
+}
+
 /** Runs `plan.connections` request loops for `seconds`; `pick()` gives each next request and its label. */
 async function phase(seconds, pick) {
   const byLabel = {};
@@ -33,14 +42,8 @@ async function phase(seconds, pick) {
       const r = await send(next);
       next.after?.(r);
       last = performance.now();
-      let stats = byLabel[label];
-      if (!stats) {
-        stats = { latencies: [], statuses: {}, samples: {} };
-        byLabel[label] = stats;
-      }
-      stats.latencies.push(Math.round(r.ms * 1000) / 1000);
-      stats.statuses[r.status] = (stats.statuses[r.status] ?? 0) + 1;
-      if (r.error && !(r.status in stats.samples)) stats.samples[r.status] = r.error;
+      byLabel[label] ??= newStats();
+      record(byLabel[label], r);
     }
   };
   await Promise.all(Array.from({ length: plan.connections }, loop));
@@ -62,14 +65,11 @@ const PROBE_EVERY_MS = 50;
 
 async function probe(path, seconds) {
   const own = createClient({ origin: plan.origin, connections: 1 });
-  const stats = { latencies: [], statuses: {}, samples: {} };
+  const stats = newStats();
   const deadline = performance.now() + seconds * 1000;
   let due = performance.now();
   while (performance.now() < deadline) {
-    const r = await own.send({ method: 'GET', path });
-    stats.latencies.push(Math.round(r.ms * 1000) / 1000);
-    stats.statuses[r.status] = (stats.statuses[r.status] ?? 0) + 1;
-    if (r.error && !(r.status in stats.samples)) stats.samples[r.status] = r.error;
+    record(stats, await own.send({ method: 'GET', path }));
     due += PROBE_EVERY_MS;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((done) => setTimeout(done, wait));

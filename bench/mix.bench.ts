@@ -342,12 +342,18 @@ function printRun(run: Run, index: number, total: number) {
   );
 }
 
-const probeOf = (runs: Run[], name: keyof LoadResult['probes']) =>
-  summarise(
+/** One probe's answers pooled over `runs` (its statuses summed, as mixFigures sums a route's). */
+function probeOf(runs: Run[], name: keyof LoadResult['probes']) {
+  const statuses: Record<string, number> = {};
+  for (const r of runs)
+    for (const [status, n] of Object.entries(r.load.probes[name].statuses))
+      statuses[status] = (statuses[status] ?? 0) + n;
+  return summarise(
     runs.flatMap((r) => r.load.probes[name].latencies),
-    Object.assign({}, ...runs.map((r) => r.load.probes[name].statuses)),
+    statuses,
     1,
   );
+}
 
 /**
  * The floor (PERF.md) in the same run: requests with the least work a route can have, sent beside
