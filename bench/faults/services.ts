@@ -2,9 +2,10 @@
  * The fault tests' own PostgreSQL and Redis: private instances on spare ports in a scratch folder,
  * which a scenario may stop, restart or slow down without touching the machine's shared services.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -29,6 +30,16 @@ function asServerUser(command: string, args: string[]): [string, string[]] {
 function run(command: string, args: string[]) {
   const [file, argv] = asServerUser(command, args);
   return execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+}
+
+/**
+ * The same, without blocking: this process reads the app instances' logs (their stdout pipes), so
+ * while it waited on a slow shutdown (3.2 s in one CI run) nothing drained them, the instances'
+ * writes backed up, and their answers came late: a harness's delay scored as the app's.
+ */
+async function runAsync(command: string, args: string[]) {
+  const [file, argv] = asServerUser(command, args);
+  await promisify(execFile)(file, argv, { encoding: 'utf8' });
 }
 
 export type PrivatePostgres = {
@@ -59,14 +70,15 @@ export async function privatePostgres(workDir: string, port: number): Promise<Pr
     '-c fsync=on',
   ].join(' ');
   const pgCtl = (...args: string[]) => run(join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
+  const pgCtlAsync = (...args: string[]) => runAsync(join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
   const db: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     async start() {
-      pgCtl('-o', options, '-l', join(dataDir, 'server.log'), '-w', '-t', '60', 'start');
+      await pgCtlAsync('-o', options, '-l', join(dataDir, 'server.log'), '-w', '-t', '60', 'start');
     },
     async stop() {
-      pgCtl('-m', 'fast', '-w', 'stop');
+      await pgCtlAsync('-m', 'fast', '-w', 'stop');
     },
     async restart() {
       await db.stop();

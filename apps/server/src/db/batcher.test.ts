@@ -162,8 +162,8 @@ describe('batcher', () => {
   });
 });
 
-describe('a batch is written in no request’s scope', () => {
-  it('so its connection wait is the pool’s, not what the request that started it had left', async () => {
+describe('a batch is written in a scope of its own', () => {
+  it('within the connection budget its requests share, not in one request’s scope', async () => {
     const scopes: Array<RequestScope | undefined> = [];
     const call = batcher(
       async (inputs: number[]) => {
@@ -174,9 +174,30 @@ describe('a batch is written in no request’s scope', () => {
       },
       { maxSize: 10 },
     );
-    const spent: RequestScope = { reqId: 'spent', job: false, connectionWaitLeftMs: 0 };
-    const results = await requestScope.run(spent, () => Promise.all([call(1), call(2)]));
+    const spent: RequestScope = { reqId: 'spent', job: false, connectionWaitSpentMs: 120 };
+    const fresh: RequestScope = { reqId: 'fresh', job: false };
+    const results = await Promise.all([
+      requestScope.run(spent, () => call(1)),
+      requestScope.run(fresh, () => call(2)),
+    ]);
     expect(results).toEqual([1, 2]);
-    expect(scopes).toEqual([undefined, undefined]);
+    // The most spent request's budget, in a scope no request's id is filed under.
+    expect(scopes).toEqual([
+      { job: false, connectionWaitSpentMs: 120 },
+      { job: false, connectionWaitSpentMs: 120 },
+    ]);
+  });
+
+  it('made only by jobs, in none at all: the pool’s own bound', async () => {
+    const scopes: Array<RequestScope | undefined> = [];
+    const call = batcher(
+      async (inputs: number[]) => {
+        scopes.push(requestScope.getStore());
+        return inputs;
+      },
+      { maxSize: 10 },
+    );
+    await requestScope.run({ reqId: 'job', job: true }, () => call(1));
+    expect(scopes).toEqual([undefined]);
   });
 });

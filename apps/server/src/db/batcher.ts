@@ -1,4 +1,5 @@
-import { requestScope } from '../lib/request-scope';
+import { type RequestScope, requestScope } from '../lib/request-scope';
+import { withinRequestsBudget } from './connection-budget';
 import { isDatabaseUnavailable } from './errors';
 
 /**
@@ -22,7 +23,13 @@ export function batcher<I, O>(
   write: (inputs: I[]) => Promise<Array<O | Error>>,
   { maxSize, maxInFlight = 2, busyMinSize = 4 }: BatcherOptions,
 ): (input: I) => Promise<O> {
-  type Waiting = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
+  type Waiting = {
+    input: I;
+    /** The request (or job run) the call was made for: its connection budget bounds the batch's wait. */
+    scope: RequestScope | undefined;
+    resolve: (output: O) => void;
+    reject: (error: unknown) => void;
+  };
   let queue: Waiting[] = [];
   let inFlight = 0;
   let scheduled = false;
@@ -35,10 +42,10 @@ export function batcher<I, O>(
     queue = queue.slice(maxSize);
     inFlight += 1;
     try {
-      // A batch is written for several requests, so in none's scope: its connection wait is the
-      // pool's own, not what one of them has left of its budget (db/connection-budget.ts).
+      // Written for several requests, so in none's own scope: within the budget they share.
       const inputs = batch.map((waiting) => waiting.input);
-      const outputs = await requestScope.exit(() => write(inputs));
+      const scopes = batch.map((waiting) => waiting.scope);
+      const outputs = await withinRequestsBudget(scopes, () => write(inputs));
       batch.forEach((waiting, i) => {
         const output = outputs[i];
         if (output instanceof Error) waiting.reject(output);
@@ -62,7 +69,7 @@ export function batcher<I, O>(
 
   return (input) =>
     new Promise<O>((resolve, reject) => {
-      queue.push({ input, resolve, reject });
+      queue.push({ input, scope: requestScope.getStore(), resolve, reject });
       if (!scheduled && ready()) {
         scheduled = true;
         setImmediate(() => {

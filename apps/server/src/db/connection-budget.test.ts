@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { requestScope } from '../lib/request-scope';
-import { CONNECTION_WAIT_EXCEEDED, shareConnectionBudget } from './connection-budget';
+import { CONNECTION_WAIT_EXCEEDED, shareConnectionBudget, withinRequestsBudget } from './connection-budget';
 import { isDatabaseUnavailable } from './errors';
 
 const LIMIT_MS = 200;
@@ -73,17 +73,19 @@ describe("a request's connection waits share one budget", () => {
         give(`c${i}`);
         (await next).release();
       }
-      expect(requestScope.getStore()?.connectionWaitLeftMs).toBeGreaterThan(LIMIT_MS - 20);
+      expect(requestScope.getStore()?.connectionWaitSpentMs).toBeLessThan(20);
     });
   });
 
   it('waits outside a request, in a job run and after the reply keep the pool’s own bound', async () => {
     const { pool, waiting, give } = fakePool();
     const timers = vi.spyOn(globalThis, 'setTimeout');
-    const job = requestScope.run({ reqId: 'j', job: true, connectionWaitLeftMs: 0 }, () => pool.connect());
+    const job = requestScope.run({ reqId: 'j', job: true, connectionWaitSpentMs: Infinity }, () =>
+      pool.connect(),
+    );
     const outside = pool.connect();
     const leftBehind = requestScope.run(
-      { reqId: 'r', job: false, connectionWaitLeftMs: 0, answered: true },
+      { reqId: 'r', job: false, connectionWaitSpentMs: Infinity, answered: true },
       () => pool.connect(),
     );
     expect(waiting).toHaveLength(3);
@@ -103,7 +105,69 @@ describe("a request's connection waits share one budget", () => {
       const refused = new Promise<Error | undefined>((resolve) => pool.connect((e) => resolve(e)));
       waiting.shift()?.(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
       expect(await refused).toMatchObject({ code: 'ECONNREFUSED' });
-      expect(requestScope.getStore()?.connectionWaitLeftMs).toBeGreaterThan(LIMIT_MS - 20);
+      expect(requestScope.getStore()?.connectionWaitSpentMs).toBeLessThan(20);
     });
+  });
+});
+
+describe('a write made for several requests (a batch)', () => {
+  const request = (reqId: string, spentMs?: number) => ({
+    reqId,
+    job: false,
+    connectionWaitSpentMs: spentMs,
+  });
+
+  it('waits within what the most spent of them has left, and charges each of them its wait', async () => {
+    const { pool, waiting } = fakePool();
+    const hurried = request('hurried', 150);
+    const fresh = request('fresh');
+    const job = { reqId: 'job', job: true };
+    const startedAt = performance.now();
+    const error = await withinRequestsBudget([fresh, hurried, job], async () => {
+      // Its own scope, not one of theirs: none's log lines or jobs are filed under another's id.
+      expect(requestScope.getStore()?.reqId).toBeUndefined();
+      return pool.connect();
+    }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    const waitedMs = performance.now() - startedAt;
+    expect(error?.message).toBe(CONNECTION_WAIT_EXCEEDED);
+    expect(waiting).toHaveLength(1);
+    // The 50 ms the hurried request had left, not the fresh one's 200.
+    expect(waitedMs).toBeGreaterThanOrEqual(40);
+    expect(waitedMs).toBeLessThan(LIMIT_MS - 60);
+    // The hurried one ran out; the fresh one is charged what the batch waited; the job has no budget.
+    expect(hurried.connectionWaitSpentMs).toBe(Infinity);
+    expect(fresh.connectionWaitSpentMs).toBe(Infinity);
+    expect(job).toEqual({ reqId: 'job', job: true });
+  });
+
+  it('a wait that ends in time is charged to each request as long as it took', async () => {
+    const { pool, give } = fakePool();
+    const some = request('some', 30);
+    const none = request('none');
+    const connected = withinRequestsBudget([some, none], () => pool.connect());
+    await sleep(50);
+    give('batch');
+    (await connected).release();
+    expect(some.connectionWaitSpentMs).toBeGreaterThanOrEqual(30 + 45);
+    expect(none.connectionWaitSpentMs).toBeGreaterThanOrEqual(45);
+    expect((some.connectionWaitSpentMs ?? 0) - (none.connectionWaitSpentMs ?? 0)).toBeCloseTo(30, 5);
+  });
+
+  it('with no request waiting on it (jobs, answered requests, none) keeps the pool’s own bound', async () => {
+    const { pool, waiting, give } = fakePool();
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const answered = { reqId: 'r', job: false, connectionWaitSpentMs: Infinity, answered: true };
+    const connected = withinRequestsBudget([undefined, { reqId: 'j', job: true }, answered], async () => {
+      expect(requestScope.getStore()).toBeUndefined();
+      return pool.connect();
+    });
+    expect(waiting).toHaveLength(1);
+    expect(timers).not.toHaveBeenCalled();
+    timers.mockRestore();
+    give('batch');
+    await expect(connected).resolves.toMatchObject({ name: 'batch' });
   });
 });

@@ -7,8 +7,9 @@ import { type RequestScope, requestScope } from '../lib/request-scope';
  * another): while PostgreSQL goes down, one that got its first connection slowly could wait the
  * whole limit again for the next, and answer its 503 long after the 2 s an outage's answer is
  * promised in. So a request's waits draw on one budget of `limitMs`: a later wait gets what the
- * earlier ones left, and none is tried once it is spent. Waits outside a request (jobs, start-up,
- * batches written for several requests: db/batcher.ts) and after its reply keep the pool's own bound.
+ * earlier ones left, and none is tried once it is spent. Waits outside a request (jobs, start-up)
+ * and after its reply keep the pool's own bound. A write made for several requests at once
+ * (db/batcher.ts) waits within what the most spent of them has left, and each is charged its wait.
  */
 
 type Release = (error?: Error | boolean) => void;
@@ -50,7 +51,8 @@ export function shareConnectionBudget(pool: pg.Pool, limitMs: number): void {
 
 /** One wait for a connection, bounded by what the request's budget has left. */
 function waitWithin(connectWithin: Connect, scope: RequestScope, limitMs: number, callback: ConnectCallback) {
-  const leftMs = scope.connectionWaitLeftMs ?? limitMs;
+  const spentMs = scope.connectionWaitSpentMs ?? 0;
+  const leftMs = limitMs - spentMs;
   if (leftMs <= 0) return callback(new Error(CONNECTION_WAIT_EXCEEDED), undefined, noRelease);
   const startedAt = performance.now();
   let settled = false;
@@ -69,8 +71,36 @@ function waitWithin(connectWithin: Connect, scope: RequestScope, limitMs: number
     if (settled) return client ? release() : undefined;
     settled = true;
     clearTimeout(timer);
-    scope.connectionWaitLeftMs = spentAll ? 0 : leftMs - (performance.now() - startedAt);
+    scope.connectionWaitSpentMs = spentAll
+      ? Number.POSITIVE_INFINITY
+      : spentMs + (performance.now() - startedAt);
     callback(error, client, release);
   }
   connectWithin(settle);
+}
+
+/** A request still waiting for its answer: its connection waits draw on its budget. */
+const isWaitingRequest = (scope: RequestScope | undefined): scope is RequestScope =>
+  scope !== undefined && !scope.job && !scope.answered;
+
+/**
+ * Runs a write made for several requests (a batch) in a scope of its own. Its connection waits are
+ * bounded by what the most spent of those requests has left, so none of them answers later than its
+ * budget allows (an outage's 503 within 2 s); what the write waited is charged to each of them. With
+ * no request waiting on it (jobs only, or answered), it keeps the pool's own bound.
+ */
+export async function withinRequestsBudget<T>(
+  scopes: ReadonlyArray<RequestScope | undefined>,
+  write: () => Promise<T>,
+): Promise<T> {
+  const waiting = scopes.filter(isWaitingRequest);
+  if (waiting.length === 0) return requestScope.exit(write);
+  const spentBefore = Math.max(...waiting.map((scope) => scope.connectionWaitSpentMs ?? 0));
+  const batch: RequestScope = { job: false, connectionWaitSpentMs: spentBefore };
+  try {
+    return await requestScope.run(batch, write);
+  } finally {
+    const waitedMs = (batch.connectionWaitSpentMs ?? spentBefore) - spentBefore;
+    for (const scope of waiting) scope.connectionWaitSpentMs = (scope.connectionWaitSpentMs ?? 0) + waitedMs;
+  }
 }

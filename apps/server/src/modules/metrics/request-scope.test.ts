@@ -18,7 +18,7 @@ describe("a request's scope", () => {
       {
         onRequest: (_request, _reply, done) => {
           const scope = requestScope.getStore();
-          if (scope) scope.connectionWaitLeftMs = 321;
+          if (scope) scope.connectionWaitSpentMs = 321;
           seen.push(scope?.reqId);
           done();
         },
@@ -28,14 +28,14 @@ describe("a request's scope", () => {
         seen.push(scope?.reqId);
         scopes.push(scope);
         expect(scope?.answered).toBeUndefined();
-        return { left: scope?.connectionWaitLeftMs, id: request.id, body: request.body };
+        return { spent: scope?.connectionWaitSpentMs, id: request.id, body: request.body };
       },
     );
     const first = await app.inject({ method: 'POST', url: '/spend', payload: { a: 'x'.repeat(70_000) } });
     const second = await app.inject({ method: 'POST', url: '/spend', payload: { a: 1 } });
-    expect(first.json()).toMatchObject({ left: 321, id: first.headers['x-request-id'] });
+    expect(first.json()).toMatchObject({ spent: 321, id: first.headers['x-request-id'] });
     expect(first.json().body.a).toHaveLength(70_000);
-    expect(second.json()).toMatchObject({ left: 321, id: second.headers['x-request-id'] });
+    expect(second.json()).toMatchObject({ spent: 321, id: second.headers['x-request-id'] });
     expect(seen).toEqual([
       first.headers['x-request-id'],
       first.headers['x-request-id'],
