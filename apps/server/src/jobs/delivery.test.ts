@@ -154,10 +154,19 @@ describe(`a process that dies between COMMIT and publish (${redisUrl ? 'Redis' :
     const her = await signedInMember(a, { tier: 2, name: 'Sofia', userType: 'women' });
     const like = (app: App, session: Session, target_id: string) =>
       request(app, 'POST', '/api/swipes', { session, body: { target_id, direction: 'right' } });
-    expect((await like(a, him.session, her.member.id)).statusCode).toBe(200);
     const his = await listen(a, him.session);
     const hers = await listen(b, her.session);
     try {
+      // His like reaches her socket through the bus a moment after its reply: the frames are counted
+      // from once it has (a socket opened after the reply could still receive it, CI on 347cf4b).
+      expect((await like(a, him.session, her.member.id)).statusCode).toBe(200);
+      const deadline = Date.now() + 5_000;
+      while (ofType(hers.frames, 'notification.created').length === 0) {
+        if (Date.now() > deadline) throw new Error('his like never reached her socket');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      his.frames.length = 0;
+      hers.frames.length = 0;
       await strandedBy(() => like(dying, her.session, him.member.id));
       const [match] = await a.ctx.db
         .select({ id: matches.id })
